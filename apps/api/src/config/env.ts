@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const DEFAULT_ADMIN_USERNAME = 'admin';
+export const DEFAULT_ADMIN_PASSWORD = 'admin123';
+export const DEFAULT_YOUTUBE_API_BASE_URL = 'https://www.googleapis.com/youtube/v3';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the API reads; `.env.example` documents each one. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^mysql:\/\/[^/]+\/[^/?]+/, 'must look like mysql://user:password@host:3306/database')
+      .optional(),
+    SQLITE_PATH: z.string().min(1).default('.data/app.sqlite'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_USERNAME: z.string().min(1).max(64).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://example.com' }).optional(),
+    TRUST_PROXY: bool.default(false),
+    SEED_DEMO_CONTENT: bool.default(true),
+    LOG_REQUESTS: bool.default(true),
+    YOUTUBE_API_KEY: z.string().min(1).optional(),
+    YOUTUBE_CHANNEL_ID: z
+      .string()
+      .regex(/^(UC[\w-]{22}|@[\w.-]{3,30})$/, 'must be a UC… channel id or an @handle')
+      .optional(),
+    YOUTUBE_API_BASE_URL: z.url().default(DEFAULT_YOUTUBE_API_BASE_URL),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (!env.ADMIN_PASSWORD || env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'must be set to a non-default password in production',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/**
+ * Parses the environment once at start-up. Empty strings count as unset (docker env files
+ * often carry `NAME=`). Throws one error naming every missing or bad variable.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,3 @@
+export * from './channel';
+export * from './errors';
+export * from './health';

@@ -1,0 +1,40 @@
+// Shared Jest settings: @swc/jest with decorator metadata (Nest DI) and the workspace path aliases.
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '../..');
+const swc = (react) => [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: react, decorators: true },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        ...(react ? { react: { runtime: 'automatic' } } : {}),
+      },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const moduleNameMapper = { '^@app/contracts$': path.join(root, 'libs/contracts/src/index.ts') };
+
+exports.node = (dir, name, extra = {}) => ({
+  displayName: name,
+  rootDir: dir,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)s$': swc(false) },
+  moduleNameMapper,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  ...extra,
+});
+
+exports.web = (dir, name, extra = {}) => ({
+  displayName: name,
+  rootDir: dir,
+  testEnvironment: 'jsdom',
+  transform: { '^.+\\.(t|j)sx?$': swc(true) },
+  moduleNameMapper: { ...moduleNameMapper, '\\.(css)$': 'identity-obj-proxy' },
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  ...extra,
+});
