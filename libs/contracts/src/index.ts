@@ -1,3 +1,5 @@
 export * from './channel';
 export * from './errors';
 export * from './health';
+export * from './playlist';
+export * from './video';

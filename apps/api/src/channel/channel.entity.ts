@@ -1,0 +1,44 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { bigintToNumber } from '../database/column-types';
+
+/** The one channel this site is about: a single row with id 1. */
+@Entity('channel')
+export class ChannelEntity {
+  static readonly SINGLETON_ID = 1;
+
+  @PrimaryColumn('int')
+  id: number;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  youtubeChannelId: string | null;
+
+  @Column({ type: 'varchar', length: 255 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  handle: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  thumbnail: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  uploadsPlaylistId: string | null;
+
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  subscriberCount: number;
+
+  @Column({ type: 'int' })
+  videoCount: number;
+
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  viewCount: number;
+
+  @Column({ type: 'boolean', default: false })
+  isDemo: boolean;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updatedAt: Date;
+}

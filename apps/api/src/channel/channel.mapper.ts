@@ -1,0 +1,10 @@
+import type { ChannelStats } from '@app/contracts';
+import type { ChannelEntity } from './channel.entity';
+
+export function toChannelStats(channel: ChannelEntity | null): ChannelStats {
+  return {
+    subscriberCount: channel?.subscriberCount ?? 0,
+    videoCount: channel?.videoCount ?? 0,
+    viewCount: channel?.viewCount ?? 0,
+  };
+}

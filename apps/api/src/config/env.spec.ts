@@ -1,0 +1,55 @@
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('gives working development defaults with no variables at all', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      SQLITE_PATH: '.data/app.sqlite',
+      SEED_DEMO_CONTENT: true,
+      YOUTUBE_API_BASE_URL: 'https://www.googleapis.com/youtube/v3',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty strings as unset', () => {
+    const env = loadEnv({ DATABASE_URL: '', PORT: '' });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable in one message', () => {
+    let error: Error | undefined;
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'postgres://x/y', TRUST_PROXY: 'maybe' });
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect(error?.message).toMatch(/^Invalid environment configuration:/);
+    expect(error?.message).toContain('PORT:');
+    expect(error?.message).toContain('DATABASE_URL: must look like mysql://user:password@host:3306/database');
+    expect(error?.message).toContain('TRUST_PROXY:');
+  });
+
+  it('refuses production without a session secret or with the default admin password', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: is required in production[\s\S]*ADMIN_PASSWORD: must be set to a non-default password/,
+    );
+    expect(() =>
+      loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'admin123' }),
+    ).toThrow(/ADMIN_PASSWORD/);
+    expect(
+      loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'a-real-secret' })
+        .NODE_ENV,
+    ).toBe('production');
+  });
+
+  it('accepts a UC channel id or an @handle only', () => {
+    expect(loadEnv({ YOUTUBE_CHANNEL_ID: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' }).YOUTUBE_CHANNEL_ID).toBeDefined();
+    expect(loadEnv({ YOUTUBE_CHANNEL_ID: '@GoogleDevelopers' }).YOUTUBE_CHANNEL_ID).toBeDefined();
+    expect(() => loadEnv({ YOUTUBE_CHANNEL_ID: 'not a channel' })).toThrow(/YOUTUBE_CHANNEL_ID/);
+  });
+});

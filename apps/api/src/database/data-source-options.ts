@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { Env } from '../config/env';
+import { ENTITIES, MIGRATIONS } from './entities';
+
+export type DatabaseKind = 'sqlite' | 'mysql';
+
+export function databaseKind(env: Pick<Env, 'DATABASE_URL'>): DatabaseKind {
+  return env.DATABASE_URL ? 'mysql' : 'sqlite';
+}
+
+/** One code path for both databases: SQLite (WAL, file under .data/) by default, MySQL when DATABASE_URL is set. */
+export function buildDataSourceOptions(env: Pick<Env, 'DATABASE_URL' | 'SQLITE_PATH'>): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    logging: ['error', 'warn'] as ('error' | 'warn')[],
+  };
+  if (env.DATABASE_URL) {
+    return {
+      ...common,
+      type: 'mysql',
+      url: env.DATABASE_URL,
+      charset: 'utf8mb4_unicode_ci',
+      timezone: 'Z',
+      connectTimeout: 5000,
+      extra: { connectionLimit: 20, enableKeepAlive: true },
+    };
+  }
+  const file = resolve(env.SQLITE_PATH);
+  mkdirSync(dirname(file), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: file,
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('busy_timeout = 5000');
+    },
+  };
+}

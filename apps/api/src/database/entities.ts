@@ -1,0 +1,23 @@
+import { SessionEntity } from '../auth/session.entity';
+import { UserEntity } from '../auth/user.entity';
+import { ChannelEntity } from '../channel/channel.entity';
+import { PlaylistEntity } from '../playlists/playlist.entity';
+import { SettingEntity } from '../settings/setting.entity';
+import { VideoEntity } from '../videos/video.entity';
+import { AppLockEntity } from '../youtube/app-lock.entity';
+import { SyncRunEntity } from '../youtube/sync-run.entity';
+import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
+
+export const ENTITIES = [
+  ChannelEntity,
+  VideoEntity,
+  PlaylistEntity,
+  SettingEntity,
+  UserEntity,
+  SessionEntity,
+  SyncRunEntity,
+  AppLockEntity,
+];
+
+/** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
+export const MIGRATIONS = [InitialSchema1763700000000];

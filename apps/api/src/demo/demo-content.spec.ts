@@ -1,0 +1,32 @@
+import { buildDemoContent, DEMO_VIDEO_COUNT, demoThumbnailSvg, formatDuration } from './demo-content';
+
+describe('demo content', () => {
+  const now = new Date('2026-11-21T15:30:00Z');
+
+  it('is deterministic for a given day', () => {
+    expect(buildDemoContent(now)).toEqual(buildDemoContent(new Date('2026-11-21T01:00:00Z')));
+  });
+
+  it('has unique 11-character video ids, newest first, and local thumbnails', () => {
+    const { videos, playlists } = buildDemoContent(now);
+    expect(videos).toHaveLength(DEMO_VIDEO_COUNT);
+    expect(new Set(videos.map((v) => v.id)).size).toBe(DEMO_VIDEO_COUNT);
+    expect(videos.every((v) => /^[\w-]{11}$/.test(v.id))).toBe(true);
+    const times = videos.map((v) => v.publishedAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(videos.every((v) => v.thumbnail.startsWith('/api/demo/thumbnails/'))).toBe(true);
+    expect(playlists.some((p) => p.thumbnail === null)).toBe(true);
+  });
+
+  it('formats durations as the platform shows them', () => {
+    expect(formatDuration(5)).toBe('0:05');
+    expect(formatDuration(245)).toBe('4:05');
+    expect(formatDuration(3723)).toBe('1:02:03');
+  });
+
+  it('draws an SVG thumbnail with escaped text', () => {
+    const svg = demoThumbnailSvg('v', 1);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('React Server Components');
+  });
+});

@@ -1,0 +1,163 @@
+import type { VideoKind } from '@app/contracts';
+
+/**
+ * Deterministic demo channel: the same titles, ids, counts and durations on every install,
+ * with dates counted back from the day of seeding. Thumbnails are SVGs served by the API
+ * itself, so the site renders offline.
+ */
+export interface DemoVideo {
+  id: string;
+  title: string;
+  description: string;
+  thumbnail: string;
+  duration: string;
+  durationSeconds: number;
+  viewCount: number;
+  publishedAt: Date;
+  kind: VideoKind;
+}
+
+export interface DemoPlaylist {
+  id: string;
+  title: string;
+  thumbnail: string | null;
+  videoCount: number;
+  position: number;
+}
+
+export interface DemoContent {
+  channel: { title: string; handle: string; description: string; subscriberCount: number; viewCount: number };
+  videos: DemoVideo[];
+  playlists: DemoPlaylist[];
+}
+
+const TOPICS = [
+  'React Server Components',
+  'TypeScript Generics',
+  'NestJS Modules',
+  'CSS Grid Layouts',
+  'Node.js Streams',
+  'Docker for Developers',
+  'SQL Indexes',
+  'Git Rebase',
+  'Web Accessibility',
+  'REST API Design',
+  'Testing with Playwright',
+  'Vite Build Tuning',
+];
+const FORMATS = [
+  'Explained in 10 Minutes',
+  'Complete Beginner Tutorial',
+  'Tips I Wish I Knew Earlier',
+  'Build a Real Project',
+  'Common Mistakes and Fixes',
+  'Deep Dive',
+];
+const PLAYLISTS = [
+  'Full-Stack Web Development',
+  'TypeScript Mastery',
+  'Backend with NestJS',
+  'Frontend Performance',
+  'DevOps Essentials',
+  'Quick Tips',
+  'Live Coding Sessions',
+  'Interview Preparation',
+];
+
+export const DEMO_VIDEO_COUNT = 48;
+const DAY_MS = 86_400_000;
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** mulberry32: a tiny seeded PRNG, so the demo is the same everywhere. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function formatDuration(totalSeconds: number): string {
+  const h = Math.floor(totalSeconds / 3600);
+  const m = Math.floor((totalSeconds % 3600) / 60);
+  const s = totalSeconds % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+export function demoThumbnailPath(kind: 'v' | 'p', n: number): string {
+  return `/api/demo/thumbnails/${kind}${n}.svg`;
+}
+
+export function buildDemoContent(now: Date): DemoContent {
+  const random = prng(20261121);
+  const id = (length: number) =>
+    Array.from({ length }, () => ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)]).join('');
+  const dayStart = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+
+  const videos: DemoVideo[] = Array.from({ length: DEMO_VIDEO_COUNT }, (_, i) => {
+    const topic = TOPICS[i % TOPICS.length];
+    const format = FORMATS[(i * 7) % FORMATS.length];
+    const isShort = i % 11 === 5;
+    const durationSeconds = isShort ? 20 + Math.floor(random() * 40) : 180 + Math.floor(random() * 2700);
+    const ageDays = i * 4 + Math.floor(random() * 3);
+    return {
+      id: id(11),
+      title: isShort ? `${topic} in 60 Seconds #shorts` : `${topic}: ${format}`,
+      description: `Learn ${topic.toLowerCase()} step by step. Code, slides and timestamps in the links below.`,
+      thumbnail: demoThumbnailPath('v', i + 1),
+      duration: formatDuration(durationSeconds),
+      durationSeconds,
+      viewCount: Math.floor(800 + random() * random() * 950_000),
+      publishedAt: new Date(dayStart - ageDays * DAY_MS - Math.floor(random() * 12) * 3_600_000),
+      kind: isShort ? 'short' : 'video',
+    };
+  });
+
+  const playlists: DemoPlaylist[] = PLAYLISTS.map((title, i) => ({
+    id: `PL${id(32)}`,
+    title,
+    // Two playlists have no thumbnail, so the gradient fallback is visible in the demo.
+    thumbnail: i % 4 === 3 ? null : demoThumbnailPath('p', i + 1),
+    videoCount: 4 + Math.floor(random() * 30),
+    position: i,
+  }));
+
+  return {
+    channel: {
+      title: 'Code with Alex (demo)',
+      handle: '@codewithalex-demo',
+      description:
+        'Practical web development tutorials. This is demo content: sync from YouTube to replace it.',
+      subscriberCount: 128_400,
+      viewCount: videos.reduce((sum, v) => sum + v.viewCount, 0),
+    },
+    videos,
+    playlists,
+  };
+}
+
+const PALETTE = [
+  ['#ff0000', '#7a0019'],
+  ['#3ea6ff', '#0b3d91'],
+  ['#8e2de2', '#4a00e0'],
+  ['#11998e', '#38ef7d'],
+  ['#f7971e', '#ffd200'],
+  ['#fc466b', '#3f5efb'],
+];
+
+/** A 16:9 SVG thumbnail for demo item `n` (no external fonts or images). */
+export function demoThumbnailSvg(kind: 'v' | 'p', n: number): string {
+  const [from, to] = PALETTE[n % PALETTE.length];
+  const label = kind === 'v' ? `Video ${n}` : `Playlist ${n}`;
+  const topic = TOPICS[(n - 1) % TOPICS.length].replace(/&/g, '&amp;');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+<rect width="640" height="360" fill="url(#g)"/>
+<text x="40" y="190" font-family="Arial, Helvetica, sans-serif" font-size="44" font-weight="700" fill="#fff">${kind === 'v' ? topic : label}</text>
+<text x="40" y="250" font-family="Arial, Helvetica, sans-serif" font-size="26" fill="#fff" opacity="0.85">${kind === 'v' ? label : 'Demo playlist'}</text>
+</svg>`;
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import type { Health } from '@app/contracts';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import type { DatabaseKind } from '../database/data-source-options';
+
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject('DATABASE_KIND') private readonly kind: DatabaseKind,
+  ) {}
+
+  /** Pings the database: 200 when it answers, 503 when it does not. */
+  @Get()
+  async check(@Res({ passthrough: true }) res: Response): Promise<Health> {
+    const databaseUp = await this.dataSource
+      .query('SELECT 1')
+      .then(() => true)
+      .catch(() => false);
+    if (!databaseUp) res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return {
+      status: databaseUp ? 'ok' : 'error',
+      database: this.kind,
+      databaseUp,
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** History of YouTube sync runs (start, end, outcome, counts, API units). */
+@Entity('sync_run')
+export class SyncRunEntity {
+  @PrimaryGeneratedColumn('increment')
+  id: number;
+
+  @Index('idx_sync_run_started_at')
+  @Column({ type: 'datetime' })
+  startedAt: Date;
+
+  @Column({ type: 'datetime', nullable: true })
+  finishedAt: Date | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  outcome: 'running' | 'success' | 'failed';
+
+  @Column({ type: 'int', default: 0 })
+  videos: number;
+
+  @Column({ type: 'int', default: 0 })
+  playlists: number;
+
+  @Column({ type: 'int', default: 0 })
+  added: number;
+
+  @Column({ type: 'int', default: 0 })
+  updated: number;
+
+  @Column({ type: 'int', default: 0 })
+  removed: number;
+
+  @Column({ type: 'int', default: 0 })
+  apiUnits: number;
+
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  notifications: string | null;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const playlistSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  thumbnail: z.string().nullable(),
+  videoCount: z.number().int().nonnegative(),
+  pinned: z.boolean(),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
+
+export const pinPlaylistBodySchema = z.strictObject({ pinned: z.boolean() });
+export type PinPlaylistBody = z.infer<typeof pinPlaylistBodySchema>;
+
+export const playlistIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/, 'must be a playlist id (letters, digits, - and _)');
+
+/** SPEC §9: the public page shows at most this many playlists, and the admin is told so. */
+export const PINNED_PLAYLIST_LIMIT = 6;
