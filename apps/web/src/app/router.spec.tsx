@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import { fakeResponse, mockFetch } from '../test/fetch-mock';
+import { renderRoute } from '../test/render';
+
+const stats = { subscriberCount: 1_500, videoCount: 42, viewCount: 987_654 };
+
+describe('routes', () => {
+  it('/ shows the home page with the channel stats', async () => {
+    mockFetch({ '/api/channel/stats': () => fakeResponse(200, stats) });
+    renderRoute('/');
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('987K')).toBeInTheDocument();
+    expect(screen.getByText('1K')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('an unknown path shows the 404 page with the router hint', () => {
+    mockFetch();
+    renderRoute('/no/such/page');
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText(/add the page to the router/)).toBeInTheDocument();
+  });
+
+  it('/admin asks who is signed in and shows the login screen on 401', async () => {
+    const fetch = mockFetch({
+      '/api/auth/me': () => fakeResponse(401, { statusCode: 401, message: 'Unauthorized' }),
+    });
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin login' })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ credentials: 'include' }));
+  });
+
+  it('/admin shows the login screen when the check fails otherwise', async () => {
+    mockFetch({ '/api/auth/me': () => fakeResponse(500, { message: 'Database down' }) });
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin login' })).toBeInTheDocument();
+  });
+
+  it('/admin shows the dashboard for a signed-in admin', async () => {
+    mockFetch({ '/api/auth/me': () => fakeResponse(200, { id: 1, username: 'owner' }) });
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Signed in as owner.')).toBeInTheDocument();
+  });
+});

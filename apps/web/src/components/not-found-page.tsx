@@ -1,0 +1,26 @@
+import { Button, Container, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import classes from './not-found-page.module.css';
+
+/** Any path the router does not know (SPEC §2). */
+export function NotFoundPage() {
+  return (
+    <Container size="sm" component="main" className={classes.root}>
+      <div className={classes.card}>
+        <div className={classes.heading}>
+          <IconAlertCircle size={32} color="var(--mantine-color-red-5)" aria-hidden />
+          <Title order={1} size="h2">
+            404 Page Not Found
+          </Title>
+        </div>
+        <Text mt="md" c="dimmed">
+          Did you forget to add the page to the router?
+        </Text>
+        <Button component={Link} to="/" variant="default" mt="xl">
+          Back to the home page
+        </Button>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api-client';
+
+export const CURRENT_USER_PATH = '/api/auth/me';
+
+/** What the admin area needs of the session's user; the contracts lib has no type for it yet. */
+export interface CurrentUser {
+  username: string;
+}
+
+/** The signed-in admin, or `null` when the API answers 401 (logged out). */
+export function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  return getJson<CurrentUser | null>(CURRENT_USER_PATH, { on401: 'returnNull', signal });
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: [CURRENT_USER_PATH],
+    queryFn: ({ signal }) => getCurrentUser(signal),
+  });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { ChannelStats } from './channel-stats';
+
+const value = (id: string) => screen.getByTestId(`stat-${id}-value`);
+
+describe('ChannelStats', () => {
+  it('shows the placeholders until the stats arrive, then the compact counts', async () => {
+    let answer!: (res: Response) => void;
+    const fetch = mockFetch({
+      '/api/channel/stats': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderWithProviders(<ChannelStats />);
+
+    expect(value('subscribers')).toHaveTextContent('125K');
+    expect(value('videos')).toHaveTextContent('450');
+    expect(value('views')).toHaveTextContent('12M');
+    expect(screen.getByRole('list', { name: 'Channel statistics' })).toHaveAttribute('aria-busy', 'true');
+
+    answer(fakeResponse(200, { subscriberCount: 48_213, videoCount: 37, viewCount: 2_468_000 }));
+
+    expect(await screen.findByText('48K')).toBe(value('subscribers'));
+    expect(value('videos')).toHaveTextContent(/^37$/);
+    expect(value('views')).toHaveTextContent('2.4M');
+    expect(screen.getByRole('list', { name: 'Channel statistics' })).toHaveAttribute('aria-busy', 'false');
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/channel/stats',
+      expect.objectContaining({ credentials: 'include' }),
+    );
+  });
+
+  it('keeps the placeholders when the stats cannot be loaded', async () => {
+    const fetch = mockFetch({ '/api/channel/stats': () => fakeResponse(500, { message: 'down' }) });
+    renderWithProviders(<ChannelStats />);
+    await screen.findByRole('list', { name: 'Channel statistics' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(value('subscribers')).toHaveTextContent('125K');
+    expect(value('views')).toHaveTextContent('12M');
+  });
+});

@@ -1,0 +1,56 @@
+import { Text, ThemeIcon } from '@mantine/core';
+import { IconEye, IconUsers, IconVideo } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { formatCount } from '../../../lib/format';
+import { useChannelStats } from '../api/get-channel-stats';
+import classes from './channel-stats.module.css';
+
+/** Shown until the real numbers arrive (SPEC §4). */
+export const STATS_PLACEHOLDERS = { subscribers: '125K', videos: '450', views: '12M' } as const;
+
+interface StatProps {
+  id: keyof typeof STATS_PLACEHOLDERS;
+  label: string;
+  value: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+}
+
+function Stat({ id, label, value, icon: Icon }: StatProps) {
+  return (
+    <li className={classes.stat} data-testid={`stat-${id}`}>
+      <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
+        <Icon size={22} stroke={1.8} />
+      </ThemeIcon>
+      <div>
+        <Text className={classes.value} data-testid={`stat-${id}-value`}>
+          {value}
+        </Text>
+        <Text className={classes.label}>{label}</Text>
+      </div>
+    </li>
+  );
+}
+
+/** Subscribers, videos and views of the channel, in the compact count format. */
+export function ChannelStats() {
+  const { data, isSuccess } = useChannelStats();
+  const show = (n: number | undefined, placeholder: string) =>
+    isSuccess && n !== undefined ? formatCount(n) : placeholder;
+  return (
+    <ul className={classes.root} aria-label="Channel statistics" aria-busy={!isSuccess}>
+      <Stat
+        id="subscribers"
+        label="Subscribers"
+        icon={IconUsers}
+        value={show(data?.subscriberCount, STATS_PLACEHOLDERS.subscribers)}
+      />
+      <Stat
+        id="videos"
+        label="Videos"
+        icon={IconVideo}
+        value={show(data?.videoCount, STATS_PLACEHOLDERS.videos)}
+      />
+      <Stat id="views" label="Views" icon={IconEye} value={show(data?.viewCount, STATS_PLACEHOLDERS.views)} />
+    </ul>
+  );
+}

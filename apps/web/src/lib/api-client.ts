@@ -1,0 +1,86 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A non-2xx answer. `message` reads `STATUS: message` (SPEC §8, DESIGN §4). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(`${status}: ${detail}`);
+    this.name = 'HttpError';
+  }
+}
+
+function messageFromBody(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const { message } = parsed;
+      if (typeof message === 'string' && message) return message;
+      if (Array.isArray(message) && message.length) return message.join('; ');
+    }
+  } catch {
+    // Not JSON: the body text itself is the message.
+  }
+  return undefined;
+}
+
+/** Throws an {@link HttpError} unless the response is 2xx. */
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text().catch(() => '')).trim();
+  throw new HttpError(res.status, messageFromBody(text) ?? (text || res.statusText || 'Request failed'));
+}
+
+/**
+ * Sends a request with the session cookie. A JSON body (and its content type) is sent only
+ * when `body` is given. Resolves with the response once it is known to be 2xx.
+ */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const hasBody = body !== undefined;
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** Parses a JSON body; an empty body (204) reads as `null`. */
+export async function readJson<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export type On401 = 'returnNull' | 'throw';
+
+/** GETs `path` as JSON; with `on401: 'returnNull'` a 401 yields `null` instead of an error. */
+export async function getJson<T>(
+  path: string,
+  { on401 = 'throw', signal }: { on401?: On401; signal?: AbortSignal } = {},
+): Promise<T> {
+  const res = await fetch(path, { credentials: 'include', signal });
+  if (on401 === 'returnNull' && res.status === 401) return null as T;
+  await throwIfNotOk(res);
+  return readJson<T>(res);
+}
+
+/** The path a query key stands for: its parts joined with `/` (SPEC §7). */
+export function pathFromQueryKey(queryKey: readonly unknown[]): string {
+  return queryKey.map(String).join('/');
+}
+
+/** Default query function: GET of the query key's path, parsed as JSON. */
+export function getQueryFn<T>({ on401 = 'throw' }: { on401?: On401 } = {}): QueryFunction<T> {
+  return ({ queryKey, signal }) => getJson<T>(pathFromQueryKey(queryKey), { on401, signal });
+}

@@ -1,0 +1,17 @@
+import { createQueryClient, QUERY_GC_TIME_MS } from './query-client';
+
+describe('createQueryClient', () => {
+  it('keeps data fresh forever, never refetches by itself and never retries (SPEC §9)', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
+    expect(queries).toMatchObject({
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+      gcTime: 5 * 60 * 1000,
+    });
+    expect(QUERY_GC_TIME_MS).toBe(300_000);
+    expect(typeof queries?.queryFn).toBe('function');
+    expect(mutations).toMatchObject({ retry: false });
+  });
+});

@@ -1,0 +1,36 @@
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+
+/** SPEC §9: one toast at a time, each shown for five seconds by default. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastOptions {
+  title: ReactNode;
+  description?: ReactNode;
+  variant?: ToastVariant;
+  /** Milliseconds before it closes by itself; `false` keeps it open. */
+  duration?: number | false;
+}
+
+export interface ToastHandle {
+  id: string;
+  dismiss: () => void;
+}
+
+/** Shows a toast; the destructive variant is red. Needs `<Toaster />` mounted once. */
+export function toast({ title, description, variant = 'default', duration }: ToastOptions): ToastHandle {
+  const destructive = variant === 'destructive';
+  const id = notifications.show({
+    // Mantine requires a message; a toast with only a title shows it as the message.
+    title: description === undefined ? undefined : title,
+    message: description === undefined ? title : description,
+    color: destructive ? 'red' : undefined,
+    autoClose: duration,
+    withBorder: true,
+    'data-variant': variant,
+  });
+  return { id, dismiss: () => notifications.hide(id) };
+}

@@ -1,0 +1,23 @@
+/** A minimal `Response` for jsdom, which has no fetch of its own. */
+export function fakeResponse(status: number, body: unknown = '', statusText = ''): Response {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText,
+    text: async () => text,
+    json: async () => JSON.parse(text),
+  } as Response;
+}
+
+export type FetchRoutes = Record<string, () => Response | Promise<Response>>;
+
+/** Installs a `fetch` that answers by path; unknown paths get a 404. */
+export function mockFetch(routes: FetchRoutes = {}): jest.Mock<Promise<Response>, [string, RequestInit?]> {
+  const fn = jest.fn(async (url: string) => {
+    const handler = routes[url];
+    return handler ? handler() : fakeResponse(404, { statusCode: 404, message: `No route ${url}` });
+  });
+  Object.assign(globalThis, { fetch: fn });
+  return fn;
+}
