@@ -3,11 +3,24 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { sessionMiddleware } from './auth/session.setup';
+import { sameOriginJson } from './common/same-origin.middleware';
 import type { Env } from './config/env';
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
 }
+
+/** JSON API: nothing may be framed, run or loaded from its answers. */
+const API_CSP = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
+  },
+};
 
 /** Builds the configured Nest application (used by main.ts and by the integration tests). */
 export async function createApp(env: Env, options: CreateAppOptions = {}): Promise<INestApplication> {
@@ -16,10 +29,14 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     bodyParser: false,
   });
   app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
+  app.set('query parser', 'simple');
   app.disable('x-powered-by');
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'rss.xml', 'robots.txt'] });
-  app.use(helmet());
+  app.use(helmet({ contentSecurityPolicy: API_CSP, crossOriginResourcePolicy: { policy: 'same-origin' } }));
+  app.use(sameOriginJson(env.PUBLIC_URL));
+  // Inline images of up to 2 MB arrive base64-encoded in JSON (about 2.7 MB).
   app.useBodyParser('json', { limit: '4mb' });
+  app.use(...sessionMiddleware(app, env));
   app.enableShutdownHooks();
   return app;
 }

@@ -1,12 +1,17 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module';
 import { ChannelModule } from './channel/channel.module';
 import { CommonModule } from './common/common.module';
+import { HttpExceptionFilter } from './common/http-exception.filter';
 import { RequestLoggerMiddleware } from './common/request-logger.middleware';
+import { AppValidationPipe } from './common/validation';
 import { ConfigModule } from './config/config.module';
 import type { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
+import { SettingsModule } from './settings/settings.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -21,8 +26,14 @@ export class AppModule implements NestModule {
         CommonModule,
         DatabaseModule,
         HealthModule,
+        AuthModule,
         ChannelModule,
+        SettingsModule,
         DemoModule,
+      ],
+      providers: [
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],
     };
   }

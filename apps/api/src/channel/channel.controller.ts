@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { Public } from '../common/public.decorator';
 import type { ChannelStats } from '@app/contracts';
 import { toChannelStats } from './channel.mapper';
 import { ChannelService } from './channel.service';
@@ -7,6 +8,7 @@ import { ChannelService } from './channel.service';
 export class ChannelController {
   constructor(private readonly channel: ChannelService) {}
 
+  @Public()
   @Get('stats')
   async stats(): Promise<ChannelStats> {
     return toChannelStats(await this.channel.find());

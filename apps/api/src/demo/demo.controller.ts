@@ -1,9 +1,11 @@
 import { Controller, Get, Header, NotFoundException, Param } from '@nestjs/common';
+import { Public } from '../common/public.decorator';
 import { demoThumbnailSvg } from './demo-content';
 
 @Controller('demo')
 export class DemoController {
   /** Offline thumbnails of the demo content, e.g. /api/demo/thumbnails/v12.svg. */
+  @Public()
   @Get('thumbnails/:name')
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=604800, immutable')

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Public } from '../common/public.decorator';
 import type { Health } from '@app/contracts';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -12,6 +13,7 @@ export class HealthController {
   ) {}
 
   /** Pings the database: 200 when it answers, 503 when it does not. */
+  @Public()
   @Get()
   async check(@Res({ passthrough: true }) res: Response): Promise<Health> {
     const databaseUp = await this.dataSource

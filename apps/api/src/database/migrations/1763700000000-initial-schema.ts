@@ -156,6 +156,18 @@ export class InitialSchema1763700000000 implements MigrationInterface {
         ],
       }),
     );
+
+    // Login throttling counters (rate-limiter-flexible's SQLite/MySQL stores use this table as is).
+    await queryRunner.createTable(
+      new Table({
+        name: 'login_throttle',
+        columns: [
+          id('key', 255),
+          { name: 'points', type: 'int', default: 0 },
+          { name: 'expire', type: 'bigint', isNullable: true },
+        ],
+      }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { AuthUser, Ok } from '@app/contracts';
+import type { Request, Response } from 'express';
+import { Public } from '../common/public.decorator';
+import { ChangePasswordDto, LoginDto } from './auth.dto';
+import { toAuthUser } from './auth.mapper';
+import { AuthService } from './auth.service';
+import { LoginGuard } from './login.guard';
+import { SESSION_COOKIE } from './session.setup';
+
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  /** 200 with the signed-in admin, 401 otherwise (the global guard answers that). */
+  @Get('me')
+  me(@Req() req: Request): AuthUser {
+    return toAuthUser(req.user!);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginGuard)
+  login(@Req() req: Request, @Body() _body: LoginDto): AuthUser {
+    return toAuthUser(req.user!);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Ok> {
+    await this.auth.endSession(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+    return { ok: true };
+  }
+
+  @Post('change-password')
+  @HttpCode(200)
+  async changePassword(@Req() req: Request, @Body() body: ChangePasswordDto): Promise<Ok> {
+    await this.auth.changePassword(req.user!.id, body.currentPassword, body.newPassword, req.sessionID);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { LocalStrategy } from './local.strategy';
+import { LoginGuard } from './login.guard';
+import { LoginThrottleService } from './login-throttle.service';
+import { SessionEntity } from './session.entity';
+import { SessionGuard } from './session.guard';
+import { SessionSerializer } from './session.serializer';
+import { UserEntity } from './user.entity';
+import './auth.types';
+
+@Module({
+  imports: [
+    PassportModule.register({ session: true }),
+    TypeOrmModule.forFeature([UserEntity, SessionEntity]),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    LocalStrategy,
+    SessionSerializer,
+    LoginThrottleService,
+    LoginGuard,
+    { provide: APP_GUARD, useClass: SessionGuard },
+  ],
+  exports: [AuthService],
+})
+export class AuthModule {}

@@ -1,0 +1,94 @@
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { AuthUser } from '@app/contracts';
+import * as argon2 from 'argon2';
+import type { Request } from 'express';
+import { Not, type Repository } from 'typeorm';
+import { ENV } from '../config/config.module';
+import { DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_USERNAME, type Env } from '../config/env';
+import { toAuthUser } from './auth.mapper';
+import { SessionEntity } from './session.entity';
+import { UserEntity } from './user.entity';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** OWASP's argon2id baseline (19 MiB, 2 passes). */
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+@Injectable()
+export class AuthService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(AuthService.name);
+  /** Verified against when the username is unknown, so both failures take the same time. */
+  private decoyHash?: Promise<string>;
+
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  /** Creates the admin on first start from ADMIN_USERNAME / ADMIN_PASSWORD (development defaults admin / admin123). */
+  async onApplicationBootstrap(): Promise<void> {
+    if ((await this.users.count()) > 0) return;
+    const username = this.env.ADMIN_USERNAME ?? DEFAULT_ADMIN_USERNAME;
+    const password = this.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
+    try {
+      await this.users.insert({ username, passwordHash: await this.hash(password) });
+      this.logger.log(`Created the admin user "${username}"`);
+    } catch (error) {
+      // Another API process created it at the same moment.
+      if ((await this.users.count()) === 0) throw error;
+    }
+  }
+
+  hash(password: string): Promise<string> {
+    return argon2.hash(password, HASH_OPTIONS);
+  }
+
+  async validateCredentials(username: string, password: string): Promise<AuthUser> {
+    const user = await this.users.findOneBy({ username });
+    if (!user) {
+      this.decoyHash ??= this.hash('decoy-password-for-timing');
+      await argon2.verify(await this.decoyHash, password);
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
+    if (!(await argon2.verify(user.passwordHash, password)))
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    return toAuthUser(user);
+  }
+
+  /** Logs out and removes the session row itself (the store's own delete is not awaited), so the old cookie is dead at once. */
+  async endSession(req: Request): Promise<void> {
+    const sessionId = req.sessionID;
+    await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    await this.sessions.delete({ id: sessionId });
+  }
+
+  /** Checks the current password, stores the new hash and ends every other session of the admin. */
+  async changePassword(
+    userId: number,
+    currentPassword: string,
+    newPassword: string,
+    keepSessionId: string,
+  ): Promise<void> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw new UnauthorizedException('Authentication required');
+    if (!(await argon2.verify(user.passwordHash, currentPassword))) {
+      throw new BadRequestException('currentPassword: is incorrect');
+    }
+    const passwordHash = await this.hash(newPassword);
+    await this.users.manager.transaction(async (manager) => {
+      await manager.update(UserEntity, { id: userId }, { passwordHash });
+      // One admin: every stored session other than this one belongs to it.
+      await manager.delete(SessionEntity, { id: Not(keepSessionId) });
+    });
+  }
+}

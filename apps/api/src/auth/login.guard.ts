@@ -1,0 +1,38 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { loginBodySchema } from '@app/contracts';
+import type { Request } from 'express';
+import { Clock } from '../common/clock';
+import { parseOrThrow } from '../common/validation';
+import { LoginThrottleService } from './login-throttle.service';
+
+/**
+ * passport-local login: validates the body, applies the throttle, checks the password and
+ * starts a fresh session (passport regenerates the session id on login).
+ */
+@Injectable()
+export class LoginGuard extends AuthGuard('local') {
+  constructor(
+    private readonly throttle: LoginThrottleService,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const { username } = parseOrThrow(loginBodySchema, req.body);
+    const ip = req.ip ?? 'unknown';
+    await this.throttle.assertAllowed(ip, username);
+    try {
+      await super.canActivate(context);
+    } catch (error) {
+      await this.throttle.recordFailure(ip, username);
+      throw error;
+    }
+    await this.throttle.reset(ip, username);
+    await super.logIn(req);
+    req.session.loginAt = this.clock.now();
+    return true;
+  }
+}

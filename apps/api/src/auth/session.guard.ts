@@ -1,0 +1,38 @@
+import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { SESSION_LIFETIME_MS } from '@app/contracts';
+import type { Request } from 'express';
+import { Clock } from '../common/clock';
+import { IS_PUBLIC } from '../common/public.decorator';
+
+export const AUTH_REQUIRED = 'Authentication required';
+
+/** True when the request carries a live admin session (at most 24 h old). */
+export function hasLiveSession(req: Request, now: number): boolean {
+  const loginAt = req.session?.loginAt;
+  return Boolean(req.user && typeof loginAt === 'number' && now - loginAt < SESSION_LIFETIME_MS);
+}
+
+/** Global guard: every route needs the admin session unless it is marked `@Public()`. */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly clock: Clock,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    if (hasLiveSession(req, this.clock.now())) return true;
+    if (req.user && req.session) {
+      // Expired: end it on the server too.
+      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    }
+    throw new UnauthorizedException(AUTH_REQUIRED);
+  }
+}

@@ -1,0 +1,48 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+
+/** Every error answer is JSON `{ statusCode, message, error }` (DESIGN §4); unexpected errors are logged, not leaked. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const { statusCode, message } = this.describe(exception);
+    if (res.headersSent) return;
+    res.status(statusCode).json({ statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' });
+  }
+
+  private describe(exception: unknown): { statusCode: number; message: string } {
+    if (exception instanceof HttpException) {
+      const body = exception.getResponse();
+      const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+      const message = Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message);
+      return { statusCode: exception.getStatus(), message };
+    }
+    // body-parser and other express middleware errors carry a status (400 bad JSON, 413 too large).
+    const status = (exception as { status?: number; statusCode?: number })?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const type = (exception as { type?: string }).type;
+      const message =
+        type === 'entity.too.large'
+          ? 'Request body is too large'
+          : type === 'entity.parse.failed'
+            ? 'body: is not valid JSON'
+            : (exception as Error).message;
+      return { statusCode: status, message };
+    }
+    this.logger.error(
+      exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+    );
+    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
+  }
+}

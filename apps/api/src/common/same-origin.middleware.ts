@@ -1,0 +1,35 @@
+import { ForbiddenException, UnsupportedMediaTypeException } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * CSRF defence for state-changing calls (DESIGN §5):
+ * - a body must be JSON (no HTML form can send that cross-site without CORS);
+ * - a browser's `Origin` must be this site's own origin (or PUBLIC_URL's). Browsers always send
+ *   `Origin` (or at least `Sec-Fetch-Site`) on such calls; a request with neither is not from a browser,
+ *   so it cannot be riding a visitor's cookie.
+ */
+export function sameOriginJson(publicUrl?: string) {
+  const allowed = publicUrl ? new URL(publicUrl).origin : undefined;
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (hasBody(req) && !req.is('application/json')) {
+      return next(new UnsupportedMediaTypeException('Content-Type must be application/json'));
+    }
+    const origin = req.headers.origin;
+    if (origin === undefined) {
+      const site = req.headers['sec-fetch-site'];
+      if (site === undefined || site === 'same-origin' || site === 'none') return next();
+      return next(new ForbiddenException('Cross-site request refused'));
+    }
+    const own = `${req.protocol}://${req.host}`;
+    if (origin === own || origin === allowed) return next();
+    next(new ForbiddenException('Cross-origin request refused'));
+  };
+}
