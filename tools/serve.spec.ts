@@ -1,0 +1,198 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { CACHE_IMMUTABLE, CACHE_NONE, startWebServer, type RunningWebServer } from './serve';
+import { freePort } from './lib/net';
+
+interface Echo {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Raw HTTP (fetch may not set Host or Origin, which these tests are about). */
+function send(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
+  return new Promise((resolveReply, reject) => {
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: options.method ?? 'GET',
+      headers: options.headers,
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolveReply({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div>SPA-INDEX</body></html>';
+const BIG_JS = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
+
+describe('tools/serve.ts', () => {
+  let dist: string;
+  let fakeApi: Server;
+  let apiPort: number;
+  let web: RunningWebServer;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'serve-spec-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'assets', 'index-AbC123.js'), BIG_JS);
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+    fakeApi = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+        res.writeHead(req.url === '/api/missing' ? 404 : 200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(echo));
+      });
+    });
+    await new Promise<void>((done) => fakeApi.listen(0, '127.0.0.1', done));
+    apiPort = (fakeApi.address() as AddressInfo).port;
+    web = await startWebServer({ port: 0, distDir: dist, apiUrl: `http://127.0.0.1:${apiPort}` });
+  });
+
+  afterAll(async () => {
+    await web?.close();
+    await new Promise((done) => fakeApi?.close(done));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const echoOf = (reply: Reply): Echo => JSON.parse(reply.body.toString()) as Echo;
+
+  it('serves index.html at / without caching', async () => {
+    const reply = await send(web.port, '/');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/text\/html/);
+    expect(reply.headers['cache-control']).toBe(CACHE_NONE);
+    expect(reply.body.toString()).toContain('SPA-INDEX');
+  });
+
+  it.each(['/admin', '/no/such/page', '/apix', '/index'])(
+    'falls back to the SPA for the page path %s',
+    async (path) => {
+      const reply = await send(web.port, path);
+      expect(reply.status).toBe(200);
+      expect(reply.headers['cache-control']).toBe(CACHE_NONE);
+      expect(reply.body.toString()).toContain('SPA-INDEX');
+    },
+  );
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const reply = await send(web.port, '/assets/index-AbC123.js');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+    expect(reply.body.toString()).toBe(BIG_JS);
+  });
+
+  it('gzips text responses when the client accepts it', async () => {
+    const reply = await send(web.port, '/assets/index-AbC123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    expect(reply.body.length).toBeLessThan(BIG_JS.length / 10);
+    expect(gunzipSync(reply.body).toString()).toBe(BIG_JS);
+  });
+
+  it.each(['/assets/missing.js', '/missing.png', '/assets/nothing-here'])(
+    'answers 404 for the missing file %s instead of the SPA',
+    async (path) => {
+      const reply = await send(web.port, path);
+      expect(reply.status).toBe(404);
+      expect(reply.body.toString()).not.toContain('SPA-INDEX');
+    },
+  );
+
+  it('does not answer POST to a page path with the SPA', async () => {
+    const reply = await send(web.port, '/admin', { method: 'POST', body: '{}' });
+    expect(reply.status).toBe(404);
+  });
+
+  it('proxies /api with the path, query, status and body intact', async () => {
+    const reply = await send(web.port, '/api/channel/stats?x=1');
+    expect(reply.status).toBe(200);
+    expect(echoOf(reply)).toMatchObject({ method: 'GET', url: '/api/channel/stats?x=1' });
+    const missing = await send(web.port, '/api/missing');
+    expect(missing.status).toBe(404);
+  });
+
+  it.each(['/sitemap.xml', '/rss.xml', '/robots.txt'])('proxies %s to the API', async (path) => {
+    const reply = await send(web.port, path);
+    expect(echoOf(reply).url).toBe(path);
+  });
+
+  it('keeps the browser Host and Origin and sets X-Forwarded-* on state-changing calls', async () => {
+    const body = JSON.stringify({ username: 'admin', password: 'admin123' });
+    const reply = await send(web.port, '/api/auth/login', {
+      method: 'POST',
+      headers: {
+        Host: 'site.example:8080',
+        Origin: 'http://site.example:8080',
+        'Content-Type': 'application/json',
+        Cookie: 'sid=abc',
+      },
+      body,
+    });
+    const echo = echoOf(reply);
+    expect(echo.method).toBe('POST');
+    expect(echo.body).toBe(body);
+    expect(echo.headers.host).toBe('site.example:8080');
+    expect(echo.headers.origin).toBe('http://site.example:8080');
+    expect(echo.headers.cookie).toBe('sid=abc');
+    expect(echo.headers['x-forwarded-host']).toBe('site.example:8080');
+    expect(echo.headers['x-forwarded-proto']).toBe('http');
+    expect(echo.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1$/);
+  });
+
+  it('overrides a client-supplied X-Forwarded-Host', async () => {
+    const reply = await send(web.port, '/api/x', {
+      headers: { Host: 'real.example', 'X-Forwarded-Host': 'evil.example' },
+    });
+    expect(echoOf(reply).headers['x-forwarded-host']).toBe('real.example');
+  });
+
+  it('answers 502 with a JSON error when the API is down', async () => {
+    const deadPort = await freePort();
+    const orphan = await startWebServer({ port: 0, distDir: dist, apiUrl: `http://127.0.0.1:${deadPort}` });
+    try {
+      const reply = await send(orphan.port, '/api/health');
+      expect(reply.status).toBe(502);
+      expect(JSON.parse(reply.body.toString())).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
+    } finally {
+      await orphan.close();
+    }
+  });
+
+  it('refuses to start without a built index.html', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'serve-empty-'));
+    try {
+      await expect(startWebServer({ port: 0, distDir: empty, apiUrl: 'http://127.0.0.1:1' })).rejects.toThrow(
+        /index\.html is missing/,
+      );
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

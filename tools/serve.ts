@@ -1,0 +1,214 @@
+/**
+ * Production web server on Node: the built SPA plus a reverse proxy to the API, the same
+ * job nginx does in docker-compose (apps/web/nginx.conf). Used by `npm start`.
+ *
+ *   tsx tools/serve.ts            PORT=4200 HOST=127.0.0.1 API_URL=http://127.0.0.1:3000
+ */
+import compression from 'compression';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { join, resolve } from 'node:path';
+import { TLSSocket } from 'node:tls';
+import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
+import { repoRoot } from './lib/paths';
+
+export const DEFAULT_WEB_DIST = join(repoRoot, 'dist/apps/web');
+
+/** Paths the API answers besides `/api/**` (it serves them at the site root). */
+export const API_ROOT_FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt'];
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_NONE = 'no-cache';
+export const CACHE_SHORT = 'public, max-age=3600';
+
+export interface WebAppOptions {
+  /** Directory with the built SPA (index.html + assets/). */
+  distDir?: string;
+  /** Base URL of the API, e.g. http://127.0.0.1:3000 */
+  apiUrl: string;
+}
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/') || API_ROOT_FILES.includes(pathname);
+}
+
+/** A request for something with a file extension (or under /assets) is never answered with the SPA. */
+function looksLikeFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /\/[^/]*\.[A-Za-z0-9]+$/.test(pathname);
+}
+
+function protocolOf(req: IncomingMessage): 'http' | 'https' {
+  return req.socket instanceof TLSSocket ? 'https' : 'http';
+}
+
+/**
+ * The browser's Host stays as it is (changeOrigin: false) so the API's same-origin check
+ * compares the browser's Origin with the host the browser actually used; X-Forwarded-*
+ * tells it the same thing explicitly (the API trusts one proxy hop).
+ */
+const forwardedHeaders: Plugin = (proxyServer) => {
+  proxyServer.on('proxyReq', (proxyReq, req) => {
+    const socket = req.socket as Socket;
+    const previous = req.headers['x-forwarded-for'];
+    const chain = [previous, socket.remoteAddress].filter(Boolean).join(', ');
+    proxyReq.setHeader('X-Forwarded-For', chain);
+    proxyReq.setHeader('X-Forwarded-Host', req.headers.host ?? '');
+    proxyReq.setHeader('X-Forwarded-Proto', protocolOf(req));
+  });
+  proxyServer.on('error', (error, _req, res) => {
+    // `res` is a socket for upgrade requests; those are simply closed.
+    if (!('writeHead' in res)) {
+      res.destroy();
+      return;
+    }
+    const response = res as ServerResponse;
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.writeHead(502, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': CACHE_NONE,
+    });
+    response.end(
+      JSON.stringify({
+        statusCode: 502,
+        message: `API unavailable (${error.message})`,
+        error: 'Bad Gateway',
+      }),
+    );
+  });
+};
+
+/** Builds the express app: compression, API proxy, static files with cache headers, SPA fallback. */
+export function createWebApp(options: WebAppOptions): Express {
+  const distDir = resolve(options.distDir ?? DEFAULT_WEB_DIST);
+  const indexFile = join(distDir, 'index.html');
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    next();
+  });
+
+  app.use(
+    createProxyMiddleware({
+      target: options.apiUrl,
+      changeOrigin: false,
+      xfwd: false,
+      pathFilter: (pathname) => isApiPath(pathname),
+      ejectPlugins: true,
+      plugins: [forwardedHeaders],
+    }),
+  );
+
+  app.use(
+    express.static(distDir, {
+      index: false,
+      redirect: false,
+      setHeaders(res, filePath) {
+        const relative = filePath.slice(distDir.length).replaceAll('\\', '/');
+        if (relative.startsWith('/assets/')) res.setHeader('Cache-Control', CACHE_IMMUTABLE);
+        else if (relative.endsWith('.html')) res.setHeader('Cache-Control', CACHE_NONE);
+        else res.setHeader('Cache-Control', CACHE_SHORT);
+      },
+    }),
+  );
+
+  // The SPA owns every other page path, including its own 404 page.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || looksLikeFile(req.path)) return next();
+    res.setHeader('Cache-Control', CACHE_NONE);
+    res.sendFile(indexFile, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  });
+
+  app.use((req: Request, res: Response) => {
+    res.status(404).type('text/plain').setHeader('Cache-Control', CACHE_NONE).send(`Not found: ${req.path}`);
+  });
+
+  app.use((error: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status ?? 500;
+    res
+      .status(status)
+      .type('text/plain')
+      .send(status === 404 ? 'Not found' : 'Internal server error');
+  });
+
+  return app;
+}
+
+export interface WebServerOptions extends WebAppOptions {
+  port: number;
+  host?: string;
+}
+
+export interface RunningWebServer {
+  server: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the web server; resolves once it listens (port 0 picks a free port). */
+export function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
+  const host = options.host ?? '127.0.0.1';
+  const distDir = resolve(options.distDir ?? DEFAULT_WEB_DIST);
+  if (!existsSync(join(distDir, 'index.html'))) {
+    return Promise.reject(
+      new Error(`${distDir}/index.html is missing: build the web app first (npx nx run web:build)`),
+    );
+  }
+  const app = createWebApp({ ...options, distDir });
+  return new Promise((resolveStart, reject) => {
+    const server = app.listen(options.port, host);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${options.port} on ${host} is already in use; set PORT to another port`)
+          : error,
+      );
+    });
+    server.once('listening', () => {
+      const port = (server.address() as AddressInfo).port;
+      const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+      resolveStart({
+        server,
+        port,
+        url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const web = await startWebServer({
+    port: Number(process.env.PORT ?? 4200),
+    host: process.env.HOST ?? '127.0.0.1',
+    apiUrl: process.env.API_URL ?? 'http://127.0.0.1:3000',
+    distDir: process.env.WEB_DIST,
+  });
+  console.log(`Web server at ${web.url} (API proxied to ${process.env.API_URL ?? 'http://127.0.0.1:3000'})`);
+  const stop = () => void web.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
