@@ -1,0 +1,192 @@
+/**
+ * A throwaway MariaDB (MySQL-compatible) server for tests and by-hand runs, started without
+ * systemd in a temporary data directory on a free port (DESIGN §6). Everything is deleted
+ * on stop, on errors and when the process exits.
+ *
+ *   tsx tools/mariadb.ts          prints DATABASE_URL=mysql://… and stays up until Ctrl-C
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './lib/net';
+import { requireCommand } from './system-deps';
+
+export interface MariaDbOptions {
+  database?: string;
+  user?: string;
+  password?: string;
+  /** Seconds to wait for the server to accept connections. */
+  startTimeoutSeconds?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningMariaDb {
+  /** mysql://user:password@127.0.0.1:port/database */
+  url: string;
+  port: number;
+  socket: string;
+  datadir: string;
+  /** Stops the server and deletes its files; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const IDENTIFIER = /^[A-Za-z0-9_]{1,32}$/;
+
+/**
+ * Server settings that make MariaDB 10.11 behave like the MySQL 8.4 of docker-compose where
+ * it matters to the app: utf8mb4 text, UTC, MySQL 8's default SQL mode. Durability settings
+ * are relaxed: the data is thrown away anyway.
+ */
+const SERVER_FLAGS = [
+  '--bind-address=127.0.0.1',
+  '--skip-name-resolve',
+  '--character-set-server=utf8mb4',
+  '--collation-server=utf8mb4_unicode_ci',
+  '--default-time-zone=+00:00',
+  '--sql-mode=ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION',
+  '--innodb-buffer-pool-size=64M',
+  '--innodb-flush-log-at-trx-commit=0',
+  '--innodb-doublewrite=0',
+  '--skip-log-bin',
+];
+
+function runQuiet(command: string, args: string[]): { ok: boolean; output: string } {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() };
+}
+
+function exitOf(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once('exit', () => done());
+  });
+}
+
+export async function startMariaDb(options: MariaDbOptions = {}): Promise<RunningMariaDb> {
+  const {
+    database = 'app',
+    user = 'app',
+    password = 'app',
+    startTimeoutSeconds = 30,
+    log = () => undefined,
+  } = options;
+  for (const [name, value] of Object.entries({ database, user, password })) {
+    if (!IDENTIFIER.test(value)) throw new Error(`mariadb: ${name} must match ${IDENTIFIER}`);
+  }
+  const binaries = {
+    installDb: requireCommand('mariadb-install-db'),
+    server: requireCommand('mariadbd'),
+    admin: requireCommand('mariadb-admin'),
+    client: requireCommand('mariadb'),
+  };
+  const asRoot = process.getuid?.() === 0;
+  const base = mkdtempSync(join(tmpdir(), 'mariadb-'));
+  const datadir = join(base, 'db');
+  const socket = join(base, 'db.sock');
+  const errorLog = join(base, 'error.log');
+  let server: ChildProcess | undefined;
+  let stopped = false;
+
+  const removeFiles = () => rmSync(base, { recursive: true, force: true });
+  const killNow = () => {
+    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    removeFiles();
+  };
+  // A crash or process.exit() in the caller must not leave a server or files behind.
+  process.once('exit', killNow);
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener('exit', killNow);
+    if (server && server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server?.kill('SIGKILL'), 10_000);
+      await exitOf(server);
+      clearTimeout(timer);
+    }
+    removeFiles();
+  };
+
+  const serverLog = () =>
+    existsSync(errorLog) ? readFileSync(errorLog, 'utf8').trim().split('\n').slice(-15).join('\n') : '';
+
+  try {
+    const started = Date.now();
+    const install = runQuiet(binaries.installDb, [
+      '--no-defaults',
+      ...(asRoot
+        ? ['--user=root', '--auth-root-authentication-method=socket']
+        : ['--auth-root-authentication-method=normal']),
+      `--datadir=${datadir}`,
+      '--skip-test-db',
+    ]);
+    if (!install.ok) throw new Error(`mariadb-install-db failed:\n${install.output}`);
+
+    let port = 0;
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      const child = spawn(
+        binaries.server,
+        [
+          '--no-defaults',
+          ...(asRoot ? ['--user=root'] : []),
+          `--datadir=${datadir}`,
+          `--socket=${socket}`,
+          `--port=${port}`,
+          `--pid-file=${join(base, 'db.pid')}`,
+          `--log-error=${errorLog}`,
+          ...SERVER_FLAGS,
+        ],
+        { stdio: 'ignore' },
+      );
+      server = child;
+      const deadline = Date.now() + startTimeoutSeconds * 1000;
+      let up = false;
+      while (!up && child.exitCode === null && child.signalCode === null && Date.now() < deadline) {
+        up = runQuiet(binaries.admin, ['--no-defaults', `--socket=${socket}`, '-uroot', 'ping']).ok;
+        if (!up) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (up) break;
+      const portTaken = /Address already in use/.test(serverLog());
+      child.kill('SIGKILL');
+      await exitOf(child);
+      if (portTaken && attempt < 3) continue;
+      throw new Error(`mariadbd did not start within ${startTimeoutSeconds} s. Its log:\n${serverLog()}`);
+    }
+
+    const sql = [
+      `CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+      `CREATE USER '${user}'@'127.0.0.1' IDENTIFIED BY '${password}'`,
+      `GRANT ALL ON \`${database}\`.* TO '${user}'@'127.0.0.1'`,
+    ].join('; ');
+    const created = runQuiet(binaries.client, ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', sql]);
+    if (!created.ok) throw new Error(`Creating the database failed:\n${created.output}`);
+
+    const url = `mysql://${user}:${password}@127.0.0.1:${port}/${database}`;
+    log(`MariaDB ready in ${Date.now() - started} ms at ${url} (data in ${datadir})`);
+    return { url, port, socket, datadir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const db = await startMariaDb({ log: (line) => console.log(line) });
+  console.log(
+    `\nDATABASE_URL=${db.url}\n\nFor example: DATABASE_URL=${db.url} npm start\nCtrl-C stops the server and deletes its data.`,
+  );
+  const shutdown = () => void db.stop().then(() => process.exit(0));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  process.once('SIGHUP', shutdown);
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
