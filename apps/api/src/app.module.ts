@@ -11,7 +11,9 @@ import type { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
+import { PlaylistsModule } from './playlists/playlists.module';
 import { SettingsModule } from './settings/settings.module';
+import { VideosModule } from './videos/videos.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -28,6 +30,8 @@ export class AppModule implements NestModule {
         HealthModule,
         AuthModule,
         ChannelModule,
+        VideosModule,
+        PlaylistsModule,
         SettingsModule,
         DemoModule,
       ],

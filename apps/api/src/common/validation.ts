@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, type PipeTransform } from '@nestjs/common';
 import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError, ZodType } from 'zod';
 
@@ -34,4 +34,16 @@ export function parseOrThrow<T>(schema: ZodType<T>, value: unknown, root = 'body
   const result = schema.safeParse(value);
   if (!result.success) throw new ZodBadRequestException(result.error, root);
   return result.data;
+}
+
+/** Validates one route parameter, e.g. `@Param('id', new ZodParamPipe(videoIdSchema, 'id'))`. */
+export class ZodParamPipe<T> implements PipeTransform<unknown, T> {
+  constructor(
+    private readonly schema: ZodType<T>,
+    private readonly name: string,
+  ) {}
+
+  transform(value: unknown): T {
+    return parseOrThrow(this.schema, value, this.name);
+  }
 }

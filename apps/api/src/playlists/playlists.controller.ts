@@ -1,0 +1,27 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { type Playlist, playlistIdSchema } from '@app/contracts';
+import { Public } from '../common/public.decorator';
+import { ZodParamPipe } from '../common/validation';
+import { toPlaylist } from './playlist.mapper';
+import { PinPlaylistDto } from './playlists.dto';
+import { PlaylistsService } from './playlists.service';
+
+@Controller('playlists')
+export class PlaylistsController {
+  constructor(private readonly playlists: PlaylistsService) {}
+
+  @Public()
+  @Get()
+  async list(): Promise<Playlist[]> {
+    return (await this.playlists.list()).map(toPlaylist);
+  }
+
+  @Post(':id/pin')
+  @HttpCode(200)
+  async pin(
+    @Param('id', new ZodParamPipe(playlistIdSchema, 'id')) id: string,
+    @Body() body: PinPlaylistDto,
+  ): Promise<Playlist> {
+    return toPlaylist(await this.playlists.pin(id, body.pinned));
+  }
+}

@@ -1,0 +1,4 @@
+import { pinPlaylistBodySchema } from '@app/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class PinPlaylistDto extends createZodDto(pinPlaylistBodySchema) {}

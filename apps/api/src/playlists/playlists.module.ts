@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlaylistEntity } from './playlist.entity';
+import { PlaylistsController } from './playlists.controller';
+import { PlaylistsService } from './playlists.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([PlaylistEntity])],
+  controllers: [PlaylistsController],
+  providers: [PlaylistsService],
+  exports: [PlaylistsService],
+})
+export class PlaylistsModule {}

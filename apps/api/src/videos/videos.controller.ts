@@ -1,0 +1,36 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { type Video, videoIdSchema } from '@app/contracts';
+import type { Response } from 'express';
+import { Public } from '../common/public.decorator';
+import { ZodParamPipe } from '../common/validation';
+import { toVideo } from './video.mapper';
+import { VideoListQueryDto } from './videos.dto';
+import { VideosService } from './videos.service';
+
+@Controller('videos')
+export class VideosController {
+  constructor(private readonly videos: VideosService) {}
+
+  /** Newest first by default; `q`, `sort`, `limit`, `offset` narrow it; the match count is in `X-Total-Count`. */
+  @Public()
+  @Get()
+  async list(@Query() query: VideoListQueryDto, @Res({ passthrough: true }) res: Response): Promise<Video[]> {
+    const page = await this.videos.list(query);
+    res.setHeader('X-Total-Count', String(page.total));
+    return page.items.map(toVideo);
+  }
+
+  /** The featured video, or JSON `null` when none is chosen. */
+  @Public()
+  @Get('featured')
+  async featured(@Res() res: Response): Promise<void> {
+    const video = await this.videos.featured();
+    res.json(video ? toVideo(video) : null);
+  }
+
+  @Post(':id/featured')
+  @HttpCode(200)
+  async feature(@Param('id', new ZodParamPipe(videoIdSchema, 'id')) id: string): Promise<Video> {
+    return toVideo(await this.videos.feature(id));
+  }
+}

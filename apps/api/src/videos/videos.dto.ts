@@ -1,0 +1,4 @@
+import { videoListQuerySchema } from '@app/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class VideoListQueryDto extends createZodDto(videoListQuerySchema) {}

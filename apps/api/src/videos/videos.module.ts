@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { VideoEntity } from './video.entity';
+import { VideosController } from './videos.controller';
+import { VideosService } from './videos.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([VideoEntity])],
+  controllers: [VideosController],
+  providers: [VideosService],
+  exports: [VideosService],
+})
+export class VideosModule {}

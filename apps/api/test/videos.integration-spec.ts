@@ -1,0 +1,143 @@
+import request from 'supertest';
+import { DEMO_VIDEO_COUNT } from '../src/demo/demo-content';
+import { VideoEntity } from '../src/videos/video.entity';
+import { signedInAgent } from './support/auth';
+import { startTestApp, type TestApp } from './support/test-app';
+
+describe('videos', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    // Two videos with search-sensitive text.
+    await t.dataSource.getRepository(VideoEntity).insert([
+      {
+        id: 'pct-video01',
+        title: 'Discount 100% OFF_NOW',
+        description: null,
+        thumbnail: null,
+        duration: '1:00',
+        durationSeconds: 60,
+        viewCount: 5,
+        publishedAt: new Date('2001-01-01T00:00:00Z'),
+        kind: 'video',
+      },
+      {
+        id: 'upper-vid01',
+        title: 'Plain title',
+        description: 'Deep dive into KUBERNETES operators',
+        thumbnail: 'https://i.ytimg.com/vi/upper-vid01/hqdefault.jpg',
+        duration: '12:34',
+        durationSeconds: 754,
+        viewCount: 99_999_999,
+        publishedAt: new Date('2000-06-01T00:00:00Z'),
+        kind: 'video',
+      },
+    ]);
+  });
+  afterAll(() => t.close());
+  const total = DEMO_VIDEO_COUNT + 2;
+
+  it('lists every video newest first with the fields of SPEC §7 and the total in X-Total-Count', async () => {
+    const res = await request(t.server).get('/api/videos').expect(200);
+    expect(res.headers['x-total-count']).toBe(String(total));
+    expect(res.body).toHaveLength(total);
+    const dates = res.body.map((v: { publishedAt: string }) => Date.parse(v.publishedAt));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(Object.keys(res.body[0]).sort()).toEqual(
+      [
+        'id',
+        'title',
+        'description',
+        'thumbnail',
+        'duration',
+        'durationSeconds',
+        'viewCount',
+        'publishedAt',
+        'featured',
+        'kind',
+      ].sort(),
+    );
+    expect(res.body.at(-1)).toMatchObject({ id: 'upper-vid01', viewCount: 99_999_999, duration: '12:34' });
+  });
+
+  it('pages with limit and offset', async () => {
+    const all = (await request(t.server).get('/api/videos')).body;
+    const res = await request(t.server).get('/api/videos?limit=5&offset=10').expect(200);
+    expect(res.headers['x-total-count']).toBe(String(total));
+    expect(res.body.map((v: { id: string }) => v.id)).toEqual(
+      all.slice(10, 15).map((v: { id: string }) => v.id),
+    );
+  });
+
+  it('sorts by popular and oldest', async () => {
+    const popular = (await request(t.server).get('/api/videos?sort=popular&limit=1').expect(200)).body;
+    expect(popular[0].id).toBe('upper-vid01');
+    const oldest = (await request(t.server).get('/api/videos?sort=oldest&limit=2').expect(200)).body;
+    expect(oldest.map((v: { id: string }) => v.id)).toEqual(['upper-vid01', 'pct-video01']);
+  });
+
+  it('searches title or description, case-insensitively, with % and _ taken literally', async () => {
+    let res = await request(t.server).get('/api/videos?q=kubernetes').expect(200);
+    expect(res.body.map((v: { id: string }) => v.id)).toEqual(['upper-vid01']);
+    expect(res.headers['x-total-count']).toBe('1');
+    res = await request(t.server).get('/api/videos?q=100%25').expect(200);
+    expect(res.body.map((v: { id: string }) => v.id)).toEqual(['pct-video01']);
+    res = await request(t.server).get('/api/videos?q=100_').expect(200);
+    expect(res.body).toEqual([]);
+    res = await request(t.server).get('/api/videos?q=OFF_now').expect(200);
+    expect(res.body).toHaveLength(1);
+    expect(res.headers['x-total-count']).toBe('1');
+  });
+
+  it.each([
+    ['sort=best', 'sort: Invalid option: expected one of "recent"|"popular"|"oldest"'],
+    ['limit=0', 'limit: Too small: expected number to be >=1'],
+    ['limit=abc', 'limit: Invalid input: expected number, received NaN'],
+    ['offset=-1', 'offset: Too small: expected number to be >=0'],
+    ['page=2', 'page: is not allowed'],
+    ['q=a&q=b', 'q: Invalid input: expected string, received array'],
+  ])('rejects ?%s with a 400 naming the field', async (query, message) => {
+    const res = await request(t.server).get(`/api/videos?${query}`).expect(400);
+    expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request' });
+  });
+
+  it('returns the featured video, then null when there is none', async () => {
+    const res = await request(t.server).get('/api/videos/featured').expect(200);
+    expect(res.body.featured).toBe(true);
+    await t.dataSource.getRepository(VideoEntity).update({ featured: true }, { featured: false });
+    const none = await request(t.server).get('/api/videos/featured').expect(200);
+    expect(none.text).toBe('null');
+    expect(none.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  describe('POST /api/videos/:id/featured', () => {
+    it('is refused without a session', async () => {
+      await request(t.server).post('/api/videos/pct-video01/featured').expect(401);
+      expect(await t.dataSource.getRepository(VideoEntity).countBy({ featured: true })).toBe(0);
+    });
+
+    it('makes exactly one video featured', async () => {
+      const agent = await signedInAgent(t.server);
+      let res = await agent.post('/api/videos/pct-video01/featured').expect(200);
+      expect(res.body).toMatchObject({ id: 'pct-video01', featured: true });
+      res = await agent.post('/api/videos/upper-vid01/featured').expect(200);
+      const featured = await t.dataSource.getRepository(VideoEntity).findBy({ featured: true });
+      expect(featured.map((v) => v.id)).toEqual(['upper-vid01']);
+      expect((await request(t.server).get('/api/videos/featured')).body.id).toBe('upper-vid01');
+    });
+
+    it('answers 404 for an unknown id and 400 for a malformed one, changing nothing', async () => {
+      const agent = await signedInAgent(t.server);
+      let res = await agent.post('/api/videos/nope-nope-01/featured').expect(404);
+      expect(res.body).toEqual({
+        statusCode: 404,
+        message: 'Video nope-nope-01 not found',
+        error: 'Not Found',
+      });
+      res = await agent.post(`/api/videos/${encodeURIComponent('bad id!')}/featured`).expect(400);
+      expect(res.body.message).toBe('id: must be a video id (letters, digits, - and _)');
+      const featured = await t.dataSource.getRepository(VideoEntity).findBy({ featured: true });
+      expect(featured.map((v) => v.id)).toEqual(['upper-vid01']);
+    });
+  });
+});
