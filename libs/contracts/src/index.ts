@@ -4,3 +4,4 @@ export * from './errors';
 export * from './health';
 export * from './playlist';
 export * from './video';
+export * from './settings';

@@ -1,0 +1,451 @@
+import { z } from 'zod';
+import { themeIds } from './themes';
+
+export * from './themes';
+
+/**
+ * The settings registry (DESIGN §4): every key of SPEC §3 with its schema, its default (SPEC §9) and who may
+ * see it. `public` keys are what the anonymous home page needs; `secret` keys are never sent back in clear to
+ * anyone: the admin gets SECRET_MASK (or '' when unset), and posting the mask back keeps the stored value.
+ */
+
+/** What the admin sees instead of a stored secret. Posting it back for a secret key changes nothing. */
+export const SECRET_MASK = '••••••••';
+
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const LEGAL_TEXT_MAX_CHARS = 100_000;
+export const AFFILIATE_PROGRAMS_MAX = 50;
+
+export const colorSchemes = ['dark', 'light', 'auto'] as const;
+export const heroBackgroundTypes = ['gradient', 'image', 'video'] as const;
+export const videoGridColumnOptions = [3, 4, 5] as const;
+export const baseFontSizes = [14, 16, 18] as const;
+export const headingFonts = ['Inter', 'Roboto', 'Open Sans', 'Poppins', 'Montserrat'] as const;
+export const bodyFonts = ['Inter', 'Roboto', 'Open Sans', 'Source Sans Pro', 'Lato'] as const;
+export const monoFonts = ['JetBrains Mono', 'Fira Code', 'Source Code Pro', 'Roboto Mono'] as const;
+/** Placeholders the Discord message template may use (SPEC §3). */
+export const discordMessagePlaceholders = ['{title}', '{url}', '{description}'] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Value schemas
+
+/** Names a wrong type (or a missing value); other issues keep their own messages. */
+const typeError =
+  (expected: string) =>
+  (issue: { code?: string; input?: unknown }): string | undefined => {
+    if (issue.code !== 'invalid_type') return undefined;
+    return issue.input === undefined ? 'is required' : `must be ${expected}`;
+  };
+
+const string = () => z.string({ error: typeError('a string') });
+const boolean = () => z.boolean({ error: typeError('true or false') });
+
+/** null clears a text to ''. */
+const nullToEmpty = (value: unknown) => (value === null ? '' : value);
+
+/** A text of at most `max` characters; single-line texts are trimmed. */
+function text(max: number, { trim = true }: { trim?: boolean } = {}) {
+  const base = trim ? string().trim() : string();
+  return z.preprocess(nullToEmpty, base.max(max, `must be at most ${max} characters`));
+}
+
+/** A text that is either empty (not set) or passes `valid`. */
+function clearable(max: number, valid: (value: string) => boolean, message: string) {
+  return z.preprocess(
+    nullToEmpty,
+    string()
+      .trim()
+      .max(max, `must be at most ${max} characters`)
+      .refine((value) => value === '' || value.length > max || valid(value), message),
+  );
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: () => `must be one of ${values.join(', ')}` });
+}
+
+function oneOfNumbers<const T extends readonly [number, ...number[]]>(values: T) {
+  return z.literal(values, { error: () => `must be one of ${values.join(', ')}` });
+}
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+const email = z.email();
+const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;
+
+export const isHttpUrl = (value: string): boolean => httpUrl.safeParse(value).success;
+
+const urlSetting = () => clearable(2048, isHttpUrl, 'must be an http(s) URL');
+const emailSetting = () => clearable(254, (v) => email.safeParse(v).success, 'must be an e-mail address');
+const colorSetting = () => string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #FF0000');
+
+const adSlotId = () =>
+  z.preprocess(
+    nullToEmpty,
+    string()
+      .trim()
+      .regex(/^\d{0,20}$/, 'must be an ad slot id (digits only)'),
+  );
+
+// ---------------------------------------------------------------------------------------------------------
+// Images: inline base64 data URLs, checked by their bytes (DESIGN §5: type by content, SVG refused)
+
+export const imageMimeTypes = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+] as const;
+export type ImageMimeType = (typeof imageMimeTypes)[number];
+
+type ImageFormat = 'PNG' | 'JPEG' | 'WebP' | 'GIF' | 'ICO';
+const formatOfMime: Record<ImageMimeType, ImageFormat> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+  'image/x-icon': 'ICO',
+  'image/vnd.microsoft.icon': 'ICO',
+};
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Decodes the first bytes of a base64 text (no Buffer or atob: this library runs in Node and browsers). */
+function decodeBase64Prefix(base64: string, byteCount: number): number[] {
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const char of base64.slice(0, Math.ceil(byteCount / 3) * 4)) {
+    if (char === '=') break;
+    buffer = (buffer << 6) | BASE64_ALPHABET.indexOf(char);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((buffer >> bits) & 0xff);
+    }
+  }
+  return bytes.slice(0, byteCount);
+}
+
+const startsWith = (bytes: number[], magic: number[], at = 0) => magic.every((b, i) => bytes[at + i] === b);
+
+/** The image format given by the file's magic number, or null. */
+export function detectImageFormat(bytes: number[]): ImageFormat | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'PNG';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'JPEG';
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'GIF';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'WebP';
+  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00])) return 'ICO';
+  return null;
+}
+
+const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*),/;
+const BASE64_PAYLOAD = /^[A-Za-z0-9+/]*={0,2}$/;
+const IMAGE_KINDS = 'a PNG, JPEG, WebP, GIF or ICO image';
+
+/** Why an image data URL is refused, or null when it is acceptable. */
+export function imageDataUrlProblem(value: string): string | null {
+  const header = DATA_URL.exec(value);
+  if (!header) return `must be ${IMAGE_KINDS} as a base64 data URL`;
+  const mime = header[1].toLowerCase();
+  if (mime.startsWith('image/svg')) return 'SVG images are not allowed';
+  if (!(imageMimeTypes as readonly string[]).includes(mime)) {
+    return `must be ${IMAGE_KINDS} (got ${mime || 'no type'})`;
+  }
+  if (header[2].toLowerCase() !== ';base64') return 'must be a base64 data URL';
+  const payload = value.slice(header[0].length);
+  if (payload.length % 4 !== 0 || !BASE64_PAYLOAD.test(payload)) return 'is not valid base64';
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  const size = (payload.length / 4) * 3 - padding;
+  if (size > IMAGE_MAX_BYTES) return 'must be at most 2 MB';
+  const declared = formatOfMime[mime as ImageMimeType];
+  const actual = detectImageFormat(decodeBase64Prefix(payload, 12));
+  if (!actual) return `content is not ${IMAGE_KINDS}`;
+  if (actual !== declared) return `content is a ${actual} image, not ${mime}`;
+  return null;
+}
+
+/** A data-URL image; '' or null clears it (stored as null). */
+const imageSetting = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    string()
+      .max(IMAGE_MAX_BYTES * 2, 'must be at most 2 MB')
+      .superRefine((value, ctx) => {
+        const problem = imageDataUrlProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+      })
+      .nullable(),
+  );
+
+// ---------------------------------------------------------------------------------------------------------
+// Compound values
+
+export const adSlotsSchema = z.strictObject(
+  {
+    displayVertical: adSlotId().default(''),
+    displaySquare: adSlotId().default(''),
+    displayHorizontal: adSlotId().default(''),
+    inFeed: adSlotId().default(''),
+    multiplex: adSlotId().default(''),
+    inArticle: adSlotId().default(''),
+  },
+  { error: typeError('an object') },
+);
+export type AdSlots = z.output<typeof adSlotsSchema>;
+
+export const adPlacementsSchema = z.strictObject(
+  {
+    topBanner: boolean().default(true),
+    inContent: boolean().default(true),
+    stickyFooter: boolean().default(false),
+  },
+  { error: typeError('an object') },
+);
+export type AdPlacements = z.output<typeof adPlacementsSchema>;
+
+/** UTM values go into URLs as they are: letters, digits, '.', '_', '+' and '-'. An empty value takes the default. */
+const utmValue = (fallback: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    string()
+      .trim()
+      .max(100, 'must be at most 100 characters')
+      .regex(/^[\w.+-]+$/, 'may contain only letters, digits, ".", "_", "+" and "-"')
+      .default(fallback),
+  );
+
+export const affiliateProgramSchema = z.strictObject(
+  {
+    id: string()
+      .trim()
+      .min(1, 'is required')
+      .max(64, 'must be at most 64 characters')
+      .regex(/^[\w-]+$/, 'may contain only letters, digits, "-" and "_"'),
+    name: string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+    baseUrl: string()
+      .trim()
+      .min(1, 'is required')
+      .max(2048, 'must be at most 2048 characters')
+      .refine(isHttpUrl, 'must be an http(s) URL'),
+    utmParams: z
+      .strictObject(
+        {
+          // SPEC §5: the form pre-fills a product-specific source; this is the fallback when it is left empty.
+          source: utmValue('youtube'),
+          medium: utmValue('referral'),
+          campaign: utmValue('default'),
+        },
+        { error: typeError('an object') },
+      )
+      .prefault({}),
+  },
+  { error: typeError('an object') },
+);
+export type AffiliateProgram = z.output<typeof affiliateProgramSchema>;
+export type AffiliateProgramInput = z.input<typeof affiliateProgramSchema>;
+
+export const affiliateProgramsSchema = z
+  .array(affiliateProgramSchema, { error: typeError('a list') })
+  .max(AFFILIATE_PROGRAMS_MAX, `must have at most ${AFFILIATE_PROGRAMS_MAX} programs`)
+  .superRefine((programs, ctx) => {
+    const seen = new Set<string>();
+    programs.forEach((program, index) => {
+      // Runs even when an entry failed its own checks, so it may not be an object.
+      if (typeof program?.id !== 'string') return;
+      if (seen.has(program.id)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate id "${program.id}"` });
+      }
+      seen.add(program.id);
+    });
+  });
+
+// ---------------------------------------------------------------------------------------------------------
+// The registry
+
+interface SettingDefinition<S extends z.ZodType, P extends boolean, X extends boolean> {
+  readonly schema: S;
+  readonly default: z.output<S>;
+  /** Sent to anonymous visitors. */
+  readonly public: P;
+  /** Never sent in clear: masked for the admin, left out of backups. */
+  readonly secret: X;
+}
+
+const publicSetting = <S extends z.ZodType>(schema: S, defaultValue: z.output<S>) =>
+  ({ schema, default: defaultValue, public: true, secret: false }) as SettingDefinition<S, true, false>;
+const adminSetting = <S extends z.ZodType>(schema: S, defaultValue: z.output<S>) =>
+  ({ schema, default: defaultValue, public: false, secret: false }) as SettingDefinition<S, false, false>;
+const secretSetting = <S extends z.ZodType>(schema: S, defaultValue: z.output<S>) =>
+  ({ schema, default: defaultValue, public: false, secret: true }) as SettingDefinition<S, false, true>;
+
+export const settingsRegistry = {
+  // Monetization. The page renders the ads, so the AdSense ids and placements are public.
+  adsensePublisherId: publicSetting(
+    clearable(40, (v) => /^ca-pub-\d{10,20}$/.test(v), 'must be like ca-pub-1234567890123456'),
+    '',
+  ),
+  adSlots: publicSetting(adSlotsSchema, adSlotsSchema.parse({})),
+  adPlacements: publicSetting(adPlacementsSchema, adPlacementsSchema.parse({})),
+  // The public page shows no affiliate links (SPEC §2), so the programs stay admin-only.
+  affiliatePrograms: adminSetting(affiliateProgramsSchema, []),
+
+  // Design
+  colorScheme: publicSetting(oneOf(colorSchemes), 'dark'),
+  selectedTheme: publicSetting(oneOf(themeIds), 'dark-red'),
+  primaryColor: publicSetting(colorSetting(), '#FF0000'),
+  accentColor: publicSetting(colorSetting(), '#3EA6FF'),
+  backgroundColor: publicSetting(colorSetting(), '#0F0F0F'),
+  textColor: publicSetting(colorSetting(), '#FFFFFF'),
+  showFeaturedVideo: publicSetting(boolean(), true),
+  showPlaylistSection: publicSetting(boolean(), true),
+  showSubscriberCount: publicSetting(boolean(), true),
+  showCommunitySection: publicSetting(boolean(), true),
+  videoGridColumns: publicSetting(oneOfNumbers(videoGridColumnOptions), 4),
+  heroBackgroundType: publicSetting(oneOf(heroBackgroundTypes), 'gradient'),
+  heroImage: publicSetting(imageSetting(), null),
+  /** Shown when heroBackgroundType is `video` (a video file or embed URL). */
+  heroVideoUrl: publicSetting(urlSetting(), ''),
+  logoImage: publicSetting(imageSetting(), null),
+  faviconImage: publicSetting(imageSetting(), null),
+  headingFont: publicSetting(oneOf(headingFonts), 'Inter'),
+  bodyFont: publicSetting(oneOf(bodyFonts), 'Inter'),
+  monoFont: publicSetting(oneOf(monoFonts), 'JetBrains Mono'),
+  baseFontSize: publicSetting(oneOfNumbers(baseFontSizes), 16),
+
+  // Analytics: the page loads the scripts, so ids and toggles are public.
+  googleAnalyticsId: publicSetting(
+    clearable(
+      30,
+      (v) => /^(G-[A-Z0-9]{4,16}|UA-\d{4,12}-\d{1,4})$/.test(v),
+      'must be like G-XXXXXXXXXX or UA-12345678-1',
+    ),
+    '',
+  ),
+  enableGoogleAnalytics: publicSetting(boolean(), false),
+  enablePlausible: publicSetting(boolean(), false),
+  plausibleDomain: publicSetting(
+    clearable(253, (v) => HOSTNAME.test(v), 'must be a domain name like example.com'),
+    '',
+  ),
+
+  // Notifications and integrations: admin-only.
+  enableDiscordWebhook: adminSetting(boolean(), false),
+  discordWebhook: secretSetting(urlSetting(), ''),
+  discordMessageTemplate: adminSetting(
+    text(2000, { trim: false }),
+    '🎬 New video: **{title}**\n{description}\n\nWatch it here: {url}',
+  ),
+  emailNewVideos: adminSetting(boolean(), false),
+  emailWeeklySummary: adminSetting(boolean(), false),
+  notificationEmail: adminSetting(emailSetting(), ''),
+  enableCustomWebhook: adminSetting(boolean(), false),
+  customWebhookUrl: adminSetting(urlSetting(), ''),
+  customWebhookSecret: secretSetting(text(256), ''),
+  mailchimpApiKey: secretSetting(
+    clearable(200, (v) => /^\S+$/.test(v), 'must be a single word without spaces'),
+    '',
+  ),
+
+  // General and SEO
+  siteTitle: publicSetting(text(100), ''),
+  contactEmail: adminSetting(emailSetting(), ''),
+  siteDescription: publicSetting(text(500), ''),
+  /** The channel of the subscribe link (`UC` + 22 characters). */
+  channelId: publicSetting(
+    clearable(24, (v) => /^UC[\w-]{22}$/.test(v), 'must be a channel id like UCxxxxxxxxxxxxxxxxxxxxxx'),
+    '',
+  ),
+  enableSitemap: adminSetting(boolean(), true),
+  enableRSS: publicSetting(boolean(), true),
+  enableGDPRBanner: publicSetting(boolean(), false),
+  metaKeywords: publicSetting(text(500), ''),
+  /** Social cards need an absolute URL, so this is a URL rather than an uploaded image. */
+  ogImage: publicSetting(urlSetting(), ''),
+  twitterHandle: publicSetting(
+    clearable(16, (v) => /^@?\w{1,15}$/.test(v), 'must be a handle like @channel (at most 15 characters)'),
+    '',
+  ),
+
+  // Legal
+  privacyPolicyContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), ''),
+  termsOfServiceContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), ''),
+  disclosuresContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), ''),
+
+  // Counters kept for the admin's content tab.
+  totalVideos: adminSetting(
+    z
+      .number({ error: typeError('a number') })
+      .int('must be a whole number')
+      .min(0, 'must not be negative'),
+    0,
+  ),
+  totalPlaylists: adminSetting(
+    z
+      .number({ error: typeError('a number') })
+      .int('must be a whole number')
+      .min(0, 'must not be negative'),
+    0,
+  ),
+};
+
+type Registry = typeof settingsRegistry;
+export type SettingsKey = keyof Registry;
+/** The full bag, every key with its value (the admin's view, with secrets masked). */
+export type Settings = { [K in SettingsKey]: z.output<Registry[K]['schema']> };
+export type PublicSettingsKey = {
+  [K in SettingsKey]: Registry[K]['public'] extends true ? K : never;
+}[SettingsKey];
+export type SecretSettingsKey = {
+  [K in SettingsKey]: Registry[K]['secret'] extends true ? K : never;
+}[SettingsKey];
+/** What anonymous visitors get from `GET /api/settings`. */
+export type PublicSettings = Pick<Settings, PublicSettingsKey>;
+/** Every non-secret key: what a backup carries. */
+export type ExportableSettings = Omit<Settings, SecretSettingsKey>;
+
+export const settingsKeys = Object.keys(settingsRegistry) as SettingsKey[];
+export const publicSettingsKeys = settingsKeys.filter(
+  (k) => settingsRegistry[k].public,
+) as PublicSettingsKey[];
+export const secretSettingsKeys = settingsKeys.filter(
+  (k) => settingsRegistry[k].secret,
+) as SecretSettingsKey[];
+
+export const settingsDefaults = Object.freeze(
+  Object.fromEntries(settingsKeys.map((key) => [key, settingsRegistry[key].default])),
+) as Readonly<Settings>;
+
+export function isSettingsKey(key: string): key is SettingsKey {
+  return Object.prototype.hasOwnProperty.call(settingsRegistry, key);
+}
+
+export function isSecretSetting(key: SettingsKey): key is SecretSettingsKey {
+  return settingsRegistry[key].secret;
+}
+
+export function isPublicSetting(key: SettingsKey): key is PublicSettingsKey {
+  return settingsRegistry[key].public;
+}
+
+/** The schema a value of `key` must pass. */
+export function settingValueSchema<K extends SettingsKey>(key: K): Registry[K]['schema'] {
+  return settingsRegistry[key].schema;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The calls
+
+/** Body of `POST /api/settings/{key}`. */
+export const updateSettingBodySchema = z.strictObject({
+  value: z.unknown().refine((value) => value !== undefined, 'is required'),
+});
+export type UpdateSettingBody = z.infer<typeof updateSettingBodySchema>;
+
+/** Answer of `POST /api/settings/{key}`: the stored value (SECRET_MASK or '' for a secret). */
+export interface SettingUpdateResult<K extends SettingsKey = SettingsKey> {
+  key: K;
+  value: Settings[K];
+}
