@@ -1,0 +1,158 @@
+/**
+ * `npm start`: builds the API and the web app (Nx skips what is up to date), starts the
+ * API as a child process on the embedded SQLite database (or DATABASE_URL), waits for
+ * /api/health, then serves the site and proxies the API on one address.
+ *
+ *   npm start                      build, then run at http://127.0.0.1:4200
+ *   npm start -- --no-build        run what dist/ holds (the Playwright specs do this)
+ *
+ * Environment (and `.env`, except under NODE_ENV=test): PORT/HOST are the web server's
+ * address; the API listens on 127.0.0.1:API_PORT (default 3000). Everything else goes to
+ * the API as it is (see .env.example).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readEnvFile } from './lib/env-file';
+import { isPortFree, waitForHttp } from './lib/net';
+import { repoRoot } from './lib/paths';
+import { run } from './lib/process';
+import { startWebServer, type RunningWebServer } from './serve';
+
+export const API_MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
+export const WEB_DIST = join(repoRoot, 'dist/apps/web');
+
+export interface StartSettings {
+  webPort: number;
+  webHost: string;
+  apiPort: number;
+  /** Environment handed to the API process. */
+  apiEnv: NodeJS.ProcessEnv;
+  usingDefaultAdmin: boolean;
+}
+
+/**
+ * The process environment wins over `.env`; tests (NODE_ENV=test) never read `.env`, so a
+ * developer's settings cannot leak into them.
+ */
+export function startSettings(processEnv: NodeJS.ProcessEnv, envFile: Record<string, string>): StartSettings {
+  const merged: NodeJS.ProcessEnv =
+    processEnv.NODE_ENV === 'test' ? { ...processEnv } : { ...envFile, ...processEnv };
+  const number = (name: string, fallback: number) => {
+    const raw = merged[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0 || value > 65535)
+      throw new Error(`${name} must be a port number, got "${raw}"`);
+    return value;
+  };
+  const webPort = number('PORT', 4200);
+  const apiPort = number('API_PORT', 3000);
+  if (webPort === apiPort && webPort !== 0)
+    throw new Error(`PORT and API_PORT are both ${webPort}; pick two ports`);
+  const apiEnv: NodeJS.ProcessEnv = {
+    ...merged,
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    // The API only ever sees requests through our proxy (one hop), which sets X-Forwarded-*.
+    TRUST_PROXY: merged.TRUST_PROXY || 'true',
+  };
+  delete apiEnv.API_PORT;
+  return {
+    webPort,
+    webHost: merged.HOST || '127.0.0.1',
+    apiPort,
+    apiEnv,
+    usingDefaultAdmin: !merged.ADMIN_PASSWORD,
+  };
+}
+
+export function readyLine(url: string, usingDefaultAdmin: boolean): string {
+  const login = usingDefaultAdmin
+    ? 'dev login admin / admin123'
+    : 'log in with ADMIN_USERNAME / ADMIN_PASSWORD';
+  return `Site ready at ${url}  (admin: ${url}/admin, ${login})`;
+}
+
+const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+
+async function main(argv: string[]): Promise<void> {
+  const unknown = argv.filter((arg) => arg !== '--no-build');
+  if (unknown.length > 0)
+    throw new Error(`Unknown argument ${unknown.join(' ')} (only --no-build is understood)`);
+  const settings = startSettings(process.env, readEnvFile(join(repoRoot, '.env')));
+
+  if (!argv.includes('--no-build')) {
+    console.log('Building api and web (Nx reuses what is up to date)…');
+    await run(join(repoRoot, 'node_modules/.bin/nx'), ['run-many', '-t', 'build', '-p', 'api', 'web'], {
+      env: nxEnv,
+    });
+  }
+  for (const [file, what] of [
+    [API_MAIN, 'api'],
+    [join(WEB_DIST, 'index.html'), 'web'],
+  ]) {
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: build it (npx nx run ${what}:build) or drop --no-build`);
+  }
+  if (!(await isPortFree(settings.apiPort))) {
+    throw new Error(
+      `API_PORT ${settings.apiPort} is already in use (another npm start?); set API_PORT to a free port`,
+    );
+  }
+
+  const api: ChildProcess = spawn(process.execPath, ['--enable-source-maps', API_MAIN], {
+    cwd: repoRoot,
+    env: settings.apiEnv,
+    stdio: 'inherit',
+  });
+  let web: RunningWebServer | undefined;
+  let stopping = false;
+  let apiExit: string | undefined;
+
+  const apiExited = new Promise<void>((done) =>
+    api.once('exit', (code, signal) => {
+      apiExit = signal ? `killed by ${signal}` : `exited with code ${code}`;
+      done();
+      if (stopping) return;
+      console.error(`\nThe API process ${apiExit}; stopping (its output is above).`);
+      void shutdown(code || 1);
+    }),
+  );
+
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await web?.close();
+    if (!apiExit) {
+      api.kill('SIGTERM');
+      const timer = setTimeout(() => api.kill('SIGKILL'), 10_000);
+      await apiExited;
+      clearTimeout(timer);
+    }
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown(0));
+
+  const apiUrl = `http://127.0.0.1:${settings.apiPort}`;
+  try {
+    await waitForHttp(`${apiUrl}/api/health`, {
+      timeoutMs: 120_000,
+      abort: () => apiExit && `the API ${apiExit}`,
+    });
+    web = await startWebServer({ port: settings.webPort, host: settings.webHost, apiUrl, distDir: WEB_DIST });
+  } catch (error) {
+    if (stopping) return;
+    console.error((error as Error).message);
+    await shutdown(1);
+    return;
+  }
+  console.log(`\n${readyLine(web.url, settings.usingDefaultAdmin)}\n`);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
