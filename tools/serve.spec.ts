@@ -68,7 +68,7 @@ describe('tools/serve.ts', () => {
       req.on('end', () => {
         const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
         res.writeHead(req.url === '/api/missing' ? 404 : 200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(echo));
+        res.end(JSON.stringify(req.url === '/api/big' ? { ...echo, padding: 'y'.repeat(20_000) } : echo));
       });
     });
     await new Promise<void>((done) => fakeApi.listen(0, '127.0.0.1', done));
@@ -136,6 +136,12 @@ describe('tools/serve.ts', () => {
     expect(echoOf(reply)).toMatchObject({ method: 'GET', url: '/api/channel/stats?x=1' });
     const missing = await send(web.port, '/api/missing');
     expect(missing.status).toBe(404);
+  });
+
+  it('gzips proxied API responses too', async () => {
+    const reply = await send(web.port, '/api/big', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    expect(echoOf({ ...reply, body: gunzipSync(reply.body) }).url).toBe('/api/big');
   });
 
   it.each(['/sitemap.xml', '/rss.xml', '/robots.txt'])('proxies %s to the API', async (path) => {

@@ -7,10 +7,11 @@
  *
  * Nx caching is off for every step, so each check really runs.
  */
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMariaDb } from './mariadb';
 import { bin, repoRoot } from './lib/paths';
+import { API_RUNTIME_PACKAGES, missingProductionDependencies } from './lib/prod-deps';
 import { formatDuration, run } from './lib/process';
 import { ensureSystemDeps } from './system-deps';
 
@@ -87,6 +88,25 @@ export const STEPS: Step[] = [
     title: 'Build api and web',
     shows: 'nx run-many -t build -p api web',
     run: (ctx) => nx(ctx, ['run-many', '-t', 'build', '-p', 'api', 'web']),
+  },
+  {
+    id: 'prod-deps',
+    title: 'API build needs only production deps',
+    shows:
+      'every package dist/apps/api requires is in package.json "dependencies" (the Docker image has no others)',
+    run: async () => {
+      const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      const dist = join(repoRoot, 'dist/apps/api');
+      if (!existsSync(dist)) throw new Error(`${dist} is missing (the build step makes it)`);
+      const missing = missingProductionDependencies(dist, pkg.dependencies ?? {}, API_RUNTIME_PACKAGES);
+      if (missing.size > 0) {
+        const lines = [...missing].map(([name, where]) => `  ${name} (required by ${where})`);
+        throw new Error(`Not in "dependencies" of package.json:\n${lines.join('\n')}`);
+      }
+      console.log('All packages the API requires are production dependencies.');
+    },
   },
   {
     id: 'integration-sqlite',
