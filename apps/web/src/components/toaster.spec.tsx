@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../test/render';
 import { toast, TOAST_DURATION_MS } from '../lib/toast';
@@ -20,6 +20,9 @@ describe('toast', () => {
     expect(screen.getByText('Settings updated')).toBeInTheDocument();
     expect(screen.getByText('Settings saved')).toBeInTheDocument();
     expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+
+    fireEvent.keyDown(document.documentElement, { key: 'F8', code: 'F8' });
+    expect(document.activeElement).toContainElement(screen.getByText('Settings saved'));
 
     act(() => jest.advanceTimersByTime(TOAST_DURATION_MS - 500));
     expect(screen.getByText('Settings updated')).toBeInTheDocument();

@@ -1,16 +1,12 @@
+import type { AuthUser } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
 export const CURRENT_USER_PATH = '/api/auth/me';
 
-/** What the admin area needs of the session's user; the contracts lib has no type for it yet. */
-export interface CurrentUser {
-  username: string;
-}
-
 /** The signed-in admin, or `null` when the API answers 401 (logged out). */
-export function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
-  return getJson<CurrentUser | null>(CURRENT_USER_PATH, { on401: 'returnNull', signal });
+export function getCurrentUser(signal?: AbortSignal): Promise<AuthUser | null> {
+  return getJson<AuthUser | null>(CURRENT_USER_PATH, { on401: 'returnNull', signal });
 }
 
 export const currentUserQueryOptions = () =>

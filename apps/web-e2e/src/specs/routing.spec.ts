@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { AdminPage } from '../pages/admin-page';
+import { HomePage } from '../pages/home-page';
+import { NotFoundPage } from '../pages/not-found-page';
+
+test('an unknown path shows the 404 page with the router hint', async ({ page }) => {
+  const notFound = new NotFoundPage(page);
+  await notFound.goto('/no/such/page');
+  await expect(notFound.heading).toBeVisible();
+  await expect(notFound.routerHint).toBeVisible();
+
+  await notFound.homeLink.click();
+  await expect(page).toHaveURL('/');
+  await expect(new HomePage(page).heading).toBeVisible();
+});
+
+test('/admin shows the login screen to a visitor without a session', async ({ page }) => {
+  const admin = new AdminPage(page);
+  const me = page.waitForResponse('**/api/auth/me');
+  await admin.goto();
+  expect((await me).status()).toBe(401);
+  await expect(admin.loginHeading).toBeVisible();
+  await expect(admin.dashboardHeading).toHaveCount(0);
+});
+
+test('/admin loads its own script chunk, which / never requests', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+
+  await new HomePage(page).goto();
+  await expect(new HomePage(page).stats).toHaveAttribute('aria-busy', 'false');
+  await page.waitForLoadState('networkidle');
+  const onHome = [...scripts];
+  scripts.length = 0;
+
+  await new AdminPage(page).goto();
+  await expect(new AdminPage(page).loginHeading).toBeVisible();
+  const adminOnly = scripts.filter((path) => !onHome.includes(path));
+
+  expect(onHome.length).toBeGreaterThan(0);
+  expect(adminOnly, 'a chunk only /admin loads').toContainEqual(
+    expect.stringMatching(/^\/assets\/admin-page-.+\.js$/),
+  );
+  expect(onHome.filter((path) => path.includes('admin-page'))).toEqual([]);
+});
