@@ -1,0 +1,171 @@
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  type ExportableSettings,
+  isSecretSetting,
+  isSettingsKey,
+  type PublicSettings,
+  publicSettingsKeys,
+  SECRET_MASK,
+  type SettingUpdateResult,
+  type Settings,
+  type SettingsKey,
+  secretSettingsKeys,
+  settingsKeys,
+  settingsRegistry,
+  settingValueSchema,
+} from '@app/contracts';
+import { type EntityManager, In, Not, type Repository } from 'typeorm';
+import { z } from 'zod';
+import { Clock } from '../common/clock';
+import { parseOrThrow } from '../common/validation';
+import { SettingEntity } from './setting.entity';
+import { toAdminSettings, toPublicSettings, toSettingUpdateResult } from './settings.mapper';
+
+const exportableKeys = settingsKeys.filter((key) => !isSecretSetting(key)) as (keyof ExportableSettings)[];
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A whole settings bag, as in a backup: any subset of the keys, nothing else. */
+const settingsBagSchema = z.strictObject(
+  Object.fromEntries(settingsKeys.map((key) => [key, settingValueSchema(key).optional()])),
+  { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object' : undefined) },
+);
+
+/**
+ * The settings bag over the `setting` table: one row per key that differs from nothing (a missing row means
+ * the default). No cache on purpose: several API processes share the database and a write in one must show
+ * in the others at once; reading the ~60 short rows is one indexed query.
+ */
+@Injectable()
+export class SettingsService {
+  private readonly logger = new Logger(SettingsService.name);
+
+  constructor(
+    @InjectRepository(SettingEntity) private readonly settings: Repository<SettingEntity>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Every key, stored values over the defaults, secrets in clear: for use inside the server only. */
+  getAll(manager?: EntityManager): Promise<Settings> {
+    return this.getMany(settingsKeys, manager);
+  }
+
+  /** Some keys only (say, without the inline images): stored values over the defaults, secrets in clear. */
+  async getMany<K extends SettingsKey>(
+    keys: readonly K[],
+    manager?: EntityManager,
+  ): Promise<Pick<Settings, K>> {
+    const rows = await this.repository(manager).find({ where: { key: In([...keys]) } });
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return Object.fromEntries(keys.map((key) => [key, this.decode(key, byKey.get(key))])) as Pick<
+      Settings,
+      K
+    >;
+  }
+
+  /** One key's value (its default when unset); a secret in clear. */
+  async get<K extends SettingsKey>(key: K, manager?: EntityManager): Promise<Settings[K]> {
+    const row = await this.repository(manager).findOneBy({ key });
+    return this.decode(key, row ?? undefined);
+  }
+
+  /** What anonymous visitors get. */
+  async publicView(): Promise<PublicSettings> {
+    return toPublicSettings(await this.getMany(publicSettingsKeys));
+  }
+
+  /** What the signed-in admin gets: every key, secrets masked (SECRET_MASK when set, '' when not). */
+  async adminView(): Promise<Settings> {
+    return toAdminSettings(await this.getAll());
+  }
+
+  /** Every non-secret key: what a backup carries. */
+  exportable(manager?: EntityManager): Promise<ExportableSettings> {
+    return this.getMany(exportableKeys, manager);
+  }
+
+  /** The registry key named by a request, or a 400 `key: unknown setting "x"`. */
+  resolveKey(key: string): SettingsKey {
+    if (isSettingsKey(key)) return key;
+    throw new BadRequestException(`key: unknown setting ${JSON.stringify(key.slice(0, 64))}`);
+  }
+
+  /** `POST /api/settings/{key}`: validates, stores, and answers with the stored value (secrets masked). */
+  async update(key: string, value: unknown): Promise<SettingUpdateResult> {
+    const settingKey = this.resolveKey(key);
+    return toSettingUpdateResult(settingKey, await this.set(settingKey, value));
+  }
+
+  /**
+   * Validates and stores one value (a 400 naming the key when it is invalid; nothing is written then).
+   * For a secret, SECRET_MASK keeps the stored value. Returns the value now stored.
+   */
+  async set<K extends SettingsKey>(key: K, value: unknown, manager?: EntityManager): Promise<Settings[K]> {
+    if (isSecretSetting(key) && value === SECRET_MASK) return this.get(key, manager);
+    const parsed = this.validate(key, value);
+    await this.repository(manager).upsert(this.row(key, parsed), ['key']);
+    return parsed;
+  }
+
+  /** Validates a one-key value; the 400's message is `key: …` or `key.field: …`. */
+  validate<K extends SettingsKey>(key: K, value: unknown): Settings[K] {
+    const schema = z.object({ [key]: settingValueSchema(key) });
+    return (parseOrThrow(schema, { [key]: value }) as Record<K, Settings[K]>)[key];
+  }
+
+  /**
+   * Validates a whole bag (a backup's settings) without writing: unknown keys and bad values are a 400
+   * naming `root.key`. Secrets sent as SECRET_MASK are dropped (the stored ones stay).
+   */
+  validateAll(values: unknown, root = 'settings'): Partial<Settings> {
+    const unmasked = isPlainObject(values)
+      ? Object.fromEntries(
+          Object.entries(values).filter(
+            ([key, value]) => !(value === SECRET_MASK && isSettingsKey(key) && isSecretSetting(key)),
+          ),
+        )
+      : values;
+    const wrapped = parseOrThrow(z.object({ [root]: settingsBagSchema }), { [root]: unmasked });
+    return wrapped[root] as Partial<Settings>;
+  }
+
+  /**
+   * Replaces every non-secret setting by the bag's values (absent keys go back to their defaults); secrets
+   * are replaced only when the bag carries them. Validates everything first, then writes through `manager`
+   * (the caller's transaction), so a bad bag writes nothing.
+   */
+  async replaceAll(values: unknown, manager: EntityManager, root = 'settings'): Promise<void> {
+    const bag = this.validateAll(values, root);
+    const keptSecrets = secretSettingsKeys.filter((key) => !(key in bag));
+    const remove = manager.createQueryBuilder().delete().from(SettingEntity);
+    await (keptSecrets.length ? remove.where({ key: Not(In(keptSecrets)) }) : remove).execute();
+    // One row per statement: three 2 MB images in one INSERT could pass MySQL's max_allowed_packet.
+    for (const key of Object.keys(bag) as SettingsKey[]) {
+      await manager.insert(SettingEntity, this.row(key, bag[key]));
+    }
+  }
+
+  private repository(manager?: EntityManager): Repository<SettingEntity> {
+    return manager ? manager.getRepository(SettingEntity) : this.settings;
+  }
+
+  private row(key: SettingsKey, value: unknown): SettingEntity {
+    return { key, value: JSON.stringify(value), updatedAt: new Date(this.clock.now()) };
+  }
+
+  /** A stored value, or the default when there is none or it no longer passes the registry's schema. */
+  private decode<K extends SettingsKey>(key: K, row: SettingEntity | undefined): Settings[K] {
+    if (row) {
+      try {
+        const result = settingValueSchema(key).safeParse(JSON.parse(row.value));
+        if (result.success) return result.data as Settings[K];
+        this.logger.warn(`Stored setting ${key} no longer validates; using its default`);
+      } catch {
+        this.logger.warn(`Stored setting ${key} is not valid JSON; using its default`);
+      }
+    }
+    return structuredClone(settingsRegistry[key].default) as Settings[K];
+  }
+}
