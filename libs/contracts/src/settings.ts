@@ -336,7 +336,7 @@ export const settingsRegistry = {
   discordWebhook: secretSetting(urlSetting(), ''),
   discordMessageTemplate: adminSetting(
     text(2000, { trim: false }),
-    '🎬 New video: **{title}**\n{description}\n\nWatch it here: {url}',
+    'New video: **{title}**\n{description}\n\nWatch it here: {url}',
   ),
   emailNewVideos: adminSetting(boolean(), false),
   emailWeeklySummary: adminSetting(boolean(), false),
