@@ -7,6 +7,7 @@
  *
  * Nx caching is off for every step, so each check really runs.
  */
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMariaDb } from './mariadb';
@@ -45,8 +46,19 @@ export function stepEnv(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 const NX_FLAGS = ['--skipNxCache', '--outputStyle=static'];
+/** Running commands, so a SIGTERM sent to this process alone (a CI timeout) stops them too. */
+const children = new Set<ChildProcess>();
+const exec: typeof run = (command, args, options = {}) =>
+  run(command, args, {
+    ...options,
+    onSpawn: (child) => {
+      children.add(child);
+      child.once('exit', () => children.delete(child));
+    },
+  });
+
 const nx = (ctx: StepContext, args: string[], env = ctx.env) =>
-  run(bin('nx'), [...args, ...NX_FLAGS], { env });
+  exec(bin('nx'), [...args, ...NX_FLAGS], { env });
 
 function banner(text: string): void {
   console.log(`\n${'─'.repeat(4)} ${text} ${'─'.repeat(Math.max(4, 76 - text.length))}`);
@@ -63,7 +75,7 @@ export const STEPS: Step[] = [
     id: 'prettier',
     title: 'Prettier',
     shows: 'prettier --check .',
-    run: (ctx) => run(bin('prettier'), ['--check', '.'], { env: ctx.env }),
+    run: (ctx) => exec(bin('prettier'), ['--check', '.'], { env: ctx.env }),
   },
   {
     id: 'lint',
@@ -161,7 +173,7 @@ export const STEPS: Step[] = [
         // Required secrets get dummy values when the shell and .env have none (validation only).
         const dummies = { MYSQL_PASSWORD: 'check-only', MYSQL_ROOT_PASSWORD: 'check-only' };
         const env = { ...dummies, ...ctx.env };
-        await run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { env });
+        await exec('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { env });
         console.log('docker-compose.yml: valid');
       } finally {
         forget();
@@ -230,7 +242,7 @@ async function main(argv: string[]): Promise<number> {
     if (interrupted) return;
     interrupted = true;
     console.error(`\nnpm test interrupted by ${signal}; cleaning up…`);
-    // Children share our process group and got the signal too; we only undo our own state.
+    for (const child of children) child.kill('SIGTERM');
     void (async () => {
       for (const fn of [...cleanups].reverse()) await Promise.resolve(fn()).catch(() => undefined);
       process.exit(130);
