@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -25,6 +25,16 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
     plugins: { '@nx': nx, 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
+    settings: {
+      // Parse TypeScript modules so import-x/no-cycle can follow them; no TS resolver package is installed.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mts', '.cts', '.mjs', '.cjs', '.js', '.json', '.node'],
+        }),
+      ],
+    },
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
@@ -65,7 +75,13 @@ export default tseslint.config(
   },
   {
     // Command-line tools and tests report on the console by design.
-    files: ['tools/**/*.ts', 'apps/web-e2e/**/*.ts', '**/*.spec.ts', '**/*.integration-spec.ts', '**/test/**/*.ts'],
+    files: [
+      'tools/**/*.ts',
+      'apps/web-e2e/**/*.ts',
+      '**/*.spec.ts',
+      '**/*.integration-spec.ts',
+      '**/test/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   prettier,

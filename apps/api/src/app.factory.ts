@@ -1,11 +1,15 @@
 import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { sessionMiddleware } from './auth/session.setup';
 import { sameOriginJson } from './common/same-origin.middleware';
 import type { Env } from './config/env';
+
+export const JSON_BODY_LIMIT = '4mb';
+export const BACKUP_BODY_LIMIT = '100mb';
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
@@ -34,9 +38,14 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'rss.xml', 'robots.txt'] });
   app.use(helmet({ contentSecurityPolicy: API_CSP, crossOriginResourcePolicy: { policy: 'same-origin' } }));
   app.use(sameOriginJson(env.PUBLIC_URL));
-  // Inline images of up to 2 MB arrive base64-encoded in JSON (about 2.7 MB).
-  app.useBodyParser('json', { limit: '4mb' });
   app.use(...sessionMiddleware(app, env));
+  // A backup of a large channel is bigger than any other body; only the signed-in admin may send one.
+  const backupParser = json({ limit: BACKUP_BODY_LIMIT });
+  app.use('/api/admin/import', (req: Request, res: Response, next: NextFunction) =>
+    req.user ? backupParser(req, res, next) : next(),
+  );
+  // Inline images of up to 2 MB arrive base64-encoded in JSON (about 2.7 MB).
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.enableShutdownHooks();
   return app;
 }

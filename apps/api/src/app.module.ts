@@ -1,5 +1,6 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ChannelModule } from './channel/channel.module';
 import { CommonModule } from './common/common.module';
@@ -33,6 +34,7 @@ export class AppModule implements NestModule {
         VideosModule,
         PlaylistsModule,
         SettingsModule,
+        AdminModule,
         DemoModule,
       ],
       providers: [

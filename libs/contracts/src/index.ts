@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './auth';
 export * from './channel';
 export * from './errors';

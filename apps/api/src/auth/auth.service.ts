@@ -64,12 +64,12 @@ export class AuthService implements OnApplicationBootstrap {
     return toAuthUser(user);
   }
 
-  /** Logs out and removes the session row itself (the store's own delete is not awaited), so the old cookie is dead at once. */
+  /** Logs out (passport regenerates the session, deleting the old one) and destroys the new empty one. */
   async endSession(req: Request): Promise<void> {
-    const sessionId = req.sessionID;
     await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(error) : resolve())));
-    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    await this.sessions.delete({ id: sessionId });
+    await new Promise<void>((resolve, reject) =>
+      req.session.destroy((error) => (error ? reject(error) : resolve())),
+    );
   }
 
   /** Checks the current password, stores the new hash and ends every other session of the admin. */

@@ -31,7 +31,9 @@ export class SessionGuard implements CanActivate {
     if (hasLiveSession(req, this.clock.now())) return true;
     if (req.user && req.session) {
       // Expired: end it on the server too.
-      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      await new Promise<void>((resolve, reject) =>
+        req.session.destroy((error) => (error ? reject(error) : resolve())),
+      );
     }
     throw new UnauthorizedException(AUTH_REQUIRED);
   }

@@ -4,7 +4,7 @@ import { TypeormStore } from 'connect-typeorm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import passport from 'passport';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { Env } from '../config/env';
 import { SessionEntity } from './session.entity';
 
@@ -15,12 +15,21 @@ const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-set-SESSION_
 /** express-session with the sessions in the database (they survive restarts and are shared by every API process), then passport. */
 export function sessionMiddleware(app: INestApplication, env: Env): RequestHandler[] {
   const dataSource = app.get(DataSource);
+  const repository = dataSource.getRepository(SessionEntity);
   const store = new TypeormStore({
     cleanupLimit: 2,
     // MySQL cannot LIMIT inside an IN (subquery).
     limitSubquery: dataSource.options.type !== 'mysql',
     ttl: SESSION_LIFETIME_MS / 1000,
-  }).connect(dataSource.getRepository(SessionEntity));
+  }).connect(repository);
+  // connect-typeorm's destroy answers before its (soft) delete is done; a logged-out or expired
+  // session must be gone from the database before the response leaves.
+  store.destroy = (sid: string | string[], callback?: (error?: unknown) => void) => {
+    repository.delete({ id: In(([] as string[]).concat(sid)) }).then(
+      () => callback?.(),
+      (error: unknown) => callback?.(error),
+    );
+  };
 
   const noStoreForAdmin = (req: Request, res: Response, next: NextFunction) => {
     if (req.user) res.setHeader('Cache-Control', 'no-store');

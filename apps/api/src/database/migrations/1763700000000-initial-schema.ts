@@ -16,6 +16,12 @@ export class InitialSchema1763700000000 implements MigrationInterface {
       precision: isMysql ? 6 : undefined,
       default: isMysql ? 'CURRENT_TIMESTAMP(6)' : "(datetime('now'))",
     });
+    if (isMysql) {
+      // Tables take the database's default character set: make it utf8mb4 whatever the server default is.
+      await queryRunner.query(
+        `ALTER DATABASE \`${queryRunner.connection.driver.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+      );
+    }
     const id = (name: string, length: number): TableColumnOptions => ({
       name,
       type: 'varchar',

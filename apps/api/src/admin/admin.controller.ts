@@ -1,0 +1,40 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { type Backup, backupFileName, type ImportResult, type SitemapResult } from '@app/contracts';
+import type { Request, Response } from 'express';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { BackupService } from './backup.service';
+import { FeedsService } from './feeds.service';
+import { siteOrigin } from './site-url';
+
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly backups: BackupService,
+    private readonly feeds: FeedsService,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  /** The JSON backup, downloaded as channel-backup-YYYY-MM-DD.json. */
+  @Get('export')
+  async export(@Res({ passthrough: true }) res: Response): Promise<Backup> {
+    const backup = await this.backups.export();
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${backupFileName(new Date(backup.exportedAt))}"`,
+    );
+    return backup;
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  import(@Body() body: unknown): Promise<ImportResult> {
+    return this.backups.import(body);
+  }
+
+  @Post('generate-sitemap')
+  @HttpCode(200)
+  generateSitemap(@Req() req: Request): Promise<SitemapResult> {
+    return this.feeds.generateSitemap(siteOrigin(req, this.env.PUBLIC_URL));
+  }
+}

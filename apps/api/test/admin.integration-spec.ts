@@ -1,0 +1,263 @@
+import type { Backup } from '@app/contracts';
+import fc from 'fast-check';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { EntityManager } from 'typeorm';
+import { ChannelEntity } from '../src/channel/channel.entity';
+import { PlaylistEntity } from '../src/playlists/playlist.entity';
+import { SettingEntity } from '../src/settings/setting.entity';
+import { VideoEntity } from '../src/videos/video.entity';
+import { signedInAgent } from './support/auth';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const videoArb = (id: string, featured: boolean) =>
+  fc.record({
+    id: fc.constant(id),
+    title: fc.string({ maxLength: 80, unit: 'grapheme' }),
+    description: fc.option(fc.string({ maxLength: 300, unit: 'grapheme' }), { nil: null }),
+    thumbnail: fc.option(fc.webUrl(), { nil: null }),
+    duration: fc.constantFrom('0:59', '4:05', '1:02:03'),
+    durationSeconds: fc.integer({ min: 0, max: 100_000 }),
+    viewCount: fc.integer({ min: 0, max: 2 ** 45 }),
+    publishedAt: fc
+      .date({
+        min: new Date('2005-04-23T00:00:00Z'),
+        max: new Date('2030-01-01T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString()),
+    featured: fc.constant(featured),
+    kind: fc.constantFrom('video' as const, 'short' as const, 'live' as const, 'upcoming' as const),
+  });
+
+const contentArb = fc
+  .record({
+    videoIds: fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9_-]{11}$/), { maxLength: 25 }),
+    playlistIds: fc.uniqueArray(fc.stringMatching(/^PL[A-Za-z0-9_-]{16,32}$/), { maxLength: 8 }),
+    featuredIndex: fc.nat(),
+    siteTitle: fc.string({ maxLength: 60, unit: 'grapheme' }).map((s) => s.trim()),
+    primaryColor: fc.stringMatching(/^#[0-9A-F]{6}$/),
+    videoGridColumns: fc.constantFrom(3, 4, 5),
+    withChannel: fc.boolean(),
+  })
+  .chain((c) =>
+    fc.record({
+      c: fc.constant(c),
+      videos: fc.tuple(...c.videoIds.map((id, i) => videoArb(id, i === c.featuredIndex % c.videoIds.length))),
+      playlists: fc.tuple(
+        ...c.playlistIds.map((id, position) =>
+          fc.record({
+            id: fc.constant(id),
+            title: fc.string({ maxLength: 80, unit: 'grapheme' }),
+            thumbnail: fc.option(fc.webUrl(), { nil: null }),
+            videoCount: fc.nat({ max: 5000 }),
+            pinned: fc.boolean(),
+            position: fc.constant(position),
+          }),
+        ),
+      ),
+      subscriberCount: fc.nat({ max: 2 ** 40 }),
+    }),
+  );
+
+const byId = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+describe('admin: backup, sitemap, feeds', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await signedInAgent(t.server);
+  });
+  afterAll(() => t.close());
+
+  const exportNow = async (): Promise<Backup> => (await admin.get('/api/admin/export').expect(200)).body;
+  const snapshot = async () => ({
+    videos: await t.dataSource.getRepository(VideoEntity).find({ order: { id: 'ASC' } }),
+    playlists: await t.dataSource.getRepository(PlaylistEntity).find({ order: { id: 'ASC' } }),
+    channel: await t.dataSource.getRepository(ChannelEntity).find(),
+    settings: await t.dataSource.getRepository(SettingEntity).find({ order: { key: 'ASC' } }),
+  });
+
+  describe('export', () => {
+    it('downloads a dated JSON backup with schema version, channel, videos, playlists and settings', async () => {
+      await admin.post('/api/settings/mailchimpApiKey').send({ value: 'mc-secret-value-123' }).expect(200);
+      const res = await admin.get('/api/admin/export').expect(200);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="channel-backup-${today}.json"`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toMatchObject({ schemaVersion: 1, channel: { title: 'Code with Alex (demo)' } });
+      expect(res.body.videos).toHaveLength(48);
+      expect(res.body.playlists).toHaveLength(8);
+      expect(res.body.settings.primaryColor).toBe('#FF0000');
+      // Secrets are left out.
+      expect(res.text).not.toContain('mc-secret-value-123');
+      expect(res.body.settings).not.toHaveProperty('mailchimpApiKey');
+    });
+  });
+
+  describe('import', () => {
+    it('round-trips any content: export after import gives the same data', async () => {
+      const base = await exportNow();
+      await fc.assert(
+        fc.asyncProperty(contentArb, async ({ c, videos, playlists, subscriberCount }) => {
+          const backup: Backup = {
+            ...base,
+            channel: c.withChannel ? { ...base.channel!, subscriberCount, videoCount: videos.length } : null,
+            videos,
+            playlists,
+            settings: {
+              ...base.settings,
+              siteTitle: c.siteTitle,
+              primaryColor: c.primaryColor,
+              videoGridColumns: c.videoGridColumns,
+            },
+          };
+          const res = await admin.post('/api/admin/import').send(backup).expect(200);
+          expect(res.body).toEqual({
+            videos: videos.length,
+            playlists: playlists.length,
+            settings: Object.keys(backup.settings).length,
+          });
+          const again = await exportNow();
+          expect(again.channel).toEqual(backup.channel);
+          expect(byId(again.videos)).toEqual(byId(backup.videos));
+          expect(again.playlists).toEqual(backup.playlists);
+          expect(again.settings).toEqual(backup.settings);
+        }),
+        { numRuns: 12 },
+      );
+      // Later tests start from the demo content again.
+      await admin.post('/api/admin/import').send(base).expect(200);
+    });
+
+    it('keeps secrets, which a backup never carries', async () => {
+      await admin.post('/api/settings/customWebhookSecret').send({ value: 'whsec-keep-me' }).expect(200);
+      await admin
+        .post('/api/admin/import')
+        .send(await exportNow())
+        .expect(200);
+      const row = await t.dataSource
+        .getRepository(SettingEntity)
+        .findOneByOrFail({ key: 'customWebhookSecret' });
+      expect(JSON.parse(row.value)).toBe('whsec-keep-me');
+    });
+
+    it.each([
+      [{ schemaVersion: undefined }, 'schemaVersion: must be 1'],
+      [{ schemaVersion: 2 }, 'schemaVersion: must be 1'],
+      [{ videos: [{ id: 'bad id!' }] }, 'videos.0.id: must be a video id (letters, digits, - and _)'],
+      [{ settings: { primaryColor: 'red' } }, 'settings.primaryColor'],
+      [{ settings: { noSuchKey: 1 } }, 'settings.noSuchKey'],
+      [{ surprise: true }, 'surprise: is not allowed'],
+    ])('refuses a bad file (%j) with a 400 naming the field and changes nothing', async (patch, message) => {
+      const before = await snapshot();
+      const good = await exportNow();
+      const res = await admin
+        .post('/api/admin/import')
+        .send({ ...good, ...patch })
+        .expect(400);
+      expect(res.body.message).toContain(message);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses duplicate ids', async () => {
+      const good = await exportNow();
+      const res = await admin
+        .post('/api/admin/import')
+        .send({ ...good, videos: [good.videos[0], good.videos[0]] })
+        .expect(400);
+      expect(res.body.message).toContain('videos.1.id: duplicate id');
+    });
+
+    it('leaves the database unchanged when the import fails half-way', async () => {
+      const before = await snapshot();
+      const good = await exportNow();
+      const original = EntityManager.prototype.insert;
+      const spy = jest.spyOn(EntityManager.prototype, 'insert').mockImplementation(function (
+        this: EntityManager,
+        target,
+        entity,
+      ) {
+        if (target === PlaylistEntity) return Promise.reject(new Error('disk full'));
+        return original.call(this, target, entity);
+      });
+      try {
+        await admin.post('/api/admin/import').send(good).expect(500);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('is refused without a session, even for a big body', async () => {
+      const big = { schemaVersion: 1, padding: 'x'.repeat(5 * 1024 * 1024) };
+      await request(t.server).post('/api/admin/import').send(big).expect(413);
+      await request(t.server).post('/api/admin/import').send({}).expect(401);
+    });
+  });
+
+  describe('sitemap, RSS and robots.txt', () => {
+    beforeAll(async () => {
+      await t.dataSource.getRepository(VideoEntity).insert({
+        id: 'xmlEscape01',
+        title: 'Tom & Jerry <script>',
+        description: 'Quotes " and \' here',
+        thumbnail: null,
+        duration: '3:00',
+        durationSeconds: 180,
+        viewCount: 7,
+        publishedAt: new Date('2031-01-01T00:00:00Z'),
+        kind: 'video',
+      });
+    });
+
+    it('serves a sitemap with one video entry per video (Google video extension)', async () => {
+      const res = await request(t.server).get('/sitemap.xml').expect(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const count = await t.dataSource.getRepository(VideoEntity).count();
+      expect(res.text.match(/<video:video>/g)).toHaveLength(count);
+      expect(res.text).toContain('xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"');
+      expect(res.text).toContain('<video:title>Tom &amp; Jerry &lt;script&gt;</video:title>');
+      expect(res.text).toContain(
+        '<video:player_loc>https://www.youtube-nocookie.com/embed/xmlEscape01</video:player_loc>',
+      );
+      expect(res.text).toContain('<video:thumbnail_loc>https://i.ytimg.com/vi/xmlEscape01/hqdefault.jpg');
+      expect(res.text).toMatch(/<loc>http:\/\/127\.0\.0\.1:\d+\/<\/loc>/);
+    });
+
+    it('generate-sitemap reports what it built; admin only', async () => {
+      await request(t.server).post('/api/admin/generate-sitemap').expect(401);
+      const res = await admin.post('/api/admin/generate-sitemap').expect(200);
+      const count = await t.dataSource.getRepository(VideoEntity).count();
+      expect(res.body).toMatchObject({ videos: count, url: expect.stringMatching(/\/sitemap\.xml$/) });
+      expect(res.body.bytes).toBeGreaterThan(1000);
+    });
+
+    it('serves RSS of the latest 50 videos while enableRSS is on', async () => {
+      const res = await request(t.server).get('/rss.xml').expect(200);
+      expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+      const count = await t.dataSource.getRepository(VideoEntity).count();
+      expect(res.text.match(/<item>/g)).toHaveLength(Math.min(50, count));
+      expect(res.text).toContain('<link>https://www.youtube.com/watch?v=xmlEscape01</link>');
+      expect(res.text).toContain('<description>Quotes &quot; and &apos; here</description>');
+      await admin.post('/api/settings/enableRSS').send({ value: false }).expect(200);
+      await request(t.server).get('/rss.xml').expect(404);
+      await admin.post('/api/settings/enableRSS').send({ value: true }).expect(200);
+    });
+
+    it('robots.txt points at the sitemap only while enableSitemap is on', async () => {
+      let res = await request(t.server).get('/robots.txt').expect(200);
+      expect(res.text).toMatch(
+        /^User-agent: \*\nAllow: \/\nDisallow: \/admin\nDisallow: \/api\/\n\nSitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml\n$/,
+      );
+      await admin.post('/api/settings/enableSitemap').send({ value: false }).expect(200);
+      res = await request(t.server).get('/robots.txt').expect(200);
+      expect(res.text).not.toContain('Sitemap:');
+      await request(t.server).get('/sitemap.xml').expect(404);
+      const gen = await admin.post('/api/admin/generate-sitemap').expect(400);
+      expect(gen.body.message).toBe('enableSitemap: turn the sitemap on in the SEO settings first');
+      await admin.post('/api/settings/enableSitemap').send({ value: true }).expect(200);
+    });
+  });
+});

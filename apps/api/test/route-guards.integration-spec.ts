@@ -1,0 +1,55 @@
+import request from 'supertest';
+import { registeredRoutes, samplePath } from './support/routes';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * The routes anonymous visitors may call. Everything else must answer 401 without a session:
+ * a new route is private unless it is added here on purpose.
+ */
+const PUBLIC_ROUTES = new Set([
+  'get /api/health',
+  'get /api/channel/stats',
+  'get /api/videos',
+  'get /api/videos/featured',
+  'get /api/playlists',
+  'get /api/settings',
+  'post /api/auth/login',
+  'get /api/demo/thumbnails/:name',
+  'get /sitemap.xml',
+  'get /rss.xml',
+  'get /robots.txt',
+]);
+
+describe('server-side enforcement of every admin route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const routes = () => registeredRoutes(t.app).filter((r) => !r.path.startsWith('/api/docs'));
+
+  it('finds the routes from the running app', () => {
+    const keys = routes().map((r) => `${r.method} ${r.path}`);
+    expect(keys).toEqual(expect.arrayContaining(['get /api/auth/me', 'post /api/videos/:id/featured']));
+    // The public list is not stale: each entry is a real route.
+    for (const route of PUBLIC_ROUTES) expect(keys).toContain(route);
+  });
+
+  it('answers 401 without a session on every non-public route', async () => {
+    const privateRoutes = routes().filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`));
+    expect(privateRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const route of privateRoutes) {
+      const res = await request(t.server)[route.method](samplePath(route.path)).send({});
+      expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 401,
+      });
+      expect(res.body).toEqual({
+        statusCode: 401,
+        message: 'Authentication required',
+        error: 'Unauthorized',
+      });
+    }
+  });
+});
