@@ -35,7 +35,9 @@ export const createNodesV2: CreateNodesV2 = [
   'workspace.json',
   (files, options, context) =>
     createNodesFromFiles(
-      (file, _options, ctx) => ({ projects: projectsFromWorkspaceJson(readWorkspaceJson(ctx.workspaceRoot, file)) }),
+      (file, _options, ctx) => ({
+        projects: projectsFromWorkspaceJson(readWorkspaceJson(ctx.workspaceRoot, file)),
+      }),
       files,
       options,
       context,
