@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { sessionMiddleware } from './auth/session.setup';
 import { sameOriginJson } from './common/same-origin.middleware';
 import type { Env } from './config/env';
+import { DOCS_PATH, setupOpenApi } from './docs/openapi';
 
 export const JSON_BODY_LIMIT = '4mb';
 export const BACKUP_BODY_LIMIT = '100mb';
@@ -36,7 +37,13 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.set('query parser', 'simple');
   app.disable('x-powered-by');
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'rss.xml', 'robots.txt'] });
-  app.use(helmet({ contentSecurityPolicy: API_CSP, crossOriginResourcePolicy: { policy: 'same-origin' } }));
+  const apiHelmet = helmet({
+    contentSecurityPolicy: API_CSP,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.path.startsWith(DOCS_PATH) ? next() : apiHelmet(req, res, next),
+  );
   app.use(sameOriginJson(env.PUBLIC_URL));
   app.use(...sessionMiddleware(app, env));
   // A backup of a large channel is bigger than any other body; only the signed-in admin may send one.
@@ -46,6 +53,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   );
   // Inline images of up to 2 MB arrive base64-encoded in JSON (about 2.7 MB).
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  setupOpenApi(app, env);
   app.enableShutdownHooks();
   return app;
 }
