@@ -9,6 +9,31 @@ import {
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 
+export const DATABASE_UNAVAILABLE = 'The database is not answering; try again in a moment';
+
+/** Connection-level failures (server down, restarting, overloaded): temporary, so 503 rather than 500. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error as { code?: string; driverError?: unknown } | undefined;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if (current.code && UNAVAILABLE_CODES.has(current.code)) return true;
+    current = current.driverError as typeof current;
+  }
+  return false;
+}
+
 /** Every error answer is JSON `{ statusCode, message, error }` (DESIGN §4); unexpected errors are logged, not leaked. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -39,6 +64,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
             ? 'body: is not valid JSON'
             : (exception as Error).message;
       return { statusCode: status, message };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`Database unavailable: ${(exception as Error).message}`);
+      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE };
     }
     this.logger.error(
       exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
