@@ -220,7 +220,17 @@ function summary(outcomes: Outcome[], totalMs: number, partial: boolean): string
     : partial
       ? `npm test PARTIAL: ${ran} selected step(s) passed in ${formatDuration(totalMs)}; the others did not run`
       : `npm test PASSED: all ${ran} steps in ${formatDuration(totalMs)}`;
-  return ['', '═'.repeat(80), 'Summary', ...lines, '', verdict].join('\n');
+  const failedCount = outcomes.filter((o) => o.status === 'failed' || o.status === 'not run').length;
+  // The plain closing line CI reads ("N passed, N failed"), counting steps.
+  return [
+    '',
+    '═'.repeat(80),
+    'Summary',
+    ...lines,
+    '',
+    verdict,
+    `steps: ${ran} passed, ${failedCount} failed`,
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
