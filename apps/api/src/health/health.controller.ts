@@ -5,6 +5,8 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { DatabaseKind } from '../database/data-source-options';
 
+export const HEALTH_PING_TIMEOUT_MS = 2000;
+
 @Controller('health')
 export class HealthController {
   constructor(
@@ -16,10 +18,14 @@ export class HealthController {
   @Public()
   @Get()
   async check(@Res({ passthrough: true }) res: Response): Promise<Health> {
-    const databaseUp = await this.dataSource
-      .query('SELECT 1')
-      .then(() => true)
-      .catch(() => false);
+    // A database that hangs (rather than refusing) must not hang the health check.
+    const databaseUp = await Promise.race([
+      this.dataSource.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(resolve, HEALTH_PING_TIMEOUT_MS, false).unref()),
+    ]);
     if (!databaseUp) res.status(HttpStatus.SERVICE_UNAVAILABLE);
     return {
       status: databaseUp ? 'ok' : 'error',
