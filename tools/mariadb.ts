@@ -29,6 +29,10 @@ export interface RunningMariaDb {
   datadir: string;
   /** Stops the server and deletes its files; safe to call more than once. */
   stop(): Promise<void>;
+  /** Shuts the server down but keeps its data (a database outage, for reliability tests). */
+  pause(): Promise<void>;
+  /** Starts the paused server again on the same port with the same data. */
+  resume(): Promise<void>;
 }
 
 const IDENTIFIER = /^[A-Za-z0-9_]{1,32}$/;
@@ -124,9 +128,8 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
     ]);
     if (!install.ok) throw new Error(`mariadb-install-db failed:\n${install.output}`);
 
-    let port = 0;
-    for (let attempt = 1; ; attempt++) {
-      port = await freePort();
+    /** Starts mariadbd on `port`; resolves true once it answers, false if the port was taken. */
+    const launch = async (port: number): Promise<boolean> => {
       const child = spawn(
         binaries.server,
         [
@@ -148,12 +151,19 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
         up = runQuiet(binaries.admin, ['--no-defaults', `--socket=${socket}`, '-uroot', 'ping']).ok;
         if (!up) await new Promise((r) => setTimeout(r, 100));
       }
-      if (up) break;
+      if (up) return true;
       const portTaken = /Address already in use/.test(serverLog());
       child.kill('SIGKILL');
       await exitOf(child);
-      if (portTaken && attempt < 3) continue;
+      if (portTaken) return false;
       throw new Error(`mariadbd did not start within ${startTimeoutSeconds} s. Its log:\n${serverLog()}`);
+    };
+
+    let port = 0;
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      if (await launch(port)) break;
+      if (attempt >= 3) throw new Error(`mariadbd could not find a free port. Its log:\n${serverLog()}`);
     }
 
     const sql = [
@@ -166,7 +176,16 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
 
     const url = `mysql://${user}:${password}@127.0.0.1:${port}/${database}`;
     log(`MariaDB ready in ${Date.now() - started} ms at ${url} (data in ${datadir})`);
-    return { url, port, socket, datadir, stop };
+    const pause = async () => {
+      if (!server || server.exitCode !== null || server.signalCode !== null) return;
+      server.kill('SIGTERM');
+      await exitOf(server);
+    };
+    const resume = async () => {
+      if (stopped) throw new Error('mariadb: stopped for good, cannot resume');
+      if (!(await launch(port))) throw new Error(`mariadb: port ${port} was taken while paused`);
+    };
+    return { url, port, socket, datadir, stop, pause, resume };
   } catch (error) {
     await stop();
     throw error;

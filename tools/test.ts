@@ -154,6 +154,12 @@ export const STEPS: Step[] = [
     run: (ctx) => nx(ctx, ['run', 'web-e2e:e2e', '--excludeTaskDependencies']),
   },
   {
+    id: 'reliability',
+    title: 'Reliability (restarts, two processes, SIGTERM, outage, 30 s load)',
+    shows: 'nx run tools:reliability (built API processes on SQLite and a throwaway MariaDB; loopback only)',
+    run: (ctx) => nx(ctx, ['run', 'tools:reliability']),
+  },
+  {
     id: 'compose',
     title: 'docker-compose.yml is valid',
     shows: 'docker-compose -f docker-compose.yml config -q',

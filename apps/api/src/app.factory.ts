@@ -5,6 +5,7 @@ import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { sessionMiddleware } from './auth/session.setup';
+import { closeConnectionsWhileDraining } from './common/draining';
 import { sameOriginJson } from './common/same-origin.middleware';
 import type { Env } from './config/env';
 import { DOCS_PATH, setupOpenApi } from './docs/openapi';
@@ -34,6 +35,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     bodyParser: false,
   });
   app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
+  app.use(closeConnectionsWhileDraining);
   app.set('query parser', 'simple');
   app.disable('x-powered-by');
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'rss.xml', 'robots.txt'] });
@@ -54,6 +56,5 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   // Inline images of up to 2 MB arrive base64-encoded in JSON (about 2.7 MB).
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   setupOpenApi(app, env);
-  app.enableShutdownHooks();
   return app;
 }

@@ -1,0 +1,92 @@
+/** Starts the built API (dist/) as a real child process, for the reliability tests. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, waitForHttp } from '../lib/net';
+import { repoRoot } from '../lib/paths';
+
+export const API_MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
+
+export interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  /** Resident memory of the process in bytes (from /proc). */
+  rss(): number;
+  /** Sends a signal and resolves with the exit code (null when killed by a signal). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+  if (!existsSync(API_MAIN)) throw new Error(`${API_MAIN} is missing: run \`npx nx run api:build\` first`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [API_MAIN], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_REQUESTS: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/health`, {
+    timeoutMs: 30_000,
+    abort: () => (child.exitCode !== null ? `the API exited:\n${output}` : undefined),
+  });
+  return {
+    url,
+    child,
+    exited,
+    output: () => output,
+    rss: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A tiny cookie-keeping client for the API. */
+export class ApiClient {
+  private cookie = '';
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie?.startsWith('sid=')) this.cookie = setCookie.split(';')[0];
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  login(username = 'admin', password = 'admin123') {
+    return this.request('POST', '/api/auth/login', { username, password });
+  }
+
+  /** The same session cookie against another API process. */
+  against(baseUrl: string): ApiClient {
+    const other = new ApiClient(baseUrl);
+    other.cookie = this.cookie;
+    return other;
+  }
+}
