@@ -33,7 +33,7 @@ describe('load on the public calls', () => {
         ],
       });
       clearInterval(sampler);
-      const warm = samples.filter((s) => s.t >= DURATION_S / 3);
+      const warm = samples.filter((s) => s.t >= DURATION_S / 2);
       const rssAfterWarmUp = warm[0].rss;
       const rssPeak = Math.max(...warm.map((s) => s.rss));
       const mb = (n: number) => Math.round(n / 1024 / 1024);
@@ -46,8 +46,8 @@ describe('load on the public calls', () => {
       expect(result.timeouts).toBe(0);
       expect(result.non2xx).toBe(0);
       expect(result.requests.total).toBeGreaterThan(1000);
-      // Flat: no more than 25% (or 40 MB) above the level reached after warm-up.
-      expect(rssPeak - rssAfterWarmUp).toBeLessThan(Math.max(rssAfterWarmUp * 0.25, 40 * 1024 * 1024));
+      // Flat: over the second half, no more than 25% (or 48 MB) above where the first half ended.
+      expect(rssPeak - rssAfterWarmUp).toBeLessThan(Math.max(rssAfterWarmUp * 0.25, 48 * 1024 * 1024));
     } finally {
       clearInterval(sampler);
       await api.stop();
