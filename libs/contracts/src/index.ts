@@ -6,3 +6,4 @@ export * from './health';
 export * from './playlist';
 export * from './video';
 export * from './settings';
+export * from './sync';
