@@ -1,0 +1,789 @@
+/**
+ * A fake YouTube Data API v3 on a loopback port, for tests, benchmarks and trying the sync by hand.
+ *
+ *   npx tsx tools/fake-youtube/server.ts --videos 5000 --playlists 100 --port 0
+ *
+ * It serves `channels.list`, `playlistItems.list`, `videos.list`, `playlists.list` (and `search.list`,
+ * only to count it) under `/youtube/v3` with the real field shapes (snippet, contentDetails, statistics,
+ * liveStreamingDetails, ISO 8601 durations, thumbnails, string counts), paging with `pageToken`, ETags and
+ * `If-None-Match`, and the real error body. It keeps the quota units each method costs and can inject
+ * faults: an error on the k-th call of a method, quotaExceeded, slow answers, dropped connections.
+ *
+ * Control API (JSON) under `/__fake`: `GET stats`, `POST reset`, `POST faults` (a list, replaces),
+ * `DELETE faults`, `GET channel`, `POST videos/add {count}`, `POST videos/remove {ids}`,
+ * `POST videos/update {id, title?, description?, viewCount?}`, `POST playlists/add {count}`,
+ * `POST playlists/remove {ids}`. See docs/youtube-sync.md.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FakeChannel, type FakePlaylist, type FakeVideo, type GenerateOptions } from './channel';
+
+export const API_PATH = '/youtube/v3';
+export const METHODS = ['channels', 'playlistItems', 'videos', 'playlists', 'search'] as const;
+export type FakeMethod = (typeof METHODS)[number];
+
+/** Quota cost of one call (https://developers.google.com/youtube/v3/determine_quota_cost). */
+export const UNIT_COST: Record<FakeMethod, number> = {
+  channels: 1,
+  playlistItems: 1,
+  videos: 1,
+  playlists: 1,
+  search: 100,
+};
+
+export interface Fault {
+  /** Which method; '*' for every one. */
+  method: FakeMethod | '*';
+  /** The 1-based call number of that method (since the last reset); omitted: every call. */
+  page?: number;
+  /**
+   * error: answers `status` (default 500) with YouTube's error body; quota: 403 quotaExceeded;
+   * slow: waits `delayMs` before answering normally; drop: closes the connection without an answer;
+   * malformed: 200 with a body that is not JSON.
+   */
+  type: 'error' | 'quota' | 'slow' | 'drop' | 'malformed';
+  status?: number;
+  reason?: string;
+  delayMs?: number;
+  /** How many times it fires before it is spent; omitted: every time it matches. */
+  times?: number;
+}
+
+export interface FakeYouTubeOptions extends GenerateOptions {
+  port?: number;
+  host?: string;
+  /** Only this key is accepted; any non-empty key when omitted. */
+  apiKey?: string;
+  /** Delay added to every API answer, to look like a network. */
+  latencyMs?: number;
+  /** Daily quota: once spent, every call answers quotaExceeded. */
+  quota?: number;
+  faults?: Fault[];
+  log?: (line: string) => void;
+}
+
+export interface FakeStats {
+  units: number;
+  unitsByMethod: Record<FakeMethod, number>;
+  calls: Record<FakeMethod, number>;
+  /** Answers 304 Not Modified to `If-None-Match`. */
+  notModified: number;
+  faultsFired: number;
+}
+
+export interface RunningFakeYouTube {
+  /** Base URL of the API, e.g. http://127.0.0.1:41234/youtube/v3 (YOUTUBE_API_BASE_URL). */
+  url: string;
+  /** Base URL of the control API, e.g. http://127.0.0.1:41234/__fake */
+  controlUrl: string;
+  port: number;
+  channel: FakeChannel;
+  stats(): FakeStats;
+  resetStats(): void;
+  setFaults(faults: Fault[]): void;
+  close(): Promise<void>;
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    message: string,
+    readonly domain = 'youtube.parameter',
+  ) {
+    super(message);
+  }
+}
+
+const QUOTA_MESSAGE =
+  'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
+
+function errorBody(status: number, reason: string, message: string, domain: string) {
+  return { error: { code: status, message, errors: [{ message, domain, reason }] } };
+}
+
+const emptyCounts = (): Record<FakeMethod, number> =>
+  Object.fromEntries(METHODS.map((m) => [m, 0])) as Record<FakeMethod, number>;
+
+function etagOf(value: unknown): string {
+  return createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 27);
+}
+
+/** Opaque page tokens, like the real `CDIQAA`: only this server can read them. */
+const encodeToken = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+function decodeToken(token: string): number {
+  const match = /^o:(\d+)$/.exec(Buffer.from(token, 'base64url').toString());
+  if (!match) throw new ApiError(400, 'invalidPageToken', 'The request specifies an invalid page token.');
+  return Number(match[1]);
+}
+
+function videoThumbnails(id: string) {
+  const url = (name: string) => `https://i.ytimg.com/vi/${id}/${name}.jpg`;
+  const thumbnails: Record<string, { url: string; width: number; height: number }> = {
+    default: { url: url('default'), width: 120, height: 90 },
+    medium: { url: url('mqdefault'), width: 320, height: 180 },
+    high: { url: url('hqdefault'), width: 480, height: 360 },
+    standard: { url: url('sddefault'), width: 640, height: 480 },
+  };
+  // Only HD uploads have a maxres thumbnail.
+  if (id.charCodeAt(0) % 2 === 0) thumbnails.maxres = { url: url('maxresdefault'), width: 1280, height: 720 };
+  return thumbnails;
+}
+
+const NO_THUMBNAIL = {
+  default: { url: 'https://i.ytimg.com/img/no_thumbnail.jpg', width: 120, height: 90 },
+  medium: { url: 'https://i.ytimg.com/img/no_thumbnail.jpg', width: 320, height: 180 },
+  high: { url: 'https://i.ytimg.com/img/no_thumbnail.jpg', width: 480, height: 360 },
+};
+
+function parts(query: URLSearchParams, allowed: readonly string[]): Set<string> {
+  const raw = query.get('part');
+  if (!raw) throw new ApiError(400, 'required', 'No filter selected. Expected one of: part', 'global');
+  const list = raw.split(',').map((p) => p.trim());
+  for (const part of list) {
+    if (!allowed.includes(part)) {
+      throw new ApiError(400, 'unknownPart', `'${part}'`);
+    }
+  }
+  return new Set(list);
+}
+
+function pageSize(query: URLSearchParams, fallback = 5): number {
+  const raw = query.get('maxResults');
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 50) {
+    throw new ApiError(
+      400,
+      'invalidValue',
+      `Invalid value '${raw}'. Values must be within the range: [0, 50]`,
+      'global',
+    );
+  }
+  return n;
+}
+
+function page<T>(
+  items: T[],
+  query: URLSearchParams,
+  kind: string,
+  render: (item: T, position: number) => object,
+) {
+  const size = pageSize(query);
+  const token = query.get('pageToken');
+  const offset = token ? decodeToken(token) : 0;
+  const slice = items.slice(offset, offset + size);
+  const body: Record<string, unknown> = { kind };
+  if (offset + size < items.length) body.nextPageToken = encodeToken(offset + size);
+  if (offset > 0) body.prevPageToken = encodeToken(Math.max(0, offset - size));
+  body.pageInfo = { totalResults: items.length, resultsPerPage: size };
+  body.items = slice.map((item, i) => render(item, offset + i));
+  return body;
+}
+
+function withEtag<T extends object>(resource: T): T & { etag: string } {
+  return { ...resource, etag: etagOf(resource) };
+}
+
+export class FakeYouTube {
+  readonly channel: FakeChannel;
+  private counts = emptyCounts();
+  private units = emptyCounts();
+  private notModified = 0;
+  private faultsFired = 0;
+  private faults: (Fault & { fired: number })[] = [];
+
+  constructor(private readonly options: FakeYouTubeOptions) {
+    this.channel = new FakeChannel(options);
+    this.setFaults(options.faults ?? []);
+  }
+
+  stats(): FakeStats {
+    const unitsTotal = Object.values(this.units).reduce((a, b) => a + b, 0);
+    return {
+      units: unitsTotal,
+      unitsByMethod: { ...this.units },
+      calls: { ...this.counts },
+      notModified: this.notModified,
+      faultsFired: this.faultsFired,
+    };
+  }
+
+  resetStats(): void {
+    this.counts = emptyCounts();
+    this.units = emptyCounts();
+    this.notModified = 0;
+    this.faultsFired = 0;
+    for (const fault of this.faults) fault.fired = 0;
+  }
+
+  setFaults(faults: Fault[]): void {
+    for (const fault of faults) {
+      if (fault.method !== '*' && !METHODS.includes(fault.method)) {
+        throw new Error(`fault.method must be one of ${METHODS.join(', ')} or *`);
+      }
+      if (!['error', 'quota', 'slow', 'drop', 'malformed'].includes(fault.type)) {
+        throw new Error('fault.type must be error, quota, slow, drop or malformed');
+      }
+    }
+    this.faults = faults.map((fault) => ({ ...fault, fired: 0 }));
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (url.pathname.startsWith('/__fake/')) return this.control(req, res, url.pathname.slice(8));
+    const method = url.pathname.startsWith(`${API_PATH}/`)
+      ? (url.pathname.slice(API_PATH.length + 1) as FakeMethod)
+      : undefined;
+    if (req.method !== 'GET' || !method || !METHODS.includes(method)) {
+      return send(res, 404, errorBody(404, 'notFound', 'Not Found', 'global'));
+    }
+    if (this.options.latencyMs) await sleep(this.options.latencyMs);
+    try {
+      this.checkKey(url.searchParams);
+      const call = ++this.counts[method];
+      const fault = this.takeFault(method, call);
+      if (fault?.type === 'quota' || this.overQuota(method)) {
+        return send(res, 403, errorBody(403, 'quotaExceeded', QUOTA_MESSAGE, 'youtube.quota'));
+      }
+      this.units[method] += UNIT_COST[method];
+      if (fault?.type === 'slow') await sleep(fault.delayMs ?? 1000);
+      if (fault?.type === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      if (fault?.type === 'malformed') {
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
+        res.end('{"kind": "youtube#');
+        return;
+      }
+      if (fault?.type === 'error') {
+        const status = fault.status ?? 500;
+        throw new ApiError(
+          status,
+          fault.reason ?? (status >= 500 ? 'backendError' : 'badRequest'),
+          status >= 500 ? 'Backend Error' : 'Bad Request',
+          'global',
+        );
+      }
+      const body = withEtag(this.answer(method, url.searchParams));
+      const etag = `"${body.etag}"`;
+      if (req.headers['if-none-match'] === etag) {
+        this.notModified++;
+        res.writeHead(304, { ETag: etag });
+        res.end();
+        return;
+      }
+      send(res, 200, body, { ETag: etag });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      send(res, error.status, errorBody(error.status, error.reason, error.message, error.domain));
+    }
+  }
+
+  private checkKey(query: URLSearchParams): void {
+    const key = query.get('key');
+    if (!key) {
+      throw new ApiError(
+        403,
+        'forbidden',
+        'Method doesn\u2019t allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.',
+        'global',
+      );
+    }
+    if (this.options.apiKey && key !== this.options.apiKey) {
+      throw new ApiError(400, 'badRequest', 'API key not valid. Please pass a valid API key.', 'global');
+    }
+  }
+
+  private takeFault(method: FakeMethod, call: number): Fault | undefined {
+    const fault = this.faults.find(
+      (f) =>
+        (f.method === '*' || f.method === method) &&
+        (f.page === undefined || f.page === call) &&
+        (f.times === undefined || f.fired < f.times),
+    );
+    if (fault) {
+      fault.fired++;
+      this.faultsFired++;
+    }
+    return fault;
+  }
+
+  private overQuota(method: FakeMethod): boolean {
+    const spent = Object.values(this.units).reduce((a, b) => a + b, 0);
+    return this.options.quota !== undefined && spent + UNIT_COST[method] > this.options.quota;
+  }
+
+  private answer(method: FakeMethod, query: URLSearchParams): object {
+    switch (method) {
+      case 'channels':
+        return this.channels(query);
+      case 'playlistItems':
+        return this.playlistItems(query);
+      case 'videos':
+        return this.videos(query);
+      case 'playlists':
+        return this.playlistsList(query);
+      case 'search':
+        return {
+          kind: 'youtube#searchListResponse',
+          pageInfo: { totalResults: 0, resultsPerPage: 5 },
+          items: [],
+        };
+    }
+  }
+
+  private channels(query: URLSearchParams): object {
+    const wanted = parts(query, ['snippet', 'contentDetails', 'statistics', 'id', 'brandingSettings']);
+    const info = this.channel.info;
+    const ids = query.get('id')?.split(',');
+    const handle = query.get('forHandle');
+    const matches =
+      (ids && ids.includes(info.id)) ||
+      (handle && handle.replace(/^@?/, '@').toLowerCase() === info.handle.toLowerCase());
+    const body: Record<string, unknown> = {
+      kind: 'youtube#channelListResponse',
+      pageInfo: { totalResults: matches ? 1 : 0, resultsPerPage: 5 },
+    };
+    if (!ids && !handle && !query.get('forUsername')) {
+      throw new ApiError(
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: mine, forUsername, forHandle, id, categoryId, mySubscribers, managedByMe',
+      );
+    }
+    // Like the real API: no match means no `items` at all.
+    if (!matches) return body;
+    const thumb = (size: number) => ({
+      url: `https://yt3.ggpht.com/fake-${info.id}=s${size}-c-k-c0x00ffffff-no-rj`,
+      width: size,
+      height: size,
+    });
+    const resource: Record<string, unknown> = { kind: 'youtube#channel', id: info.id };
+    if (wanted.has('snippet')) {
+      resource.snippet = {
+        title: info.title,
+        description: info.description,
+        customUrl: info.handle,
+        publishedAt: info.publishedAt,
+        thumbnails: { default: thumb(88), medium: thumb(240), high: thumb(800) },
+        localized: { title: info.title, description: info.description },
+        country: 'DE',
+      };
+    }
+    if (wanted.has('contentDetails')) {
+      resource.contentDetails = { relatedPlaylists: { likes: '', uploads: info.uploadsPlaylistId } };
+    }
+    if (wanted.has('statistics')) {
+      resource.statistics = {
+        viewCount: String(this.channel.totalViews),
+        subscriberCount: String(info.subscriberCount),
+        hiddenSubscriberCount: false,
+        videoCount: String(this.channel.videos.length),
+      };
+    }
+    body.items = [withEtag(resource)];
+    return body;
+  }
+
+  private playlistItems(query: URLSearchParams): object {
+    const wanted = parts(query, ['snippet', 'contentDetails', 'status', 'id']);
+    const playlistId = query.get('playlistId');
+    if (!playlistId) {
+      throw new ApiError(
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: playlistId, id',
+      );
+    }
+    const info = this.channel.info;
+    let videos: FakeVideo[];
+    if (playlistId === info.uploadsPlaylistId) {
+      videos = this.channel.videos;
+    } else {
+      const playlist = this.channel.playlists.find((p) => p.id === playlistId);
+      if (!playlist) {
+        throw new ApiError(
+          404,
+          'playlistNotFound',
+          'The playlist identified with the request\u2019s <code>playlistId</code> parameter cannot be found.',
+          'youtube.playlistItem',
+        );
+      }
+      const byId = new Map(this.channel.videos.map((v) => [v.id, v]));
+      videos = playlist.videoIds.map((id) => byId.get(id)).filter((v): v is FakeVideo => Boolean(v));
+    }
+    return page(videos, query, 'youtube#playlistItemListResponse', (video, position) => {
+      const item: Record<string, unknown> = {
+        kind: 'youtube#playlistItem',
+        id: Buffer.from(`${playlistId}.${video.id}`).toString('base64url').slice(0, 48),
+      };
+      if (wanted.has('snippet')) {
+        item.snippet = {
+          publishedAt: video.publishedAt,
+          channelId: info.id,
+          title: video.title,
+          description: video.description,
+          thumbnails: videoThumbnails(video.id),
+          channelTitle: info.title,
+          playlistId,
+          position,
+          resourceId: { kind: 'youtube#video', videoId: video.id },
+          videoOwnerChannelTitle: info.title,
+          videoOwnerChannelId: info.id,
+        };
+      }
+      if (wanted.has('contentDetails')) {
+        item.contentDetails = { videoId: video.id, videoPublishedAt: video.publishedAt };
+      }
+      if (wanted.has('status')) item.status = { privacyStatus: 'public' };
+      return withEtag(item);
+    });
+  }
+
+  private videos(query: URLSearchParams): object {
+    const wanted = parts(query, [
+      'snippet',
+      'contentDetails',
+      'statistics',
+      'liveStreamingDetails',
+      'status',
+      'id',
+    ]);
+    const ids = (query.get('id') ?? '').split(',').filter(Boolean);
+    if (!ids.length) {
+      throw new ApiError(
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: id, myRating, chart',
+      );
+    }
+    if (ids.length > 50) {
+      throw new ApiError(400, 'invalidValue', 'The request specifies more than 50 video ids.', 'global');
+    }
+    const byId = new Map(this.channel.videos.map((v) => [v.id, v]));
+    const info = this.channel.info;
+    const items = ids
+      .map((id) => byId.get(id))
+      .filter((v): v is FakeVideo => Boolean(v))
+      .map((video) => {
+        const item: Record<string, unknown> = { kind: 'youtube#video', id: video.id };
+        if (wanted.has('snippet')) {
+          item.snippet = {
+            publishedAt: video.publishedAt,
+            channelId: info.id,
+            title: video.title,
+            description: video.description,
+            thumbnails: videoThumbnails(video.id),
+            channelTitle: info.title,
+            tags: video.tags,
+            categoryId: '28',
+            liveBroadcastContent: video.liveBroadcastContent,
+            defaultAudioLanguage: 'en',
+            localized: { title: video.title, description: video.description },
+          };
+        }
+        if (wanted.has('contentDetails')) {
+          item.contentDetails = {
+            duration: video.duration,
+            dimension: '2d',
+            definition: 'hd',
+            caption: 'false',
+            licensedContent: true,
+            contentRating: {},
+            projection: 'rectangular',
+          };
+        }
+        if (wanted.has('statistics')) {
+          const upcoming = video.liveBroadcastContent === 'upcoming';
+          item.statistics = {
+            viewCount: String(video.viewCount),
+            ...(upcoming ? {} : { likeCount: String(video.likeCount) }),
+            favoriteCount: '0',
+            commentCount: String(video.commentCount),
+          };
+        }
+        if (wanted.has('liveStreamingDetails') && video.liveStreamingDetails) {
+          item.liveStreamingDetails = video.liveStreamingDetails;
+        }
+        if (wanted.has('status')) {
+          item.status = { uploadStatus: 'processed', privacyStatus: 'public', embeddable: true };
+        }
+        return withEtag(item);
+      });
+    return {
+      kind: 'youtube#videoListResponse',
+      items,
+      pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+    };
+  }
+
+  private playlistsList(query: URLSearchParams): object {
+    const wanted = parts(query, ['snippet', 'contentDetails', 'status', 'id', 'player']);
+    const channelId = query.get('channelId');
+    const ids = query.get('id')?.split(',');
+    if (!channelId && !ids) {
+      throw new ApiError(
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: channelId, id, mine',
+      );
+    }
+    const info = this.channel.info;
+    const playlists = ids
+      ? this.channel.playlists.filter((p) => ids.includes(p.id))
+      : channelId === info.id
+        ? this.channel.playlists
+        : [];
+    const byId = new Map(this.channel.videos.map((v) => [v.id, v]));
+    return page(playlists, query, 'youtube#playlistListResponse', (playlist: FakePlaylist) => {
+      const item: Record<string, unknown> = { kind: 'youtube#playlist', id: playlist.id };
+      const first = playlist.videoIds.map((id) => byId.get(id)).find(Boolean);
+      if (wanted.has('snippet')) {
+        item.snippet = {
+          publishedAt: playlist.publishedAt,
+          channelId: info.id,
+          title: playlist.title,
+          description: playlist.description,
+          thumbnails: first ? videoThumbnails(first.id) : NO_THUMBNAIL,
+          channelTitle: info.title,
+          localized: { title: playlist.title, description: playlist.description },
+        };
+      }
+      if (wanted.has('contentDetails')) item.contentDetails = { itemCount: playlist.videoIds.length };
+      if (wanted.has('status')) item.status = { privacyStatus: 'public' };
+      return withEtag(item);
+    });
+  }
+
+  private async control(req: IncomingMessage, res: ServerResponse, action: string): Promise<void> {
+    const body = req.method === 'POST' ? await readJson(req) : {};
+    const ids = () => (Array.isArray(body.ids) ? body.ids.map(String) : []);
+    const count = () => Math.max(0, Math.min(10_000, Number(body.count ?? 1) || 0));
+    try {
+      switch (`${req.method} ${action}`) {
+        case 'GET stats':
+          return send(res, 200, this.stats());
+        case 'POST reset':
+          this.resetStats();
+          this.setFaults([]);
+          return send(res, 200, this.stats());
+        case 'POST faults':
+          this.setFaults(Array.isArray(body) ? (body as Fault[]) : ((body.faults as Fault[]) ?? []));
+          return send(res, 200, { faults: this.faults.length });
+        case 'DELETE faults':
+          this.setFaults([]);
+          return send(res, 200, { faults: 0 });
+        case 'GET channel':
+          return send(res, 200, {
+            ...this.channel.info,
+            videoIds: this.channel.videos.map((v) => v.id),
+            playlistIds: this.channel.playlists.map((p) => p.id),
+          });
+        case 'POST videos/add':
+          return send(res, 200, { videos: this.channel.addVideos(count()) });
+        case 'POST videos/remove':
+          return send(res, 200, { removed: this.channel.removeVideos(ids()) });
+        case 'POST videos/update': {
+          const patch: Partial<Pick<FakeVideo, 'title' | 'description' | 'viewCount'>> = {};
+          if (typeof body.title === 'string') patch.title = body.title;
+          if (typeof body.description === 'string') patch.description = body.description;
+          if (typeof body.viewCount === 'number') patch.viewCount = body.viewCount;
+          const ok = this.channel.updateVideo(String(body.id), patch);
+          return send(res, ok ? 200 : 404, { updated: ok });
+        }
+        case 'POST playlists/add':
+          return send(res, 200, { playlists: this.channel.addPlaylists(count()) });
+        case 'POST playlists/remove':
+          return send(res, 200, { removed: this.channel.removePlaylists(ids()) });
+        default:
+          return send(res, 404, { error: `unknown control call ${req.method} /__fake/${action}` });
+      }
+    } catch (error) {
+      send(res, 400, { error: (error as Error).message });
+    }
+  }
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString();
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts a fake on a loopback port (0: a free one). */
+export async function startFakeYouTube(options: FakeYouTubeOptions): Promise<RunningFakeYouTube> {
+  const fake = new FakeYouTube(options);
+  const server: Server = createServer((req, res) => {
+    fake.handle(req, res).catch((error: Error) => {
+      options.log?.(`fake-youtube: ${error.stack ?? error.message}`);
+      if (!res.headersSent) send(res, 500, errorBody(500, 'backendError', 'Backend Error', 'global'));
+      else res.destroy();
+    });
+  });
+  if (options.log) {
+    const log = options.log;
+    server.on('request', (req: IncomingMessage) =>
+      log(`${req.method} ${req.url?.replace(/key=[^&]*/, 'key=…')}`),
+    );
+  }
+  server.keepAliveTimeout = 5000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host}:${port}`;
+  return {
+    url: `${origin}${API_PATH}`,
+    controlUrl: `${origin}/__fake`,
+    port,
+    channel: fake.channel,
+    stats: () => fake.stats(),
+    resetStats: () => fake.resetStats(),
+    setFaults: (faults) => fake.setFaults(faults),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const USAGE = `Usage: tsx tools/fake-youtube/server.ts [options]
+
+  --videos N        uploads of the generated channel (default 120)
+  --playlists M     playlists of the channel (default 5)
+  --seed S          generator seed (default 1)
+  --port P          port on 127.0.0.1, 0 for a free one (default 0)
+  --api-key K       accept only this key (default: any non-empty key)
+  --latency MS      delay every answer by MS milliseconds
+  --quota UNITS     daily quota; calls beyond it answer quotaExceeded
+  --fault JSON      a fault to inject, e.g. '{"method":"videos","page":3,"type":"error"}' (repeatable)
+  --json            print one JSON line {url, controlUrl, channelId, handle, ...} instead of text
+  --verbose         log every request`;
+
+export function parseArgs(argv: string[]): FakeYouTubeOptions & { json: boolean; verbose: boolean } {
+  const options: FakeYouTubeOptions & { json: boolean; verbose: boolean } = {
+    videos: 120,
+    playlists: 5,
+    port: 0,
+    faults: [],
+    json: false,
+    verbose: false,
+  };
+  const number = (name: string, value: string | undefined) => {
+    const n = Number(value);
+    if (value === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${name} needs a whole number`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = () => argv[++i];
+    switch (arg) {
+      case '--videos':
+        options.videos = number(arg, next());
+        break;
+      case '--playlists':
+        options.playlists = number(arg, next());
+        break;
+      case '--seed':
+        options.seed = number(arg, next());
+        break;
+      case '--port':
+        options.port = number(arg, next());
+        break;
+      case '--latency':
+        options.latencyMs = number(arg, next());
+        break;
+      case '--quota':
+        options.quota = number(arg, next());
+        break;
+      case '--api-key':
+        options.apiKey = next();
+        break;
+      case '--fault':
+        options.faults!.push(JSON.parse(next() ?? '') as Fault);
+        break;
+      case '--json':
+        options.json = true;
+        break;
+      case '--verbose':
+        options.verbose = true;
+        break;
+      case '--help':
+      case '-h':
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
+    }
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const fake = await startFakeYouTube({
+    ...options,
+    log: options.verbose ? (l) => console.log(l) : undefined,
+  });
+  const info = fake.channel.info;
+  if (options.json) {
+    console.log(
+      JSON.stringify({
+        url: fake.url,
+        controlUrl: fake.controlUrl,
+        port: fake.port,
+        channelId: info.id,
+        handle: info.handle,
+        uploadsPlaylistId: info.uploadsPlaylistId,
+        videos: fake.channel.videos.length,
+        playlists: fake.channel.playlists.length,
+      }),
+    );
+  } else {
+    console.log(
+      [
+        `Fake YouTube Data API: ${fake.channel.videos.length} videos, ${fake.channel.playlists.length} playlists`,
+        `  YOUTUBE_API_BASE_URL=${fake.url}`,
+        `  YOUTUBE_CHANNEL_ID=${info.id}   (or ${info.handle})`,
+        `  YOUTUBE_API_KEY=${options.apiKey ?? 'any-non-empty-key'}`,
+        `  stats: curl ${fake.controlUrl}/stats`,
+        'Ctrl-C stops it.',
+      ].join('\n'),
+    );
+  }
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
