@@ -15,6 +15,7 @@ import { HealthModule } from './health/health.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { SettingsModule } from './settings/settings.module';
 import { VideosModule } from './videos/videos.module';
+import { YoutubeModule } from './youtube/youtube.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -36,6 +37,7 @@ export class AppModule implements NestModule {
         SettingsModule,
         AdminModule,
         DemoModule,
+        YoutubeModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

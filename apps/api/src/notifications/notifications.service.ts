@@ -1,0 +1,172 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { NotificationDelivery, VideoKind } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import { Clock } from '../common/clock';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { SettingsService } from '../settings/settings.service';
+import { renderDiscordMessage } from './discord-message';
+import { type OutboundPolicy, outboundPolicy, postJson } from './outbound-http';
+import { signWebhookBody, WEBHOOK_HEADERS } from './webhook-signature';
+
+export interface PublishedVideo {
+  id: string;
+  title: string;
+  description: string | null;
+  url: string;
+  thumbnail: string | null;
+  publishedAt: Date;
+  duration: string;
+  durationSeconds: number;
+  kind: VideoKind;
+}
+
+export interface PublishingChannel {
+  id: string;
+  title: string;
+}
+
+/** At most this many new videos are announced per sync (the newest); a backlog must not flood Discord. */
+export const MAX_ANNOUNCED_VIDEOS = 10;
+export const WEBHOOK_EVENT = 'video.published';
+const USER_AGENT = 'channel-site-webhooks/1.0';
+
+/**
+ * New-video notifications: a Discord message from `discordMessageTemplate` and a signed `video.published`
+ * event to `customWebhookUrl`, each when enabled in the settings. Deliveries go one at a time per target,
+ * oldest video first; a failure is logged and returned as a failed delivery, never thrown.
+ */
+@Injectable()
+export class NotificationsService {
+  private readonly logger = new Logger(NotificationsService.name);
+  private readonly policy: OutboundPolicy;
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+    @Inject(ENV) env: Env,
+  ) {
+    this.policy = outboundPolicy(env);
+  }
+
+  /** Whether any target is switched on (so the caller knows whether deliveries are due). */
+  async anyEnabled(): Promise<boolean> {
+    const s = await this.settings.getMany(['enableDiscordWebhook', 'enableCustomWebhook']);
+    return s.enableDiscordWebhook || s.enableCustomWebhook;
+  }
+
+  async announce(videos: PublishedVideo[], channel: PublishingChannel): Promise<NotificationDelivery[]> {
+    if (!videos.length) return [];
+    const s = await this.settings.getMany([
+      'enableDiscordWebhook',
+      'discordWebhook',
+      'discordMessageTemplate',
+      'enableCustomWebhook',
+      'customWebhookUrl',
+      'customWebhookSecret',
+    ]);
+    const chosen = [...videos]
+      .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
+      .slice(0, MAX_ANNOUNCED_VIDEOS)
+      .reverse();
+    if (videos.length > chosen.length) {
+      this.logger.warn(
+        `${videos.length} new videos; announcing the newest ${chosen.length} and skipping the rest`,
+      );
+    }
+    const targets: Promise<NotificationDelivery[]>[] = [];
+    if (s.enableDiscordWebhook) {
+      targets.push(
+        this.each(chosen, 'discord', (video) =>
+          s.discordWebhook
+            ? this.sendDiscord(s.discordWebhook, s.discordMessageTemplate, video)
+            : Promise.reject(new Error('discordWebhook is not set')),
+        ),
+      );
+    }
+    if (s.enableCustomWebhook) {
+      targets.push(
+        this.each(chosen, 'webhook', (video) => {
+          if (!s.customWebhookUrl) return Promise.reject(new Error('customWebhookUrl is not set'));
+          if (!s.customWebhookSecret) {
+            return Promise.reject(
+              new Error('customWebhookSecret is not set (receivers could not verify the signature)'),
+            );
+          }
+          return this.sendWebhook(s.customWebhookUrl, s.customWebhookSecret, video, channel);
+        }),
+      );
+    }
+    return (await Promise.all(targets)).flat();
+  }
+
+  private async each(
+    videos: PublishedVideo[],
+    target: NotificationDelivery['target'],
+    send: (video: PublishedVideo) => Promise<{ status: number }>,
+  ): Promise<NotificationDelivery[]> {
+    const deliveries: NotificationDelivery[] = [];
+    for (const video of videos) {
+      try {
+        const { status } = await send(video);
+        deliveries.push({ target, videoId: video.id, ok: true, status, error: null });
+      } catch (error) {
+        const message = (error as Error).message;
+        const status = (error as { status?: number }).status ?? null;
+        this.logger.warn(`${target} notification for video ${video.id} failed: ${message}`);
+        deliveries.push({ target, videoId: video.id, ok: false, status, error: message.slice(0, 500) });
+      }
+    }
+    return deliveries;
+  }
+
+  private sendDiscord(url: string, template: string, video: PublishedVideo): Promise<{ status: number }> {
+    const content = renderDiscordMessage(template, {
+      title: video.title,
+      url: video.url,
+      description: video.description ?? '',
+    });
+    // No @everyone / role / user pings from a video title or description.
+    const body = JSON.stringify({ content, allowed_mentions: { parse: [] } });
+    return postJson(url, body, { 'User-Agent': USER_AGENT }, this.policy);
+  }
+
+  private sendWebhook(
+    url: string,
+    secret: string,
+    video: PublishedVideo,
+    channel: PublishingChannel,
+  ): Promise<{ status: number }> {
+    const id = randomUUID();
+    const timestamp = Math.floor(this.clock.now() / 1000);
+    const body = JSON.stringify({
+      event: WEBHOOK_EVENT,
+      id,
+      timestamp,
+      channel: { id: channel.id, title: channel.title, url: `https://www.youtube.com/channel/${channel.id}` },
+      video: {
+        id: video.id,
+        title: video.title,
+        description: video.description ?? '',
+        url: video.url,
+        thumbnail: video.thumbnail,
+        publishedAt: video.publishedAt.toISOString(),
+        duration: video.duration,
+        durationSeconds: video.durationSeconds,
+        kind: video.kind,
+      },
+    });
+    return postJson(
+      url,
+      body,
+      {
+        'User-Agent': USER_AGENT,
+        [WEBHOOK_HEADERS.event]: WEBHOOK_EVENT,
+        [WEBHOOK_HEADERS.id]: id,
+        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+        [WEBHOOK_HEADERS.signature]: signWebhookBody(body, secret),
+      },
+      this.policy,
+    );
+  }
+}

@@ -1,0 +1,119 @@
+import { type ChannelRef, PAGE_SIZE, type YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
+import type { YtChannel, YtPlaylist, YtVideo } from './youtube-api.types';
+
+/** Everything one sync reads from YouTube, fetched before anything is written. */
+export interface ChannelSnapshot {
+  channel: YtChannel;
+  /** The channel's public uploads (videos, Shorts, streams), each once. */
+  videos: YtVideo[];
+  /** The channel's public playlists in YouTube's order. */
+  playlists: YtPlaylist[];
+}
+
+export class ChannelNotFoundError extends Error {
+  constructor(readonly ref: ChannelRef) {
+    super(`YouTube has no channel ${'id' in ref ? ref.id : ref.handle}`);
+  }
+}
+
+/** How many `videos.list` calls may be in flight while the uploads are paged. */
+export const VIDEO_BATCH_CONCURRENCY = 4;
+
+/**
+ * Reads the channel at the quota cost of DESIGN §7: `channels.list` (1), the uploads playlist 50 ids a page
+ * (1 each), `videos.list` for each page's 50 ids (1 each) and the playlists 50 a page (1 each):
+ * 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units. The uploads pages are sequential (each needs the previous page's token);
+ * each page's `videos.list` and the playlist pages run alongside them. The first failure cancels the rest.
+ */
+export async function fetchChannelSnapshot(
+  client: YouTubeApiClient,
+  ref: ChannelRef,
+): Promise<ChannelSnapshot> {
+  const abort = new AbortController();
+  const { signal } = abort;
+  // The failure to report is the first one, not the cancellations it causes in the other calls.
+  let firstError: unknown;
+  const cancelOnError = <T>(work: Promise<T>): Promise<T> =>
+    work.catch((error: unknown) => {
+      if (!signal.aborted) {
+        firstError = error;
+        abort.abort();
+      }
+      throw firstError;
+    });
+
+  const channel = await client.channel(ref, signal);
+  if (!channel) throw new ChannelNotFoundError(ref);
+  const uploadsId = channel.contentDetails.relatedPlaylists.uploads;
+
+  const batches: Promise<YtVideo[]>[] = [];
+  const limit = semaphore(VIDEO_BATCH_CONCURRENCY);
+  const uploads = cancelOnError(
+    (async () => {
+      if (!uploadsId) return;
+      const seen = new Set<string>();
+      let pageToken: string | undefined;
+      do {
+        let page;
+        try {
+          page = await client.playlistItems(uploadsId, pageToken, signal);
+        } catch (error) {
+          // A channel that never uploaded has no uploads playlist at all.
+          if (!pageToken && error instanceof YouTubeApiError && error.reason === 'playlistNotFound') return;
+          throw error;
+        }
+        const ids = page.items.map((item) => item.contentDetails.videoId).filter((id) => !seen.has(id));
+        ids.forEach((id) => seen.add(id));
+        for (let i = 0; i < ids.length; i += PAGE_SIZE) {
+          const chunk = ids.slice(i, i + PAGE_SIZE);
+          const batch = cancelOnError(
+            limit(() => {
+              signal.throwIfAborted();
+              return client.videos(chunk, signal);
+            }),
+          );
+          batch.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+          batches.push(batch);
+        }
+        pageToken = page.nextPageToken;
+      } while (pageToken && !signal.aborted);
+    })(),
+  );
+  const playlists = cancelOnError(
+    (async () => {
+      const all: YtPlaylist[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await client.playlists(channel.id, pageToken, signal);
+        all.push(...page.items);
+        pageToken = page.nextPageToken;
+      } while (pageToken && !signal.aborted);
+      return all;
+    })(),
+  );
+
+  const [, playlistItems] = await Promise.all([uploads, playlists]);
+  const videos = (await Promise.all(batches)).flat();
+  return { channel, videos, playlists: dedupe(playlistItems) };
+}
+
+function dedupe<T extends { id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}
+
+/** Runs at most `max` tasks at once. */
+function semaphore(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}

@@ -1,0 +1,261 @@
+import {
+  BadGatewayException,
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  Inject,
+  Injectable,
+  InternalServerErrorException,
+  Logger,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { NotificationDelivery } from '@app/contracts';
+import type { Repository } from 'typeorm';
+import { ChannelEntity } from '../channel/channel.entity';
+import { Clock } from '../common/clock';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { NotificationsService, type PublishingChannel } from '../notifications/notifications.service';
+import { SettingsService } from '../settings/settings.service';
+import { AppLockService, type HeldLock } from './app-lock.service';
+import { ChannelNotFoundError, fetchChannelSnapshot } from './channel-snapshot';
+import { SyncRunEntity } from './sync-run.entity';
+import { SyncStoreService } from './sync-store.service';
+import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
+import { toChannelRow, toPlaylistRow, toVideoRow, type VideoRow, watchUrl } from './youtube.mapper';
+
+export const SYNC_LOCK = 'youtube-sync';
+/** A crashed process blocks syncs for at most this long; a live one keeps extending it. */
+export const SYNC_LOCK_TTL_MS = 60_000;
+
+export const MESSAGES = {
+  missingKey: 'YouTube API key is missing: set the YOUTUBE_API_KEY environment variable',
+  missingChannel:
+    'No YouTube channel is configured: set the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
+  busy: 'A YouTube sync is already running; try again when it has finished',
+  lockLost: 'Another process took over the sync lock; nothing was changed',
+  interrupted: 'Interrupted: the API process stopped during the sync',
+} as const;
+
+class LockLostError extends Error {
+  constructor() {
+    super(MESSAGES.lockLost);
+  }
+}
+
+interface SyncConfig {
+  apiKey: string;
+  ref: ChannelRef;
+}
+
+/**
+ * One YouTube sync: read the whole channel first (no writes), then apply it in one transaction, so any
+ * failure leaves the database as it was. One sync at a time across every API process (a lock row in the
+ * database); each run is recorded in `sync_run`, failures included. New videos are announced afterwards,
+ * in the background, and the deliveries recorded on the run.
+ */
+@Injectable()
+export class SyncService implements OnModuleDestroy {
+  private readonly logger = new Logger(SyncService.name);
+  private running = false;
+  private readonly announcing = new Set<Promise<void>>();
+
+  constructor(
+    @InjectRepository(SyncRunEntity) private readonly runs: Repository<SyncRunEntity>,
+    private readonly locks: AppLockService,
+    private readonly store: SyncStoreService,
+    private readonly settings: SettingsService,
+    private readonly notifications: NotificationsService,
+    private readonly clock: Clock,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  async status(): Promise<{ lastRun: SyncRunEntity | null; lastSuccess: SyncRunEntity | null }> {
+    const [lastRun, lastSuccess] = await Promise.all([
+      this.runs.findOne({ where: {}, order: { id: 'DESC' } }),
+      this.runs.findOne({ where: { outcome: 'success' }, order: { id: 'DESC' } }),
+    ]);
+    return { lastRun, lastSuccess };
+  }
+
+  /** Runs a sync and returns its recorded run; 400 (configuration), 409 (busy), 502 (YouTube). */
+  async sync(): Promise<SyncRunEntity> {
+    const config = await this.config();
+    if (this.running) throw new ConflictException(MESSAGES.busy);
+    this.running = true;
+    let announce: (() => Promise<void>) | undefined;
+    try {
+      const lock = await this.locks.acquire(SYNC_LOCK, SYNC_LOCK_TTL_MS);
+      if (!lock) throw new ConflictException(MESSAGES.busy);
+      try {
+        const done = await this.run(config, lock);
+        announce = done.announce;
+        return done.run;
+      } finally {
+        await lock
+          .release()
+          .catch((error: Error) => this.logger.warn(`Releasing the lock: ${error.message}`));
+      }
+    } finally {
+      this.running = false;
+      if (announce) this.track(announce());
+    }
+  }
+
+  /** Lets pending announcements finish (and be recorded) before the database closes. */
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled([...this.announcing]);
+  }
+
+  private async config(): Promise<SyncConfig> {
+    const apiKey = this.env.YOUTUBE_API_KEY;
+    if (!apiKey) throw new BadRequestException(MESSAGES.missingKey);
+    const channel = (await this.settings.get('channelId')) || this.env.YOUTUBE_CHANNEL_ID;
+    if (!channel) throw new BadRequestException(MESSAGES.missingChannel);
+    return { apiKey, ref: channel.startsWith('@') ? { handle: channel } : { id: channel } };
+  }
+
+  private async run(
+    config: SyncConfig,
+    lock: HeldLock,
+  ): Promise<{ run: SyncRunEntity; announce?: () => Promise<void> }> {
+    const startedAt = new Date(this.clock.now());
+    // Holding the lock, any run still marked running belongs to a process that died.
+    await this.runs.update(
+      { outcome: 'running' },
+      { outcome: 'failed', finishedAt: startedAt, error: MESSAGES.interrupted },
+    );
+    const run = await this.runs.save(
+      this.runs.create({
+        startedAt,
+        finishedAt: null,
+        outcome: 'running',
+        videos: 0,
+        playlists: 0,
+        added: 0,
+        updated: 0,
+        removed: 0,
+        apiUnits: 0,
+        error: null,
+        notifications: null,
+      }),
+    );
+    const client = new YouTubeApiClient({ baseUrl: this.env.YOUTUBE_API_BASE_URL, apiKey: config.apiKey });
+    try {
+      const snapshot = await fetchChannelSnapshot(client, config.ref);
+      const applied = await this.store.apply(
+        {
+          channel: toChannelRow(snapshot.channel, ChannelEntity.SINGLETON_ID),
+          videos: snapshot.videos.map(toVideoRow),
+          playlists: snapshot.playlists.map(toPlaylistRow),
+        },
+        async (manager) => {
+          if (!(await lock.isHeld(manager))) throw new LockLostError();
+        },
+      );
+      const success: Partial<SyncRunEntity> = {
+        finishedAt: new Date(this.clock.now()),
+        outcome: 'success',
+        videos: applied.videos,
+        playlists: applied.playlists,
+        added: applied.added,
+        updated: applied.updated,
+        removed: applied.removed,
+        apiUnits: client.unitsUsed,
+      };
+      await this.runs.update(run.id, success);
+      Object.assign(run, success);
+      const channel = { id: snapshot.channel.id, title: snapshot.channel.snippet.title };
+      const due = applied.newVideos.length > 0 && (await this.notifications.anyEnabled());
+      return { run, announce: due ? () => this.announce(run.id, applied.newVideos, channel) : undefined };
+    } catch (error) {
+      const failure = this.failure(error, config.ref);
+      const failed: Partial<SyncRunEntity> = {
+        finishedAt: new Date(this.clock.now()),
+        outcome: 'failed',
+        apiUnits: client.unitsUsed,
+        error: failure.record.slice(0, 2000),
+      };
+      await this.runs
+        .update(run.id, failed)
+        .catch((e: Error) => this.logger.error(`Could not record the failed sync: ${e.message}`));
+      throw failure.answer;
+    }
+  }
+
+  /** The HTTP answer for a failed sync, and what the run records (the same message, except for a bug). */
+  private failure(error: unknown, ref: ChannelRef): { answer: HttpException; record: string } {
+    const answer = (exception: HttpException) => ({ answer: exception, record: exception.message });
+    if (error instanceof YouTubeApiError) {
+      const said = error.message.replace(/\.+$/, '');
+      this.logger.warn(
+        `YouTube sync failed: ${error.method}.list ${error.status} ${error.reason}: ${error.message}`,
+      );
+      if (error.isQuotaExceeded) {
+        return answer(
+          new BadGatewayException(
+            `YouTube API quota exceeded (${error.reason}) on ${error.method}.list. The existing data is kept; ` +
+              'try again after the daily quota resets (midnight Pacific Time).',
+          ),
+        );
+      }
+      if (error.status === 0) {
+        return answer(
+          new BadGatewayException(
+            `Could not reach the YouTube API (${error.reason}): ${said}. The existing data is kept.`,
+          ),
+        );
+      }
+      return answer(
+        new BadGatewayException(
+          `YouTube API error on ${error.method}.list (${error.reason}, HTTP ${error.status}): ${said}. ` +
+            'The existing data is kept.',
+        ),
+      );
+    }
+    if (error instanceof ChannelNotFoundError) {
+      const which = 'id' in ref ? ref.id : ref.handle;
+      return answer(
+        new BadRequestException(
+          `YouTube has no channel ${which}: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable`,
+        ),
+      );
+    }
+    if (error instanceof LockLostError) return answer(new ConflictException(error.message));
+    if (error instanceof HttpException) return answer(error);
+    // A bug or a database failure: logged in full, answered as a plain 500 by the exception filter.
+    this.logger.error(`YouTube sync failed: ${(error as Error).stack ?? String(error)}`);
+    return {
+      answer: new InternalServerErrorException('Internal server error'),
+      record: `Sync failed: ${(error as Error).message ?? String(error)}`,
+    };
+  }
+
+  private async announce(runId: number, videos: VideoRow[], channel: PublishingChannel): Promise<void> {
+    let deliveries: NotificationDelivery[];
+    try {
+      deliveries = await this.notifications.announce(
+        videos.map((v) => ({ ...v, url: watchUrl(v.id) })),
+        channel,
+      );
+    } catch (error) {
+      this.logger.error(`New-video notifications failed: ${(error as Error).message}`);
+      deliveries = videos.map((v) => ({
+        target: 'webhook' as const,
+        videoId: v.id,
+        ok: false,
+        status: null,
+        error: (error as Error).message,
+      }));
+    }
+    await this.runs.update(runId, { notifications: JSON.stringify(deliveries) });
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: Error) => this.logger.error(`Recording notifications: ${error.message}`))
+      .finally(() => this.announcing.delete(tracked));
+    this.announcing.add(tracked);
+  }
+}

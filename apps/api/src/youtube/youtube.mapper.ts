@@ -1,0 +1,127 @@
+import type { VideoKind } from '@app/contracts';
+import type { ChannelEntity } from '../channel/channel.entity';
+import type { PlaylistEntity } from '../playlists/playlist.entity';
+import type { VideoEntity } from '../videos/video.entity';
+import { formatDuration, parseIsoDuration } from './duration';
+import type { YtChannel, YtPlaylist, YtThumbnails, YtVideo } from './youtube-api.types';
+
+/** What a sync writes for a video; `featured` is the site's own and is never taken from YouTube. */
+export type VideoRow = Omit<VideoEntity, 'featured'>;
+/** What a sync writes for a playlist; `pinned` is the site's own. */
+export type PlaylistRow = Omit<PlaylistEntity, 'pinned'>;
+export type ChannelRow = Omit<ChannelEntity, 'updatedAt'>;
+
+/**
+ * Shorts: the Data API has no flag for them. Since October 2024 a Short may run up to 3 minutes, but so may
+ * an ordinary video, so: up to 60 s is a Short; 61–180 s is a Short only when the title, description or
+ * tags say #shorts. (YouTube's own surfaces also look at the aspect ratio, which the API does not expose.)
+ */
+export const SHORT_MAX_SECONDS = 60;
+export const TAGGED_SHORT_MAX_SECONDS = 180;
+const SHORTS_TAG = /#shorts\b/i;
+
+/** Badge text of streams, whose duration YouTube gives as `P0D` until they end. */
+export const LIVE_DURATION_TEXT = 'LIVE';
+export const UPCOMING_DURATION_TEXT = 'UPCOMING';
+
+/** Columns YouTube owns, updated on every sync (never `featured` / `pinned`). */
+export const VIDEO_DATA_COLUMNS = [
+  'title',
+  'description',
+  'thumbnail',
+  'duration',
+  'durationSeconds',
+  'viewCount',
+  'publishedAt',
+  'kind',
+] as const satisfies readonly (keyof VideoRow)[];
+export const PLAYLIST_DATA_COLUMNS = [
+  'title',
+  'thumbnail',
+  'videoCount',
+  'position',
+] as const satisfies readonly (keyof PlaylistRow)[];
+
+/** 480×360 serves the cards and the featured poster; otherwise whatever size exists. */
+const THUMBNAIL_PREFERENCE = ['high', 'medium', 'standard', 'maxres', 'default'];
+
+export function pickThumbnail(thumbnails: YtThumbnails | undefined): string | null {
+  if (!thumbnails) return null;
+  for (const size of THUMBNAIL_PREFERENCE) {
+    const url = thumbnails[size]?.url;
+    if (url) return url.slice(0, 2048);
+  }
+  return null;
+}
+
+export function videoKind(video: YtVideo, durationSeconds: number): VideoKind {
+  const live = video.snippet.liveBroadcastContent;
+  if (live === 'live') return 'live';
+  if (live === 'upcoming') return 'upcoming';
+  if (durationSeconds > 0 && durationSeconds <= SHORT_MAX_SECONDS) return 'short';
+  if (durationSeconds > 0 && durationSeconds <= TAGGED_SHORT_MAX_SECONDS) {
+    const text = [video.snippet.title, video.snippet.description, ...(video.snippet.tags ?? [])].join('\n');
+    if (SHORTS_TAG.test(text)) return 'short';
+  }
+  return 'video';
+}
+
+function durationText(kind: VideoKind, seconds: number): string {
+  if (kind === 'live' && seconds === 0) return LIVE_DURATION_TEXT;
+  if (kind === 'upcoming' && seconds === 0) return UPCOMING_DURATION_TEXT;
+  return formatDuration(seconds);
+}
+
+function publishedAt(video: YtVideo): Date {
+  const date = new Date(video.snippet.publishedAt);
+  return Number.isNaN(date.getTime()) ? new Date(0) : date;
+}
+
+export function toVideoRow(video: YtVideo): VideoRow {
+  const durationSeconds = Math.min(
+    parseIsoDuration(video.contentDetails?.duration ?? 'P0D') ?? 0,
+    2_147_483_647,
+  );
+  const kind = videoKind(video, durationSeconds);
+  return {
+    id: video.id,
+    title: video.snippet.title.slice(0, 255),
+    description: video.snippet.description || null,
+    thumbnail: pickThumbnail(video.snippet.thumbnails),
+    duration: durationText(kind, durationSeconds),
+    durationSeconds,
+    viewCount: video.statistics?.viewCount ?? 0,
+    publishedAt: publishedAt(video),
+    kind,
+  };
+}
+
+export function toPlaylistRow(playlist: YtPlaylist, position: number): PlaylistRow {
+  return {
+    id: playlist.id,
+    title: playlist.snippet.title.slice(0, 255),
+    thumbnail: pickThumbnail(playlist.snippet.thumbnails),
+    videoCount: playlist.contentDetails?.itemCount ?? 0,
+    position,
+  };
+}
+
+export function toChannelRow(channel: YtChannel, id: number): ChannelRow {
+  return {
+    id,
+    youtubeChannelId: channel.id,
+    title: channel.snippet.title.slice(0, 255),
+    handle: channel.snippet.customUrl?.slice(0, 100) ?? null,
+    description: channel.snippet.description || null,
+    thumbnail: pickThumbnail(channel.snippet.thumbnails),
+    uploadsPlaylistId: channel.contentDetails.relatedPlaylists.uploads ?? null,
+    subscriberCount: channel.statistics.subscriberCount ?? 0,
+    videoCount: channel.statistics.videoCount,
+    viewCount: channel.statistics.viewCount,
+    isDemo: false,
+  };
+}
+
+export function watchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}
