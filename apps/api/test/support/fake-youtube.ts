@@ -1,0 +1,171 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/**
+ * The fake YouTube Data API of tools/fake-youtube, run as its CLI in a child process (the API project may
+ * not import tools code) and driven over its HTTP control API.
+ */
+
+const repoRoot = resolve(__dirname, '../../../..');
+
+export type FakeMethod = 'channels' | 'playlistItems' | 'videos' | 'playlists' | 'search';
+
+export interface Fault {
+  method: FakeMethod | '*';
+  page?: number;
+  type: 'error' | 'quota' | 'slow' | 'drop' | 'malformed';
+  status?: number;
+  reason?: string;
+  delayMs?: number;
+  times?: number;
+}
+
+export interface FakeStats {
+  units: number;
+  unitsByMethod: Record<FakeMethod, number>;
+  calls: Record<FakeMethod, number>;
+  notModified: number;
+  faultsFired: number;
+}
+
+export interface FakeVideo {
+  id: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  duration: string;
+  liveBroadcastContent: string;
+  viewCount: number;
+}
+
+export interface FakeChannelInfo {
+  id: string;
+  handle: string;
+  title: string;
+  uploadsPlaylistId: string;
+  subscriberCount: number;
+  videoIds: string[];
+  playlistIds: string[];
+}
+
+export interface FakeYouTube {
+  /** YOUTUBE_API_BASE_URL */
+  url: string;
+  channelId: string;
+  handle: string;
+  stats(): Promise<FakeStats>;
+  /** Zeroes the counters and clears the faults. */
+  reset(): Promise<void>;
+  setFaults(faults: Fault[]): Promise<void>;
+  channel(): Promise<FakeChannelInfo>;
+  addVideos(count: number): Promise<FakeVideo[]>;
+  removeVideos(ids: string[]): Promise<number>;
+  updateVideo(id: string, patch: { title?: string; description?: string; viewCount?: number }): Promise<void>;
+  removePlaylists(ids: string[]): Promise<number>;
+  /** The env an app needs to sync from this fake. */
+  env(extra?: Record<string, string>): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface FakeOptions {
+  videos: number;
+  playlists: number;
+  seed?: number;
+  latencyMs?: number;
+  apiKey?: string;
+}
+
+export const FAKE_API_KEY = 'test-api-key';
+
+export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTube> {
+  const args = [
+    join(repoRoot, 'tools/fake-youtube/server.ts'),
+    '--json',
+    '--port',
+    '0',
+    '--videos',
+    String(options.videos),
+    '--playlists',
+    String(options.playlists),
+    '--api-key',
+    options.apiKey ?? FAKE_API_KEY,
+  ];
+  if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  if (options.latencyMs) args.push('--latency', String(options.latencyMs));
+  const child: ChildProcess = spawn(join(repoRoot, 'node_modules/.bin/tsx'), args, {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const info = await new Promise<{ url: string; controlUrl: string; channelId: string; handle: string }>(
+    (resolveInfo, reject) => {
+      const lines = createInterface({ input: child.stdout! });
+      const timer = setTimeout(() => reject(new Error(`fake YouTube did not start: ${stderr}`)), 20_000);
+      lines.once('line', (line) => {
+        clearTimeout(timer);
+        try {
+          resolveInfo(JSON.parse(line));
+        } catch {
+          reject(new Error(`fake YouTube printed ${line} ${stderr}`));
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`fake YouTube exited with ${code}: ${stderr}`));
+      });
+    },
+  );
+
+  const control = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${info.controlUrl}/${path}`, {
+      method,
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as T;
+    if (!response.ok) throw new Error(`fake control ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  return {
+    url: info.url,
+    channelId: info.channelId,
+    handle: info.handle,
+    stats: () => control<FakeStats>('GET', 'stats'),
+    reset: async () => {
+      await control('POST', 'reset');
+    },
+    setFaults: async (faults) => {
+      await control('POST', 'faults', faults);
+    },
+    channel: () => control<FakeChannelInfo>('GET', 'channel'),
+    addVideos: async (count) =>
+      (await control<{ videos: FakeVideo[] }>('POST', 'videos/add', { count })).videos,
+    removeVideos: async (ids) =>
+      (await control<{ removed: number }>('POST', 'videos/remove', { ids })).removed,
+    updateVideo: async (id, patch) => {
+      await control('POST', 'videos/update', { id, ...patch });
+    },
+    removePlaylists: async (ids) =>
+      (await control<{ removed: number }>('POST', 'playlists/remove', { ids })).removed,
+    env: (extra = {}) => ({
+      YOUTUBE_API_BASE_URL: info.url,
+      YOUTUBE_API_KEY: options.apiKey ?? FAKE_API_KEY,
+      YOUTUBE_CHANNEL_ID: info.channelId,
+      ...extra,
+    }),
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Quota units of a full sync per DESIGN §7: 1 + 2·⌈V/50⌉ + ⌈P/50⌉. */
+export function expectedUnits(videos: number, playlists: number): number {
+  return 1 + 2 * Math.ceil(videos / 50) + Math.max(1, Math.ceil(playlists / 50));
+}

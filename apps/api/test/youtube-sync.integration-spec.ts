@@ -1,0 +1,280 @@
+import type { Playlist, SyncResult, SyncStatus, Video } from '@app/contracts';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { ChannelEntity } from '../src/channel/channel.entity';
+import { DEMO_VIDEO_COUNT } from '../src/demo/demo-content';
+import { PlaylistEntity } from '../src/playlists/playlist.entity';
+import { VideoEntity } from '../src/videos/video.entity';
+import { signedInAgent } from './support/auth';
+import { expectedUnits, FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const VIDEOS = 120;
+const PLAYLISTS = 5;
+
+interface YtVideoItem {
+  id: string;
+  snippet: { title: string; publishedAt: string; liveBroadcastContent: string };
+  contentDetails: { duration: string };
+  statistics: { viewCount: string };
+}
+
+describe('YouTube sync', () => {
+  let fake: FakeYouTube;
+  let t: TestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    fake = await startFakeYouTube({ videos: VIDEOS, playlists: PLAYLISTS });
+    t = await startTestApp({ env: fake.env() });
+    admin = await signedInAgent(t.server);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.stop();
+  });
+
+  const sync = () => admin.post('/api/sync/youtube');
+  const allVideos = async (): Promise<Video[]> =>
+    (await request(t.server).get('/api/videos').expect(200)).body;
+  const allPlaylists = async (): Promise<Playlist[]> =>
+    (await request(t.server).get('/api/playlists').expect(200)).body;
+
+  it('is admin only', async () => {
+    await request(t.server).post('/api/sync/youtube').expect(401);
+    await request(t.server).get('/api/sync/status').expect(401);
+  });
+
+  it('reports no run before the first sync', async () => {
+    const res = await admin.get('/api/sync/status').expect(200);
+    expect(res.body).toEqual({ lastRun: null, lastSuccess: null });
+  });
+
+  it('replaces the demo channel on the first sync, at 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units and no search', async () => {
+    const demoPlaylists = await t.dataSource.getRepository(PlaylistEntity).count();
+    await fake.reset();
+    const res = await sync().expect(200);
+    const body = res.body as SyncResult;
+    expect(body).toEqual({
+      videos: VIDEOS,
+      playlists: PLAYLISTS,
+      added: VIDEOS + PLAYLISTS,
+      updated: 0,
+      removed: DEMO_VIDEO_COUNT + demoPlaylists,
+      apiUnits: expectedUnits(VIDEOS, PLAYLISTS),
+      durationMs: expect.any(Number),
+    });
+    const stats = await fake.stats();
+    expect(stats.units).toBe(expectedUnits(VIDEOS, PLAYLISTS));
+    expect(stats.calls).toEqual({ channels: 1, playlistItems: 3, videos: 3, playlists: 1, search: 0 });
+
+    const info = await fake.channel();
+    const videos = await allVideos();
+    expect(videos.map((v) => v.id).sort()).toEqual([...info.videoIds].sort());
+    expect((await allPlaylists()).map((p) => p.id)).toEqual(info.playlistIds);
+    // The demo's featured video went with the demo.
+    expect((await request(t.server).get('/api/videos/featured').expect(200)).body).toBeNull();
+
+    const channel = await t.dataSource.getRepository(ChannelEntity).findOneByOrFail({ id: 1 });
+    expect(channel).toMatchObject({
+      isDemo: false,
+      youtubeChannelId: fake.channelId,
+      handle: '@fakechannel',
+      title: 'Fake Channel',
+      uploadsPlaylistId: info.uploadsPlaylistId,
+      subscriberCount: info.subscriberCount,
+      videoCount: VIDEOS,
+    });
+    const stats2 = (await request(t.server).get('/api/channel/stats').expect(200)).body;
+    expect(stats2).toEqual({
+      subscriberCount: info.subscriberCount,
+      videoCount: VIDEOS,
+      viewCount: channel.viewCount,
+    });
+    expect(channel.viewCount).toBeGreaterThan(0);
+  });
+
+  it('stores what YouTube says: titles, dates, views, durations as text and seconds, kinds', async () => {
+    const ids = (await fake.channel()).videoIds.slice(0, 50);
+    const yt = (await (
+      await fetch(
+        `${fake.url}/videos?part=snippet,contentDetails,statistics&id=${ids.join(',')}&key=${FAKE_API_KEY}`,
+      )
+    ).json()) as { items: YtVideoItem[] };
+    await fake.reset();
+    const stored = new Map((await allVideos()).map((v) => [v.id, v]));
+    for (const item of yt.items) {
+      const video = stored.get(item.id)!;
+      expect(video).toMatchObject({
+        title: item.snippet.title,
+        viewCount: Number(item.statistics.viewCount),
+        publishedAt: new Date(item.snippet.publishedAt).toISOString(),
+        thumbnail: `https://i.ytimg.com/vi/${item.id}/hqdefault.jpg`,
+        featured: false,
+      });
+    }
+    const videos = [...stored.values()];
+    const byKind = (kind: Video['kind']) => videos.filter((v) => v.kind === kind);
+    expect(byKind('live')).toEqual([expect.objectContaining({ duration: 'LIVE', durationSeconds: 0 })]);
+    expect(byKind('upcoming')).toEqual([
+      expect.objectContaining({ duration: 'UPCOMING', durationSeconds: 0 }),
+    ]);
+    const shorts = byKind('short');
+    expect(shorts.length).toBeGreaterThan(10);
+    for (const s of shorts) expect(s.durationSeconds).toBeLessThanOrEqual(180);
+    // Shorts of 61–180 s are recognised by their #shorts tag.
+    expect(shorts.some((s) => s.durationSeconds > 60)).toBe(true);
+    for (const v of byKind('video')) {
+      expect(v.durationSeconds).toBeGreaterThan(60);
+      const h = Math.floor(v.durationSeconds / 3600);
+      const m = Math.floor((v.durationSeconds % 3600) / 60);
+      const s = String(v.durationSeconds % 60).padStart(2, '0');
+      expect(v.duration).toBe(h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`);
+    }
+    expect(byKind('video').some((v) => /^\d+:\d\d:\d\d$/.test(v.duration))).toBe(true);
+  });
+
+  it('re-syncs idempotently and keeps the featured video and the pinned playlists', async () => {
+    const [video] = await allVideos();
+    const [, playlist] = await allPlaylists();
+    await admin.post(`/api/videos/${video.id}/featured`).expect(200);
+    await admin.post(`/api/playlists/${playlist.id}/pin`).send({ pinned: true }).expect(200);
+    const before = await allVideos();
+
+    const res = await sync().expect(200);
+    expect(res.body).toMatchObject({
+      added: 0,
+      updated: 0,
+      removed: 0,
+      videos: VIDEOS,
+      playlists: PLAYLISTS,
+    });
+    expect(await allVideos()).toEqual(before);
+    expect((await request(t.server).get('/api/videos/featured').expect(200)).body.id).toBe(video.id);
+    expect((await allPlaylists()).filter((p) => p.pinned).map((p) => p.id)).toEqual([playlist.id]);
+  });
+
+  it('updates what changed on YouTube and nothing else', async () => {
+    const [first, second] = await allVideos();
+    await fake.updateVideo(second.id, { title: 'A better title', viewCount: 42 });
+    const res = await sync().expect(200);
+    expect(res.body).toMatchObject({ added: 0, updated: 1, removed: 0 });
+    const after = new Map((await allVideos()).map((v) => [v.id, v]));
+    expect(after.get(second.id)).toMatchObject({ title: 'A better title', viewCount: 42 });
+    expect(after.get(first.id)).toEqual(first);
+  });
+
+  it('removes videos and playlists gone from YouTube; a removed featured video leaves none featured', async () => {
+    const featured = (await request(t.server).get('/api/videos/featured').expect(200)).body as Video;
+    const other = (await allVideos()).find((v) => v.id !== featured.id)!;
+    const pinned = (await allPlaylists()).find((p) => p.pinned)!;
+    await fake.removeVideos([featured.id, other.id]);
+    await fake.removePlaylists([pinned.id]);
+
+    const res = await sync().expect(200);
+    expect(res.body).toMatchObject({ videos: VIDEOS - 2, playlists: PLAYLISTS - 1, removed: 3, added: 0 });
+    const ids = (await allVideos()).map((v) => v.id);
+    expect(ids).toHaveLength(VIDEOS - 2);
+    expect(ids).not.toContain(featured.id);
+    expect(ids).not.toContain(other.id);
+    expect((await allPlaylists()).map((p) => p.id)).not.toContain(pinned.id);
+    expect((await request(t.server).get('/api/videos/featured').expect(200)).body).toBeNull();
+    expect(await t.dataSource.getRepository(VideoEntity).countBy({ featured: true })).toBe(0);
+  });
+
+  it('GET /api/sync/status returns the last run and the last successful one', async () => {
+    const res = await admin.get('/api/sync/status').expect(200);
+    const status = res.body as SyncStatus;
+    expect(status.lastRun).toMatchObject({
+      outcome: 'success',
+      videos: VIDEOS - 2,
+      playlists: PLAYLISTS - 1,
+      removed: 3,
+      apiUnits: expectedUnits(VIDEOS - 2, PLAYLISTS - 1),
+      error: null,
+      notifications: null,
+    });
+    expect(Date.parse(status.lastRun!.finishedAt!)).toBeGreaterThanOrEqual(
+      Date.parse(status.lastRun!.startedAt),
+    );
+    expect(status.lastRun!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(status.lastSuccess).toEqual(status.lastRun);
+  });
+
+  it('takes the channel from the channelId setting before YOUTUBE_CHANNEL_ID, and says when YouTube has none', async () => {
+    const unknown = 'UC0000000000000000000000';
+    await admin.post('/api/settings/channelId').send({ value: unknown }).expect(200);
+    const res = await sync().expect(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: `YouTube has no channel ${unknown}: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable`,
+      error: 'Bad Request',
+    });
+    const status = (await admin.get('/api/sync/status').expect(200)).body as SyncStatus;
+    expect(status.lastRun).toMatchObject({ outcome: 'failed', error: res.body.message });
+    expect(status.lastSuccess!.id).toBeLessThan(status.lastRun!.id);
+
+    await admin.post('/api/settings/channelId').send({ value: fake.channelId }).expect(200);
+    await sync().expect(200);
+    await admin.post('/api/settings/channelId').send({ value: '' }).expect(200);
+  });
+});
+
+describe('YouTube sync configuration', () => {
+  let fake: FakeYouTube;
+  beforeAll(async () => {
+    fake = await startFakeYouTube({ videos: 3, playlists: 1 });
+  });
+  afterAll(() => fake?.stop());
+
+  async function withApp(env: Record<string, string>, body: (admin: TestAgent, t: TestApp) => Promise<void>) {
+    const t = await startTestApp({ env });
+    try {
+      await body(await signedInAgent(t.server), t);
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('answers 400 naming YOUTUBE_API_KEY when there is no key', () =>
+    withApp({ YOUTUBE_API_BASE_URL: fake.url, YOUTUBE_CHANNEL_ID: fake.channelId }, async (admin) => {
+      const res = await admin.post('/api/sync/youtube').expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: 'YouTube API key is missing: set the YOUTUBE_API_KEY environment variable',
+        error: 'Bad Request',
+      });
+    }));
+
+  it('answers 400 naming the channelId setting and YOUTUBE_CHANNEL_ID when there is no channel', () =>
+    withApp({ YOUTUBE_API_BASE_URL: fake.url, YOUTUBE_API_KEY: FAKE_API_KEY }, async (admin) => {
+      const res = await admin.post('/api/sync/youtube').expect(400);
+      expect(res.body.message).toBe(
+        'No YouTube channel is configured: set the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
+      );
+      // Nothing ran, so nothing was recorded.
+      expect((await admin.get('/api/sync/status').expect(200)).body.lastRun).toBeNull();
+    }));
+
+  it('resolves an @handle in YOUTUBE_CHANNEL_ID with channels.list', () =>
+    withApp(fake.env({ YOUTUBE_CHANNEL_ID: fake.handle }), async (admin) => {
+      await fake.reset();
+      const res = await admin.post('/api/sync/youtube').expect(200);
+      expect(res.body).toMatchObject({ videos: 3, playlists: 1, apiUnits: expectedUnits(3, 1) });
+      expect((await fake.stats()).units).toBe(expectedUnits(3, 1));
+    }));
+
+  it('answers 502 with YouTube’s reason when the key is refused, and records the failure', () =>
+    withApp(fake.env({ YOUTUBE_API_KEY: 'wrong-key' }), async (admin) => {
+      const res = await admin.post('/api/sync/youtube').expect(502);
+      expect(res.body).toEqual({
+        statusCode: 502,
+        message:
+          'YouTube API error on channels.list (badRequest, HTTP 400): API key not valid. Please pass a valid API key. The existing data is kept.',
+        error: 'Bad Gateway',
+      });
+      const status = (await admin.get('/api/sync/status').expect(200)).body as SyncStatus;
+      expect(status.lastRun).toMatchObject({ outcome: 'failed', error: res.body.message, apiUnits: 1 });
+      expect(status.lastSuccess).toBeNull();
+    }));
+});
