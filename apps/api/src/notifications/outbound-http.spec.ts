@@ -1,0 +1,134 @@
+import http, { createServer, type Server } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { addressRefusal, checkUrl, OutboundRefusedError, outboundPolicy, postJson } from './outbound-http';
+
+const production = outboundPolicy({ NODE_ENV: 'production' });
+const development = outboundPolicy({ NODE_ENV: 'development' });
+
+describe('outbound address policy', () => {
+  it.each([
+    '127.0.0.1',
+    '127.1.2.3',
+    '::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '10.0.0.1',
+    '172.16.5.4',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a00:1',
+    '64:ff9b::10.0.0.1',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    '224.0.0.1',
+    '255.255.255.255',
+    '198.18.0.1',
+    '2001:db8::1',
+  ])('refuses %s in production', (address) => {
+    expect(addressRefusal(address, production)).toEqual(expect.any(String));
+  });
+
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '64:ff9b::808:808', '::ffff:8.8.8.8'])(
+    'allows the public address %s',
+    (address) => {
+      expect(addressRefusal(address, production)).toBeNull();
+    },
+  );
+
+  it('allows loopback outside production, never private networks', () => {
+    expect(addressRefusal('127.0.0.1', development)).toBeNull();
+    expect(addressRefusal('::1', development)).toBeNull();
+    expect(addressRefusal('10.0.0.1', development)).toBe('10.0.0.1 is a private or reserved address');
+    expect(addressRefusal('127.0.0.1', production)).toBe('127.0.0.1 is a loopback address');
+  });
+
+  it('wants https in production and http(s) anywhere', () => {
+    expect(() => checkUrl('http://example.com/hook', production)).toThrow(
+      'only https URLs are allowed in production',
+    );
+    expect(() => checkUrl('ftp://example.com/hook', development)).toThrow('ftp: URLs are not allowed');
+    expect(() => checkUrl('not a url', development)).toThrow('not a valid URL');
+    expect(() => checkUrl('https://[::1]/hook', production)).toThrow(
+      'Refused ::1: ::1 is a loopback address',
+    );
+    expect(checkUrl('https://example.com/hook', production).hostname).toBe('example.com');
+  });
+});
+
+describe('postJson', () => {
+  let server: Server;
+  let base: string;
+  let received: string[];
+  let answer: (res: http.ServerResponse) => void;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push(`${req.method} ${req.url} ${body}`);
+        answer(res);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  beforeEach(() => {
+    received = [];
+    answer = (res) => res.writeHead(204).end();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('refuses a private address literal without opening any connection', async () => {
+    const httpsRequest = jest.spyOn(https, 'request');
+    const httpRequest = jest.spyOn(http, 'request');
+    await expect(postJson('https://10.0.0.1/hook', '{}', {}, production)).rejects.toThrow(
+      OutboundRefusedError,
+    );
+    await expect(postJson('https://10.0.0.1/hook', '{}', {}, production)).rejects.toThrow(
+      'Refused 10.0.0.1: 10.0.0.1 is a private or reserved address',
+    );
+    expect(httpsRequest).not.toHaveBeenCalled();
+    expect(httpRequest).not.toHaveBeenCalled();
+  });
+
+  it('refuses a name that resolves to loopback in production at lookup time', async () => {
+    const port = new URL(base).port;
+    const productionOverHttp = { ...production, requireHttps: false };
+    await expect(postJson(`http://localhost:${port}/hook`, '{}', {}, productionOverHttp)).rejects.toThrow(
+      /^Refused localhost: .* is a loopback address$/,
+    );
+    expect(received).toEqual([]);
+  });
+
+  it('posts JSON to a local receiver outside production', async () => {
+    await expect(postJson(`${base}/hook`, '{"a":1}', { 'X-Test': 'yes' }, development)).resolves.toEqual({
+      status: 204,
+    });
+    expect(received).toEqual(['POST /hook {"a":1}']);
+  });
+
+  it('does not follow redirects', async () => {
+    answer = (res) => res.writeHead(301, { Location: `${base}/elsewhere` }).end();
+    await expect(postJson(`${base}/hook`, '{}', {}, development)).rejects.toMatchObject({
+      message: 'answered 301 (redirects are not followed)',
+      status: 301,
+    });
+    expect(received).toEqual(['POST /hook {}']);
+  });
+
+  it('gives up after the timeout', async () => {
+    answer = () => undefined;
+    await expect(postJson(`${base}/slow`, '{}', {}, { ...development, timeoutMs: 200 })).rejects.toThrow(
+      'no answer within 0.2 s',
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import type { YtChannel, YtVideo } from './youtube-api.types';
+import { pickThumbnail, toChannelRow, toPlaylistRow, toVideoRow, videoKind } from './youtube.mapper';
+
+function video(patch: {
+  duration?: string;
+  title?: string;
+  description?: string;
+  tags?: readonly string[];
+  live?: string;
+  views?: number;
+}): YtVideo {
+  return {
+    id: 'abcdefghijk',
+    snippet: {
+      publishedAt: '2025-01-02T03:04:05Z',
+      title: patch.title ?? 'A video',
+      description: patch.description ?? '',
+      tags: patch.tags ? [...patch.tags] : undefined,
+      liveBroadcastContent: patch.live ?? 'none',
+      thumbnails: {
+        default: { url: 'https://i.ytimg.com/vi/abcdefghijk/default.jpg' },
+        high: { url: 'https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg' },
+      },
+    },
+    contentDetails: { duration: patch.duration ?? 'PT4M5S' },
+    statistics: { viewCount: patch.views ?? 7 },
+  };
+}
+
+describe('YouTube → rows', () => {
+  it('maps a video: duration text and seconds, views, date, thumbnail, empty description as null', () => {
+    expect(toVideoRow(video({ duration: 'PT1H2M3S', views: 1234 }))).toEqual({
+      id: 'abcdefghijk',
+      title: 'A video',
+      description: null,
+      thumbnail: 'https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg',
+      duration: '1:02:03',
+      durationSeconds: 3723,
+      viewCount: 1234,
+      publishedAt: new Date('2025-01-02T03:04:05Z'),
+      kind: 'video',
+    });
+  });
+
+  it.each([
+    ['PT45S', {}, 'short'],
+    ['PT60S', {}, 'short'],
+    ['PT61S', {}, 'video'],
+    ['PT2M', { title: 'Quick tip #shorts' }, 'short'],
+    ['PT2M', { description: 'more #Shorts here' }, 'short'],
+    ['PT2M', { tags: ['#shorts'] }, 'short'],
+    ['PT3M', { title: '#shorts' }, 'short'],
+    ['PT3M1S', { title: '#shorts' }, 'video'],
+    ['PT2M', { title: '#shortsale' }, 'video'],
+    ['P0D', { live: 'live' }, 'live'],
+    ['P0D', { live: 'upcoming' }, 'upcoming'],
+    ['P0D', {}, 'video'],
+  ] as const)('%s %j is a %s', (duration, patch, kind) => {
+    const v = video({ duration, ...patch });
+    expect(videoKind(v, toVideoRow(v).durationSeconds)).toBe(kind);
+  });
+
+  it('shows streams without a duration as LIVE and UPCOMING', () => {
+    expect(toVideoRow(video({ duration: 'P0D', live: 'live' }))).toMatchObject({
+      duration: 'LIVE',
+      durationSeconds: 0,
+    });
+    expect(toVideoRow(video({ duration: 'P0D', live: 'upcoming' }))).toMatchObject({
+      duration: 'UPCOMING',
+      kind: 'upcoming',
+    });
+  });
+
+  it('prefers the 480×360 thumbnail, then whatever exists', () => {
+    expect(pickThumbnail(undefined)).toBeNull();
+    expect(pickThumbnail({ maxres: { url: 'm' }, default: { url: 'd' } })).toBe('m');
+    expect(pickThumbnail({ default: { url: 'd' } })).toBe('d');
+  });
+
+  it('maps a playlist with its position and a channel with its statistics', () => {
+    expect(
+      toPlaylistRow({ id: 'PL1', snippet: { title: 'Series' }, contentDetails: { itemCount: 3 } }, 4),
+    ).toEqual({ id: 'PL1', title: 'Series', thumbnail: null, videoCount: 3, position: 4 });
+    const channel: YtChannel = {
+      id: 'UCabcdefghijklmnopqrstuv',
+      snippet: { title: 'Chan', description: '', customUrl: '@chan' },
+      contentDetails: { relatedPlaylists: { uploads: 'UUabcdefghijklmnopqrstuv' } },
+      statistics: { viewCount: 10, videoCount: 2, hiddenSubscriberCount: true },
+    };
+    expect(toChannelRow(channel, 1)).toEqual({
+      id: 1,
+      youtubeChannelId: 'UCabcdefghijklmnopqrstuv',
+      title: 'Chan',
+      handle: '@chan',
+      description: null,
+      thumbnail: null,
+      uploadsPlaylistId: 'UUabcdefghijklmnopqrstuv',
+      subscriberCount: 0,
+      videoCount: 2,
+      viewCount: 10,
+      isDemo: false,
+    });
+  });
+});
