@@ -14,6 +14,22 @@ process.env.E2E_SQLITE_PATH ||= join(mkdtempSync(join(tmpdir(), 'web-e2e-')), 'e
 
 const artifacts = join(repoRoot, 'dist/apps/web-e2e');
 
+// The admin specs change settings, videos, the password and restore backups, so they run against
+// servers of their own (one per viewport, each with its own database) and never disturb the specs
+// above. Backup restore and password change end or rewrite what other tests see, so they run in
+// `admin-exclusive*` projects after the rest of their viewport.
+process.env.E2E_ADMIN_SQLITE_DIR ||= mkdtempSync(join(tmpdir(), 'web-e2e-admin-'));
+const ADMIN_SPECS = /admin[^/]*\.spec\.ts$/;
+const ADMIN_EXCLUSIVE_SPECS = /admin-exclusive[^/]*\.spec\.ts$/;
+const adminServers = { desktop: 4320, mobile: 4330 } as const;
+const adminBaseURL = (viewport: keyof typeof adminServers) => `http://127.0.0.1:${adminServers[viewport]}`;
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const mobile = {
+  ...devices['Pixel 7'],
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+};
+
 export default defineConfig({
   testDir: './src',
   testMatch: '**/*.spec.ts',
@@ -45,30 +61,59 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testIgnore: ADMIN_SPECS,
+      use: desktop,
     },
     {
       name: 'mobile',
-      use: {
-        ...devices['Pixel 7'],
-        viewport: { width: 390, height: 844 },
-        screen: { width: 390, height: 844 },
+      testIgnore: ADMIN_SPECS,
+      use: mobile,
+    },
+    ...(['desktop', 'mobile'] as const).flatMap((viewport) => [
+      {
+        name: `admin-${viewport}`,
+        testMatch: ADMIN_SPECS,
+        testIgnore: ADMIN_EXCLUSIVE_SPECS,
+        use: { ...(viewport === 'desktop' ? desktop : mobile), baseURL: adminBaseURL(viewport) },
+      },
+      {
+        name: `admin-exclusive-${viewport}`,
+        testMatch: ADMIN_EXCLUSIVE_SPECS,
+        dependencies: [`admin-${viewport}`],
+        use: { ...(viewport === 'desktop' ? desktop : mobile), baseURL: adminBaseURL(viewport) },
+      },
+    ]),
+  ],
+  webServer: [
+    {
+      command: 'npx tsx tools/start.ts --no-build',
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(WEB_PORT),
+        API_PORT: String(API_PORT),
+        SQLITE_PATH: process.env.E2E_SQLITE_PATH,
+        NODE_ENV: 'test',
       },
     },
+    ...(['desktop', 'mobile'] as const).map((viewport) => ({
+      command: 'npx tsx tools/start.ts --no-build',
+      cwd: repoRoot,
+      url: `${adminBaseURL(viewport)}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(adminServers[viewport]),
+        API_PORT: String(adminServers[viewport] + 1),
+        SQLITE_PATH: join(process.env.E2E_ADMIN_SQLITE_DIR!, `admin-${viewport}.sqlite`),
+        NODE_ENV: 'test',
+      },
+    })),
   ],
-  webServer: {
-    command: 'npx tsx tools/start.ts --no-build',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(WEB_PORT),
-      API_PORT: String(API_PORT),
-      SQLITE_PATH: process.env.E2E_SQLITE_PATH,
-      NODE_ENV: 'test',
-    },
-  },
 });

@@ -1,56 +1,65 @@
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Stack.css';
-import { Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
+import './admin-styles';
+import { Anchor, Button, Container, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { useReducer } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useLogout } from '../api/logout';
 import classes from './admin-page.module.css';
+import { Dashboard } from './dashboard';
+import { LoginForm } from './login-form';
 
 /**
  * The admin area: it asks who is signed in (SPEC §2, admin flow). A user means the dashboard;
- * no user, or a failed check, means the login screen.
+ * no user, or a failed check, means the login screen. Login and logout flip between the two.
  */
 export function AdminPage() {
+  // Logout clears the whole query cache, which notifies no observer: this re-renders the page.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
   const { data: user, isPending } = useCurrentUser();
+  const logout = useLogout({ onSignedOut: rerender });
+
   return (
     <div className={classes.root}>
       <header className={classes.header}>
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           <IconShieldLock size={22} color="var(--mantine-primary-color-filled)" aria-hidden />
           <Text fw={700}>Admin</Text>
         </Group>
-        <Anchor component={Link} to="/" c="dimmed" size="sm" className={classes.back}>
-          <IconArrowLeft size={16} aria-hidden />
-          Back to site
-        </Anchor>
+        <Group gap="sm" wrap="nowrap">
+          <Anchor component={Link} to="/" c="dimmed" size="sm" className={classes.back}>
+            <IconArrowLeft size={16} aria-hidden />
+            Back to site
+          </Anchor>
+          {user ? (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+            >
+              Logout
+            </Button>
+          ) : null}
+        </Group>
       </header>
-      <Container size="sm" component="main" className={classes.main}>
-        {isPending ? (
+      {isPending ? (
+        <Container size="sm" component="main" className={classes.main}>
           <Stack align="center" gap="sm" role="status">
             <Loader size="md" />
             <Text c="dimmed">Checking your session…</Text>
           </Stack>
-        ) : user ? (
-          <Paper withBorder p="xl" radius="lg">
-            <Title order={1} size="h2">
-              Admin dashboard
-            </Title>
-            <Text mt="sm" c="dimmed">
-              Signed in as {user.username}.
-            </Text>
-          </Paper>
-        ) : (
-          <Paper withBorder p="xl" radius="lg">
-            <Title order={1} size="h2">
-              Admin login
-            </Title>
-            <Text mt="sm" c="dimmed">
-              You are not signed in. The sign-in form is not available in this version yet.
-            </Text>
-          </Paper>
-        )}
-      </Container>
+        </Container>
+      ) : user ? (
+        <Container size="xl" component="main" className={classes.dashboard}>
+          <Dashboard username={user.username} />
+        </Container>
+      ) : (
+        <Container size="sm" component="main" className={classes.main}>
+          <LoginForm />
+        </Container>
+      )}
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import type { AuthUser, LoginBody } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, readJson } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { currentUserQueryOptions } from '../../auth/api/get-current-user';
+import { adminSettingsQueryOptions } from './get-admin-settings';
+
+export function login(body: LoginBody): Promise<AuthUser> {
+  return apiRequest('POST', '/api/auth/login', body).then((res) => readJson<AuthUser>(res));
+}
+
+/** Signs in; the admin page then shows the dashboard without a reload. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async (user) => {
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
+      toast({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
+      // A visitor's copy of the settings lacks the admin-only keys.
+      await queryClient.invalidateQueries({ queryKey: adminSettingsQueryOptions().queryKey });
+    },
+    onError: (error) => {
+      toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import type { Ok } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, readJson } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { currentUserQueryOptions } from '../../auth/api/get-current-user';
+
+export function logout(): Promise<Ok> {
+  return apiRequest('POST', '/api/auth/logout').then((res) => readJson<Ok>(res));
+}
+
+/**
+ * Signs out and drops every cached answer (SPEC §4), leaving only "nobody is signed in" so the login
+ * form shows at once. `onSignedOut` lets the page re-render: the cleared cache notifies no one.
+ */
+export function useLogout({ onSignedOut }: { onSignedOut: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, null);
+      onSignedOut();
+      toast({ title: 'Logged out successfully' });
+    },
+    onError: (error) => {
+      toast({ title: 'Logout failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}

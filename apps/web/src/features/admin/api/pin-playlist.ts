@@ -1,0 +1,29 @@
+import type { Playlist } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, readJson } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { playlistsQueryOptions } from './get-playlists';
+
+export function pinPlaylist(id: string, pinned: boolean): Promise<Playlist> {
+  return apiRequest('POST', `/api/playlists/${encodeURIComponent(id)}/pin`, { pinned }).then((res) =>
+    readJson<Playlist>(res),
+  );
+}
+
+/** Pins or unpins a playlist; the playlists reload. */
+export function usePinPlaylist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) => pinPlaylist(id, pinned),
+    onSuccess: (playlist) => {
+      toast({
+        title: 'Playlist updated',
+        description: `${playlist.title} is ${playlist.pinned ? 'pinned' : 'no longer pinned'}`,
+      });
+    },
+    onError: (error) => {
+      toast({ title: 'Failed to update playlist', description: error.message, variant: 'destructive' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: playlistsQueryOptions().queryKey }),
+  });
+}

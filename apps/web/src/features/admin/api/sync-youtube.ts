@@ -1,0 +1,88 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, getJson, readJson } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { CHANNEL_STATS_PATH } from '../../channel/api/get-channel-stats';
+import { adminSettingsQueryOptions } from './get-admin-settings';
+import { featuredVideoKey, videoListsKey } from './get-admin-videos';
+import { playlistsQueryOptions } from './get-playlists';
+
+export const SYNC_STATUS_PATH = '/api/sync/status';
+
+// The shapes of libs/contracts/src/sync.ts (SyncResult, SyncRun, SyncStatus), as far as the
+// dashboard reads them.
+
+/** Answer of `POST /api/sync/youtube`. */
+export interface SyncResult {
+  videos: number;
+  playlists: number;
+  added: number;
+  updated: number;
+  removed: number;
+  apiUnits: number;
+  durationMs: number;
+}
+
+/** One recorded sync run. */
+export interface SyncRun {
+  startedAt: string;
+  finishedAt: string | null;
+  outcome: 'running' | 'success' | 'failed';
+  videos: number;
+  playlists: number;
+  added: number;
+  updated: number;
+  removed: number;
+  apiUnits: number;
+  error: string | null;
+}
+
+/** Answer of `GET /api/sync/status`: the last run and the last successful one (null before any). */
+export interface SyncStatus {
+  lastRun: SyncRun | null;
+  lastSuccess: SyncRun | null;
+}
+
+export function getSyncStatus(signal?: AbortSignal): Promise<SyncStatus> {
+  return getJson<SyncStatus>(SYNC_STATUS_PATH, { signal });
+}
+
+export const syncStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: [SYNC_STATUS_PATH],
+    queryFn: ({ signal }) => getSyncStatus(signal),
+  });
+
+export function useSyncStatus() {
+  return useQuery(syncStatusQueryOptions());
+}
+
+export function syncYoutube(): Promise<SyncResult> {
+  return apiRequest('POST', '/api/sync/youtube').then((res) => readJson<SyncResult>(res));
+}
+
+/** Syncs from YouTube; everything a sync rewrites reloads, whatever the outcome (a failed run is recorded). */
+export function useSyncYoutube() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncYoutube,
+    onSuccess: () => {
+      toast({ title: 'FolderSync completed', description: 'Successfully synced data from YouTube' });
+    },
+    onError: (error) => {
+      toast({ title: 'FolderSync failed', description: error.message, variant: 'destructive' });
+    },
+    onSettled: (result) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey }),
+        ...(result
+          ? [
+              queryClient.invalidateQueries({ queryKey: videoListsKey }),
+              queryClient.invalidateQueries({ queryKey: featuredVideoKey }),
+              queryClient.invalidateQueries({ queryKey: playlistsQueryOptions().queryKey }),
+              queryClient.invalidateQueries({ queryKey: [CHANNEL_STATS_PATH] }),
+              queryClient.invalidateQueries({ queryKey: adminSettingsQueryOptions().queryKey }),
+            ]
+          : []),
+      ]),
+  });
+}

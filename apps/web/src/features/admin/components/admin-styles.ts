@@ -1,0 +1,33 @@
+// Styles of the Mantine components only the admin area uses; the public pages never load them
+// (the base files come with the app, see app/mantine-styles.ts).
+import '@mantine/charts/styles.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/List.css';

@@ -1,0 +1,46 @@
+import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useChannelStats } from '../../../channel/api/get-channel-stats';
+import { useAdminVideos } from '../../api/get-admin-videos';
+import { usePlaylists } from '../../api/get-playlists';
+import { formatInteger } from '../../lib/sample-data';
+import { FeaturedVideoCard } from './featured-video-card';
+import { PinnedPlaylistsCard } from './pinned-playlists-card';
+import { YoutubeIntegrationCard } from './youtube-integration-card';
+
+function Counter({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {value === undefined ? (
+        <Skeleton height={30} mt={6} width="50%" />
+      ) : (
+        <Text fz={28} fw={800} lh={1.2} mt={2} data-testid={testId}>
+          {formatInteger(value)}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** SPEC §2 content tab: three counters and the YouTube, featured-video and pinned-playlist cards. */
+export function ContentTab() {
+  const videos = useAdminVideos();
+  const playlists = usePlaylists();
+  const stats = useChannelStats();
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Counter label="Total Videos" value={videos.data?.total} testId="counter-videos" />
+        <Counter label="Playlists" value={playlists.data?.length} testId="counter-playlists" />
+        <Counter label="Total Views" value={stats.data?.viewCount} testId="counter-views" />
+      </SimpleGrid>
+      <YoutubeIntegrationCard />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <FeaturedVideoCard videos={videos} />
+        <PinnedPlaylistsCard playlists={playlists} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { IconBrandYoutube, IconRefresh } from '@tabler/icons-react';
+import { type SyncRun, useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
+import { plural } from '../../lib/backup-file';
+import { SectionCard } from '../section-card';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function outcomeText(run: SyncRun): string {
+  if (run.outcome === 'running') return 'Running now';
+  if (run.outcome === 'failed') return `Failed${run.error ? `: ${run.error}` : ''}`;
+  return `Succeeded: ${plural(run.videos, 'video')}, ${plural(run.playlists, 'playlist')} (${run.added} added, ${run.updated} updated, ${run.removed} removed)`;
+}
+
+function LastSync() {
+  const { data, isPending, error } = useSyncStatus();
+  const run = data?.lastRun;
+  if (isPending) return <Loader size="xs" aria-label="Loading the last sync" />;
+  if (error) {
+    return (
+      <Text size="sm" c="dimmed">
+        Last sync: not available ({error.message})
+      </Text>
+    );
+  }
+  if (!run) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="last-sync">
+        Last sync: never. The site shows demo content until the first sync.
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" data-testid="last-sync">
+      Last sync: {dateTime.format(new Date(run.finishedAt ?? run.startedAt))} ·{' '}
+      <Text span c={run.outcome === 'failed' ? 'red.4' : undefined} inherit>
+        {outcomeText(run)}
+      </Text>
+    </Text>
+  );
+}
+
+/** SPEC §4: the YouTube integration is always connected; Sync shows `Syncing...` until the call ends. */
+export function YoutubeIntegrationCard() {
+  const sync = useSyncYoutube();
+  return (
+    <SectionCard
+      title="YouTube Integration"
+      description="Fetch videos, playlists and channel statistics from YouTube."
+      badge={
+        <Badge color="green" variant="light" size="sm">
+          Connected
+        </Badge>
+      }
+    >
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <IconBrandYoutube size={20} aria-hidden style={{ flexShrink: 0 }} />
+          <LastSync />
+        </Group>
+        <Button
+          onClick={() => sync.mutate()}
+          disabled={sync.isPending}
+          leftSection={sync.isPending ? <Loader size={16} color="currentColor" /> : <IconRefresh size={16} />}
+        >
+          {sync.isPending ? 'Syncing...' : 'Sync Now'}
+        </Button>
+      </Group>
+    </SectionCard>
+  );
+}

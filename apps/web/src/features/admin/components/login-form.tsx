@@ -1,0 +1,65 @@
+import { Alert, Button, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLogin2 } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useLogin } from '../api/login';
+
+/** SPEC §2: username and password (both required), `Logging in...` while pending, the warning. */
+export function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const { mutate, isPending } = useLogin();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    mutate({ username, password });
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'lg', sm: 'xl' }} radius="lg" maw={440} mx="auto" w="100%">
+      <form onSubmit={submit} aria-labelledby="admin-login-title">
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h2" id="admin-login-title">
+              Admin login
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              Sign in to manage your channel site.
+            </Text>
+          </div>
+          <TextInput
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" disabled={isPending} leftSection={<IconLogin2 size={18} aria-hidden />}>
+            {isPending ? 'Logging in...' : 'Log in'}
+          </Button>
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title="Default credentials"
+          >
+            <Text size="sm">
+              A new installation signs in with <Code>admin</Code> / <Code>admin123</Code>. Before going live,
+              set <Code>ADMIN_USERNAME</Code>, <Code>ADMIN_PASSWORD</Code> and <Code>SESSION_SECRET</Code> in
+              the server environment, and <Code>YOUTUBE_API_KEY</Code> with <Code>YOUTUBE_CHANNEL_ID</Code> to
+              sync your channel.
+            </Text>
+          </Alert>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

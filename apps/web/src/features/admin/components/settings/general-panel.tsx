@@ -1,0 +1,73 @@
+import { ActionIcon, Group, SimpleGrid, Tooltip } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
+import { toast } from '../../../../lib/toast';
+import { useSetting } from '../../hooks/use-settings';
+import { copyText } from '../../lib/clipboard';
+import { SettingTextField } from '../fields/setting-fields';
+import { SectionCard } from '../section-card';
+
+function CopyChannelId() {
+  const channelId = useSetting('channelId');
+  const copy = async () => {
+    if (!channelId) {
+      toast({ title: 'Nothing to copy', description: 'Enter a channel ID first', variant: 'destructive' });
+      return;
+    }
+    if (await copyText(channelId)) toast({ title: 'Copied to clipboard', description: channelId });
+    else
+      toast({
+        title: 'Copy failed',
+        description: 'Select the ID and copy it by hand',
+        variant: 'destructive',
+      });
+  };
+  return (
+    <Tooltip label="Copy channel ID">
+      <ActionIcon variant="default" size={36} onClick={() => void copy()} aria-label="Copy channel ID">
+        <IconCopy size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Site title, contact email, description and the channel id (SPEC §3). */
+export function GeneralPanel() {
+  return (
+    <SectionCard title="General" description="How the site introduces itself. Changes save as you type.">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SettingTextField
+          settingKey="siteTitle"
+          label="Site title"
+          placeholder="Code with Alex"
+          maxLength={100}
+        />
+        <SettingTextField
+          settingKey="contactEmail"
+          label="Contact email"
+          type="email"
+          placeholder="hello@example.com"
+          autoComplete="email"
+        />
+      </SimpleGrid>
+      <SettingTextField
+        settingKey="siteDescription"
+        label="Site description"
+        multiline
+        minRows={3}
+        maxLength={500}
+        description="Shown in search results and link previews."
+      />
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <SettingTextField
+            settingKey="channelId"
+            label="YouTube channel ID"
+            placeholder="UCxxxxxxxxxxxxxxxxxxxxxx"
+            description="The channel the Subscribe links and the sync use."
+          />
+        </div>
+        <CopyChannelId />
+      </Group>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,33 @@
+import { SettingsGate } from '../settings-gate';
+import { SubTabs } from '../sub-tabs';
+import { BackupPanel } from './backup-panel';
+import { GeneralPanel } from './general-panel';
+import { LegalPanel } from './legal-panel';
+import { SecurityPanel } from './security-panel';
+import { SeoPanel } from './seo-panel';
+
+/** SPEC §2 settings tab: General, SEO, Legal, Security, Backup. */
+export function SettingsTab({
+  sub,
+  onSubChange,
+}: {
+  sub: string | null;
+  onSubChange: (sub: string) => void;
+}) {
+  return (
+    <SettingsGate scope="settings">
+      <SubTabs
+        label="Settings sections"
+        value={sub}
+        onChange={onSubChange}
+        items={[
+          { value: 'general', label: 'General', render: () => <GeneralPanel /> },
+          { value: 'seo', label: 'SEO', render: () => <SeoPanel /> },
+          { value: 'legal', label: 'Legal', render: () => <LegalPanel /> },
+          { value: 'security', label: 'Security', render: () => <SecurityPanel /> },
+          { value: 'backup', label: 'Backup', render: () => <BackupPanel /> },
+        ]}
+      />
+    </SettingsGate>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Settings, SettingsKey } from '@app/contracts';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useAdminSettings } from '../api/get-admin-settings';
+import { type SettingChange, type SettingsScope, useUpdateSetting } from '../api/update-setting';
+
+/** SPEC §9: colour, font and text settings save one second after the last change. */
+export const SETTINGS_DEBOUNCE_MS = 1000;
+
+/** Which toasts the fields inside use (SPEC §8: each tab has its own). */
+export const SettingsScopeContext = createContext<SettingsScope>('settings');
+
+/** The loaded settings; only for fields rendered inside a settings gate. */
+export function useSettings(): Settings {
+  const { data } = useAdminSettings();
+  if (!data) throw new Error('useSettings needs the settings loaded (render inside <SettingsGate>)');
+  return data;
+}
+
+export function useSetting<K extends SettingsKey>(key: K): Settings[K] {
+  return useSettings()[key];
+}
+
+/** Saves a setting with the toasts of the surrounding tab. */
+export function useSaveSetting() {
+  const scope = useContext(SettingsScopeContext);
+  const { mutate, mutateAsync } = useUpdateSetting(scope);
+  const save = useCallback(<K extends SettingsKey>(change: SettingChange<K>) => mutate(change), [mutate]);
+  const saveAsync = useCallback(
+    <K extends SettingsKey>(change: SettingChange<K>) => mutateAsync(change),
+    [mutateAsync],
+  );
+  return { save, saveAsync };
+}
+
+export interface DebouncedSettingOptions<V> {
+  /** Whether a value is worth saving while the admin is still typing (e.g. a complete colour). */
+  isComplete?: (value: V) => boolean;
+  /** The stored value as the field shows it; defaults to the stored value itself. */
+  serverValue?: V;
+}
+
+/**
+ * Local state for a field that saves 1 s after the last change and at once when it loses focus.
+ * The field follows the stored value (a theme applied, a backup restored) except while it has focus.
+ */
+export function useDebouncedSetting<K extends SettingsKey>(
+  key: K,
+  label: string,
+  { isComplete = () => true, serverValue }: DebouncedSettingOptions<Settings[K]> = {},
+) {
+  const stored = useSetting(key);
+  const server = serverValue ?? stored;
+  const { save } = useSaveSetting();
+  const [value, setValue] = useState(server);
+  const focused = useRef(false);
+  const lastSaved = useRef(server);
+
+  useEffect(() => {
+    lastSaved.current = server;
+    if (!focused.current) setValue(server);
+  }, [server]);
+
+  const commit = useCallback(
+    (next: Settings[K], force: boolean) => {
+      if (Object.is(next, lastSaved.current) || (!force && !isComplete(next))) return;
+      lastSaved.current = next;
+      save({ key, value: next, label });
+    },
+    [isComplete, key, label, save],
+  );
+  const debounced = useDebouncedCallback((next: Settings[K]) => commit(next, false), {
+    delay: SETTINGS_DEBOUNCE_MS,
+    flushOnUnmount: true,
+  });
+
+  return {
+    value,
+    onChange: (next: Settings[K]) => {
+      setValue(next);
+      debounced(next);
+    },
+    onFocus: () => {
+      focused.current = true;
+    },
+    onBlur: () => {
+      focused.current = false;
+      debounced.cancel();
+      commit(value, true);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { attachmentFileName, parseBackupFile, plural } from './backup-file';
+
+describe('parseBackupFile', () => {
+  it('counts what a backup holds', () => {
+    const text = JSON.stringify({
+      schemaVersion: 1,
+      exportedAt: '2026-03-01T10:00:00.000Z',
+      videos: [{ id: 'a' }, { id: 'b' }],
+      playlists: [{ id: 'p' }],
+      settings: { siteTitle: 'x', enableRSS: true, colorScheme: 'dark' },
+    });
+    const parsed = parseBackupFile(text);
+    expect(parsed).toEqual({
+      ok: true,
+      backup: JSON.parse(text),
+      summary: { videos: 2, playlists: 1, settings: 3, exportedAt: '2026-03-01T10:00:00.000Z' },
+    });
+  });
+
+  it('refuses text that is not JSON', () => {
+    expect(parseBackupFile('{ nope')).toEqual({ ok: false, error: 'The file is not valid JSON' });
+  });
+
+  it('refuses JSON that is not a backup', () => {
+    expect(parseBackupFile('[1,2]')).toEqual({ ok: false, error: 'The file is not a channel backup' });
+    expect(parseBackupFile('null')).toEqual({ ok: false, error: 'The file is not a channel backup' });
+    expect(parseBackupFile('{"videos":[],"playlists":[]}')).toMatchObject({ ok: false });
+    expect(parseBackupFile('{"videos":{},"playlists":[],"settings":{}}')).toMatchObject({ ok: false });
+  });
+});
+
+describe('attachmentFileName', () => {
+  it('reads the quoted, plain and RFC 5987 forms', () => {
+    expect(attachmentFileName('attachment; filename="channel-backup-2026-03-01.json"')).toBe(
+      'channel-backup-2026-03-01.json',
+    );
+    expect(attachmentFileName('attachment; filename=backup.json')).toBe('backup.json');
+    expect(attachmentFileName("attachment; filename*=UTF-8''caf%C3%A9.json")).toBe('café.json');
+  });
+
+  it('is null without a file name', () => {
+    expect(attachmentFileName(null)).toBeNull();
+    expect(attachmentFileName('inline')).toBeNull();
+  });
+});
+
+describe('plural', () => {
+  it('adds an s except for one', () => {
+    expect(plural(0, 'video')).toBe('0 videos');
+    expect(plural(1, 'video')).toBe('1 video');
+    expect(plural(2, 'playlist')).toBe('2 playlists');
+  });
+});

@@ -1,0 +1,59 @@
+/** What a backup file holds, counted before it is sent. */
+export interface BackupSummary {
+  videos: number;
+  playlists: number;
+  settings: number;
+  exportedAt: string | null;
+}
+
+export type ParsedBackup =
+  { ok: true; backup: unknown; summary: BackupSummary } | { ok: false; error: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads a backup file's text. Only the outline is checked here (JSON, an object with the lists); the
+ * API validates every field and names the first bad one.
+ */
+export function parseBackupFile(text: string): ParsedBackup {
+  let backup: unknown;
+  try {
+    backup = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'The file is not valid JSON' };
+  }
+  if (!isRecord(backup)) return { ok: false, error: 'The file is not a channel backup' };
+  const { videos, playlists, settings, exportedAt } = backup;
+  if (!Array.isArray(videos) || !Array.isArray(playlists) || !isRecord(settings)) {
+    return { ok: false, error: 'The file is not a channel backup (videos, playlists or settings missing)' };
+  }
+  return {
+    ok: true,
+    backup,
+    summary: {
+      videos: videos.length,
+      playlists: playlists.length,
+      settings: Object.keys(settings).length,
+      exportedAt: typeof exportedAt === 'string' ? exportedAt : null,
+    },
+  };
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header, if any. */
+export function attachmentFileName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  if (!plain) return null;
+  return (plain[2] ?? plain[1]).trim() || null;
+}
+
+export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

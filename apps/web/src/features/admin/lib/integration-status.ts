@@ -1,0 +1,88 @@
+import type { Settings } from '@app/contracts';
+
+/** `error` is part of the display (SPEC §4) but nothing produces it yet. */
+export type IntegrationStatus = 'connected' | 'disconnected' | 'error';
+
+export type IntegrationId =
+  'youtube' | 'google-analytics' | 'plausible' | 'discord' | 'email' | 'mailchimp' | 'custom-webhook';
+
+export interface Integration {
+  id: IntegrationId;
+  name: string;
+  description: string;
+  status: IntegrationStatus;
+  /** What the Connect button's hint toast says. */
+  hint: string;
+}
+
+export type IntegrationSettings = Pick<
+  Settings,
+  | 'googleAnalyticsId'
+  | 'plausibleDomain'
+  | 'discordWebhook'
+  | 'notificationEmail'
+  | 'mailchimpApiKey'
+  | 'customWebhookUrl'
+>;
+
+const status = (value: string | null | undefined): IntegrationStatus =>
+  value && value.trim() !== '' ? 'connected' : 'disconnected';
+
+/**
+ * The integrations and their state, derived from the settings (SPEC §4): connected when the relevant
+ * key or URL is set (a stored secret reads as the mask, which counts as set). YouTube is always
+ * connected.
+ */
+export function integrations(settings: IntegrationSettings): Integration[] {
+  return [
+    {
+      id: 'youtube',
+      name: 'YouTube',
+      description: 'Videos, playlists and channel statistics',
+      status: 'connected',
+      hint: 'Set YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID on the server.',
+    },
+    {
+      id: 'google-analytics',
+      name: 'Google Analytics',
+      description: 'Visitor statistics from Google',
+      status: status(settings.googleAnalyticsId),
+      hint: 'Add your measurement ID under Integrations → Analytics.',
+    },
+    {
+      id: 'plausible',
+      name: 'Plausible',
+      description: 'Privacy-friendly visitor statistics',
+      status: status(settings.plausibleDomain),
+      hint: 'Add your site domain under Integrations → Analytics.',
+    },
+    {
+      id: 'discord',
+      name: 'Discord',
+      description: 'A message in your server for every new video',
+      status: status(settings.discordWebhook),
+      hint: 'Add a webhook URL under Integrations → Notifications.',
+    },
+    {
+      id: 'email',
+      name: 'Email notifications',
+      description: 'New videos and a weekly summary by e-mail',
+      status: status(settings.notificationEmail),
+      hint: 'Add a notification e-mail under Integrations → Notifications.',
+    },
+    {
+      id: 'mailchimp',
+      name: 'Mailchimp',
+      description: 'Newsletter subscribers',
+      status: status(settings.mailchimpApiKey),
+      hint: 'Add your API key under Integrations → Advanced.',
+    },
+    {
+      id: 'custom-webhook',
+      name: 'Custom webhook',
+      description: 'A signed JSON event for every new video',
+      status: status(settings.customWebhookUrl),
+      hint: 'Add a webhook URL under Integrations → Advanced.',
+    },
+  ];
+}
