@@ -1,5 +1,5 @@
 import { type RunningMariaDb, startMariaDb } from '../mariadb';
-import { type ApiProcess, startApi } from './api-process';
+import { type ApiProcess, startApi } from '../lib/api-process';
 
 const status = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(8000) })).status;
 

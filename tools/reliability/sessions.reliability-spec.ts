@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningMariaDb, startMariaDb } from '../mariadb';
-import { ApiClient, type ApiProcess, startApi } from './api-process';
+import { ApiClient, type ApiProcess, startApi } from '../lib/api-process';
 
 describe('sessions live in the database', () => {
   const dir = mkdtempSync(join(tmpdir(), 'reliability-'));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi } from './api-process';
+import { startApi } from '../lib/api-process';
 
 interface Outcome {
   kind: 'answered' | 'refused' | 'broken';

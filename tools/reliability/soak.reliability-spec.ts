@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi } from './api-process';
+import { startApi } from '../lib/api-process';
 
 /** Bounded: 30 s, 100 connections, loopback only. */
 const DURATION_S = Number(process.env.SOAK_SECONDS ?? 30);

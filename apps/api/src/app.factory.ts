@@ -3,9 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { sessionMiddleware } from './auth/session.setup';
 import { closeConnectionsWhileDraining } from './common/draining';
+import { requestLogger } from './common/request-logger.middleware';
+import { publicCache } from './content-cache/public-cache.middleware';
 import { sameOriginJson } from './common/same-origin.middleware';
 import type { Env } from './config/env';
 import { DOCS_PATH, setupOpenApi } from './docs/openapi';
@@ -35,6 +38,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     bodyParser: false,
   });
   app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
+  if (env.LOG_REQUESTS) app.use(requestLogger());
   app.use(closeConnectionsWhileDraining);
   app.set('query parser', 'simple');
   app.disable('x-powered-by');
@@ -47,6 +51,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     req.path.startsWith(DOCS_PATH) ? next() : apiHelmet(req, res, next),
   );
   app.use(sameOriginJson(env.PUBLIC_URL));
+  // Anonymous GETs of public content are answered from memory while nothing changed.
+  app.use(publicCache(app.get(DataSource)));
   app.use(...sessionMiddleware(app, env));
   // A backup of a large channel is bigger than any other body; only the signed-in admin may send one.
   const backupParser = json({ limit: BACKUP_BODY_LIMIT });

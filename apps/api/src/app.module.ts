@@ -1,11 +1,10 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ChannelModule } from './channel/channel.module';
 import { CommonModule } from './common/common.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
-import { RequestLoggerMiddleware } from './common/request-logger.middleware';
 import { AppValidationPipe } from './common/validation';
 import { ConfigModule } from './config/config.module';
 import type { Env } from './config/env';
@@ -18,11 +17,8 @@ import { VideosModule } from './videos/videos.module';
 import { YoutubeModule } from './youtube/youtube.module';
 
 @Module({})
-export class AppModule implements NestModule {
-  private static logRequests = true;
-
+export class AppModule {
   static forRoot(env: Env): DynamicModule {
-    AppModule.logRequests = env.LOG_REQUESTS;
     return {
       module: AppModule,
       imports: [
@@ -44,9 +40,5 @@ export class AppModule implements NestModule {
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    if (AppModule.logRequests) consumer.apply(RequestLoggerMiddleware).forRoutes('*path');
   }
 }

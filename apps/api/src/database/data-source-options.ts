@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { Env } from '../config/env';
+import { ContentVersionSubscriber } from '../content-cache/content-version.subscriber';
 import { ENTITIES, MIGRATIONS } from './entities';
 
 export type DatabaseKind = 'sqlite' | 'mysql';
@@ -15,6 +16,7 @@ export function buildDataSourceOptions(env: Pick<Env, 'DATABASE_URL' | 'SQLITE_P
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
+    subscribers: [ContentVersionSubscriber],
     migrationsRun: false,
     synchronize: false,
     logging: ['error', 'warn'] as ('error' | 'warn')[],

@@ -7,6 +7,7 @@ import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
 import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
+import { ContentVersion1763800000000 } from './migrations/1763800000000-content-version';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -20,4 +21,4 @@ export const ENTITIES = [
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000];
+export const MIGRATIONS = [InitialSchema1763700000000, ContentVersion1763800000000];

@@ -2,8 +2,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, waitForHttp } from '../lib/net';
-import { repoRoot } from '../lib/paths';
+import { freePort, waitForHttp } from './net';
+import { repoRoot } from './paths';
 
 export const API_MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
 

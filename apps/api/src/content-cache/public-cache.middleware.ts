@@ -1,0 +1,79 @@
+import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { DataSource } from 'typeorm';
+
+/** The anonymous GET calls of the public page: the same answer for every visitor. */
+export const CACHEABLE_PATHS = new Set([
+  '/api/videos',
+  '/api/videos/featured',
+  '/api/playlists',
+  '/api/channel/stats',
+  '/api/settings',
+]);
+const KEPT_HEADERS = ['content-type', 'x-total-count', 'etag', 'vary', 'cache-control'] as const;
+
+interface Entry {
+  version: string;
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/**
+ * Answers repeated anonymous GETs of public content from memory, as long as `content_version`
+ * (bumped by every write, in any API process) has not moved. Costs one primary-key read per
+ * request instead of building the answer again. Requests carrying a session cookie skip it.
+ */
+export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024) {
+  const cache = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: (e) => e.body.length + 256,
+  });
+  const currentVersion = async (): Promise<string> => {
+    const [row] = await dataSource.query('SELECT version FROM content_version WHERE id = 1');
+    return String(row?.version ?? '0');
+  };
+
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (
+      req.method !== 'GET' ||
+      !CACHEABLE_PATHS.has(req.path) ||
+      /(?:^|;\s*)sid=/.test(req.headers.cookie ?? '')
+    ) {
+      return next();
+    }
+    let version: string;
+    try {
+      version = await currentVersion();
+    } catch {
+      return next(); // Let the normal path answer (and report the database problem).
+    }
+    const key = req.originalUrl;
+    const hit = cache.get(key);
+    if (hit && hit.version === version) {
+      for (const [name, value] of hit.headers) res.setHeader(name, value);
+      res.setHeader('X-Cache', 'hit');
+      if (req.headers['if-none-match'] && req.headers['if-none-match'] === res.getHeader('etag')) {
+        res.status(304).end();
+        return;
+      }
+      res.status(hit.status).end(hit.body);
+      return;
+    }
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      if (res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body))) {
+        const result = send(body);
+        const headers = KEPT_HEADERS.flatMap((name) => {
+          const value = res.getHeader(name);
+          return value === undefined ? [] : [[name, String(value)] as [string, string]];
+        });
+        cache.set(key, { version, status: 200, headers, body: Buffer.from(body) });
+        return result;
+      }
+      return send(body);
+    };
+    res.setHeader('X-Cache', 'miss');
+    next();
+  };
+}
