@@ -1,0 +1,337 @@
+/**
+ * Benchmark of the YouTube sync: the production build of the API (`node dist/apps/api/apps/api/src/main.js`,
+ * a child process of this script) syncs a generated channel from the fake YouTube API (tools/fake-youtube,
+ * in this process) into a fresh database. Measures the wall time of `POST /api/sync/youtube`, the API units
+ * spent (the API's answer and the fake's own count) and the API process's resident memory (sampled from
+ * /proc during the sync, plus the kernel's peak VmHWM for the whole process life).
+ *
+ *   npx tsx tools/bench/sync.ts                      5,000 videos / 100 playlists on SQLite and MariaDB
+ *   npx tsx tools/bench/sync.ts --db sqlite --write  …and record the table in docs/benchmarks.md
+ *   npx tsx tools/bench/sync.ts --smoke              120 videos / 5 playlists, SQLite, a few seconds
+ *   options: --videos N --playlists M --db sqlite|mysql|both --build (rebuild the API first) --latency MS
+ *
+ * `runSyncBench()` and `SMOKE` are exported for `npm test` / tools/bench/run.ts.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFakeYouTube } from '../fake-youtube/server';
+import { startMariaDb } from '../mariadb';
+import { freePort, waitForHttp } from '../lib/net';
+import { repoRoot } from '../lib/paths';
+import { run } from '../lib/process';
+
+export type BenchDatabase = 'sqlite' | 'mysql';
+
+export interface SyncBenchOptions {
+  videos: number;
+  playlists: number;
+  database: BenchDatabase;
+  /** Delay the fake adds to every answer (0: a local network). */
+  latencyMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface SyncBenchResult {
+  database: BenchDatabase;
+  latencyMs: number;
+  videos: number;
+  playlists: number;
+  /** Wall time of the first sync (demo → real), as the client saw it. */
+  wallMs: number;
+  /** The API's own `durationMs` of that sync. */
+  syncMs: number;
+  /** Wall time of a second, unchanged sync. */
+  resyncMs: number;
+  apiUnits: number;
+  fakeUnits: number;
+  expectedUnits: number;
+  searchCalls: number;
+  rssIdleMb: number;
+  rssPeakDuringSyncMb: number;
+  /** VmHWM: the process's peak resident set since it started. */
+  rssPeakMb: number;
+}
+
+export const TARGETS = { units: 203, wallMs: 10_000, rssMb: 300 } as const;
+export const SMOKE = { videos: 120, playlists: 5 } as const;
+const MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
+const ADMIN_PASSWORD = 'bench-admin-password';
+
+/** 1 + 2·⌈V/50⌉ + ⌈P/50⌉ (DESIGN §7); the playlists list is asked at least once. */
+export function expectedUnits(videos: number, playlists: number): number {
+  return 1 + 2 * Math.ceil(videos / 50) + Math.max(1, Math.ceil(playlists / 50));
+}
+
+function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match ? Number(match[1]) : 0;
+}
+
+const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function postJson(url: string, body: unknown, cookie?: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Builds the API when its production build is missing (or when asked). */
+export async function ensureApiBuild(force = false): Promise<void> {
+  if (!force && existsSync(MAIN)) return;
+  await run(join(repoRoot, 'node_modules/.bin/nx'), ['run', 'api:build', '--skipNxCache'], {
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+}
+
+export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBenchResult> {
+  const log = options.log ?? (() => undefined);
+  const fake = await startFakeYouTube({
+    videos: options.videos,
+    playlists: options.playlists,
+    apiKey: 'bench-key',
+    latencyMs: options.latencyMs,
+  });
+  const tempDir = mkdtempSync(join(tmpdir(), 'bench-sync-'));
+  const mariadb = options.database === 'mysql' ? await startMariaDb({ log }) : undefined;
+  let api: ChildProcess | undefined;
+  try {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD,
+      LOG_REQUESTS: 'false',
+      YOUTUBE_API_KEY: 'bench-key',
+      YOUTUBE_CHANNEL_ID: fake.channel.info.id,
+      YOUTUBE_API_BASE_URL: fake.url,
+      ...(mariadb ? { DATABASE_URL: mariadb.url } : { SQLITE_PATH: join(tempDir, 'bench.sqlite') }),
+    };
+    let output = '';
+    const child = spawn(process.execPath, [MAIN], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    api = child;
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${base}/api/health`, {
+      timeoutMs: 60_000,
+      abort: () => (child.exitCode !== null ? `the API exited:\n${output}` : undefined),
+    });
+
+    const login = await postJson(`${base}/api/auth/login`, { username: 'admin', password: ADMIN_PASSWORD });
+    // Read the whole answer: express-session holds back its last byte until the session is stored.
+    const loginText = await login.text();
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${loginText}`);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+
+    const pid = child.pid!;
+    const rssIdleKb = procStatusKb(pid, 'VmRSS');
+    let rssPeakKb = rssIdleKb;
+    const sampler = setInterval(() => {
+      rssPeakKb = Math.max(rssPeakKb, procStatusKb(pid, 'VmRSS'));
+    }, 20);
+    fake.resetStats();
+    const started = performance.now();
+    const first = await postJson(`${base}/api/sync/youtube`, undefined, cookie);
+    const wallMs = performance.now() - started;
+    clearInterval(sampler);
+    rssPeakKb = Math.max(rssPeakKb, procStatusKb(pid, 'VmRSS'));
+    const body = (await first.json()) as {
+      apiUnits: number;
+      durationMs: number;
+      videos: number;
+      message?: string;
+    };
+    if (!first.ok) throw new Error(`sync failed: ${first.status} ${body.message}\n${output}`);
+    if (body.videos !== options.videos)
+      throw new Error(`synced ${body.videos} videos, expected ${options.videos}`);
+    const stats = fake.stats();
+
+    const again = performance.now();
+    const second = await postJson(`${base}/api/sync/youtube`, undefined, cookie);
+    const resyncMs = performance.now() - again;
+    if (!second.ok) throw new Error(`re-sync failed: ${second.status} ${await second.text()}`);
+    await second.arrayBuffer();
+
+    return {
+      database: options.database,
+      latencyMs: options.latencyMs ?? 0,
+      videos: options.videos,
+      playlists: options.playlists,
+      wallMs: Math.round(wallMs),
+      syncMs: body.durationMs,
+      resyncMs: Math.round(resyncMs),
+      apiUnits: body.apiUnits,
+      fakeUnits: stats.units,
+      expectedUnits: expectedUnits(options.videos, options.playlists),
+      searchCalls: stats.calls.search,
+      rssIdleMb: mb(rssIdleKb),
+      rssPeakDuringSyncMb: mb(rssPeakKb),
+      rssPeakMb: mb(procStatusKb(pid, 'VmHWM')),
+    };
+  } finally {
+    if (api) await stopChild(api);
+    await fake.close();
+    await mariadb?.stop();
+    rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+/** What the targets say about a result; empty when it meets them all. */
+export function missedTargets(result: SyncBenchResult): string[] {
+  const missed: string[] = [];
+  if (result.apiUnits > result.expectedUnits) {
+    missed.push(`API units ${result.apiUnits} > ${result.expectedUnits} (1 + 2·⌈V/50⌉ + ⌈P/50⌉)`);
+  }
+  if (result.apiUnits !== result.fakeUnits)
+    missed.push(`API says ${result.apiUnits} units, the fake counted ${result.fakeUnits}`);
+  if (result.searchCalls) missed.push(`search.list was called ${result.searchCalls} times`);
+  if (result.videos >= 5000 && result.wallMs > TARGETS.wallMs)
+    missed.push(`wall time ${result.wallMs} ms > ${TARGETS.wallMs} ms`);
+  if (result.rssPeakMb > TARGETS.rssMb) missed.push(`peak RSS ${result.rssPeakMb} MB > ${TARGETS.rssMb} MB`);
+  return missed;
+}
+
+const SECTION_START = '<!-- sync-bench:start -->';
+const SECTION_END = '<!-- sync-bench:end -->';
+
+function markdown(results: SyncBenchResult[], when: Date): string {
+  const rows = results.map(
+    (r) =>
+      `| ${r.database === 'sqlite' ? 'SQLite' : 'MariaDB 10.11'} | ${r.videos.toLocaleString('en-US')} / ${r.playlists} | ` +
+      `${r.latencyMs ? `${r.latencyMs} ms` : 'none'} | ` +
+      `${(r.wallMs / 1000).toFixed(2)} s | ${(r.resyncMs / 1000).toFixed(2)} s | ${r.apiUnits} (fake: ${r.fakeUnits}, ` +
+      `formula: ${r.expectedUnits}) | ${r.rssIdleMb} MB | ${r.rssPeakDuringSyncMb} MB | ${r.rssPeakMb} MB |`,
+  );
+  return [
+    SECTION_START,
+    '## YouTube sync',
+    '',
+    '`npx tsx tools/bench/sync.ts --write` (after `npx nx run api:build`): the production build of the API',
+    '(`node dist/apps/api/apps/api/src/main.js`, a child process of the benchmark, `NODE_ENV=production`) syncs a',
+    'generated channel from the fake YouTube API (`tools/fake-youtube`, on loopback) into a fresh',
+    'database that holds the demo content, so the first sync also removes the demo. Wall time is the client’s',
+    'view of `POST /api/sync/youtube`; the re-sync is a second, unchanged sync. Memory is the API process’s',
+    'resident set from `/proc/<pid>/status`: before the sync, the highest sample (every 20 ms) during it, and',
+    'the kernel’s `VmHWM` peak over the whole process life.',
+    '',
+    'The row with added latency delays every fake answer by that much, as a real network would: the uploads pages',
+    'are sequential (each needs the previous token), the `videos.list` calls and playlist pages overlap them.',
+    '',
+    `Targets: ≤ ${TARGETS.units} API units, ≤ ${TARGETS.wallMs / 1000} s, ≤ ${TARGETS.rssMb} MB. Measured ${when.toISOString().slice(0, 10)} on ${process.platform} ${process.arch}, Node ${process.versions.node}.`,
+    '',
+    '| Database | Videos / playlists | Added latency per call | Sync | Re-sync | API units | RSS before | RSS peak during sync | RSS peak (VmHWM) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    '`npx tsx tools/bench/sync.ts --smoke` runs the same path with 120 videos and 5 playlists in a few seconds.',
+    SECTION_END,
+  ].join('\n');
+}
+
+/** Replaces this benchmark's section of docs/benchmarks.md (or appends it), leaving the rest alone. */
+export async function writeBenchmarksDoc(results: SyncBenchResult[], when = new Date()): Promise<string> {
+  const file = join(repoRoot, 'docs/benchmarks.md');
+  const section = markdown(results, when);
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = current.indexOf(SECTION_START);
+  const end = current.indexOf(SECTION_END);
+  const next =
+    start >= 0 && end > start
+      ? `${current.slice(0, start)}${section}${current.slice(end + SECTION_END.length)}`
+      : `${current.trimEnd()}\n\n${section}\n`;
+  // `prettier --check .` runs in CI: write the file the way Prettier would (aligned table columns).
+  const prettier = await import('prettier');
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(next, { ...config, filepath: file }));
+  return file;
+}
+
+function parseArgs(argv: string[]) {
+  const options = {
+    videos: 5000,
+    playlists: 100,
+    databases: ['sqlite', 'mysql'] as BenchDatabase[],
+    build: false,
+    write: false,
+    latencyMs: 0,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 0) throw new Error(`${arg} needs a whole number`);
+      return n;
+    };
+    if (arg === '--videos') options.videos = value();
+    else if (arg === '--playlists') options.playlists = value();
+    else if (arg === '--latency') options.latencyMs = value();
+    else if (arg === '--build') options.build = true;
+    else if (arg === '--write') options.write = true;
+    else if (arg === '--smoke') {
+      options.videos = SMOKE.videos;
+      options.playlists = SMOKE.playlists;
+      options.databases = ['sqlite'];
+    } else if (arg === '--db') {
+      const db = argv[++i];
+      if (db === 'both') options.databases = ['sqlite', 'mysql'];
+      else if (db === 'sqlite' || db === 'mysql') options.databases = [db];
+      else throw new Error('--db takes sqlite, mysql or both');
+    } else throw new Error(`Unknown option ${arg}`);
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  await ensureApiBuild(options.build);
+  const results: SyncBenchResult[] = [];
+  let failed = false;
+  for (const database of options.databases) {
+    console.log(`sync bench: ${options.videos} videos, ${options.playlists} playlists, ${database}…`);
+    const result = await runSyncBench({ ...options, database, log: (l) => console.log(`  ${l}`) });
+    results.push(result);
+    console.log(JSON.stringify(result));
+    const missed = missedTargets(result);
+    if (missed.length) {
+      failed = true;
+      for (const line of missed) console.error(`  MISSED: ${line}`);
+    }
+  }
+  if (options.write) {
+    // One more SQLite run with network-like latency, to show what the sequential uploads paging costs.
+    const latencyMs = options.latencyMs || 50;
+    console.log(
+      `sync bench: ${options.videos} videos, ${options.playlists} playlists, sqlite, ${latencyMs} ms latency…`,
+    );
+    const slow = await runSyncBench({ ...options, database: 'sqlite', latencyMs });
+    console.log(JSON.stringify(slow));
+    results.push(slow);
+    console.log(`wrote ${await writeBenchmarksDoc(results)}`);
+  }
+  if (failed) process.exit(1);
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(error.stack ?? error.message);
+    process.exit(1);
+  });
+}
