@@ -1,0 +1,194 @@
+import { FakeChannel, isoDuration } from './channel';
+import { parseArgs, type RunningFakeYouTube, startFakeYouTube } from './server';
+
+describe('fake YouTube Data API', () => {
+  let fake: RunningFakeYouTube;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${fake.url}/${path}${path.includes('?') ? '&' : '?'}key=k`, { headers });
+  const json = async (path: string) => (await get(path)).json();
+
+  beforeAll(async () => {
+    fake = await startFakeYouTube({ videos: 120, playlists: 7, apiKey: 'k' });
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => {
+    fake.resetStats();
+    fake.setFaults([]);
+  });
+
+  it('generates the same channel for the same seed', () => {
+    const a = new FakeChannel({ videos: 50, playlists: 3, seed: 7 });
+    const b = new FakeChannel({ videos: 50, playlists: 3, seed: 7 });
+    expect(a.videos).toEqual(b.videos);
+    expect(a.playlists).toEqual(b.playlists);
+    expect(new Set(a.videos.map((v) => v.id)).size).toBe(50);
+    expect(new FakeChannel({ videos: 50, playlists: 3, seed: 8 }).info.id).not.toBe(a.info.id);
+  });
+
+  it('writes ISO 8601 durations like YouTube', () => {
+    expect(isoDuration(245)).toBe('PT4M5S');
+    expect(isoDuration(3723)).toBe('PT1H2M3S');
+    expect(isoDuration(3600)).toBe('PT1H');
+    expect(isoDuration(93_600)).toBe('P1DT2H');
+    expect(isoDuration(0)).toBe('P0D');
+  });
+
+  it('finds the channel by id or handle with string statistics, and answers no items otherwise', async () => {
+    const { info } = fake.channel;
+    const byHandle = await json('channels?part=snippet,contentDetails,statistics&forHandle=@fakechannel');
+    expect(byHandle.items[0]).toMatchObject({
+      kind: 'youtube#channel',
+      id: info.id,
+      etag: expect.any(String),
+      snippet: { customUrl: '@fakechannel', thumbnails: { default: { width: 88 } } },
+      contentDetails: { relatedPlaylists: { uploads: info.uploadsPlaylistId } },
+      statistics: { videoCount: '120', subscriberCount: String(info.subscriberCount) },
+    });
+    expect((await json(`channels?part=id&id=${info.id}`)).items).toHaveLength(1);
+    const none = await json('channels?part=snippet&id=UCnobody');
+    expect(none.items).toBeUndefined();
+    expect(none.pageInfo.totalResults).toBe(0);
+  });
+
+  it('pages the uploads with pageToken, 5 by default and 50 at most', async () => {
+    const uploads = fake.channel.info.uploadsPlaylistId;
+    expect((await json(`playlistItems?part=contentDetails&playlistId=${uploads}`)).items).toHaveLength(5);
+    const ids: string[] = [];
+    let token = '';
+    let pages = 0;
+    do {
+      const page = await json(
+        `playlistItems?part=contentDetails&playlistId=${uploads}&maxResults=50${token ? `&pageToken=${token}` : ''}`,
+      );
+      ids.push(...page.items.map((i: { contentDetails: { videoId: string } }) => i.contentDetails.videoId));
+      token = page.nextPageToken ?? '';
+      pages++;
+    } while (token);
+    expect(pages).toBe(3);
+    expect(ids).toEqual(fake.channel.videos.map((v) => v.id));
+    const tooMany = await get(`playlistItems?part=contentDetails&playlistId=${uploads}&maxResults=51`);
+    expect(tooMany.status).toBe(400);
+    const badToken = await get(`playlistItems?part=contentDetails&playlistId=${uploads}&pageToken=nope`);
+    expect((await badToken.json()).error.errors[0].reason).toBe('invalidPageToken');
+  });
+
+  it('answers videos.list with durations, live state and statistics, and counts units per method', async () => {
+    const ids = fake.channel.videos.slice(0, 3).map((v) => v.id);
+    const page = await json(
+      `videos?part=snippet,contentDetails,statistics,liveStreamingDetails&id=${ids.join(',')}`,
+    );
+    expect(page.items.map((v: { id: string }) => v.id)).toEqual(ids);
+    // The newest is an upcoming premiere, the third newest is live.
+    expect(page.items[0].snippet.liveBroadcastContent).toBe('upcoming');
+    expect(page.items[0].contentDetails.duration).toBe('P0D');
+    expect(page.items[2]).toMatchObject({
+      snippet: { liveBroadcastContent: 'live' },
+      liveStreamingDetails: { concurrentViewers: '321' },
+    });
+    expect(page.items[1].contentDetails.duration).toMatch(/^PT(\d+H)?(\d+M)?(\d+S)?$/);
+    expect(page.items[1].statistics.viewCount).toMatch(/^\d+$/);
+    await get('search?part=snippet&q=x');
+    expect(fake.stats()).toMatchObject({
+      units: 101,
+      unitsByMethod: { videos: 1, search: 100 },
+      calls: { videos: 1, search: 1 },
+    });
+  });
+
+  it('sends ETags and answers 304 to If-None-Match', async () => {
+    const first = await get('playlists?part=snippet&channelId=' + fake.channel.info.id);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBe(`"${(await first.json()).etag}"`);
+    const again = await get('playlists?part=snippet&channelId=' + fake.channel.info.id, {
+      'If-None-Match': etag,
+    });
+    expect(again.status).toBe(304);
+    expect(fake.stats().notModified).toBe(1);
+  });
+
+  it('refuses a missing or wrong key with YouTube’s error body', async () => {
+    const missing = await fetch(`${fake.url}/videos?part=id&id=x`);
+    expect(missing.status).toBe(403);
+    const wrong = await fetch(`${fake.url}/videos?part=id&id=x&key=other`);
+    expect(await wrong.json()).toEqual({
+      error: {
+        code: 400,
+        message: 'API key not valid. Please pass a valid API key.',
+        errors: [
+          {
+            message: 'API key not valid. Please pass a valid API key.',
+            domain: 'global',
+            reason: 'badRequest',
+          },
+        ],
+      },
+    });
+  });
+
+  it('injects faults on the k-th call of a method: error, quota, slow, drop, malformed', async () => {
+    const path = 'videos?part=id&id=' + fake.channel.videos[0].id;
+    fake.setFaults([
+      { method: 'videos', page: 2, type: 'error', status: 503 },
+      { method: 'videos', page: 3, type: 'quota' },
+      { method: 'videos', page: 4, type: 'slow', delayMs: 150 },
+      { method: 'videos', page: 5, type: 'malformed' },
+      { method: 'videos', page: 6, type: 'drop' },
+    ]);
+    expect((await get(path)).status).toBe(200);
+    const failed = await get(path);
+    expect(failed.status).toBe(503);
+    expect((await failed.json()).error.errors[0].reason).toBe('backendError');
+    const quota = await get(path);
+    expect(quota.status).toBe(403);
+    expect((await quota.json()).error).toMatchObject({
+      code: 403,
+      errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }],
+    });
+    const started = Date.now();
+    expect((await get(path)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    await expect((await get(path)).json()).rejects.toThrow();
+    await expect(get(path)).rejects.toThrow();
+    expect(fake.stats().faultsFired).toBe(5);
+  });
+
+  it('is driven over HTTP too (the control API)', async () => {
+    const control = (path: string, body?: unknown) =>
+      fetch(`${fake.controlUrl}/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((r) => r.json());
+    const added = await control('videos/add', { count: 2 });
+    expect(added.videos).toHaveLength(2);
+    expect((await control('channel')).videoIds.slice(0, 2)).toEqual(
+      added.videos.map((v: { id: string }) => v.id),
+    );
+    expect(await control('videos/remove', { ids: [added.videos[0].id] })).toEqual({ removed: 1 });
+    expect(await control('faults', [{ method: 'videos', type: 'quota' }])).toEqual({ faults: 1 });
+    expect((await control('reset', {})).units).toBe(0);
+    expect((await control('stats')).faultsFired).toBe(0);
+  });
+
+  it('parses its command line', () => {
+    expect(
+      parseArgs([
+        '--videos',
+        '5000',
+        '--playlists',
+        '100',
+        '--port',
+        '0',
+        '--fault',
+        '{"method":"videos","type":"quota"}',
+      ]),
+    ).toMatchObject({
+      videos: 5000,
+      playlists: 100,
+      port: 0,
+      faults: [{ method: 'videos', type: 'quota' }],
+    });
+    expect(() => parseArgs(['--videos', '-1'])).toThrow('--videos needs a whole number');
+    expect(() => parseArgs(['--nope'])).toThrow('Unknown option --nope');
+  });
+});
