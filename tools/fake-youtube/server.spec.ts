@@ -1,11 +1,15 @@
 import { FakeChannel, isoDuration } from './channel';
 import { parseArgs, type RunningFakeYouTube, startFakeYouTube } from './server';
 
+// Answers are checked with toEqual / toMatchObject; their static types add nothing here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Answer = any;
+
 describe('fake YouTube Data API', () => {
   let fake: RunningFakeYouTube;
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${fake.url}/${path}${path.includes('?') ? '&' : '?'}key=k`, { headers });
-  const json = async (path: string) => (await get(path)).json();
+  const json = async (path: string): Promise<Answer> => (await get(path)).json();
 
   beforeAll(async () => {
     fake = await startFakeYouTube({ videos: 120, playlists: 7, apiKey: 'k' });
@@ -69,7 +73,7 @@ describe('fake YouTube Data API', () => {
     const tooMany = await get(`playlistItems?part=contentDetails&playlistId=${uploads}&maxResults=51`);
     expect(tooMany.status).toBe(400);
     const badToken = await get(`playlistItems?part=contentDetails&playlistId=${uploads}&pageToken=nope`);
-    expect((await badToken.json()).error.errors[0].reason).toBe('invalidPageToken');
+    expect(((await badToken.json()) as Answer).error.errors[0].reason).toBe('invalidPageToken');
   });
 
   it('answers videos.list with durations, live state and statistics, and counts units per method', async () => {
@@ -98,7 +102,7 @@ describe('fake YouTube Data API', () => {
   it('sends ETags and answers 304 to If-None-Match', async () => {
     const first = await get('playlists?part=snippet&channelId=' + fake.channel.info.id);
     const etag = first.headers.get('etag')!;
-    expect(etag).toBe(`"${(await first.json()).etag}"`);
+    expect(etag).toBe(`"${((await first.json()) as Answer).etag}"`);
     const again = await get('playlists?part=snippet&channelId=' + fake.channel.info.id, {
       'If-None-Match': etag,
     });
@@ -137,10 +141,10 @@ describe('fake YouTube Data API', () => {
     expect((await get(path)).status).toBe(200);
     const failed = await get(path);
     expect(failed.status).toBe(503);
-    expect((await failed.json()).error.errors[0].reason).toBe('backendError');
+    expect(((await failed.json()) as Answer).error.errors[0].reason).toBe('backendError');
     const quota = await get(path);
     expect(quota.status).toBe(403);
-    expect((await quota.json()).error).toMatchObject({
+    expect(((await quota.json()) as Answer).error).toMatchObject({
       code: 403,
       errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }],
     });
@@ -158,7 +162,7 @@ describe('fake YouTube Data API', () => {
         method: body === undefined ? 'GET' : 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
-      }).then((r) => r.json());
+      }).then((r) => r.json() as Promise<Answer>);
     const added = await control('videos/add', { count: 2 });
     expect(added.videos).toHaveLength(2);
     expect((await control('channel')).videoIds.slice(0, 2)).toEqual(
