@@ -27,7 +27,7 @@ import { toChannelRow, toPlaylistRow, toVideoRow, type VideoRow, watchUrl } from
 
 export const SYNC_LOCK = 'youtube-sync';
 /** A crashed process blocks syncs for at most this long; a live one keeps extending it. */
-export const SYNC_LOCK_TTL_MS = 60_000;
+export const SYNC_LOCK_TTL_MS = 15_000;
 
 export const MESSAGES = {
   missingKey: 'YouTube API key is missing: set the YOUTUBE_API_KEY environment variable',
