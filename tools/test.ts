@@ -160,6 +160,12 @@ export const STEPS: Step[] = [
     run: (ctx) => nx(ctx, ['run', 'tools:reliability']),
   },
   {
+    id: 'bench-smoke',
+    title: 'Benchmark smoke (npm run bench, seconds)',
+    shows: 'tsx tools/bench/run.ts --smoke --no-build (every benchmark briefly, nothing written)',
+    run: (ctx) => exec(bin('tsx'), ['tools/bench/run.ts', '--smoke', '--no-build'], { env: ctx.env }),
+  },
+  {
     id: 'compose',
     title: 'docker-compose.yml is valid',
     shows: 'docker-compose -f docker-compose.yml config -q',

@@ -137,3 +137,28 @@ if (require.main === module) {
     process.exit(1);
   });
 }
+
+export function apiLoadMarkdown(results: LoadResult[], when: Date): string {
+  const rows = results.map(
+    (r) =>
+      `| ${r.database === 'sqlite' ? 'SQLite' : 'MariaDB 10.11'} | \`GET ${r.path}\` | ${r.bytes.toLocaleString('en-US')} B | ` +
+      `${r.api.rps.toLocaleString('en-US')} | ${r.api.p50} ms | ${r.api.p99} ms | ${r.api.errors + r.api.non2xx} | ` +
+      `${r.static.rps.toLocaleString('en-US')} | ${r.static.p99} ms | ${r.ratio} | ${r.apiPeakRssMb} MB |`,
+  );
+  return [
+    '## API under load',
+    '',
+    '`npm run bench` (or `npx tsx tools/bench/api-load.ts`): the production build of the API (`NODE_ENV=production`,',
+    'a child process) with 1,000 videos, 50 connections for 20 s per call (autocannon, loopback), each beside the',
+    'same bytes served as a static file by express.static in a Node process of its own. Anonymous public calls',
+    'are answered from the response cache that `content_version` keys (see docs/api.md), so the API mostly',
+    'sends bytes it already has — as the static server does, minus the file system.',
+    '',
+    `Targets for \`GET /api/videos\`: at least ${LOAD_TARGETS.ratio * 100}% of the static requests/s; p99 ≤ ${LOAD_TARGETS.p99Ms} ms.`,
+    `Measured ${when.toISOString().slice(0, 10)}.`,
+    '',
+    '| Database | Call | Body | API req/s | p50 | p99 | Errors | Static req/s | Static p99 | API / static | API peak RSS |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}

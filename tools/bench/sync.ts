@@ -13,10 +13,11 @@
  * `runSyncBench()` and `SMOKE` are exported for `npm test` / tools/bench/run.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeYouTube } from '../fake-youtube/server';
+import { writeDocSection } from './doc';
 import { startMariaDb } from '../mariadb';
 import { freePort, waitForHttp } from '../lib/net';
 import { repoRoot } from '../lib/paths';
@@ -209,10 +210,7 @@ export function missedTargets(result: SyncBenchResult): string[] {
   return missed;
 }
 
-const SECTION_START = '<!-- sync-bench:start -->';
-const SECTION_END = '<!-- sync-bench:end -->';
-
-function markdown(results: SyncBenchResult[], when: Date): string {
+export function syncMarkdown(results: SyncBenchResult[], when: Date): string {
   const rows = results.map(
     (r) =>
       `| ${r.database === 'sqlite' ? 'SQLite' : 'MariaDB 10.11'} | ${r.videos.toLocaleString('en-US')} / ${r.playlists} | ` +
@@ -221,7 +219,6 @@ function markdown(results: SyncBenchResult[], when: Date): string {
       `formula: ${r.expectedUnits}) | ${r.rssIdleMb} MB | ${r.rssPeakDuringSyncMb} MB | ${r.rssPeakMb} MB |`,
   );
   return [
-    SECTION_START,
     '## YouTube sync',
     '',
     '`npx tsx tools/bench/sync.ts --write` (after `npx nx run api:build`): the production build of the API',
@@ -242,26 +239,12 @@ function markdown(results: SyncBenchResult[], when: Date): string {
     ...rows,
     '',
     '`npx tsx tools/bench/sync.ts --smoke` runs the same path with 120 videos and 5 playlists in a few seconds.',
-    SECTION_END,
   ].join('\n');
 }
 
 /** Replaces this benchmark's section of docs/benchmarks.md (or appends it), leaving the rest alone. */
-export async function writeBenchmarksDoc(results: SyncBenchResult[], when = new Date()): Promise<string> {
-  const file = join(repoRoot, 'docs/benchmarks.md');
-  const section = markdown(results, when);
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = current.indexOf(SECTION_START);
-  const end = current.indexOf(SECTION_END);
-  const next =
-    start >= 0 && end > start
-      ? `${current.slice(0, start)}${section}${current.slice(end + SECTION_END.length)}`
-      : `${current.trimEnd()}\n\n${section}\n`;
-  // `prettier --check .` runs in CI: write the file the way Prettier would (aligned table columns).
-  const prettier = await import('prettier');
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(next, { ...config, filepath: file }));
-  return file;
+export function writeBenchmarksDoc(results: SyncBenchResult[], when = new Date()): Promise<string> {
+  return writeDocSection('sync-bench', syncMarkdown(results, when));
 }
 
 function parseArgs(argv: string[]) {

@@ -1,0 +1,113 @@
+/**
+ * `npm run bench`: every benchmark on the production build, results written to docs/benchmarks.md
+ * (a summary table, then one section per benchmark) and raw JSON under docs/bench-raw/.
+ * `--smoke` runs each one briefly (seconds) without writing anything: `npm test` uses it so the
+ * scripts cannot rot.
+ */
+import { run } from '../lib/process';
+import { bin } from '../lib/paths';
+import { apiLoadMarkdown, benchApiLoad, LOAD_TARGETS, type LoadResult } from './api-load';
+import { machine, writeDocSection, writeRawJson } from './doc';
+import { missedTargets, runSyncBench, SMOKE, syncMarkdown, type SyncBenchResult, TARGETS } from './sync';
+
+interface SummaryRow {
+  what: string;
+  figure: string;
+  target: string;
+  met: boolean;
+}
+
+function loadRows(results: LoadResult[]): SummaryRow[] {
+  return results.map((r) => {
+    const isVideos = r.path === '/api/videos';
+    return {
+      what: `\`GET ${r.path}\`${isVideos ? ' (1,000 videos)' : ''}, ${r.database === 'sqlite' ? 'SQLite' : 'MariaDB'}, 50 connections`,
+      figure: `${r.api.rps.toLocaleString('en-US')} req/s = ${Math.round(r.ratio * 100)}% of static; p99 ${r.api.p99} ms; ${r.api.errors + r.api.non2xx} errors`,
+      target: isVideos
+        ? `≥ ${LOAD_TARGETS.ratio * 100}% of static, p99 ≤ ${LOAD_TARGETS.p99Ms} ms`
+        : 'no errors',
+      met: isVideos
+        ? r.ratio >= LOAD_TARGETS.ratio &&
+          r.api.p99 <= LOAD_TARGETS.p99Ms &&
+          r.api.errors + r.api.non2xx === 0
+        : r.api.errors + r.api.non2xx === 0,
+    };
+  });
+}
+
+function syncRows(results: SyncBenchResult[]): SummaryRow[] {
+  return results
+    .filter((r) => !r.latencyMs)
+    .map((r) => ({
+      what: `YouTube sync of ${r.videos.toLocaleString('en-US')} videos / ${r.playlists} playlists, ${r.database === 'sqlite' ? 'SQLite' : 'MariaDB'}`,
+      figure: `${(r.wallMs / 1000).toFixed(2)} s, ${r.apiUnits} units, peak RSS ${r.rssPeakMb} MB`,
+      target: `≤ ${TARGETS.wallMs / 1000} s, ≤ ${TARGETS.units} units, ≤ ${TARGETS.rssMb} MB`,
+      met: missedTargets(r).length === 0,
+    }));
+}
+
+function summaryMarkdown(rows: SummaryRow[], when: Date): string {
+  return [
+    '## Summary',
+    '',
+    `Measured ${when.toISOString().slice(0, 10)} by \`npm run bench\` on ${machine()}.`,
+    '',
+    '| What | Figure | Target | Met |',
+    '| --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.what} | ${r.figure} | ${r.target} | ${r.met ? 'yes' : '**no**'} |`),
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<void> {
+  const smoke = argv.includes('--smoke');
+  const log = (line: string) => console.log(`  ${line}`);
+  if (!argv.includes('--no-build')) await run(bin('nx'), ['run-many', '-t', 'build', '-p', 'api', 'web']);
+
+  console.log(`API under load${smoke ? ' (smoke)' : ''}…`);
+  const load = await benchApiLoad({ smoke, log });
+
+  console.log(`YouTube sync${smoke ? ' (smoke)' : ''}…`);
+  const sync: SyncBenchResult[] = [];
+  const syncCases = smoke
+    ? [{ ...SMOKE, database: 'sqlite' as const, latencyMs: 0 }]
+    : [
+        { videos: 5000, playlists: 100, database: 'sqlite' as const, latencyMs: 0 },
+        { videos: 5000, playlists: 100, database: 'mysql' as const, latencyMs: 0 },
+        { videos: 5000, playlists: 100, database: 'sqlite' as const, latencyMs: 50 },
+      ];
+  for (const c of syncCases) {
+    const result = await runSyncBench({ ...c, log });
+    log(
+      `${c.database}${c.latencyMs ? ` +${c.latencyMs} ms` : ''}: ${result.wallMs} ms, ${result.apiUnits} units, ${result.rssPeakMb} MB`,
+    );
+    sync.push(result);
+  }
+
+  const rows = [...loadRows(load), ...syncRows(sync)];
+  const failures = smoke
+    ? [
+        ...load
+          .filter((r) => r.api.errors + r.api.non2xx > 0)
+          .map((r) => `${r.database} ${r.path}: errors under load`),
+        ...sync.flatMap((r) => missedTargets(r)),
+      ]
+    : [];
+  if (smoke) {
+    console.log(`bench smoke: ${rows.length - failures.length} passed, ${failures.length} failed`);
+    if (failures.length) throw new Error(failures.join('\n'));
+    return;
+  }
+  const when = new Date();
+  await writeDocSection('api-load', apiLoadMarkdown(load, when));
+  await writeDocSection('sync-bench', syncMarkdown(sync, when));
+  await writeDocSection('summary', summaryMarkdown(rows, when));
+  writeRawJson('api-load', load);
+  writeRawJson('sync', sync);
+  for (const row of rows)
+    console.log(`${row.met ? 'met   ' : 'MISSED'} ${row.what}: ${row.figure} (target ${row.target})`);
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  console.error(error.stack ?? error.message);
+  process.exit(1);
+});
