@@ -1,4 +1,4 @@
-import { buildDemoContent, DEMO_VIDEO_COUNT, demoThumbnailSvg, formatDuration } from './demo-content';
+import { buildDemoContent, DEMO_VIDEO_COUNT, demoThumbnailSvg } from './demo-content';
 
 describe('demo content', () => {
   const now = new Date('2026-11-21T15:30:00Z');
@@ -16,12 +16,6 @@ describe('demo content', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(videos.every((v) => v.thumbnail.startsWith('/api/demo/thumbnails/'))).toBe(true);
     expect(playlists.some((p) => p.thumbnail === null)).toBe(true);
-  });
-
-  it('formats durations as the platform shows them', () => {
-    expect(formatDuration(5)).toBe('0:05');
-    expect(formatDuration(245)).toBe('4:05');
-    expect(formatDuration(3723)).toBe('1:02:03');
   });
 
   it('draws an SVG thumbnail with escaped text', () => {

@@ -1,4 +1,5 @@
 import type { VideoKind } from '@app/contracts';
+import { formatDuration } from '../youtube/duration';
 
 /**
  * Deterministic demo channel: the same titles, ids, counts and durations on every install,
@@ -78,14 +79,6 @@ function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-export function formatDuration(totalSeconds: number): string {
-  const h = Math.floor(totalSeconds / 3600);
-  const m = Math.floor((totalSeconds % 3600) / 60);
-  const s = totalSeconds % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
 export function demoThumbnailPath(kind: 'v' | 'p', n: number): string {
