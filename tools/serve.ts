@@ -6,13 +6,14 @@
  */
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { TLSSocket } from 'node:tls';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import { repoRoot } from './lib/paths';
+import { contentSecurityPolicyFor } from './web-csp';
 
 export const DEFAULT_WEB_DIST = join(repoRoot, 'dist/apps/web');
 
@@ -86,6 +87,12 @@ const forwardedHeaders: Plugin = (proxyServer) => {
 export function createWebApp(options: WebAppOptions): Express {
   const distDir = resolve(options.distDir ?? DEFAULT_WEB_DIST);
   const indexFile = join(distDir, 'index.html');
+  // The pages' CSP (tools/web-csp.ts), with the hash of the built index.html's inline script.
+  const csp = existsSync(indexFile) ? contentSecurityPolicyFor(readFileSync(indexFile, 'utf8')) : undefined;
+  const setPageHeaders = (res: Response) => {
+    res.setHeader('Cache-Control', CACHE_NONE);
+    if (csp) res.setHeader('Content-Security-Policy', csp);
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
@@ -115,7 +122,7 @@ export function createWebApp(options: WebAppOptions): Express {
       setHeaders(res, filePath) {
         const relative = filePath.slice(distDir.length).replaceAll('\\', '/');
         if (relative.startsWith('/assets/')) res.setHeader('Cache-Control', CACHE_IMMUTABLE);
-        else if (relative.endsWith('.html')) res.setHeader('Cache-Control', CACHE_NONE);
+        else if (relative.endsWith('.html')) setPageHeaders(res as Response);
         else res.setHeader('Cache-Control', CACHE_SHORT);
       },
     }),
@@ -124,7 +131,7 @@ export function createWebApp(options: WebAppOptions): Express {
   // The SPA owns every other page path, including its own 404 page.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || looksLikeFile(req.path)) return next();
-    res.setHeader('Cache-Control', CACHE_NONE);
+    setPageHeaders(res);
     res.sendFile(indexFile, (error) => {
       if (error && !res.headersSent) next(error);
     });

@@ -1,26 +1,80 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
 // Everything the API answers besides the SPA itself: its routes and the generated feeds.
 const proxy = Object.fromEntries(
   ['/api', '/sitemap.xml', '/rss.xml', '/robots.txt'].map((path) => [path, { target: apiTarget }]),
 );
 
-export default defineConfig({
+/** The same class names in the browser build and in the prerender (which runs the sources in Node). */
+function scopedName(name: string, filename: string): string {
+  const file = relative(root, filename.split('?')[0]);
+  const hash = createHash('sha256').update(`${file}:${name}`).digest('base64url').slice(0, 6);
+  return `${basename(file).replace(/\.module\.css$/, '')}_${name}_${hash}`;
+}
+
+const shared: UserConfig = {
   root,
-  plugins: [react()],
   resolve: {
     alias: {
       '@app/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
     },
   },
+  css: { modules: { generateScopedName: scopedName } },
+};
+
+export const SHELL_MARKER = '<!--app-shell-->';
+
+/**
+ * After the build, renders the home page in its loading state (`src/prerender.tsx`) into
+ * index.html, so the top bar and the hero are in the HTML and paint before the script runs.
+ */
+function prerenderShell(): Plugin {
+  let outputDir = outDir;
+  return {
+    name: 'prerender-shell',
+    apply: 'build',
+    configResolved(config) {
+      outputDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const server = await createServer({
+        ...shared,
+        configFile: false,
+        logLevel: 'error',
+        plugins: [react()],
+        appType: 'custom',
+        optimizeDeps: { noDiscovery: true, include: [] },
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+      });
+      try {
+        const { render } = (await server.ssrLoadModule('/src/prerender.tsx')) as { render: () => string };
+        const file = join(outputDir, 'index.html');
+        const html = readFileSync(file, 'utf8');
+        if (!html.includes(SHELL_MARKER)) throw new Error(`index.html has no ${SHELL_MARKER} to fill`);
+        const shell = `<div data-prerendered style="display:contents">${render()}</div>`;
+        writeFileSync(file, html.replace(SHELL_MARKER, shell));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  ...shared,
+  plugins: [react(), prerenderShell()],
   server: { host: '127.0.0.1', port: 4200, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4300, strictPort: true, proxy },
   build: {
-    outDir: '../../dist/apps/web',
+    outDir,
     emptyOutDir: true,
   },
 });

@@ -1,17 +1,86 @@
 import './mantine-styles';
+import './fonts.css';
+import './site.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Toaster } from '../components/toaster';
-import { theme } from './theme';
+import { usePublicSettings } from '../features/settings/api/get-public-settings';
+import { loadFonts } from '../features/settings/fonts';
+import { siteDesign } from '../features/settings/site-design';
+import { SiteDesignRequestContext } from '../features/settings/use-site-design';
+import { buildSiteTheme, siteCssVariables, theme } from './theme';
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+const LIGHT_QUERY = '(prefers-color-scheme: light)';
+
+function subscribeToSchemePreference(onChange: () => void): () => void {
+  const query = window.matchMedia(LIGHT_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** The visitor's own preference, for the `auto` colour scheme. */
+function usePreferredScheme(): 'dark' | 'light' {
+  return useSyncExternalStore(
+    subscribeToSchemePreference,
+    () => (window.matchMedia(LIGHT_QUERY).matches ? 'light' : 'dark'),
+    () => 'dark',
+  );
+}
+
+/**
+ * Mantine with the default theme, or, on the public pages, the admin's design settings
+ * (colours, colour scheme, fonts, base font size).
+ */
+function ThemedMantine({ publicSite, children }: { publicSite: boolean; children: ReactNode }) {
+  const [requested, setRequested] = useState(false);
+  const active = publicSite || requested;
+  const { settings } = usePublicSettings({ enabled: active });
+  const design = useMemo(() => (active ? siteDesign(settings) : null), [active, settings]);
+  const siteTheme = useMemo(() => (design ? buildSiteTheme(design) : theme), [design]);
+  const resolver = useMemo(() => (design ? siteCssVariables(design) : undefined), [design]);
+  const preferred = usePreferredScheme();
+  const scheme = design ? (design.colorScheme === 'auto' ? preferred : design.colorScheme) : undefined;
+
+  useEffect(() => {
+    if (design) void loadFonts(design);
+  }, [design]);
+
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark">
-      <QueryClientProvider client={queryClient}>
-        <Toaster />
+    <MantineProvider
+      theme={siteTheme}
+      defaultColorScheme="dark"
+      forceColorScheme={scheme}
+      cssVariablesResolver={resolver}
+    >
+      <SiteDesignRequestContext.Provider value={publicSite ? null : setRequested}>
         {children}
-      </QueryClientProvider>
+      </SiteDesignRequestContext.Provider>
     </MantineProvider>
+  );
+}
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** Toast host (the public pages never toast, so their entry leaves it out). */
+  withToaster?: boolean;
+  /** Paint everything in the admin's design from the first render (the public entry). */
+  publicSite?: boolean;
+}
+
+export function AppProviders({
+  queryClient,
+  children,
+  withToaster = true,
+  publicSite = false,
+}: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedMantine publicSite={publicSite}>
+        {withToaster && <Toaster />}
+        {children}
+      </ThemedMantine>
+    </QueryClientProvider>
   );
 }

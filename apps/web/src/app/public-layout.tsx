@@ -1,37 +1,142 @@
-import { ActionIcon, Container, Group, Text } from '@mantine/core';
-import { IconBrandYoutubeFilled, IconShieldLock } from '@tabler/icons-react';
-import { Link, Outlet } from 'react-router-dom';
+import { Container } from '@mantine/core';
+import { IconBrandYoutubeFilled, IconMenu2, IconShieldLock, IconX } from '@tabler/icons-react';
+import { useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { usePublicSettings } from '../features/settings/api/get-public-settings';
+import { scrollToSection } from '../lib/scroll';
 import classes from './public-layout.module.css';
 
-/** Shell of the public pages: the fixed top bar above the page. */
-export function PublicLayout() {
+export interface NavItem {
+  id: 'home' | 'videos' | 'playlists' | 'about';
+  label: string;
+}
+
+/** The top bar's sections (SPEC §2); a section the settings hide has no link either. */
+export function useNavItems(): NavItem[] {
+  const { settings } = usePublicSettings();
+  const items: NavItem[] = [
+    { id: 'home', label: 'Home' },
+    { id: 'videos', label: 'Videos' },
+  ];
+  if (settings.showPlaylistSection) items.push({ id: 'playlists', label: 'Playlists' });
+  if (settings.showCommunitySection) items.push({ id: 'about', label: 'About' });
+  return items;
+}
+
+function onSectionLink(event: MouseEvent<HTMLAnchorElement>, id: string, before?: () => void) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+    return;
+  event.preventDefault();
+  before?.();
+  scrollToSection(id);
+}
+
+function Logo() {
+  const { settings } = usePublicSettings();
+  const name = settings.siteTitle || 'Channel';
+  return (
+    <a
+      href="#home"
+      className={classes.logo}
+      onClick={(e) => onSectionLink(e, 'home')}
+      aria-label={`${name} home`}
+    >
+      {settings.logoImage ? (
+        <img src={settings.logoImage} alt="" className={classes.logoImage} />
+      ) : (
+        <IconBrandYoutubeFilled size={32} color="var(--app-primary)" aria-hidden />
+      )}
+      <span>{name}</span>
+    </a>
+  );
+}
+
+/** The right-side slide-out menu of small screens: a modal `<dialog>` (focus kept inside, Esc closes). */
+function MobileMenu({ items, menuRef }: { items: NavItem[]; menuRef: RefObject<HTMLDialogElement | null> }) {
+  const close = () => menuRef.current?.close();
+  return (
+    <dialog
+      ref={menuRef}
+      id="mobile-menu"
+      className={classes.menu}
+      aria-label="Menu"
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog itself.
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div className={classes.menuHeader}>
+        <span>Menu</span>
+        <button type="button" className={classes.iconButton} onClick={close} aria-label="Close menu">
+          <IconX size={22} aria-hidden />
+        </button>
+      </div>
+      <nav aria-label="Sections">
+        <ul className={classes.menuList}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <a
+                href={`#${item.id}`}
+                className={classes.menuLink}
+                onClick={(e) => onSectionLink(e, item.id, close)}
+              >
+                {item.label}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href="/admin" className={classes.menuLink}>
+              <IconShieldLock size={18} aria-hidden />
+              Admin
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </dialog>
+  );
+}
+
+/** Shell of the public pages: the fixed top bar above the page, then the footer. */
+export function PublicLayout({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+  const items = useNavItems();
+  const menuRef = useRef<HTMLDialogElement>(null);
   return (
     <>
       <header className={classes.header}>
-        <Container size="lg" className={classes.bar}>
-          <Link to="/" className={classes.logo} aria-label="Channel home">
-            <IconBrandYoutubeFilled size={32} color="var(--mantine-primary-color-filled)" aria-hidden />
-            <Text component="span" fw={800} fz="lg">
-              Channel
-            </Text>
-          </Link>
-          <Group gap="xs">
-            <ActionIcon
-              component={Link}
-              to="/admin"
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label="Admin"
+        <Container size="xl" className={classes.bar}>
+          <Logo />
+          <nav aria-label="Main" className={classes.nav}>
+            {items.map((item) => (
+              <a
+                key={item.id}
+                href={`#${item.id}`}
+                className={classes.navLink}
+                onClick={(e) => onSectionLink(e, item.id)}
+              >
+                {item.label}
+              </a>
+            ))}
+          </nav>
+          <div className={classes.actions}>
+            {/* A plain link: the admin area is another entry of the app, loaded only there. */}
+            <a href="/admin" className={classes.iconButton} aria-label="Admin" title="Admin">
+              <IconShieldLock size={20} aria-hidden />
+            </a>
+            <button
+              type="button"
+              className={`${classes.iconButton} ${classes.burger}`}
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-controls="mobile-menu"
+              onClick={() => menuRef.current?.showModal()}
             >
-              <IconShieldLock size={20} />
-            </ActionIcon>
-          </Group>
+              <IconMenu2 size={24} aria-hidden />
+            </button>
+          </div>
         </Container>
       </header>
-      <main className={classes.main}>
-        <Outlet />
-      </main>
+      <MobileMenu items={items} menuRef={menuRef} />
+      <main className={classes.main}>{children}</main>
+      {footer}
     </>
   );
 }

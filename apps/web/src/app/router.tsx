@@ -2,8 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
-import { HomePage } from '../features/home/components/home-page';
-import { PublicLayout } from './public-layout';
+import { PublicHome } from '../features/home/components/home-page';
 
 // The admin area is a chunk of its own so that visitors of the public pages never load it.
 const AdminPage = lazy(() =>
@@ -18,11 +17,12 @@ function PageLoader() {
   );
 }
 
+/**
+ * The routes of `App`. A visit to `/` itself starts with `HomeApp` (main.tsx) and never loads
+ * this router; `/` is here for in-app links such as the admin's "Back to site".
+ */
 export const routes: RouteObject[] = [
-  {
-    element: <PublicLayout />,
-    children: [{ path: '/', element: <HomePage /> }],
-  },
+  { path: '/', element: <PublicHome /> },
   {
     path: '/admin',
     element: (

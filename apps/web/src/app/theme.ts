@@ -1,4 +1,11 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from '@mantine/core';
+import { mix } from '../lib/color';
+import { designFonts, type SiteDesign, type SitePalette } from '../features/settings/site-design';
 
 /** SPEC §9 default colours: primary #FF0000 on background #0F0F0F with text #FFFFFF. */
 export const PRIMARY_COLOR = '#FF0000';
@@ -31,14 +38,88 @@ const dark: MantineColorsTuple = [
   '#050505',
 ];
 
+const SANS = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
   colors: { brand, dark },
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: SANS,
   headings: {
     fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     fontWeight: '800',
   },
   defaultRadius: 'md',
 });
+
+/** Ten shades around `fill`, which sits at shade 6 (the filled buttons). */
+function tupleAround(fill: string): MantineColorsTuple {
+  return [
+    mix('#FFFFFF', fill, 0.9),
+    mix('#FFFFFF', fill, 0.78),
+    mix('#FFFFFF', fill, 0.62),
+    mix('#FFFFFF', fill, 0.46),
+    mix('#FFFFFF', fill, 0.3),
+    mix('#FFFFFF', fill, 0.14),
+    fill,
+    mix('#000000', fill, 0.12),
+    mix('#000000', fill, 0.24),
+    mix('#000000', fill, 0.36),
+  ];
+}
+
+/** Mantine's dark shades drawn from the dark palette (text at 0, background at 7). */
+function darkTuple({ background, text, surface, dimmed, border }: SitePalette): MantineColorsTuple {
+  return [
+    text,
+    mix(text, background, 0.86),
+    dimmed,
+    mix(text, background, 0.45),
+    border,
+    mix(text, surface, 0.08),
+    surface,
+    background,
+    mix('#000000', background, 0.3),
+    mix('#000000', background, 0.6),
+  ];
+}
+
+/** The public site's theme from the admin's design settings. */
+export function buildSiteTheme(design: SiteDesign): MantineThemeOverride {
+  const fonts = designFonts(design);
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: 6,
+    autoContrast: true,
+    luminanceThreshold: 0.3,
+    colors: { brand: tupleAround(design.primaryFill), dark: darkTuple(design.dark) },
+    white: design.light.background,
+    black: design.light.text,
+    fontFamily: fonts.body,
+    fontFamilyMonospace: fonts.mono,
+    headings: { fontFamily: fonts.heading, fontWeight: '700' },
+    defaultRadius: 'md',
+  });
+}
+
+const paletteVariables = (p: SitePalette) => ({
+  '--mantine-color-body': p.background,
+  '--mantine-color-text': p.text,
+  '--mantine-color-dimmed': p.dimmed,
+  '--app-surface': p.surface,
+  '--app-border': p.border,
+});
+
+/** CSS variables the site's own styles read (see `app/site.css`). */
+export function siteCssVariables(design: SiteDesign): CSSVariablesResolver {
+  return () => ({
+    variables: {
+      '--app-primary': design.primary,
+      '--app-accent': design.accent,
+      '--app-font-size': `${design.baseFontSize}px`,
+      '--app-font-mono': designFonts(design).mono,
+    },
+    dark: paletteVariables(design.dark),
+    light: paletteVariables(design.light),
+  });
+}

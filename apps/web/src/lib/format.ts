@@ -1,14 +1,20 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Compact count (SPEC §9): from one million one decimal and `M`, from one thousand whole
- * thousands and `K`, else the plain number. Digits are cut, not rounded, so 999,999 reads
- * `999K` rather than `1000K`, the way video platforms show counts.
+ * Compact count (SPEC §9): from 1,000,000 one decimal and `M`, from 1,000 whole thousands and
+ * `K`, else the plain number. Both round to the nearest shown unit (half up), the way
+ * `toFixed` reads the rule; so 1,250,000 reads `1.3M` and 999,999 still counts as thousands
+ * (`1000K`): the thresholds, not the rounding, pick the unit.
  */
 export function formatCount(count: number): string {
-  if (count >= 1_000_000) return `${(Math.floor(count / 100_000) / 10).toFixed(1)}M`;
-  if (count >= 1_000) return `${Math.floor(count / 1_000)}K`;
+  if (count >= 1_000_000) return `${(Math.round(count / 100_000) / 10).toFixed(1)}M`;
+  if (count >= 1_000) return `${Math.round(count / 1_000)}K`;
   return String(count);
+}
+
+/** `1,234 views`-style number with thousands separators (for screen readers and titles). */
+export function formatFullCount(count: number): string {
+  return count.toLocaleString('en-US');
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;

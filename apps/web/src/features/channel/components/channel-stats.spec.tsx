@@ -22,7 +22,7 @@ describe('ChannelStats', () => {
 
     expect(await screen.findByText('48K')).toBe(value('subscribers'));
     expect(value('videos')).toHaveTextContent(/^37$/);
-    expect(value('views')).toHaveTextContent('2.4M');
+    expect(value('views')).toHaveTextContent('2.5M');
     expect(screen.getByRole('list', { name: 'Channel statistics' })).toHaveAttribute('aria-busy', 'false');
     expect(fetch).toHaveBeenCalledWith(
       '/api/channel/stats',

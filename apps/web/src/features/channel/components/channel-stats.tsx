@@ -31,19 +31,26 @@ function Stat({ id, label, value, icon: Icon }: StatProps) {
   );
 }
 
-/** Subscribers, videos and views of the channel, in the compact count format. */
-export function ChannelStats() {
+/** Subscribers (unless the admin hides them), videos and views, in the compact count format. */
+export function ChannelStats({ showSubscribers = true }: { showSubscribers?: boolean }) {
   const { data, isSuccess } = useChannelStats();
   const show = (n: number | undefined, placeholder: string) =>
     isSuccess && n !== undefined ? formatCount(n) : placeholder;
   return (
-    <ul className={classes.root} aria-label="Channel statistics" aria-busy={!isSuccess}>
-      <Stat
-        id="subscribers"
-        label="Subscribers"
-        icon={IconUsers}
-        value={show(data?.subscriberCount, STATS_PLACEHOLDERS.subscribers)}
-      />
+    <ul
+      className={classes.root}
+      aria-label="Channel statistics"
+      aria-busy={!isSuccess}
+      data-count={showSubscribers ? 3 : 2}
+    >
+      {showSubscribers && (
+        <Stat
+          id="subscribers"
+          label="Subscribers"
+          icon={IconUsers}
+          value={show(data?.subscriberCount, STATS_PLACEHOLDERS.subscribers)}
+        />
+      )}
       <Stat
         id="videos"
         label="Videos"

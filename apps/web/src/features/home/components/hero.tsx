@@ -1,6 +1,10 @@
-import { Container, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Container, Text, Title } from '@mantine/core';
+import { IconBrandYoutubeFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { scrollToSection } from '../../../lib/scroll';
+import { subscribeUrl, youtubeVideoId } from '../../../lib/youtube';
 import { ChannelStats } from '../../channel/components/channel-stats';
+import { usePublicSettings } from '../../settings/api/get-public-settings';
 import classes from './hero.module.css';
 
 export const HERO_VARIANTS = {
@@ -16,22 +20,127 @@ export const HERO_VARIANTS = {
 
 export type HeroVariant = keyof typeof HERO_VARIANTS;
 
-/** Picks headline A or B, 50/50 on each page load (SPEC §4). */
+/**
+ * Picks headline A or B, 50/50 on each page load (SPEC §4). The page's inline script draws it
+ * before the first paint (so the prerendered headline is already the right one) and leaves it
+ * on `<html data-hero>`; without it, it is drawn here.
+ */
 export function pickHeroVariant(random: () => number = Math.random): HeroVariant {
+  const drawn = typeof document === 'undefined' ? undefined : document.documentElement.dataset.hero;
+  if (drawn === 'A' || drawn === 'B') return drawn;
   return random() < 0.5 ? 'A' : 'B';
 }
 
-export function Hero() {
-  const [variant] = useState(pickHeroVariant);
-  const { title, subtitle } = HERO_VARIANTS[variant];
+/** How often the watch button was pressed on this page (SPEC §4: counted and logged). */
+let watchClicks = 0;
+
+function HeroBackground() {
+  const { settings } = usePublicSettings();
+  const { heroBackgroundType: type, heroImage, heroVideoUrl } = settings;
+  if (type === 'image' && heroImage) {
+    return (
+      <div className={classes.media} aria-hidden>
+        <img src={heroImage} alt="" className={classes.mediaFill} fetchPriority="high" />
+      </div>
+    );
+  }
+  if (type === 'video' && heroVideoUrl) {
+    // A YouTube address is not played as a background (nothing may contact YouTube before a
+    // click); its thumbnail stands in for it. A video file plays muted in a loop.
+    const youtubeId = youtubeVideoId(heroVideoUrl);
+    return (
+      <div className={classes.media} aria-hidden>
+        {youtubeId ? (
+          <img
+            src={`https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`}
+            alt=""
+            className={classes.mediaFill}
+          />
+        ) : (
+          <video
+            className={classes.mediaFill}
+            src={heroVideoUrl}
+            autoPlay
+            muted
+            loop
+            playsInline
+            preload="metadata"
+          />
+        )}
+      </div>
+    );
+  }
+  return null;
+}
+
+/** What the prerendered page shows: both headlines, CSS keeps the one `<html data-hero>` names. */
+function Headline({ variant, both }: { variant: HeroVariant; both: boolean }) {
+  const shown: HeroVariant[] = both ? ['A', 'B'] : [variant];
   return (
-    <section id="home" className={classes.root} data-variant={variant}>
+    <>
+      {shown.map((v) => (
+        <div key={v} className={classes.headline} data-headline={both ? v : undefined}>
+          <Title order={1} className={classes.title}>
+            {HERO_VARIANTS[v].title}
+          </Title>
+          <Text className={classes.subtitle}>{HERO_VARIANTS[v].subtitle}</Text>
+        </div>
+      ))}
+    </>
+  );
+}
+
+export function Hero({ prerender = false }: { prerender?: boolean }) {
+  const [variant] = useState(pickHeroVariant);
+  const { settings } = usePublicSettings();
+  const clicks = useRef(watchClicks);
+  const type = settings.heroBackgroundType;
+  const hasMedia =
+    (type === 'image' && !!settings.heroImage) || (type === 'video' && !!settings.heroVideoUrl);
+
+  const watch = () => {
+    watchClicks += 1;
+    clicks.current = watchClicks;
+    // SPEC §4: the watch button counts its clicks and logs them.
+    // eslint-disable-next-line no-console
+    console.log(`Watch button clicked ${watchClicks} time${watchClicks === 1 ? '' : 's'}`);
+    scrollToSection('videos');
+  };
+
+  return (
+    <section
+      id="home"
+      className={classes.root}
+      data-variant={prerender ? undefined : variant}
+      data-background={hasMedia ? type : 'gradient'}
+      aria-label="Welcome"
+    >
+      <HeroBackground />
       <Container size="lg" className={classes.inner}>
-        <Title order={1} className={classes.title}>
-          {title}
-        </Title>
-        <Text className={classes.subtitle}>{subtitle}</Text>
-        <ChannelStats />
+        <Headline variant={variant} both={prerender} />
+        <div className={classes.buttons}>
+          <Button
+            size="lg"
+            radius="xl"
+            leftSection={<IconPlayerPlayFilled size={18} aria-hidden />}
+            onClick={watch}
+          >
+            Watch Latest Videos
+          </Button>
+          <Button
+            component="a"
+            href={subscribeUrl(settings.channelId, settings.siteTitle)}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="lg"
+            radius="xl"
+            variant="default"
+            leftSection={<IconBrandYoutubeFilled size={20} color="var(--app-primary)" aria-hidden />}
+          >
+            Subscribe
+          </Button>
+        </div>
+        <ChannelStats showSubscribers={settings.showSubscriberCount} />
       </Container>
     </section>
   );

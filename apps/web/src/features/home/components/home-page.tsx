@@ -1,6 +1,48 @@
+import { PublicLayout } from '../../../app/public-layout';
+import { AdUnit, StickyFooterAd } from '../../ads/ad-unit';
+import { Analytics } from '../../analytics/analytics';
+import { ConsentBanner } from '../../consent/consent-banner';
+import { PlaylistsSection } from '../../playlists/components/playlists-section';
+import { usePublicSettings } from '../../settings/api/get-public-settings';
+import { DocumentHead } from '../../settings/components/document-head';
+import { useSiteDesign } from '../../settings/use-site-design';
+import { FeaturedVideo } from '../../videos/components/featured-video';
+import { LatestVideos } from '../../videos/components/latest-videos';
+import { CommunitySection } from './community-section';
 import { Hero } from './hero';
+import { SiteFooter } from './site-footer';
+import { SubscribeBanner } from './subscribe-banner';
 
-/** The public home page; further sections (videos, playlists, community) join later. */
-export function HomePage() {
-  return <Hero />;
+/**
+ * The public home page in the SPEC's order: hero, featured video, latest videos, subscribe
+ * banner, featured playlists, join the community; each optional section as the settings say.
+ */
+export function HomePage({ prerender = false }: { prerender?: boolean }) {
+  useSiteDesign();
+  const { settings } = usePublicSettings();
+  return (
+    <>
+      <DocumentHead />
+      <Analytics />
+      <Hero prerender={prerender} />
+      <AdUnit placement="topBanner" />
+      {settings.showFeaturedVideo && <FeaturedVideo />}
+      <LatestVideos />
+      <AdUnit placement="inContent" />
+      <SubscribeBanner />
+      {settings.showPlaylistSection && <PlaylistsSection />}
+      {settings.showCommunitySection && <CommunitySection />}
+      <StickyFooterAd />
+      <ConsentBanner />
+    </>
+  );
+}
+
+/** The page with its top bar and footer. */
+export function PublicHome({ prerender = false }: { prerender?: boolean }) {
+  return (
+    <PublicLayout footer={<SiteFooter />}>
+      <HomePage prerender={prerender} />
+    </PublicLayout>
+  );
 }

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { loadScript } from '../../lib/load-script';
+import { useTrackingAllowed } from '../consent/consent';
+import { usePublicSettings } from '../settings/api/get-public-settings';
+
+type Gtag = (...args: unknown[]) => void;
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: Gtag;
+  }
+}
+
+export const GA_SCRIPT = 'https://www.googletagmanager.com/gtag/js';
+export const PLAUSIBLE_SCRIPT = 'https://plausible.io/js/script.js';
+
+function startGoogleAnalytics(id: string): void {
+  window.dataLayer = window.dataLayer ?? [];
+  // gtag.js reads the arguments objects from the data layer, exactly as its snippet pushes them.
+  window.gtag =
+    window.gtag ??
+    function gtag() {
+      // eslint-disable-next-line prefer-rest-params
+      window.dataLayer?.push(arguments);
+    };
+  window.gtag('js', new Date());
+  window.gtag('config', id, { anonymize_ip: true });
+  loadScript(`${GA_SCRIPT}?id=${encodeURIComponent(id)}`);
+}
+
+/** Google Analytics and Plausible, each only when the admin enabled it (and the visitor consented). */
+export function Analytics() {
+  const { settings, isLoaded } = usePublicSettings();
+  const allowed = useTrackingAllowed(settings.enableGDPRBanner);
+  const gaId = isLoaded && allowed && settings.enableGoogleAnalytics ? settings.googleAnalyticsId : '';
+  const plausibleDomain = isLoaded && allowed && settings.enablePlausible ? settings.plausibleDomain : '';
+
+  useEffect(() => {
+    if (gaId) startGoogleAnalytics(gaId);
+  }, [gaId]);
+
+  useEffect(() => {
+    if (plausibleDomain) loadScript(PLAUSIBLE_SCRIPT, { 'data-domain': plausibleDomain, defer: '' });
+  }, [plausibleDomain]);
+
+  return null;
+}

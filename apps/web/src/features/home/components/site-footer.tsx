@@ -1,0 +1,73 @@
+import { Container } from '@mantine/core';
+import { IconRss, IconX } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import classes from '../../../app/public-layout.module.css';
+import { setConsent } from '../../consent/consent';
+import { usePublicSettings } from '../../settings/api/get-public-settings';
+import dialogClasses from './site-footer.module.css';
+
+type LegalKey = 'privacyPolicyContent' | 'termsOfServiceContent' | 'disclosuresContent';
+const LEGAL: { key: LegalKey; label: string }[] = [
+  { key: 'privacyPolicyContent', label: 'Privacy Policy' },
+  { key: 'termsOfServiceContent', label: 'Terms of Service' },
+  { key: 'disclosuresContent', label: 'Disclosures' },
+];
+
+/** Footer: copyright, the legal texts the admin wrote (in a dialog), the feed, the cookie choice. */
+export function SiteFooter() {
+  const { settings } = usePublicSettings();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState<(typeof LEGAL)[number] | null>(null);
+  const show = (item: (typeof LEGAL)[number]) => {
+    setOpen(item);
+    dialog.current?.showModal();
+  };
+  const name = settings.siteTitle || 'Channel';
+  return (
+    <footer className={classes.footer}>
+      <Container size="xl" className={classes.footerInner}>
+        <span>
+          © {new Date().getFullYear()} {name}
+        </span>
+        <div className={classes.footerLinks}>
+          {LEGAL.filter(({ key }) => settings[key].trim()).map((item) => (
+            <button key={item.key} type="button" className={classes.footerLink} onClick={() => show(item)}>
+              {item.label}
+            </button>
+          ))}
+          {settings.enableGDPRBanner && (
+            <button type="button" className={classes.footerLink} onClick={() => setConsent(null)}>
+              Cookie settings
+            </button>
+          )}
+          {settings.enableRSS && (
+            <a href="/rss.xml" className={classes.footerLink}>
+              <IconRss size={14} aria-hidden /> RSS
+            </a>
+          )}
+        </div>
+      </Container>
+      <dialog
+        ref={dialog}
+        className={dialogClasses.dialog}
+        aria-labelledby="legal-title"
+        onClose={() => setOpen(null)}
+      >
+        <div className={dialogClasses.header}>
+          <h2 id="legal-title" className={dialogClasses.title}>
+            {open?.label}
+          </h2>
+          <button
+            type="button"
+            className={classes.iconButton}
+            onClick={() => dialog.current?.close()}
+            aria-label="Close"
+          >
+            <IconX size={20} aria-hidden />
+          </button>
+        </div>
+        <div className={dialogClasses.body}>{open ? settings[open.key] : null}</div>
+      </dialog>
+    </footer>
+  );
+}

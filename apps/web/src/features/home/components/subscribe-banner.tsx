@@ -1,0 +1,36 @@
+import { Container } from '@mantine/core';
+import { IconBellRinging, IconBrandYoutubeFilled } from '@tabler/icons-react';
+import { subscribeUrl } from '../../../lib/youtube';
+import { usePublicSettings } from '../../settings/api/get-public-settings';
+import classes from './subscribe-banner.module.css';
+
+/** The subscribe banner: the whole banner links to the channel's subscribe page in a new tab. */
+export function SubscribeBanner() {
+  const { settings } = usePublicSettings();
+  const name = settings.siteTitle || 'the channel';
+  return (
+    <section className={classes.section} aria-label="Subscribe">
+      <Container size="xl">
+        <a
+          href={subscribeUrl(settings.channelId, settings.siteTitle)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={classes.banner}
+          data-testid="subscribe-banner"
+        >
+          <span className={classes.art} aria-hidden>
+            <IconBrandYoutubeFilled size={72} />
+          </span>
+          <span className={classes.text}>
+            <span className={classes.heading}>Never miss a video</span>
+            <span className={classes.sub}>Subscribe to {name} on YouTube and turn on notifications.</span>
+          </span>
+          <span className={classes.cta}>
+            <IconBellRinging size={18} aria-hidden />
+            Subscribe
+          </span>
+        </a>
+      </Container>
+    </section>
+  );
+}

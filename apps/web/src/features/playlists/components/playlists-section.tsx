@@ -1,0 +1,96 @@
+import type { Playlist } from '@app/contracts';
+import { Container } from '@mantine/core';
+import { IconPlaylist } from '@tabler/icons-react';
+import { playlistUrl } from '../../../lib/youtube';
+import { PINNED_PLAYLIST_LIMIT } from '../../settings/defaults';
+import { usePlaylists } from '../api/get-playlists';
+import classes from './playlists-section.module.css';
+
+export const NO_PLAYLISTS_TEXT = 'No playlists available yet';
+/** SPEC §9: three skeletons while loading. */
+export const PLAYLIST_SKELETONS = 3;
+export const PLAYLIST_GRADIENTS = 6;
+
+/** Pinned first (keeping the platform's order within each group), at most six (SPEC §4, §9). */
+export function featuredPlaylists(playlists: Playlist[]): Playlist[] {
+  return [...playlists.filter((p) => p.pinned), ...playlists.filter((p) => !p.pinned)].slice(
+    0,
+    PINNED_PLAYLIST_LIMIT,
+  );
+}
+
+/** Which of the six gradients a playlist without a thumbnail gets: by the first character of its id. */
+export function gradientIndex(id: string): number {
+  return id.length > 0 ? id.charCodeAt(0) % PLAYLIST_GRADIENTS : 0;
+}
+
+function PlaylistCard({ playlist }: { playlist: Playlist }) {
+  return (
+    <a
+      href={playlistUrl(playlist.id)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={classes.card}
+      data-playlist-id={playlist.id}
+      data-pinned={playlist.pinned || undefined}
+    >
+      <div className={classes.media}>
+        {playlist.thumbnail ? (
+          <img src={playlist.thumbnail} alt="" loading="lazy" decoding="async" width={640} height={360} />
+        ) : (
+          <div
+            className={classes.gradient}
+            data-gradient={gradientIndex(playlist.id)}
+            data-testid="playlist-gradient"
+          >
+            <IconPlaylist size={40} aria-hidden />
+          </div>
+        )}
+        <span className={classes.count}>
+          {playlist.videoCount} video{playlist.videoCount === 1 ? '' : 's'}
+        </span>
+      </div>
+      <h3 className={classes.title}>{playlist.title}</h3>
+    </a>
+  );
+}
+
+/** Featured Playlists (anchor `playlists`). */
+export function PlaylistsSection() {
+  const { data, isPending, isError } = usePlaylists();
+  let content;
+  if (isPending) {
+    content = (
+      <div className={classes.grid} role="status" aria-label="Loading playlists">
+        {Array.from({ length: PLAYLIST_SKELETONS }, (_, i) => (
+          <div key={i} className={classes.card} aria-hidden data-skeleton>
+            <div className={`${classes.media} skeleton`} />
+            <div className="skeleton" style={{ height: '1rem', width: '70%' }} />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (isError || data.length === 0) {
+    content = <p className={classes.empty}>{NO_PLAYLISTS_TEXT}</p>;
+  } else {
+    content = (
+      <ul className={classes.grid}>
+        {featuredPlaylists(data).map((playlist) => (
+          <li key={playlist.id}>
+            <PlaylistCard playlist={playlist} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section id="playlists" className="section" aria-labelledby="playlists-title">
+      <Container size="xl">
+        <h2 id="playlists-title" className="section-title">
+          Featured Playlists
+        </h2>
+        {content}
+      </Container>
+    </section>
+  );
+}

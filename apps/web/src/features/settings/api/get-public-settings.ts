@@ -1,0 +1,69 @@
+import type { PublicSettings } from '@app/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api-client';
+import { PUBLIC_SETTINGS_DEFAULTS } from '../defaults';
+
+export const SETTINGS_PATH = '/api/settings';
+export const SETTINGS_CACHE_KEY = 'site-settings-v1';
+
+/** Large values stay out of the local copy (images are data URLs of up to 2 MB). */
+const UNCACHED_KEYS = [
+  'heroImage',
+  'logoImage',
+  'faviconImage',
+  'privacyPolicyContent',
+  'termsOfServiceContent',
+  'disclosuresContent',
+] as const satisfies readonly (keyof PublicSettings)[];
+
+/** The last settings this browser saw, so a repeat visit paints in the site's design at once. */
+export function readCachedSettings(): PublicSettings | undefined {
+  try {
+    const raw = window.localStorage.getItem(SETTINGS_CACHE_KEY);
+    if (!raw) return undefined;
+    return { ...PUBLIC_SETTINGS_DEFAULTS, ...(JSON.parse(raw) as Partial<PublicSettings>) };
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCachedSettings(settings: PublicSettings): void {
+  try {
+    const small: Partial<PublicSettings> = { ...settings };
+    for (const key of UNCACHED_KEYS) delete small[key];
+    window.localStorage.setItem(SETTINGS_CACHE_KEY, JSON.stringify(small));
+  } catch {
+    // Storage full or blocked: the page works without the copy.
+  }
+}
+
+/** `GET /api/settings`, merged over the defaults so an older API's missing keys read as default. */
+export async function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
+  const settings = {
+    ...PUBLIC_SETTINGS_DEFAULTS,
+    ...(await getJson<Partial<PublicSettings>>(SETTINGS_PATH, { signal })),
+  };
+  writeCachedSettings(settings);
+  return settings;
+}
+
+export const publicSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: [SETTINGS_PATH, 'public'],
+    queryFn: ({ signal }) => getPublicSettings(signal),
+  });
+
+export interface PublicSettingsState {
+  settings: PublicSettings;
+  /** True once the API answered (until then the settings are the cached copy or the defaults). */
+  isLoaded: boolean;
+}
+
+export function usePublicSettings({ enabled = true }: { enabled?: boolean } = {}): PublicSettingsState {
+  const { data, isSuccess, isPlaceholderData } = useQuery({
+    ...publicSettingsQueryOptions(),
+    enabled,
+    placeholderData: readCachedSettings,
+  });
+  return { settings: data ?? PUBLIC_SETTINGS_DEFAULTS, isLoaded: isSuccess && !isPlaceholderData };
+}

@@ -1,0 +1,63 @@
+import type { Video, VideoSort } from '@app/contracts';
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import { throwIfNotOk } from '../../../lib/api-client';
+
+export const VIDEOS_PATH = '/api/videos';
+/** SPEC §9: the grid shows 20 videos (and 20 skeletons) before View All. */
+export const VIDEO_PAGE_SIZE = 20;
+
+export interface VideoListParams {
+  q?: string;
+  sort?: VideoSort;
+  limit: number;
+  offset?: number;
+}
+
+export interface VideoPage {
+  videos: Video[];
+  /** Every match, from `X-Total-Count`. */
+  total: number;
+  offset: number;
+}
+
+export function videosUrl({ q, sort = 'recent', limit, offset = 0 }: VideoListParams): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  params.set('sort', sort);
+  params.set('limit', String(limit));
+  if (offset) params.set('offset', String(offset));
+  return `${VIDEOS_PATH}?${params.toString()}`;
+}
+
+/** One page of `GET /api/videos` with its total. */
+export async function getVideos(params: VideoListParams, signal?: AbortSignal): Promise<VideoPage> {
+  const res = await fetch(videosUrl(params), { credentials: 'include', signal });
+  await throwIfNotOk(res);
+  const videos = (await res.json()) as Video[];
+  const header = Number(res.headers.get('X-Total-Count'));
+  const total = Number.isFinite(header) && res.headers.get('X-Total-Count') !== null ? header : videos.length;
+  return { videos, total, offset: params.offset ?? 0 };
+}
+
+/** The newest videos of the grid before View All. */
+export const latestVideosQueryOptions = () =>
+  queryOptions({
+    queryKey: [VIDEOS_PATH, { sort: 'recent', limit: VIDEO_PAGE_SIZE }],
+    queryFn: ({ signal }) => getVideos({ sort: 'recent', limit: VIDEO_PAGE_SIZE }, signal),
+  });
+
+export function useLatestVideos() {
+  return useQuery(latestVideosQueryOptions());
+}
+
+/** All matches of a search and sort, a page at a time (View All). */
+export const videoSearchQueryOptions = (q: string, sort: VideoSort, pageSize: number) =>
+  infiniteQueryOptions({
+    queryKey: [VIDEOS_PATH, { q, sort, pageSize }],
+    queryFn: ({ signal, pageParam }) => getVideos({ q, sort, limit: pageSize, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.videos.length;
+      return last.videos.length > 0 && next < last.total ? next : undefined;
+    },
+  });

@@ -1,0 +1,73 @@
+import { Container } from '@mantine/core';
+import { useState } from 'react';
+import { formatCount, formatRelativeDate } from '../../../lib/format';
+import { watchUrl } from '../../../lib/youtube';
+import { useFeaturedVideo } from '../api/get-featured-video';
+import classes from './featured-video.module.css';
+import { VideoFacade } from './video-card';
+import { YouTubePlayer } from './youtube-player';
+
+export const NO_FEATURED_TEXT = 'No featured video selected';
+
+/** Featured Video (anchor `featured`): skeleton, the empty text, or the facade that turns into the player. */
+export function FeaturedVideo() {
+  const { data: video, isPending, isError } = useFeaturedVideo();
+  const [playing, setPlaying] = useState(false);
+
+  let content;
+  if (isPending) {
+    content = (
+      <div className={classes.layout} role="status" aria-label="Loading featured video">
+        <div className={`${classes.media} skeleton`} />
+        <div className={classes.info}>
+          <div className="skeleton" style={{ height: '1.6rem', width: '85%' }} />
+          <div className="skeleton" style={{ height: '1rem', width: '50%', marginTop: 12 }} />
+        </div>
+      </div>
+    );
+  } else if (isError || !video) {
+    content = <p className={classes.empty}>{NO_FEATURED_TEXT}</p>;
+  } else {
+    content = (
+      <div className={classes.layout} data-testid="featured-video">
+        <div className={classes.media}>
+          {playing ? (
+            <YouTubePlayer videoId={video.id} title={video.title} className={classes.frame} />
+          ) : (
+            <VideoFacade
+              video={video}
+              onPlay={() => setPlaying(true)}
+              placeholder="Click to play featured video"
+            />
+          )}
+        </div>
+        <div className={classes.info}>
+          <h3 className={classes.title}>
+            <a href={watchUrl(video.id)} target="_blank" rel="noopener noreferrer">
+              {video.title}
+            </a>
+          </h3>
+          <p className={classes.meta}>
+            <span>{formatCount(video.viewCount)} views</span>
+            <span aria-hidden>•</span>
+            <span>{formatRelativeDate(video.publishedAt)}</span>
+            <span aria-hidden>•</span>
+            <span className={classes.duration}>{video.duration}</span>
+          </p>
+          {video.description && <p className={classes.description}>{video.description}</p>}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section id="featured" className="section" aria-labelledby="featured-title">
+      <Container size="xl">
+        <h2 id="featured-title" className="section-title">
+          Featured Video
+        </h2>
+        {content}
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+import '@mantine/core/styles/Input.css';
+import type { VideoSort } from '@app/contracts';
+import { Button, CloseButton, NativeSelect, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { formatFullCount } from '../../../lib/format';
+import { videoSearchQueryOptions, type VideoPage } from '../api/get-videos';
+import { VideoCard, VideoCardSkeleton } from './video-card';
+import { columnsFor, type GridColumns, type PlaybackProps } from './video-grid';
+import classes from './video-grid.module.css';
+
+/** Videos fetched per request while scrolling through all of them. */
+export const BROWSE_PAGE_SIZE = 60;
+const SEARCH_DEBOUNCE_MS = 250;
+
+export const SORT_OPTIONS: { value: VideoSort; label: string }[] = [
+  { value: 'recent', label: 'Most recent' },
+  { value: 'popular', label: 'Most popular' },
+  { value: 'oldest', label: 'Oldest' },
+];
+
+const BREAKPOINTS = ['(min-width: 36em)', '(min-width: 62em)', '(min-width: 75em)'];
+
+function subscribeToBreakpoints(onChange: () => void): () => void {
+  const queries = BREAKPOINTS.map((q) => window.matchMedia(q));
+  queries.forEach((q) => q.addEventListener('change', onChange));
+  return () => queries.forEach((q) => q.removeEventListener('change', onChange));
+}
+
+function useColumns(setting: GridColumns): number {
+  return useSyncExternalStore(
+    subscribeToBreakpoints,
+    () => columnsFor(setting, (q) => window.matchMedia(q).matches),
+    () => 1,
+  );
+}
+
+/** Width of an element, kept up to date. */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+interface VideoBrowserProps extends PlaybackProps {
+  columns: GridColumns;
+  /** The latest 20, already loaded: the first page of the default view. */
+  initial: VideoPage;
+}
+
+/**
+ * View All: every video with search and sort. Pages come from the API as the visitor scrolls
+ * and only the rows near the viewport are in the DOM, so 10,000 videos scroll and search as
+ * smoothly as 20.
+ */
+export function VideoBrowser({ columns, playingId, onPlay, now, initial }: VideoBrowserProps) {
+  const [input, setInput] = useState('');
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<VideoSort>('recent');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(input.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input]);
+
+  const isDefaultView = query === '' && sort === 'recent';
+  const result = useInfiniteQuery({
+    ...videoSearchQueryOptions(query, sort, BROWSE_PAGE_SIZE),
+    initialData: isDefaultView ? { pages: [initial], pageParams: [0] } : undefined,
+    placeholderData: keepPreviousData,
+  });
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPlaceholderData, isError } = result;
+  const videos = useMemo(() => data?.pages.flatMap((page) => page.videos) ?? [], [data]);
+  const total = data?.pages[0]?.total ?? 0;
+
+  const cols = useColumns(columns);
+  const listRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(listRef);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    if (listRef.current) setScrollMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
+  }, [cols, width, total]);
+
+  const rowCount = Math.ceil(videos.length / cols) + (hasNextPage ? 1 : 0);
+  const playingIndex = playingId ? videos.findIndex((v) => v.id === playingId) : -1;
+  const playingRow = playingIndex >= 0 ? Math.floor(playingIndex / cols) : -1;
+  const gap = 16;
+  const cardWidth = width > 0 ? (width - gap * (cols - 1)) / cols : 320;
+
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => Math.round((cardWidth * 9) / 16) + 110,
+    overscan: 2,
+    scrollMargin,
+    // The playing card's row stays mounted, so scrolling away does not stop its video.
+    rangeExtractor: (range) => {
+      const rows = defaultRangeExtractor(range);
+      if (playingRow >= 0 && playingRow < range.count && !rows.includes(playingRow)) {
+        rows.push(playingRow);
+        rows.sort((a, b) => a - b);
+      }
+      return rows;
+    },
+  });
+
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, cols, cardWidth]);
+
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows.length > 0 ? rows[rows.length - 1].index : -1;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastRow >= rowCount - 2) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, lastRow, rowCount, fetchNextPage]);
+
+  const clear = () => {
+    setInput('');
+    setQuery('');
+  };
+
+  const noMatch = !isPlaceholderData && !!data && total === 0 && query !== '';
+
+  return (
+    <div data-testid="video-browser">
+      <div className={classes.toolbar} role="search">
+        <TextInput
+          className={classes.search}
+          label="Search videos"
+          placeholder="Search by title or description"
+          value={input}
+          onChange={(event) => setInput(event.currentTarget.value)}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={
+            input ? <CloseButton aria-label="Clear search text" onClick={clear} size="sm" /> : null
+          }
+          type="search"
+          autoComplete="off"
+        />
+        <NativeSelect
+          className={classes.sort}
+          label="Sort by"
+          value={sort}
+          onChange={(event) => setSort(event.currentTarget.value as VideoSort)}
+          data={SORT_OPTIONS}
+        />
+      </div>
+      <p className={classes.count} aria-live="polite" data-testid="video-count">
+        {isError
+          ? 'Videos could not be loaded.'
+          : noMatch
+            ? ''
+            : query
+              ? `${formatFullCount(total)} video${total === 1 ? '' : 's'} match “${query}”`
+              : `Showing all ${formatFullCount(total)} videos`}
+      </p>
+      {noMatch ? (
+        <div className={classes.empty}>
+          <p>No videos found for &quot;{query}&quot;</p>
+          <Button variant="default" radius="xl" onClick={clear}>
+            Clear Search
+          </Button>
+        </div>
+      ) : (
+        <div
+          ref={listRef}
+          className={classes.rows}
+          style={{ height: virtualizer.getTotalSize(), opacity: isPlaceholderData ? 0.6 : 1 }}
+          aria-busy={isPlaceholderData || isFetchingNextPage}
+        >
+          {rows.map((row) => {
+            const start = row.index * cols;
+            const slice = videos.slice(start, start + cols);
+            return (
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className={classes.row}
+                style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                <div className={classes.grid} data-columns={columns}>
+                  {slice.length > 0
+                    ? slice.map((video) => (
+                        <VideoCard
+                          key={video.id}
+                          video={video}
+                          playing={video.id === playingId}
+                          onPlay={onPlay}
+                          now={now}
+                        />
+                      ))
+                    : Array.from({ length: cols }, (_, i) => <VideoCardSkeleton key={i} />)}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

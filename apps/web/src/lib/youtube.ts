@@ -1,0 +1,48 @@
+/** Addresses on the video platform (SPEC §7). Nothing here contacts it: they are only links. */
+export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/** The player, loaded only on a click: autoplay on, related videos off, modest branding, JS API on. */
+export function embedUrl(videoId: string): string {
+  return `${YOUTUBE_EMBED_ORIGIN}/embed/${encodeURIComponent(videoId)}?autoplay=1&rel=0&modestbranding=1&enablejsapi=1`;
+}
+
+export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+
+export const playlistUrl = (playlistId: string) =>
+  `https://www.youtube.com/playlist?list=${encodeURIComponent(playlistId)}`;
+
+/**
+ * The subscribe link: the channel with the subscription-confirmation parameter. Without a
+ * channel id (not set up yet) it searches the platform's channels for the site's name, the
+ * closest thing to the channel a visitor can be sent to.
+ */
+export function subscribeUrl(channelId: string, siteTitle: string): string {
+  if (channelId) return `https://www.youtube.com/channel/${encodeURIComponent(channelId)}?sub_confirmation=1`;
+  const query = encodeURIComponent(siteTitle.trim() || 'Channel');
+  return `https://www.youtube.com/results?search_query=${query}&sp=EgIQAg%3D%3D`;
+}
+
+/** The id in a YouTube watch/short/embed/youtu.be URL, or null. */
+export function youtubeVideoId(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname.replace(/^www\.|^m\./, '');
+    if (host === 'youtu.be') return parsed.pathname.slice(1) || null;
+    if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+      if (parsed.searchParams.get('v')) return parsed.searchParams.get('v');
+      const match = /^\/(?:embed|shorts|live)\/([\w-]+)/.exec(parsed.pathname);
+      return match ? match[1] : null;
+    }
+  } catch {
+    // Not a URL.
+  }
+  return null;
+}
+
+/** Sends a command to a player embedded with `enablejsapi=1` (YouTube's iframe postMessage API). */
+export function sendPlayerCommand(iframe: HTMLIFrameElement | null, func: 'playVideo' | 'pauseVideo'): void {
+  iframe?.contentWindow?.postMessage(
+    JSON.stringify({ event: 'command', func, args: [] }),
+    YOUTUBE_EMBED_ORIGIN,
+  );
+}
