@@ -2,10 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PORT_OFFSET, SERVERS, serverUrl } from './src/support/servers';
 
 const repoRoot = resolve(__dirname, '../..');
-const WEB_PORT = 4310;
-const API_PORT = 4311;
+const WEB_PORT = SERVERS.demo;
+const API_PORT = WEB_PORT + 1;
 export const baseURL = `http://127.0.0.1:${WEB_PORT}`;
 
 // A fresh database per run, so the demo seed is all the specs ever see. The runner's workers
@@ -21,8 +22,12 @@ const artifacts = join(repoRoot, 'dist/apps/web-e2e');
 process.env.E2E_ADMIN_SQLITE_DIR ||= mkdtempSync(join(tmpdir(), 'web-e2e-admin-'));
 const ADMIN_SPECS = /admin[^/]*\.spec\.ts$/;
 const ADMIN_EXCLUSIVE_SPECS = /admin-exclusive[^/]*\.spec\.ts$/;
-const adminServers = { desktop: 4320, mobile: 4330 } as const;
+const adminServers = { desktop: 4320 + PORT_OFFSET, mobile: 4330 + PORT_OFFSET } as const;
 const adminBaseURL = (viewport: keyof typeof adminServers) => `http://127.0.0.1:${adminServers[viewport]}`;
+// The public page's data sets: empty and 10,000 videos (seed.setup.ts imports them), and one
+// stack per viewport whose settings public-settings.spec.ts changes, a test at a time.
+const PUBLIC_STACKS = ['empty', 'large', 'settingsDesktop', 'settingsMobile'] as const;
+const SETTINGS_SPEC = /public-settings\.spec\.ts$/;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const mobile = {
   ...devices['Pixel 7'],
@@ -59,16 +64,28 @@ export default defineConfig({
     },
   },
   projects: [
+    { name: 'seed', testMatch: /seed\.setup\.ts$/, timeout: 180_000 },
     {
       name: 'desktop',
-      testIgnore: ADMIN_SPECS,
+      testIgnore: [ADMIN_SPECS, SETTINGS_SPEC],
       use: desktop,
+      dependencies: ['seed'],
     },
     {
       name: 'mobile',
-      testIgnore: ADMIN_SPECS,
+      testIgnore: [ADMIN_SPECS, SETTINGS_SPEC],
       use: mobile,
+      dependencies: ['seed'],
     },
+    ...(['desktop', 'mobile'] as const).map((viewport) => ({
+      name: `settings-${viewport}`,
+      testMatch: SETTINGS_SPEC,
+      fullyParallel: false,
+      use: {
+        ...(viewport === 'desktop' ? desktop : mobile),
+        baseURL: serverUrl(viewport === 'desktop' ? 'settingsDesktop' : 'settingsMobile'),
+      },
+    })),
     ...(['desktop', 'mobile'] as const).flatMap((viewport) => [
       {
         name: `admin-${viewport}`,
@@ -112,6 +129,21 @@ export default defineConfig({
         PORT: String(adminServers[viewport]),
         API_PORT: String(adminServers[viewport] + 1),
         SQLITE_PATH: join(process.env.E2E_ADMIN_SQLITE_DIR!, `admin-${viewport}.sqlite`),
+        NODE_ENV: 'test',
+      },
+    })),
+    ...PUBLIC_STACKS.map((name) => ({
+      command: 'npx tsx tools/start.ts --no-build',
+      cwd: repoRoot,
+      url: `${serverUrl(name)}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(SERVERS[name]),
+        API_PORT: String(SERVERS[name] + 1),
+        SQLITE_PATH: join(process.env.E2E_ADMIN_SQLITE_DIR!, `public-${name}.sqlite`),
         NODE_ENV: 'test',
       },
     })),

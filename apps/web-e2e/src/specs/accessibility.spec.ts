@@ -1,11 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
 
 const PAGES = [
   { path: '/', ready: { name: 'Channel statistics', busy: 'false' } },
   { path: '/admin', ready: null },
   { path: '/no/such/page', ready: null },
 ];
+
+async function violations(page: Page, impacts?: string[]): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 for (const { path, ready } of PAGES) {
   test(`${path} has no WCAG 2.1 A/AA violations`, async ({ page }) => {
@@ -14,11 +24,49 @@ for (const { path, ready } of PAGES) {
       await expect(page.getByRole('list', { name: ready.name })).toHaveAttribute('aria-busy', ready.busy);
     }
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await violations(page)).toEqual([]);
   });
 }
+
+test('/ stays free of serious and critical violations with View All, a player and the menu open', async ({
+  page,
+  isMobile,
+}) => {
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>player</title>' }),
+  );
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  await home.viewAll.click();
+  await expect(home.search).toBeVisible();
+  const id = await home.videoCards.first().getAttribute('data-video-id');
+  const card = home.videos.locator(`article[data-video-id="${id}"]`);
+  await card.getByRole('button', { name: /^Play / }).click();
+  await expect(card.locator('iframe')).toBeVisible();
+  expect(await violations(page, ['serious', 'critical'])).toEqual([]);
+  if (isMobile) {
+    await home.openMenu();
+    expect(await violations(page, ['serious', 'critical'])).toEqual([]);
+  }
+});
+
+test('/ is keyboard reachable: skip through the bar into the hero buttons', async ({ page, isMobile }) => {
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  const names: string[] = [];
+  for (let i = 0; i < (isMobile ? 5 : 8); i++) {
+    await page.keyboard.press('Tab');
+    names.push(
+      await page.evaluate(
+        () =>
+          document.activeElement?.textContent?.trim() ||
+          document.activeElement?.getAttribute('aria-label') ||
+          '',
+      ),
+    );
+  }
+  expect(names).toContain('Watch Latest Videos');
+  expect(names).toContain('Admin');
+});

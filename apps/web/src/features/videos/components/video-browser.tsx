@@ -59,6 +59,25 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
+/**
+ * Where an element starts on the page. It moves whenever something above it changes size
+ * (images, the sections above loading), so it is measured after every render and on resize.
+ */
+function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  const measure = useRef(() => {});
+  measure.current = () => {
+    if (ref.current) setTop(Math.round(ref.current.getBoundingClientRect().top + window.scrollY));
+  };
+  useLayoutEffect(() => measure.current());
+  useEffect(() => {
+    const observer = new ResizeObserver(() => measure.current());
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  return top;
+}
+
 interface VideoBrowserProps extends PlaybackProps {
   columns: GridColumns;
   /** The latest 20, already loaded: the first page of the default view. */
@@ -93,10 +112,7 @@ export function VideoBrowser({ columns, playingId, onPlay, now, initial }: Video
   const cols = useColumns(columns);
   const listRef = useRef<HTMLDivElement>(null);
   const width = useWidth(listRef);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    if (listRef.current) setScrollMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
-  }, [cols, width, total]);
+  const scrollMargin = useOffsetTop(listRef);
 
   const rowCount = Math.ceil(videos.length / cols) + (hasNextPage ? 1 : 0);
   const playingIndex = playingId ? videos.findIndex((v) => v.id === playingId) : -1;

@@ -71,7 +71,6 @@ export const YouTubePlayer = forwardRef<PlayerHandle, YouTubePlayerProps>(functi
       src={embedUrl(videoId)}
       title={`${title} (video player)`}
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-      allowFullScreen
       referrerPolicy="strict-origin-when-cross-origin"
       onLoad={() =>
         // Ask the player to report its state changes.

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
+
+const HEADLINES = { A: 'Welcome to the Channel', B: 'Your Gateway to Tech Excellence' };
+
+test('each load shows headline A or B, both turn up, and the prerendered HTML already has the drawn one', async ({
+  page,
+}) => {
+  const home = new HomePage(page);
+  const seen = new Set<string>();
+  for (let i = 0; i < 40 && seen.size < 2; i++) {
+    await home.goto();
+    await expect(home.heading).toHaveCount(1);
+    const text = (await home.heading.textContent())?.trim() ?? '';
+    expect(Object.values(HEADLINES)).toContain(text);
+    const drawn = await page.evaluate(() => document.documentElement.dataset.hero);
+    expect(text).toBe(HEADLINES[drawn as 'A' | 'B']);
+    seen.add(text);
+  }
+  expect([...seen].sort()).toEqual(Object.values(HEADLINES).sort());
+});
+
+test('the headline is in the HTML before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(HEADLINES.A);
+  await expect(page.getByTestId('stat-subscribers-value')).toHaveText('125K');
+  await context.close();
+});
+
+test('the watch button counts and logs its clicks, and scrolls to the videos', async ({ page }) => {
+  const home = new HomePage(page);
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  await home.goto();
+  await home.loaded();
+  await home.watchButton.click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => Math.round(document.getElementById('videos')!.getBoundingClientRect().top)),
+    )
+    .toBeLessThanOrEqual(70);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await home.watchButton.click();
+  expect(logs.filter((l) => /^Watch button clicked/.test(l))).toEqual([
+    'Watch button clicked 1 time',
+    'Watch button clicked 2 times',
+  ]);
+});
+
+test('the subscribe buttons open the subscribe page in a new tab', async ({ page }) => {
+  const home = new HomePage(page);
+  await home.goto();
+  const subscribe = home.hero.getByRole('link', { name: 'Subscribe' });
+  await expect(subscribe).toHaveAttribute('target', '_blank');
+  await expect(subscribe).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\//);
+  await expect(home.subscribeBanner).toHaveAttribute('target', '_blank');
+  await expect(home.subscribeBanner).toHaveAttribute('href', (await subscribe.getAttribute('href'))!);
+});

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
+
+test('the sections come in the SPEC order with their anchors', async ({ page }, testInfo) => {
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  const order = await page
+    .locator('main > section, main > aside')
+    .evaluateAll((sections) => sections.map((s) => s.id || s.getAttribute('aria-label')));
+  expect(order).toEqual(['home', 'featured', 'videos', 'Subscribe', 'playlists', 'about']);
+  await expect(page.getByRole('heading', { name: 'Featured Video' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest Videos' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Featured Playlists' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Join the Community' })).toBeAttached();
+  await testInfo.attach('home-full', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
+});
+
+test('the top bar has the logo, the section links and the admin link', async ({ page, isMobile }) => {
+  const home = new HomePage(page);
+  await home.goto();
+  await expect(home.header.getByRole('link', { name: 'Channel home' })).toBeVisible();
+  await expect(home.adminLink).toHaveAttribute('href', '/admin');
+  await expect(home.adminLink).toBeVisible();
+  const nav = home.header.getByRole('navigation', { name: 'Main' });
+  if (isMobile) {
+    await expect(nav).toBeHidden();
+    await expect(home.menuButton).toBeVisible();
+  } else {
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Videos', 'Playlists', 'About']);
+    await expect(home.menuButton).toBeHidden();
+  }
+});
+
+for (const [label, id] of [
+  ['Videos', 'videos'],
+  ['Playlists', 'playlists'],
+  ['About', 'about'],
+  ['Home', 'home'],
+] as const) {
+  test(`${label} scrolls smoothly to #${id}`, async ({ page, isMobile }) => {
+    const home = new HomePage(page);
+    await home.goto();
+    await home.loaded();
+    if (id === 'home') await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const before = await page.evaluate(() => window.scrollY);
+    await home.navigate(label, isMobile);
+    if (isMobile) await expect(home.menu).toBeHidden();
+    // The section arrives under the fixed bar (or the page ends, for the last one).
+    await expect
+      .poll(() =>
+        page.evaluate((sectionId) => {
+          const top = document.getElementById(sectionId)!.getBoundingClientRect().top;
+          const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+          return top <= 70 || (atEnd && top < window.innerHeight);
+        }, id),
+      )
+      .toBe(true);
+    const after = await page.evaluate(() => window.scrollY);
+    expect(after).not.toBe(before);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
+      'smooth',
+    );
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+  });
+}
+
+test('the mobile menu slides out from the right with an Admin entry, and Esc closes it', async ({
+  page,
+  isMobile,
+}, testInfo) => {
+  test.skip(!isMobile, 'the menu is for small screens');
+  const home = new HomePage(page);
+  await home.goto();
+  await home.openMenu();
+  // It slides in from the right edge and stays against it.
+  await expect
+    .poll(async () => Math.round((await home.menu.boundingBox())!.x + (await home.menu.boundingBox())!.width))
+    .toBe(390);
+  expect((await home.menu.boundingBox())!.x).toBeGreaterThan(0);
+  await expect(home.menu.getByRole('link')).toHaveText(['Home', 'Videos', 'Playlists', 'About', 'Admin']);
+  await expect(home.menu.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  await testInfo.attach('menu-open', { body: await page.screenshot(), contentType: 'image/png' });
+  await page.keyboard.press('Escape');
+  await expect(home.menu).toBeHidden();
+  await home.openMenu();
+  await home.menu.getByRole('button', { name: 'Close menu' }).click();
+  await expect(home.menu).toBeHidden();
+});
+
+test('the admin chunk is not loaded on /, and / does not load the router', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /admin|\/app-/.test(s))).toEqual([]);
+});

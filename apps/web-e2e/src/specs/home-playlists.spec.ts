@@ -1,0 +1,54 @@
+import type { Playlist } from '@app/contracts';
+import { expect, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
+
+test('playlists link to their page in a new tab; those without a thumbnail get a gradient', async ({
+  page,
+}, testInfo) => {
+  const home = new HomePage(page);
+  await home.goto();
+  const playlists = (await (await page.request.get('/api/playlists')).json()) as Playlist[];
+  const shown = [...playlists.filter((p) => p.pinned), ...playlists.filter((p) => !p.pinned)].slice(0, 6);
+  const links = home.playlists.getByRole('link');
+  await expect(links).toHaveCount(shown.length);
+  for (const [i, playlist] of shown.entries()) {
+    await expect(links.nth(i)).toHaveAttribute(
+      'href',
+      `https://www.youtube.com/playlist?list=${playlist.id}`,
+    );
+    await expect(links.nth(i)).toHaveAttribute('target', '_blank');
+    await expect(links.nth(i)).toContainText(playlist.title);
+    if (!playlist.thumbnail) {
+      await expect(links.nth(i).getByTestId('playlist-gradient')).toHaveAttribute(
+        'data-gradient',
+        String(playlist.id.charCodeAt(0) % 6),
+      );
+    }
+  }
+  await home.playlists.scrollIntoViewIfNeeded();
+  await testInfo.attach('playlists', { body: await page.screenshot(), contentType: 'image/png' });
+});
+
+test('Join the Community: each button only writes a console message', async ({ page }) => {
+  const home = new HomePage(page);
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  const requests: string[] = [];
+  await home.goto();
+  await home.loaded();
+  page.on('request', (r) => {
+    // Images of the cards scrolled into view may load; nothing else may be asked for.
+    if (!['image', 'font'].includes(r.resourceType())) requests.push(r.url());
+  });
+  const url = page.url();
+  for (const name of ['Join Now', 'Follow', 'Subscribe']) {
+    await home.community.getByRole('button', { name }).click();
+  }
+  expect(logs.filter((l) => / clicked$/.test(l))).toEqual([
+    'Join Discord clicked',
+    'Follow on Twitter clicked',
+    'Newsletter subscribe clicked',
+  ]);
+  expect(page.url()).toBe(url);
+  expect(requests).toEqual([]);
+});

@@ -1,0 +1,161 @@
+import type { Video } from '@app/contracts';
+import { expect, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
+import { receivedCommands, recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stub';
+
+const EMBED =
+  /^https:\/\/www\.youtube-nocookie\.com\/embed\/([\w-]+)\?autoplay=1&rel=0&modestbranding=1&enablejsapi=1$/;
+
+async function apiVideos(
+  page: import('@playwright/test').Page,
+  query: string,
+): Promise<{ videos: Video[]; total: number }> {
+  const res = await page.request.get(`/api/videos?${query}`);
+  return { videos: (await res.json()) as Video[], total: Number(res.headers()['x-total-count']) };
+}
+
+test('20 skeleton cards while loading, then the 20 newest videos', async ({ page }, testInfo) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/videos?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const home = new HomePage(page);
+  await home.goto();
+  const skeletons = home.videos.getByRole('status', { name: 'Loading videos' });
+  await expect(skeletons.locator('[data-skeleton]')).toHaveCount(20);
+  await page.evaluate(() => document.getElementById('videos')!.scrollIntoView({ behavior: 'instant' }));
+  await testInfo.attach('videos-loading', { body: await page.screenshot(), contentType: 'image/png' });
+  release();
+  const { videos } = await apiVideos(page, 'sort=recent&limit=20');
+  await expect(home.videoCards).toHaveCount(20);
+  await expect(home.videoCards.locator('h3')).toHaveText(videos.map((v) => v.title));
+});
+
+test('a card shows views and age; its title opens the watch page in a new tab', async ({ page }) => {
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  const { videos } = await apiVideos(page, 'sort=recent&limit=1');
+  const card = home.videoCards.first();
+  const title = card.getByRole('link', { name: videos[0].title });
+  await expect(title).toHaveAttribute('href', `https://www.youtube.com/watch?v=${videos[0].id}`);
+  await expect(title).toHaveAttribute('target', '_blank');
+  await expect(card).toContainText(/\d+(\.\d)?[KM]? views • (today|\d+ (day|week|month)s? ago)/);
+  await expect(card.getByRole('button', { name: `Play ${videos[0].title}` })).toBeVisible();
+});
+
+test('nothing is loaded from YouTube before a click; one card plays at a time', async ({
+  page,
+}, testInfo) => {
+  await stubYouTubePlayer(page);
+  const youtube = recordYouTubeRequests(page);
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  expect(youtube.map((r) => r.url())).toEqual([]);
+
+  const first = home.videoCards.nth(0);
+  const second = home.videoCards.nth(1);
+  const firstTitle = (await first.locator('h3').textContent())!;
+  const secondTitle = (await second.locator('h3').textContent())!;
+  await first.getByRole('button', { name: `Play ${firstTitle}` }).click();
+  const firstFrame = first.locator('iframe');
+  await expect(firstFrame).toHaveAttribute('src', EMBED);
+  await expect(firstFrame).toHaveAttribute('title', `${firstTitle} (video player)`);
+  expect(youtube.length).toBeGreaterThan(0);
+  await expect(home.iframes()).toHaveCount(1);
+
+  await second.getByRole('button', { name: `Play ${secondTitle}` }).click();
+  await expect(second.locator('iframe')).toBeVisible();
+  await expect(home.iframes()).toHaveCount(1);
+  await expect(first.getByRole('button', { name: `Play ${firstTitle}` })).toBeVisible();
+  await testInfo.attach('one-player', { body: await page.screenshot(), contentType: 'image/png' });
+});
+
+test('the hover overlay pauses and resumes the playing card over postMessage', async ({ page, isMobile }) => {
+  await stubYouTubePlayer(page);
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  const id = await home.videoCards.nth(2).getAttribute('data-video-id');
+  const card = home.videos.locator(`article[data-video-id="${id}"]`);
+  const title = (await card.locator('h3').textContent())!;
+  await card.getByRole('button', { name: `Play ${title}` }).click();
+  await expect(card.locator('iframe')).toBeVisible();
+  const pause = card.getByRole('button', { name: `Pause ${title}` });
+  if (!isMobile) {
+    const box = (await card.locator('iframe').boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 20);
+    await expect(pause).toHaveCSS('opacity', '1');
+  }
+  await pause.click();
+  await expect(card.getByRole('button', { name: `Play ${title}` })).toBeVisible();
+  await card.getByRole('button', { name: `Play ${title}` }).click();
+  await expect(pause).toBeAttached();
+  await expect.poll(() => receivedCommands(page)).toEqual(['pauseVideo', 'playVideo']);
+});
+
+test('View All shows every video, with search and sort', async ({ page }, testInfo) => {
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  const { total } = await apiVideos(page, 'limit=1');
+  expect(total, 'the demo has more than 20 videos').toBeGreaterThan(20);
+  await expect(home.search).toHaveCount(0);
+  await expect(home.sort).toHaveCount(0);
+  await home.viewAll.click();
+  await expect(home.search).toBeVisible();
+  await expect(home.sort).toHaveValue('recent');
+  await expect(home.videos.getByTestId('video-count')).toHaveText(`Showing all ${total} videos`);
+  await expect(home.viewAll).toHaveCount(0);
+  // Scroll through from the top: every video is reachable.
+  await page.evaluate(() => document.getElementById('videos')!.scrollIntoView({ behavior: 'instant' }));
+  const seen = new Set<string>();
+  for (let i = 0; i < 40 && seen.size < total; i++) {
+    for (const id of await home.videoCards.evaluateAll((cards) =>
+      cards.map((c) => c.getAttribute('data-video-id')!),
+    ))
+      seen.add(id);
+    await page.mouse.wheel(0, 700);
+    await page.waitForTimeout(100);
+  }
+  expect(seen.size).toBe(total);
+  await testInfo.attach('view-all', { body: await page.screenshot(), contentType: 'image/png' });
+
+  for (const sort of ['popular', 'oldest', 'recent'] as const) {
+    await page.evaluate(() => document.getElementById('videos')!.scrollIntoView());
+    await home.sort.selectOption(sort);
+    const { videos } = await apiVideos(page, `sort=${sort}&limit=4`);
+    await expect(home.videoCards.locator('h3').first()).toHaveText(videos[0].title);
+    await expect(home.videoCards.locator('h3').nth(1)).toHaveText(videos[1].title);
+  }
+});
+
+test('search matches title or description case-insensitively; no match offers Clear Search', async ({
+  page,
+}, testInfo) => {
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  await home.viewAll.click();
+  await home.search.fill('DOCKER');
+  const { videos, total } = await apiVideos(page, 'q=docker&limit=100');
+  await expect(home.videos.getByTestId('video-count')).toHaveText(
+    `${total} video${total === 1 ? '' : 's'} match “DOCKER”`,
+  );
+  await expect(home.videoCards).toHaveCount(videos.length);
+  for (const title of await home.videoCards.locator('h3').allTextContents()) {
+    const video = videos.find((v) => v.title === title)!;
+    expect(`${video.title} ${video.description}`.toLowerCase()).toContain('docker');
+  }
+  await home.search.fill('zzzz no such video');
+  await expect(home.videos.getByText('No videos found for "zzzz no such video"')).toBeVisible();
+  await testInfo.attach('no-match', { body: await page.screenshot(), contentType: 'image/png' });
+  await home.videos.getByRole('button', { name: 'Clear Search', exact: true }).click();
+  await expect(home.search).toHaveValue('');
+  await expect(home.videos.getByTestId('video-count')).toHaveText(/^Showing all \d+ videos$/);
+});
