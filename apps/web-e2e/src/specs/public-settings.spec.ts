@@ -1,0 +1,397 @@
+import { publicSettingsKeys, settingsDefaults, type PublicSettings } from '@app/contracts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
+import { setSetting, signedInApi } from '../support/admin-api';
+
+// Each test changes the settings of this project's own stack and puts every public key back.
+test.describe.configure({ mode: 'serial' });
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+let api: APIRequestContext;
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
+test.beforeAll(async ({}, testInfo) => {
+  api = await signedInApi(testInfo.project.use.baseURL!);
+});
+
+test.afterEach(async () => {
+  for (const key of publicSettingsKeys) {
+    await setSetting(api, key, settingsDefaults[key] as never);
+  }
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+async function set(patch: Partial<PublicSettings>): Promise<void> {
+  for (const [key, value] of Object.entries(patch)) {
+    await setSetting(api, key as keyof PublicSettings, value as never);
+  }
+}
+
+/** Stands in for the third-party hosts (closed network) and records what the page asked them for. */
+async function stubThirdParties(page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route(
+    /^https:\/\/(www\.googletagmanager\.com|plausible\.io|pagead2\.googlesyndication\.com|i\.ytimg\.com)\//,
+    (route) => {
+      asked.push(route.request().url());
+      const image = route.request().resourceType() === 'image';
+      return image
+        ? route.fulfill({ contentType: 'image/png', body: Buffer.from(PNG.split(',')[1], 'base64') })
+        : route.fulfill({ contentType: 'text/javascript', body: '' });
+    },
+  );
+  return asked;
+}
+
+async function open(page: Page): Promise<HomePage> {
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  return home;
+}
+
+const css = (page: Page, selector: string, property: string) =>
+  page.evaluate(
+    ([sel, prop]) => getComputedStyle(document.querySelector(sel)!).getPropertyValue(prop).trim(),
+    [selector, property],
+  );
+
+test('colour scheme: dark by default, light, and auto following the visitor', async ({ page }, testInfo) => {
+  await open(page);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await css(page, 'body', 'background-color')).toBe('rgb(15, 15, 15)');
+
+  await set({ colorScheme: 'light' });
+  await open(page);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  expect(await css(page, 'body', 'background-color')).toBe('rgb(255, 255, 255)');
+  expect(await css(page, 'body', 'color')).toBe('rgb(15, 15, 15)');
+  await testInfo.attach('light', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await set({ colorScheme: 'auto' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await open(page);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+});
+
+test('colours and theme: primary, accent, background and text', async ({ page }, testInfo) => {
+  await set({
+    primaryColor: '#00AA55',
+    accentColor: '#FFAA00',
+    backgroundColor: '#101830',
+    textColor: '#EEEEFF',
+  });
+  await open(page);
+  expect(await css(page, 'body', 'background-color')).toBe('rgb(16, 24, 48)');
+  expect(await css(page, 'body', 'color')).toBe('rgb(238, 238, 255)');
+  expect((await css(page, 'html', '--app-primary')).toUpperCase()).toBe('#00AA55');
+  expect((await css(page, 'html', '--app-accent')).toUpperCase()).toBe('#FFAA00');
+  await testInfo.attach('colours', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await set({
+    primaryColor: '#FF0000',
+    accentColor: '#3EA6FF',
+    backgroundColor: '#0F0F0F',
+    textColor: '#FFFFFF',
+  });
+  await set({ selectedTheme: 'purple-night' });
+  await open(page);
+  expect(await css(page, 'body', 'background-color')).toBe('rgb(19, 17, 28)');
+  expect((await css(page, 'html', '--app-primary')).toUpperCase()).toBe('#A855F7');
+});
+
+test('fonts: each chosen family is downloaded and used; the defaults fetch no other family', async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'font') fonts.push(new URL(r.url()).pathname);
+  });
+  await open(page);
+  // Inter (body and headings) and JetBrains Mono (durations) are the defaults.
+  expect(fonts.filter((f) => !/inter-latin|jetbrains-mono-latin-400/.test(f))).toEqual([]);
+
+  await set({ headingFont: 'Poppins', bodyFont: 'Lato', monoFont: 'Fira Code' });
+  // The first visit after the change learns the fonts; from then on nothing else is fetched.
+  await open(page);
+  await page.waitForLoadState('networkidle');
+  fonts.length = 0;
+  const home = await open(page);
+  await expect.poll(() => css(page, 'h1', 'font-family')).toMatch(/^"?Poppins"?,/);
+  expect(await css(page, 'body', 'font-family')).toMatch(/^"?Lato"?,/);
+  await home.videos.scrollIntoViewIfNeeded();
+  await expect.poll(() => fonts.some((f) => /poppins-latin-700/.test(f))).toBe(true);
+  await expect.poll(() => fonts.some((f) => /lato-latin-400/.test(f))).toBe(true);
+  await expect.poll(() => fonts.some((f) => /fira-code-latin-400/.test(f))).toBe(true);
+  expect(await page.evaluate(() => document.fonts.check('700 16px Poppins'))).toBe(true);
+  // Families nobody chose stay on the server (Inter may serve the prerendered first paint).
+  expect(fonts.filter((f) => /montserrat|roboto|open-sans|source|jetbrains/.test(f))).toEqual([]);
+});
+
+test('base font size scales the text', async ({ page }) => {
+  await open(page);
+  expect(await css(page, 'html', 'font-size')).toBe('16px');
+  await set({ baseFontSize: 18 });
+  await open(page);
+  expect(await css(page, 'html', 'font-size')).toBe('18px');
+  await set({ baseFontSize: 14 });
+  await open(page);
+  expect(await css(page, 'html', 'font-size')).toBe('14px');
+});
+
+test('video grid columns: 3, 4 or 5 on wide screens, one column on a phone', async ({ page, isMobile }) => {
+  const columns = () =>
+    page.evaluate(
+      () =>
+        getComputedStyle(document.querySelector('[data-testid=video-grid]')!).gridTemplateColumns.split(' ')
+          .length,
+    );
+  for (const count of [3, 4, 5] as const) {
+    await set({ videoGridColumns: count });
+    await open(page);
+    expect(await columns()).toBe(isMobile ? 1 : count);
+  }
+});
+
+test('show toggles hide the featured video, playlists, subscriber count and community', async ({
+  page,
+}, testInfo) => {
+  await set({
+    showFeaturedVideo: false,
+    showPlaylistSection: false,
+    showSubscriberCount: false,
+    showCommunitySection: false,
+  });
+  const home = await open(page);
+  await expect(home.featured).toHaveCount(0);
+  await expect(home.playlists).toHaveCount(0);
+  await expect(home.community).toHaveCount(0);
+  await expect(home.stat('subscribers')).toHaveCount(0);
+  await expect(home.stat('videos')).toBeVisible();
+  await expect(page.locator('a[href="#playlists"], a[href="#about"]')).toHaveCount(0);
+  await expect(home.videos).toBeAttached();
+  await testInfo.attach('hidden-sections', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
+});
+
+test('hero background: gradient, image, video file, YouTube thumbnail', async ({ page }, testInfo) => {
+  const asked = await stubThirdParties(page);
+  const home = await open(page);
+  await expect(home.hero).toHaveAttribute('data-background', 'gradient');
+
+  await set({ heroBackgroundType: 'image', heroImage: PNG });
+  await open(page);
+  await expect(home.hero).toHaveAttribute('data-background', 'image');
+  await expect(home.hero.locator('img')).toHaveAttribute('src', PNG);
+  await testInfo.attach('hero-image', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await set({ heroBackgroundType: 'video', heroVideoUrl: 'https://cdn.example.com/hero.mp4' });
+  await page.route('https://cdn.example.com/**', (route) => route.fulfill({ status: 404 }));
+  await open(page);
+  await expect(home.hero).toHaveAttribute('data-background', 'video');
+  await expect(home.hero.locator('video')).toHaveAttribute('src', 'https://cdn.example.com/hero.mp4');
+  expect(await home.hero.locator('video').evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+
+  await set({ heroVideoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+  await open(page);
+  await expect(home.hero.locator('img')).toHaveAttribute(
+    'src',
+    'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+  );
+  expect(asked.some((u) => u.startsWith('https://i.ytimg.com/'))).toBe(true);
+});
+
+test('logo, favicon, title, description, keywords, Open Graph and Twitter tags', async ({ page }) => {
+  await set({
+    logoImage: PNG,
+    faviconImage: PNG,
+    siteTitle: 'Code Academy',
+    siteDescription: 'Tutorials for web developers.',
+    metaKeywords: 'react, typescript',
+    ogImage: 'https://cdn.example.com/og.png',
+    twitterHandle: '@codeacademy',
+  });
+  const home = await open(page);
+  await expect(home.header.getByRole('link', { name: 'Code Academy home' }).locator('img')).toHaveAttribute(
+    'src',
+    PNG,
+  );
+  await expect(page).toHaveTitle('Code Academy');
+  const meta = (selector: string) => page.locator(`head ${selector}`);
+  await expect(meta('link[rel="icon"]')).toHaveAttribute('href', PNG);
+  await expect(meta('meta[name="description"]')).toHaveAttribute('content', 'Tutorials for web developers.');
+  await expect(meta('meta[name="keywords"]')).toHaveAttribute('content', 'react, typescript');
+  await expect(meta('meta[property="og:title"]')).toHaveAttribute('content', 'Code Academy');
+  await expect(meta('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    'Tutorials for web developers.',
+  );
+  await expect(meta('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    'https://cdn.example.com/og.png',
+  );
+  await expect(meta('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+  await expect(meta('meta[name="twitter:site"]')).toHaveAttribute('content', '@codeacademy');
+  await expect(meta('meta[name="twitter:title"]')).toHaveAttribute('content', 'Code Academy');
+});
+
+test('the channel id makes the subscribe links; RSS and the legal texts show when set', async ({ page }) => {
+  await set({
+    channelId: 'UCabcdefghijklmnopqrstuv',
+    privacyPolicyContent: 'We keep no personal data.\nNone at all.',
+  });
+  const home = await open(page);
+  const url = 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv?sub_confirmation=1';
+  await expect(home.subscribeBanner).toHaveAttribute('href', url);
+  await expect(home.hero.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', url);
+  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    'href',
+    '/rss.xml',
+  );
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy Policy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
+  await expect(dialog).toContainText('We keep no personal data.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await set({ enableRSS: false });
+  await open(page);
+  await expect(page.locator('head link[type="application/rss+xml"]')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'RSS' })).toHaveCount(0);
+});
+
+test('Google Analytics and Plausible load only when enabled', async ({ page }) => {
+  const asked = await stubThirdParties(page);
+  await set({ googleAnalyticsId: 'G-TEST12345', plausibleDomain: 'example.com' });
+  await open(page);
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+
+  await set({ enableGoogleAnalytics: true, enablePlausible: true });
+  await open(page);
+  await expect.poll(() => asked).toContain('https://www.googletagmanager.com/gtag/js?id=G-TEST12345');
+  await expect.poll(() => asked).toContain('https://plausible.io/js/script.js');
+  await expect(page.locator('script[src="https://plausible.io/js/script.js"]')).toHaveAttribute(
+    'data-domain',
+    'example.com',
+  );
+  expect(
+    await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer)),
+  ).toContain('G-TEST12345');
+});
+
+test('AdSense units appear in the enabled placements only, and only with a publisher id', async ({
+  page,
+}, testInfo) => {
+  const asked = await stubThirdParties(page);
+  await set({
+    adSlots: { ...settingsDefaults.adSlots, displayHorizontal: '1111111111', inArticle: '2222222222' },
+  });
+  await set({ adPlacements: { topBanner: true, inContent: false, stickyFooter: true } });
+  await open(page);
+  await expect(page.locator('ins.adsbygoogle')).toHaveCount(0);
+
+  await set({ adsensePublisherId: 'ca-pub-1234567890123456' });
+  await open(page);
+  await expect(page.locator('[data-ad-placement]')).toHaveCount(2);
+  await expect(page.locator('[data-ad-placement="topBanner"] ins')).toHaveAttribute(
+    'data-ad-slot',
+    '1111111111',
+  );
+  await expect(page.locator('[data-ad-placement="stickyFooter"] ins')).toHaveAttribute(
+    'data-ad-client',
+    'ca-pub-1234567890123456',
+  );
+  await expect(page.locator('[data-ad-placement="inContent"]')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      asked.some((u) =>
+        u.startsWith(
+          'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890123456',
+        ),
+      ),
+    )
+    .toBe(true);
+  await testInfo.attach('ads', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await set({ adPlacements: { topBanner: false, inContent: true, stickyFooter: false } });
+  await open(page);
+  await expect(page.locator('[data-ad-placement]')).toHaveCount(1);
+  await expect(page.locator('[data-ad-placement="inContent"] ins')).toHaveAttribute(
+    'data-ad-slot',
+    '2222222222',
+  );
+});
+
+test('GDPR banner: analytics and ads wait for consent, and the choice is remembered', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const asked = await stubThirdParties(page);
+  await set({
+    enableGDPRBanner: true,
+    enableGoogleAnalytics: true,
+    googleAnalyticsId: 'G-TEST12345',
+    adsensePublisherId: 'ca-pub-1234567890123456',
+  });
+  await open(page);
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  await expect(banner).toBeVisible();
+  await testInfo.attach('gdpr-banner', { body: await page.screenshot(), contentType: 'image/png' });
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  await expect(page.locator('ins.adsbygoogle')).toHaveCount(0);
+
+  await banner.getByRole('button', { name: 'Accept' }).click();
+  await expect(banner).toBeHidden();
+  await expect.poll(() => asked.some((u) => u.includes('gtag/js?id=G-TEST12345'))).toBe(true);
+  await expect(page.locator('ins.adsbygoogle')).not.toHaveCount(0);
+  await open(page);
+  await expect(banner).toHaveCount(0);
+
+  // Another visitor declines: nothing loads, now or on the next visit.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await context.newPage();
+  const otherAsked = await stubThirdParties(other);
+  await open(other);
+  await other
+    .getByRole('region', { name: 'Cookie consent' })
+    .getByRole('button', { name: 'Decline' })
+    .click();
+  await open(other);
+  await expect(other.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+  await other.waitForLoadState('networkidle');
+  expect(otherAsked).toEqual([]);
+  // The footer lets the visitor change the choice.
+  await other.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+  await expect(other.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  await context.close();
+});
+
+test('pinned playlists come first', async ({ page }) => {
+  type Item = { id: string; title: string; pinned: boolean };
+  const before = (await (await api.get('/api/playlists')).json()) as Item[];
+  const last = before[before.length - 1];
+  const pin = (pinned: boolean) => api.post(`/api/playlists/${last.id}/pin`, { data: { pinned } });
+  expect((await pin(!last.pinned)).ok()).toBe(true);
+  try {
+    const now = (await (await api.get('/api/playlists')).json()) as Item[];
+    const expected = [...now.filter((p) => p.pinned), ...now.filter((p) => !p.pinned)]
+      .slice(0, 6)
+      .map((p) => p.title);
+    expect(expected.includes(last.title)).toBe(!last.pinned);
+    const home = await open(page);
+    await expect(home.playlists.getByRole('heading', { level: 3 })).toHaveText(expected);
+  } finally {
+    await pin(last.pinned);
+  }
+});
