@@ -1,5 +1,5 @@
 import { Button, Container } from '@mantine/core';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useState } from 'react';
 import { formatFullCount } from '../../../lib/format';
 import { usePublicSettings } from '../../settings/api/get-public-settings';
 import { useLatestVideos, VIDEO_PAGE_SIZE } from '../api/get-videos';
@@ -51,7 +51,12 @@ export function LatestVideos() {
         <VideoGrid videos={data.videos} columns={columns} playingId={playingId} onPlay={onPlay} now={now} />
         {data.total > VIDEO_PAGE_SIZE && (
           <div className={classes.more}>
-            <Button size="md" radius="xl" variant="default" onClick={() => setShowAll(true)}>
+            <Button
+              size="md"
+              radius="xl"
+              variant="default" // A transition: React builds the long list in slices, so no task blocks input for long.
+              onClick={() => startTransition(() => setShowAll(true))}
+            >
               View All
             </Button>
           </div>

@@ -6,6 +6,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   type RefObject,
+  startTransition,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -95,7 +96,7 @@ export function VideoBrowser({ columns, playingId, onPlay, now, initial }: Video
   const [sort, setSort] = useState<VideoSort>('recent');
 
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(input.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => startTransition(() => setQuery(input.trim())), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [input]);
 
@@ -123,7 +124,7 @@ export function VideoBrowser({ columns, playingId, onPlay, now, initial }: Video
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => Math.round((cardWidth * 9) / 16) + 110,
-    overscan: 2,
+    overscan: 1,
     scrollMargin,
     // The playing card's row stays mounted, so scrolling away does not stop its video.
     rangeExtractor: (range) => {
@@ -173,7 +174,10 @@ export function VideoBrowser({ columns, playingId, onPlay, now, initial }: Video
           className={classes.sort}
           label="Sort by"
           value={sort}
-          onChange={(event) => setSort(event.currentTarget.value as VideoSort)}
+          onChange={(event) => {
+            const next = event.currentTarget.value as VideoSort;
+            startTransition(() => setSort(next));
+          }}
           data={SORT_OPTIONS}
         />
       </div>

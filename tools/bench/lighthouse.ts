@@ -1,0 +1,138 @@
+/**
+ * Lighthouse 12 on `/` of the production build with 1,000 videos, mobile and desktop, in Debian's
+ * Chromium. Reports the median of RUNS runs per form factor, the JavaScript `/` downloads
+ * (gzip, as transferred) and whether the admin chunk was among it.
+ *
+ *   npx tsx tools/bench/lighthouse.ts [--runs 3] [--write]    (after npx nx run-many -t build -p api web)
+ */
+import { writeDocSection, writeRawJson, machine } from './doc';
+import { CHROMIUM, CHROMIUM_FLAGS, startPageStack } from './page-stack';
+
+export const LIGHTHOUSE_TARGETS = { mobile: 95, desktop: 99, cls: 0.05, jsKb: 150 };
+const VIDEOS = 1000;
+
+export interface LighthouseRun {
+  formFactor: 'mobile' | 'desktop';
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+  jsTransferKb: number;
+  scripts: string[];
+  adminChunkLoaded: boolean;
+}
+
+type Lhr = {
+  categories: { performance: { score: number } };
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      details?: { items?: { url: string; resourceType?: string; transferSize?: number }[] };
+    }
+  >;
+};
+
+function summarize(formFactor: 'mobile' | 'desktop', lhr: Lhr): LighthouseRun {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  return {
+    formFactor,
+    score: Math.round(lhr.categories.performance.score * 100),
+    fcpMs: Math.round(value('first-contentful-paint')),
+    lcpMs: Math.round(value('largest-contentful-paint')),
+    tbtMs: Math.round(value('total-blocking-time')),
+    cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+    siMs: Math.round(value('speed-index')),
+    jsTransferKb: Math.round((scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024) * 10) / 10,
+    scripts: scripts.map((r) => new URL(r.url).pathname),
+    adminChunkLoaded: scripts.some((r) => /admin/.test(r.url)),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export async function runLighthouse(runs: number, log: (line: string) => void): Promise<LighthouseRun[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  const stack = await startPageStack(VIDEOS);
+  const results: LighthouseRun[] = [];
+  try {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (let i = 0; i < runs; i++) {
+        const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+        try {
+          const result = await lighthouse(
+            `${stack.url}/`,
+            { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' },
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error('Lighthouse returned no result');
+          const run = summarize(formFactor, result.lhr as unknown as Lhr);
+          log(
+            `${formFactor} #${i + 1}: ${run.score} (LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, JS ${run.jsTransferKb} KB)`,
+          );
+          results.push(run);
+        } finally {
+          await chrome.kill();
+        }
+      }
+    }
+  } finally {
+    await stack.stop();
+  }
+  return results;
+}
+
+export function medianRuns(results: LighthouseRun[]): LighthouseRun[] {
+  return (['mobile', 'desktop'] as const).flatMap((formFactor) => {
+    const runs = results.filter((r) => r.formFactor === formFactor);
+    if (runs.length === 0) return [];
+    const score = median(runs.map((r) => r.score));
+    return [{ ...runs.find((r) => r.score === score)!, score }];
+  });
+}
+
+export function lighthouseMarkdown(results: LighthouseRun[], when: Date): string {
+  const rows = medianRuns(results);
+  const target = (r: LighthouseRun) =>
+    r.formFactor === 'mobile' ? LIGHTHOUSE_TARGETS.mobile : LIGHTHOUSE_TARGETS.desktop;
+  return [
+    '## Public page: Lighthouse',
+    '',
+    `\`npx tsx tools/bench/lighthouse.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Lighthouse 12 (performance only, its default simulated throttling: mobile = Moto G Power on slow 4G with 4× CPU slowdown; desktop preset) in Debian's Chromium against \`/\` of the production build served by \`tools/serve.ts\` (gzip), with ${VIDEOS.toLocaleString('en-US')} videos imported. Median of ${results.filter((r) => r.formFactor === 'mobile').length} runs per form factor.`,
+    '',
+    '| Form factor | Score (target) | FCP | LCP | TBT | CLS (≤ 0.05) | Speed Index | JS for `/` (≤ 150 KB gzip) | Admin chunk loaded |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.formFactor} | **${r.score}** (≥ ${target(r)}) | ${r.fcpMs} ms | ${r.lcpMs} ms | ${r.tbtMs} ms | ${r.cls} | ${r.siMs} ms | ${r.jsTransferKb} KB | ${r.adminChunkLoaded ? '**yes**' : 'no'} |`,
+    ),
+    '',
+    `Scripts \`/\` loads: ${rows[0]?.scripts.map((s) => `\`${s}\``).join(', ') ?? 'none'}.`,
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<void> {
+  const runsArg = argv.indexOf('--runs');
+  const runs = runsArg >= 0 ? Number(argv[runsArg + 1]) : 3;
+  const results = await runLighthouse(runs, (line) => console.log(`  ${line}`));
+  const rows = medianRuns(results);
+  for (const r of rows)
+    console.log(`${r.formFactor}: score ${r.score}, CLS ${r.cls}, JS ${r.jsTransferKb} KB`);
+  if (argv.includes('--write')) {
+    await writeDocSection('page-lighthouse', lighthouseMarkdown(results, new Date()));
+    writeRawJson('page-lighthouse', results);
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: Error) => {
+    console.error(error.stack ?? error.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * A throwaway stack for the page benchmarks: the production build (`tools/start.ts --no-build`)
+ * on free loopback ports and a fresh SQLite file, filled with a generated channel of N videos
+ * through the admin import, like an owner restoring a backup.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, waitForHttp } from '../lib/net';
+import { repoRoot } from '../lib/paths';
+
+export interface PageStack {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const TOPICS = ['React Hooks', 'TypeScript Tips', 'CSS Layout', 'Node Streams', 'SQL Joins', 'Docker Basics'];
+
+/** A backup (the shape of `GET /api/admin/export`) with `count` videos, one hour apart. */
+export function generatedBackup(count: number, now = Date.now()) {
+  const videos = Array.from({ length: count }, (_, i) => {
+    const seconds = 60 + ((i * 97) % 3500);
+    return {
+      id: `bench${String(i).padStart(6, '0')}`,
+      title: i === 4321 ? 'Needle in the Haystack' : `${TOPICS[i % TOPICS.length]} episode ${i + 1}`,
+      description: `Episode ${i + 1} about ${TOPICS[i % TOPICS.length].toLowerCase()}.`,
+      thumbnail: `/api/demo/thumbnails/v${(i % 48) + 1}.svg`,
+      duration: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
+      durationSeconds: seconds,
+      viewCount: (i * 7919) % 1_000_003,
+      publishedAt: new Date(now - i * 3_600_000).toISOString(),
+      featured: i === 0,
+      kind: 'video',
+    };
+  });
+  return {
+    schemaVersion: 1,
+    exportedAt: new Date(now).toISOString(),
+    channel: {
+      title: 'Benchmark channel',
+      handle: '@bench',
+      description: null,
+      thumbnail: null,
+      youtubeChannelId: null,
+      uploadsPlaylistId: null,
+      subscriberCount: 128_400,
+      videoCount: count,
+      viewCount: videos.reduce((sum, v) => sum + v.viewCount, 0),
+      isDemo: false,
+    },
+    videos,
+    playlists: Array.from({ length: 8 }, (_, i) => ({
+      id: `PLbench${i}`,
+      title: `Playlist ${i + 1}`,
+      thumbnail: i % 3 === 0 ? null : `/api/demo/thumbnails/p${i + 1}.svg`,
+      videoCount: 12,
+      pinned: i < 2,
+      position: i,
+    })),
+    settings: {},
+  };
+}
+
+export async function startPageStack(videoCount: number): Promise<PageStack> {
+  const dir = mkdtempSync(join(tmpdir(), 'page-bench-'));
+  const webPort = await freePort();
+  const apiPort = await freePort();
+  const url = `http://127.0.0.1:${webPort}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tools/start.ts', '--no-build'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(webPort),
+      API_PORT: String(apiPort),
+      SQLITE_PATH: join(dir, 'bench.sqlite'),
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHttp(`${url}/api/health`, { timeoutMs: 120_000 });
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: url },
+      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const imported = await fetch(`${url}/api/admin/import`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie },
+      body: JSON.stringify(generatedBackup(videoCount)),
+    });
+    if (!imported.ok) throw new Error(`import: ${imported.status} ${await imported.text()}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
