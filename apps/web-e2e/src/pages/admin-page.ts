@@ -60,18 +60,53 @@ export class AdminPage {
     }
   }
 
-  /** The toast showing `title` (and `description`, when given). */
+  /**
+   * The toast showing `title` (and `description`, when given). One toast shows at a time, but the
+   * previous one may still be fading out, so this takes the first that matches.
+   */
   async expectToast(title: string | RegExp, description?: string | RegExp): Promise<Locator> {
-    const toast = this.toast.filter({ hasText: title });
-    await expect(toast).toBeVisible();
-    if (description !== undefined) await expect(toast).toContainText(description);
-    return toast;
+    let toast = this.toast.filter({ hasText: title });
+    if (description !== undefined) toast = toast.filter({ hasText: description });
+    await expect(toast.first()).toBeVisible();
+    return toast.first();
   }
 
   async expectDestructiveToast(title: string | RegExp, description?: string | RegExp): Promise<Locator> {
     const toast = await this.expectToast(title, description);
     await expect(toast).toHaveAttribute('data-variant', 'destructive');
     return toast;
+  }
+
+  /**
+   * Clicks a switch the way a pointer does. Mantine draws the track as a `<label>` over the
+   * visually hidden input, so Playwright's hit test would wait forever for the input itself; the
+   * switch is first scrolled to the middle of the screen, clear of the toast in the corner.
+   */
+  async flip(toggle: Locator): Promise<void> {
+    await expect(toggle).toBeEnabled();
+    await toggle.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await toggle.click({ force: true });
+  }
+
+  /** Picks an option of a segmented control (a radio group) by its label. */
+  async choose(group: string, option: string): Promise<void> {
+    const radios = this.page.getByRole('radiogroup', { name: group });
+    await radios.getByText(option, { exact: true }).click();
+    await expect(radios.getByRole('radio', { name: option, exact: true })).toBeChecked();
+  }
+
+  /** Picks an option of a select by the select's label. */
+  async select(label: string, option: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: label, exact: true }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await expect(this.page.getByRole('combobox', { name: label, exact: true })).toHaveValue(option);
+  }
+
+  /** Uploads through a file button (the way a person picks a file). */
+  async upload(button: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await button.click();
+    await (await chooser).setFiles(file);
   }
 
   /** A card of the dashboard by its title. */

@@ -1,7 +1,7 @@
 import { backupFileName, type ImportResult, type SitemapResult } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { toast } from '../lib/admin-toast';
 import { CURRENT_USER_PATH } from '../../auth/api/get-current-user';
 import { attachmentFileName, plural } from '../lib/backup-file';
 

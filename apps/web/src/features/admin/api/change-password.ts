@@ -1,7 +1,7 @@
 import type { ChangePasswordBody, Ok } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { toast } from '../lib/admin-toast';
 
 export function changePassword(body: ChangePasswordBody): Promise<Ok> {
   return apiRequest('POST', '/api/auth/change-password', body).then((res) => readJson<Ok>(res));

@@ -1,7 +1,7 @@
 import type { Video } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { toast } from '../lib/admin-toast';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';
 
 export function featureVideo(id: string): Promise<Video> {

@@ -1,7 +1,7 @@
 import type { AuthUser, LoginBody } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { toast } from '../lib/admin-toast';
 import { currentUserQueryOptions } from '../../auth/api/get-current-user';
 import { adminSettingsQueryOptions } from './get-admin-settings';
 

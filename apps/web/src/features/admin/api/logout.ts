@@ -1,7 +1,7 @@
 import type { Ok } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { toast } from '../lib/admin-toast';
 import { currentUserQueryOptions } from '../../auth/api/get-current-user';
 
 export function logout(): Promise<Ok> {

@@ -1,7 +1,7 @@
 import type { Playlist } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { toast } from '../lib/admin-toast';
 import { playlistsQueryOptions } from './get-playlists';
 
 export function pinPlaylist(id: string, pinned: boolean): Promise<Playlist> {

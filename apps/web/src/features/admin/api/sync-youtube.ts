@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { toast } from '../lib/admin-toast';
 import { CHANNEL_STATS_PATH } from '../../channel/api/get-channel-stats';
 import { adminSettingsQueryOptions } from './get-admin-settings';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';

@@ -1,7 +1,7 @@
 import { isSecretSetting, type SettingUpdateResult, type Settings, type SettingsKey } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { toast } from '../lib/admin-toast';
 import { adminSettingsQueryOptions, SETTINGS_PATH } from './get-admin-settings';
 
 export function updateSetting<K extends SettingsKey>(
@@ -55,8 +55,12 @@ export function useUpdateSetting(scope: SettingsScope) {
       return { previous };
     },
     onError: (error, { key, value }, context) => {
+      // Put the previous value back unless another save has changed it since (the cache copies
+      // objects, so compare contents).
       const current = queryClient.getQueryData(queryKey)?.[key];
-      if (context && current === value) setCached(key, context.previous as Settings[typeof key]);
+      if (context && JSON.stringify(current) === JSON.stringify(value)) {
+        setCached(key, context.previous as Settings[typeof key]);
+      }
       toast({ title: toasts.failure, description: error.message, variant: 'destructive' });
     },
     onSuccess: (result, { label, description, quiet }) => {

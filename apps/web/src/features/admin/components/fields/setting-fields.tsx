@@ -121,6 +121,7 @@ export function SettingColorInput({ settingKey, label, description }: FieldProps
       onBlur={field.onBlur}
       error={invalid ? 'Use a colour like #FF0000' : undefined}
       withEyeDropper={false}
+      fixOnBlur={false}
       data-setting={settingKey}
     />
   );

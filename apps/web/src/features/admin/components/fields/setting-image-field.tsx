@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoOff, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { toast } from '../../../../lib/toast';
+import { toast } from '../../lib/admin-toast';
 import { useSaveSetting, useSetting } from '../../hooks/use-settings';
 import { IMAGE_ACCEPT, imageFileToDataUrl } from '../../lib/image-file';
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from '../../../../lib/toast';
+import { toast } from '../../lib/admin-toast';
 import { useSettings } from '../../hooks/use-settings';
 import { type Integration, type IntegrationStatus, integrations } from '../../lib/integration-status';
 import { SectionCard } from '../section-card';

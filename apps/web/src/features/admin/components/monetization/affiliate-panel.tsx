@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from '../../../../lib/toast';
+import { toast } from '../../lib/admin-toast';
 import { useSaveSetting, useSetting } from '../../hooks/use-settings';
 import {
   affiliateProgramFromForm,

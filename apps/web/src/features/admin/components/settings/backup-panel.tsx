@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconDatabaseExport, IconDatabaseImport } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { toast } from '../../../../lib/toast';
+import { toast } from '../../lib/admin-toast';
 import { useExportBackup, useImportBackup } from '../../api/backup';
 import { type BackupSummary, parseBackupFile, plural } from '../../lib/backup-file';
 import { SectionCard } from '../section-card';

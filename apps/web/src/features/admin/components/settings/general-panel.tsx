@@ -1,6 +1,6 @@
 import { ActionIcon, Group, SimpleGrid, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { toast } from '../../../../lib/toast';
+import { toast } from '../../lib/admin-toast';
 import { useSetting } from '../../hooks/use-settings';
 import { copyText } from '../../lib/clipboard';
 import { SettingTextField } from '../fields/setting-fields';

@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from '../../../../lib/toast';
+import { toast } from '../../lib/admin-toast';
 import { useChangePassword } from '../../api/change-password';
 import {
   isPasswordFormFilled,

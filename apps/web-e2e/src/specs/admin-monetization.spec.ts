@@ -1,0 +1,208 @@
+import { expect, test } from '@playwright/test';
+import { readSetting, recordSettingPosts, savedSetting, writeSetting } from '../pages/admin-api';
+import { AdminPage } from '../pages/admin-page';
+
+test('four revenue cards in USD, marked as sample data', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.signIn('?tab=monetization');
+  const revenue = page.getByRole('region', { name: 'Revenue this month' });
+  await expect(revenue.getByText('Sample data')).toBeVisible();
+  for (const id of ['total', 'adsense', 'affiliate', 'sponsorships']) {
+    await expect(revenue.getByTestId(`revenue-${id}`)).toContainText(/\$\d{1,3}(,\d{3})*\.\d{2}/);
+  }
+});
+
+test.describe('AdSense', () => {
+  test('publisher id: one save after a burst of typing, kept after a reload', async ({ page }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=monetization&sub=adsense');
+    const field = page.getByLabel('Publisher ID');
+    const posts = recordSettingPosts(page, 'adsensePublisherId');
+    const id = 'ca-pub-1234567890123456';
+
+    const saved = await savedSetting(page, 'adsensePublisherId', async () => {
+      await field.click();
+      await field.pressSequentially(id, { delay: 20 });
+    });
+    expect(saved).toEqual({ status: 200, sent: id });
+    await admin.expectToast('Settings updated', 'Publisher ID updated');
+    await page.waitForTimeout(1200);
+    expect(posts, 'one request for the whole burst').toHaveLength(1);
+    expect(await readSetting(page.request, 'adsensePublisherId')).toBe(id);
+
+    await page.reload();
+    await expect(page.getByLabel('Publisher ID')).toHaveValue(id);
+  });
+
+  test('a bad publisher id gets the failure toast naming the key, and nothing is stored', async ({
+    page,
+  }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=monetization&sub=adsense');
+    const before = await readSetting(page.request, 'adsensePublisherId');
+    const field = page.getByLabel('Publisher ID');
+    await field.fill('pub-123');
+    const saved = await savedSetting(page, 'adsensePublisherId', () => field.blur());
+    expect(saved.status).toBe(400);
+    await admin.expectDestructiveToast(
+      'Failed to update settings',
+      '400: adsensePublisherId: must be like ca-pub-1234567890123456',
+    );
+    expect(await readSetting(page.request, 'adsensePublisherId')).toBe(before);
+  });
+
+  test('the six ad slot ids save as one object', async ({ page }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=monetization&sub=adsense');
+    const slots = {
+      'Display (vertical)': ['displayVertical', '1111111111'],
+      'Display (square)': ['displaySquare', '2222222222'],
+      'Display (horizontal)': ['displayHorizontal', '3333333333'],
+      'In-feed': ['inFeed', '4444444444'],
+      Multiplex: ['multiplex', '5555555555'],
+      'In-article': ['inArticle', '6666666666'],
+    } as const;
+    for (const [label, [, value]] of Object.entries(slots)) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await savedSetting(page, 'adSlots', () => page.getByLabel('In-article', { exact: true }).blur());
+    const expected = Object.fromEntries(Object.values(slots).map(([key, value]) => [key, value]));
+    await expect.poll(() => readSetting(page.request, 'adSlots')).toEqual(expected);
+
+    await page.reload();
+    for (const [label, [, value]] of Object.entries(slots)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+  });
+
+  test('the placements start top banner on, in-content on, sticky footer off, and save on change', async ({
+    page,
+  }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=monetization&sub=adsense');
+    const placements = await readSetting(page.request, 'adPlacements');
+    expect(placements).toEqual({ topBanner: true, inContent: true, stickyFooter: false });
+    const toggles = {
+      topBanner: page.getByRole('switch', { name: 'Top banner' }),
+      inContent: page.getByRole('switch', { name: 'In-content' }),
+      stickyFooter: page.getByRole('switch', { name: 'Sticky footer' }),
+    };
+    await expect(toggles.topBanner).toBeChecked();
+    await expect(toggles.inContent).toBeChecked();
+    await expect(toggles.stickyFooter).not.toBeChecked();
+
+    try {
+      await admin.flip(toggles.stickyFooter);
+      await admin.expectToast('Settings updated', 'Sticky footer placement updated');
+      await admin.flip(toggles.topBanner);
+      await admin.expectToast('Settings updated', 'Top banner placement updated');
+      await expect
+        .poll(() => readSetting(page.request, 'adPlacements'))
+        .toEqual({ topBanner: false, inContent: true, stickyFooter: true });
+      await page.reload();
+      await expect(toggles.stickyFooter).toBeChecked();
+      await expect(toggles.topBanner).not.toBeChecked();
+    } finally {
+      await writeSetting(page.request, 'adPlacements', placements);
+    }
+  });
+});
+
+test.describe('Affiliate Programs', () => {
+  test('name and base URL are required', async ({ page }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=monetization&sub=affiliates');
+    const posts = recordSettingPosts(page, 'affiliatePrograms');
+    await page.getByRole('button', { name: 'Add Program' }).click();
+    await admin.expectDestructiveToast('Missing information', 'Please fill in the program name and base URL');
+    await page.getByLabel('Program name').fill('Only a name');
+    await page.getByRole('button', { name: 'Add Program' }).click();
+    await admin.expectDestructiveToast('Missing information', 'Please fill in the program name and base URL');
+    expect(posts).toHaveLength(0);
+  });
+
+  test('a program gets a tracking link with the UTM defaults; copy and remove work', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=monetization&sub=affiliates');
+    await expect(page.getByLabel('UTM source')).toHaveValue('youtube');
+    await expect(page.getByLabel('UTM campaign')).toHaveValue('default');
+    await expect(page.getByLabel('UTM medium')).toHaveValue('referral');
+
+    await page.getByLabel('Program name').fill('Gear Shop');
+    await page.getByLabel('Base URL').fill('https://gear.example.com/desk?ref=42');
+    await page.getByRole('button', { name: 'Add Program' }).click();
+    await admin.expectToast('Settings updated', 'Gear Shop added');
+    const link =
+      'https://gear.example.com/desk?ref=42&utm_source=youtube&utm_medium=referral&utm_campaign=default';
+    const program = page.getByTestId('affiliate-program').filter({ hasText: 'Gear Shop' });
+    await expect(program.getByTestId('tracking-link')).toHaveText(link);
+    await expect(page.getByLabel('Program name'), 'the form is cleared').toHaveValue('');
+
+    const stored = await readSetting(page.request, 'affiliatePrograms');
+    expect(stored).toContainEqual({
+      id: expect.stringMatching(/^gear-shop/),
+      name: 'Gear Shop',
+      baseUrl: 'https://gear.example.com/desk?ref=42',
+      utmParams: { source: 'youtube', medium: 'referral', campaign: 'default' },
+    });
+
+    // A custom source and campaign.
+    await page.getByLabel('Program name').fill('Book Store');
+    await page.getByLabel('Base URL').fill('https://books.example.org');
+    await page.getByLabel('UTM source').fill('channel-site');
+    await page.getByLabel('UTM campaign').fill('spring-sale');
+    await page.getByRole('button', { name: 'Add Program' }).click();
+    await expect(
+      page.getByTestId('affiliate-program').filter({ hasText: 'Book Store' }).getByTestId('tracking-link'),
+    ).toHaveText(
+      'https://books.example.org/?utm_source=channel-site&utm_medium=referral&utm_campaign=spring-sale',
+    );
+
+    await page.reload();
+    await expect(program.getByTestId('tracking-link')).toHaveText(link);
+
+    await program.getByRole('button', { name: 'Copy tracking link of Gear Shop' }).click();
+    await admin.expectToast('Copied to clipboard', link);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    for (const name of ['Gear Shop', 'Book Store']) {
+      await page.getByRole('button', { name: `Remove ${name}` }).click();
+      await admin.expectToast('Settings updated', `${name} removed`);
+    }
+    await expect(page.getByTestId('affiliate-program')).toHaveCount(0);
+    expect(await readSetting(page.request, 'affiliatePrograms')).toEqual([]);
+  });
+
+  test('a base URL the API refuses gets the failure toast with its message', async ({ page }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=monetization&sub=affiliates');
+    await page.getByLabel('Program name').fill('Broken');
+    await page.getByLabel('Base URL').fill('not a url');
+    await page.getByRole('button', { name: 'Add Program' }).click();
+    await admin.expectDestructiveToast(
+      'Failed to update settings',
+      /400: affiliatePrograms.*must be an http\(s\) URL/,
+    );
+    await expect(page.getByTestId('affiliate-program')).toHaveCount(0);
+  });
+});
+
+test('Sponsorships: the form has name, URL and message and sends nothing', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.signIn('?tab=monetization&sub=sponsorships');
+  const writes: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() !== 'GET') writes.push(req.url());
+  });
+  await page.getByLabel('Sponsor name').fill('Acme');
+  await expect(page.getByLabel('Sponsor URL')).toHaveAttribute('type', 'url');
+  await page.getByLabel('Sponsor URL').fill('https://acme.example');
+  await page.getByLabel('Sponsor message').fill('Thanks to Acme');
+  await page.getByLabel('Sponsor message').press('Tab');
+  await page.waitForTimeout(1200);
+  expect(writes).toEqual([]);
+});
