@@ -8,7 +8,15 @@ import { run } from '../lib/process';
 import { bin } from '../lib/paths';
 import { apiLoadMarkdown, benchApiLoad, LOAD_TARGETS, type LoadResult } from './api-load';
 import { machine, writeDocSection, writeRawJson } from './doc';
+import {
+  LIGHTHOUSE_TARGETS,
+  lighthouseMarkdown,
+  type LighthouseRun,
+  medianRuns,
+  runLighthouse,
+} from './lighthouse';
 import { missedTargets, runSyncBench, SMOKE, syncMarkdown, type SyncBenchResult, TARGETS } from './sync';
+import { benchViewAll, VIEW_ALL_TARGET_MS, viewAllMarkdown, type ViewAllResult } from './view-all';
 
 interface SummaryRow {
   what: string;
@@ -44,6 +52,32 @@ function syncRows(results: SyncBenchResult[]): SummaryRow[] {
       target: `≤ ${TARGETS.wallMs / 1000} s, ≤ ${TARGETS.units} units, ≤ ${TARGETS.rssMb} MB`,
       met: missedTargets(r).length === 0,
     }));
+}
+
+function pageRows(lighthouse: LighthouseRun[], viewAll: ViewAllResult[]): SummaryRow[] {
+  const rows: SummaryRow[] = medianRuns(lighthouse).map((r) => {
+    const target = r.formFactor === 'mobile' ? LIGHTHOUSE_TARGETS.mobile : LIGHTHOUSE_TARGETS.desktop;
+    return {
+      what: `Lighthouse 12 on \`/\`, ${r.formFactor}, 1,000 videos`,
+      figure: `score ${r.score}; FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}; JS ${r.jsTransferKb} KB gzip${r.adminChunkLoaded ? '; admin chunk loaded' : ''}`,
+      target: `score ≥ ${target}, CLS ≤ ${LIGHTHOUSE_TARGETS.cls}, JS ≤ ${LIGHTHOUSE_TARGETS.jsKb} KB, no admin chunk`,
+      met:
+        r.score >= target &&
+        r.cls <= LIGHTHOUSE_TARGETS.cls &&
+        r.jsTransferKb <= LIGHTHOUSE_TARGETS.jsKb &&
+        !r.adminChunkLoaded,
+    };
+  });
+  for (const r of viewAll) {
+    const worst = Math.max(r.openLongestTaskMs, r.scrollLongestTaskMs, r.searchLongestTaskMs);
+    rows.push({
+      what: `View All with 10,000 videos, ${r.viewport}, ${r.cpuSlowdown}× CPU slowdown`,
+      figure: `grid shown ${r.openMs} ms after the click; longest task ${worst} ms; search ${r.searchMs} ms`,
+      target: `no main-thread task over ${VIEW_ALL_TARGET_MS} ms`,
+      met: worst < VIEW_ALL_TARGET_MS,
+    });
+  }
+  return rows;
 }
 
 function summaryMarkdown(rows: SummaryRow[], when: Date): string {
@@ -83,13 +117,19 @@ async function main(argv: string[]): Promise<void> {
     sync.push(result);
   }
 
-  const rows = [...loadRows(load), ...syncRows(sync)];
+  // The page benchmarks drive Chromium against a 1,000- and a 10,000-video stack; the smoke run does one Lighthouse pass.
+  console.log(`Public page${smoke ? ' (smoke)' : ''}…`);
+  const lighthouse = await runLighthouse(smoke ? 1 : 3, log);
+  const viewAll = smoke ? [] : await benchViewAll(log);
+
+  const rows = [...loadRows(load), ...syncRows(sync), ...pageRows(lighthouse, viewAll)];
   const failures = smoke
     ? [
         ...load
           .filter((r) => r.api.errors + r.api.non2xx > 0)
           .map((r) => `${r.database} ${r.path}: errors under load`),
         ...sync.flatMap((r) => missedTargets(r)),
+        ...lighthouse.filter((r) => r.adminChunkLoaded).map(() => 'the admin chunk loads on /'),
       ]
     : [];
   if (smoke) {
@@ -100,9 +140,13 @@ async function main(argv: string[]): Promise<void> {
   const when = new Date();
   await writeDocSection('api-load', apiLoadMarkdown(load, when));
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
+  await writeDocSection('page-lighthouse', lighthouseMarkdown(lighthouse, when));
+  await writeDocSection('page-view-all', viewAllMarkdown(viewAll, when));
   await writeDocSection('summary', summaryMarkdown(rows, when));
   writeRawJson('api-load', load);
   writeRawJson('sync', sync);
+  writeRawJson('page-lighthouse', lighthouse);
+  writeRawJson('page-view-all', viewAll);
   for (const row of rows)
     console.log(`${row.met ? 'met   ' : 'MISSED'} ${row.what}: ${row.figure} (target ${row.target})`);
 }
