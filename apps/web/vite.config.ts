@@ -33,6 +33,23 @@ const shared: UserConfig = {
 export const SHELL_MARKER = '<!--app-shell-->';
 
 /**
+ * Puts the entry stylesheet into index.html: the first paint then needs no second request (about
+ * 13 KB gzip, sent with every page load instead of cached apart, a good trade for a phone on a
+ * slow network).
+ */
+function inlineEntryCss(html: string, dir: string): string {
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="\/assets\/(index-[\w-]+\.css)">/,
+    (_tag, name: string) => {
+      const css = readFileSync(join(dir, 'assets', name), 'utf8');
+      // The disabled link is never fetched; it tells Vite's chunk loader that the sheet is on the page.
+    const marker = `<link rel="stylesheet" href="/assets/${name}" disabled>`;
+    return `<style data-entry-css="${name}">${css.replace(/<\/style/gi, '<\\/style')}</style>${marker}`;
+    },
+  );
+}
+
+/**
  * After the build, renders the home page in its loading state (`src/prerender.tsx`) into
  * index.html, so the top bar and the hero are in the HTML and paint before the script runs.
  */
@@ -60,7 +77,7 @@ function prerenderShell(): Plugin {
         const html = readFileSync(file, 'utf8');
         if (!html.includes(SHELL_MARKER)) throw new Error(`index.html has no ${SHELL_MARKER} to fill`);
         const shell = `<div data-prerendered style="display:contents">${render()}</div>`;
-        writeFileSync(file, html.replace(SHELL_MARKER, shell));
+        writeFileSync(file, inlineEntryCss(html.replace(SHELL_MARKER, shell), outputDir));
       } finally {
         await server.close();
       }

@@ -113,6 +113,18 @@ export function lighthouseMarkdown(results: LighthouseRun[], when: Date): string
         `| ${r.formFactor} | **${r.score}** (≥ ${target(r)}) | ${r.fcpMs} ms | ${r.lcpMs} ms | ${r.tbtMs} ms | ${r.cls} | ${r.siMs} ms | ${r.jsTransferKb} KB | ${r.adminChunkLoaded ? '**yes**' : 'no'} |`,
     ),
     '',
+    `Every run: mobile ${results
+      .filter((r) => r.formFactor === 'mobile')
+      .map((r) => r.score)
+      .join(', ')}; desktop ${results
+      .filter((r) => r.formFactor === 'desktop')
+      .map((r) => r.score)
+      .join(
+        ', ',
+      )} (the first run after the stack starts is the coldest; raw figures in \`docs/bench-raw/page-lighthouse.json\`).`,
+    '',
+    'What gets `/` there (details in `docs/public-page.md`): `/` has an entry of its own without react-router, the admin area or the toast host (react-router alone was about 30 KB gzip); the home page is prerendered into `index.html` at build time with the entry CSS inlined, so the top bar and the hero headline paint before any script runs; Mantine CSS is imported per component; Inter is self-hosted in two weights with `font-display: optional` (no layout shift); the video player is a thumbnail facade; View All (search, sort, virtual list) is a lazy chunk; React renders in a transition.',
+    '',
     `Scripts \`/\` loads: ${rows[0]?.scripts.map((s) => `\`${s}\``).join(', ') ?? 'none'}.`,
   ].join('\n');
 }

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { LARGE_VIDEO_COUNT, serverUrl } from '../support/servers';
 
-test.use({ baseURL: serverUrl('large') });
+// No trace: its DOM snapshots run on the page's main thread and would show up as long tasks.
+test.use({ baseURL: serverUrl('large'), trace: 'off' });
 
 /** Records the main thread's long tasks (over 50 ms) from the start of the page. */
 async function watchLongTasks(page: Page): Promise<void> {

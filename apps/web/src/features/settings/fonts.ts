@@ -49,6 +49,7 @@ const STYLESHEETS: Record<Exclude<FontName, 'Inter'>, Partial<Record<number, () 
 
 /** Weights each role draws: body text and its bold, headings, code-like labels. */
 export const FONT_WEIGHTS = { body: [400, 600], heading: [700], mono: [400] } as const;
+// (Inter, the default, has 400 and 700 only: see app/fonts.css.)
 
 const requested = new Set<string>();
 
