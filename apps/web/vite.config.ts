@@ -43,8 +43,8 @@ function inlineEntryCss(html: string, dir: string): string {
     (_tag, name: string) => {
       const css = readFileSync(join(dir, 'assets', name), 'utf8');
       // The disabled link is never fetched; it tells Vite's chunk loader that the sheet is on the page.
-    const marker = `<link rel="stylesheet" href="/assets/${name}" disabled>`;
-    return `<style data-entry-css="${name}">${css.replace(/<\/style/gi, '<\\/style')}</style>${marker}`;
+      const marker = `<link rel="stylesheet" href="/assets/${name}" disabled>`;
+      return `<style data-entry-css="${name}">${css.replace(/<\/style/gi, '<\\/style')}</style>${marker}`;
     },
   );
 }
