@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { CACHE_IMMUTABLE, CACHE_NONE, startWebServer, type RunningWebServer } from './serve';
 import { freePort } from './lib/net';
+import { contentSecurityPolicyFor, inlineScriptHashes } from './web-csp';
 
 interface Echo {
   method: string;
@@ -46,7 +47,8 @@ function send(
   });
 }
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div>SPA-INDEX</body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div>SPA-INDEX</body></html>';
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
 
 describe('tools/serve.ts', () => {
@@ -101,6 +103,17 @@ describe('tools/serve.ts', () => {
       expect(reply.body.toString()).toContain('SPA-INDEX');
     },
   );
+
+  it('sends the pages’ CSP, allowing the inline script of the built index.html by its hash', async () => {
+    const expected = contentSecurityPolicyFor(INDEX_HTML);
+    for (const path of ['/', '/admin', '/index.html']) {
+      const reply = await send(web.port, path);
+      expect(reply.headers['content-security-policy']).toBe(expected);
+    }
+    expect(expected).toContain(inlineScriptHashes(INDEX_HTML)[0]);
+    const asset = await send(web.port, '/assets/index-AbC123.js');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+  });
 
   it('serves hashed assets with a long immutable cache', async () => {
     const reply = await send(web.port, '/assets/index-AbC123.js');
