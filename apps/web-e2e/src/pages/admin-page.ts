@@ -46,9 +46,13 @@ export class AdminPage {
     return this.tabs.getByRole('tab', { name });
   }
 
-  /** A subtab of the open tab. */
+  /** A subtab of the open tab (its list sits inside the open tab's panel). */
   subtab(name: string): Locator {
-    return this.page.getByRole('tablist').last().getByRole('tab', { name, exact: true });
+    return this.page
+      .getByRole('tabpanel')
+      .first()
+      .getByRole('tablist')
+      .getByRole('tab', { name, exact: true });
   }
 
   async openTab(name: AdminTabName, subtab?: string): Promise<void> {

@@ -120,28 +120,26 @@ function ContentPanel({ range }: { range: AnalyticsRange }) {
           role="img"
           aria-label="Sample chart of views of the top five videos"
         />
-        <Table.ScrollContainer minWidth={360}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Video</Table.Th>
-                <Table.Th ta="right">Views</Table.Th>
-                <Table.Th ta="right">Retention</Table.Th>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Video</Table.Th>
+              <Table.Th ta="right">Views</Table.Th>
+              <Table.Th ta="right">Retention</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {videos.map((video, index) => (
+              <Table.Tr key={video.title}>
+                <Table.Td>{index + 1}</Table.Td>
+                <Table.Td>{video.title}</Table.Td>
+                <Table.Td ta="right">{formatInteger(video.views)}</Table.Td>
+                <Table.Td ta="right">{video.retention}%</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {videos.map((video, index) => (
-                <Table.Tr key={video.title}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Td>{video.title}</Table.Td>
-                  <Table.Td ta="right">{formatInteger(video.views)}</Table.Td>
-                  <Table.Td ta="right">{video.retention}%</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       </SectionCard>
     </Stack>
   );

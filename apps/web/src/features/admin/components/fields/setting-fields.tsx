@@ -40,7 +40,7 @@ export function SettingSwitch({ settingKey, label, description }: FieldProps<Boo
 interface TextFieldProps extends FieldProps<StringSettingKey> {
   placeholder?: string;
   type?: 'text' | 'url' | 'email';
-  /** A secret: shown masked, typed over to replace it. */
+  /** A secret: the API sends it masked; typing over the mask replaces it. */
   secret?: boolean;
   multiline?: boolean;
   minRows?: number;
@@ -83,7 +83,8 @@ export function SettingTextField({
       />
     );
   }
-  if (secret) {
+  // A secret URL stays a URL input (SPEC §5); the mask reads as dots there too.
+  if (secret && type === 'text') {
     return (
       <PasswordInput
         {...common}

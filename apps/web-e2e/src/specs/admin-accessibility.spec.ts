@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { AdminPage } from '../pages/admin-page';
+
+/** Every tab and subtab of the dashboard, by its URL. */
+const VIEWS: { query: string; ready: string }[] = [
+  { query: '', ready: 'Featured Video' },
+  { query: '?tab=monetization&sub=adsense', ready: 'Google AdSense' },
+  { query: '?tab=monetization&sub=affiliates', ready: 'Add affiliate program' },
+  { query: '?tab=monetization&sub=sponsorships', ready: 'Sponsorships' },
+  { query: '?tab=design&sub=themes', ready: 'Custom colors' },
+  { query: '?tab=design&sub=layout', ready: 'Hero background' },
+  { query: '?tab=design&sub=branding', ready: 'Branding' },
+  { query: '?tab=design&sub=typography', ready: 'Preview' },
+  { query: '?tab=integrations&sub=overview', ready: 'Integrations' },
+  { query: '?tab=integrations&sub=analytics', ready: 'Plausible' },
+  { query: '?tab=integrations&sub=notifications', ready: 'Discord' },
+  { query: '?tab=integrations&sub=advanced', ready: 'Mailchimp' },
+  { query: '?tab=analytics&sub=performance', ready: 'Views and watch time' },
+  { query: '?tab=analytics&sub=traffic', ready: 'Traffic sources' },
+  { query: '?tab=analytics&sub=content', ready: 'Top videos' },
+  { query: '?tab=analytics&sub=conversions', ready: 'Goals' },
+  { query: '?tab=settings&sub=general', ready: 'General' },
+  { query: '?tab=settings&sub=seo', ready: 'Meta tags' },
+  { query: '?tab=settings&sub=legal', ready: 'Legal' },
+  { query: '?tab=settings&sub=security', ready: 'Change password' },
+  { query: '?tab=settings&sub=backup', ready: 'Import' },
+];
+
+async function seriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the login screen has no serious or critical axe violation', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.goto();
+  await expect(admin.loginHeading).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('every tab and subtab: no serious or critical axe violation, nothing wider than the screen', async ({
+  page,
+}) => {
+  test.slow();
+  const admin = new AdminPage(page);
+  await admin.signIn();
+  for (const { query, ready } of VIEWS) {
+    await test.step(query || '/admin', async () => {
+      await admin.goto(query);
+      await expect(admin.card(ready)).toBeVisible();
+      // Charts draw after a frame or two; skeletons and loaders must be gone.
+      await expect(page.getByRole('status')).toHaveCount(0);
+      expect(await seriousViolations(page), query).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${query}: horizontal overflow in px`).toBeLessThanOrEqual(0);
+    });
+  }
+});

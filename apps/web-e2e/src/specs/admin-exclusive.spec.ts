@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import type { Backup, Settings } from '@app/contracts';
+import { expect, test } from '@playwright/test';
+import { readSettings, writeSetting } from '../pages/admin-api';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, AdminPage } from '../pages/admin-page';
+
+// Password change ends other sessions and a restore rewrites all data, so these run alone, after
+// the rest of the admin specs of their viewport (see the admin-exclusive projects).
+test.describe.configure({ mode: 'default' });
+
+test.describe('Security', () => {
+  test('the button waits for all three fields; mismatch, length and wrong-current-password toasts', async ({
+    page,
+  }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=settings&sub=security');
+    const current = page.getByLabel('Current password');
+    const next = page.getByLabel('New password', { exact: true });
+    const confirm = page.getByLabel('Confirm new password');
+    const button = page.getByRole('button', { name: 'Change Password' });
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/auth/change-password')) calls.push(req.url());
+    });
+
+    await expect(button).toBeDisabled();
+    await current.fill(ADMIN_PASSWORD);
+    await next.fill('longenough1');
+    await expect(button).toBeDisabled();
+    await confirm.fill('different12');
+    await expect(button).toBeEnabled();
+    await button.click();
+    await admin.expectDestructiveToast('Password mismatch', 'New password and confirmation do not match');
+
+    await next.fill('short');
+    await confirm.fill('short');
+    await button.click();
+    await admin.expectDestructiveToast('Password too short', 'Password must be at least 8 characters long');
+    expect(calls, 'nothing sent for either').toEqual([]);
+
+    await current.fill('not-the-password');
+    await next.fill('longenough1');
+    await confirm.fill('longenough1');
+    await button.click();
+    await admin.expectDestructiveToast('Failed to change password', '400: currentPassword: is incorrect');
+  });
+
+  test('a new password works for the next login and ends other sessions', async ({ page, browser }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=settings&sub=security');
+    const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const otherLogin = await other.request.post('/api/auth/login', {
+      data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    });
+    expect(otherLogin.status()).toBe(200);
+
+    const newPassword = 'n3w-passw0rd';
+    try {
+      await page.getByLabel('Current password').fill(ADMIN_PASSWORD);
+      await page.getByLabel('New password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm new password').fill(newPassword);
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await admin.expectToast('Password changed');
+      await expect(page.getByLabel('Current password'), 'the form is cleared').toHaveValue('');
+
+      expect((await page.request.get('/api/auth/me')).status(), 'this session stays').toBe(200);
+      expect((await other.request.get('/api/auth/me')).status(), 'the other one ends').toBe(401);
+      const oldLogin = await other.request.post('/api/auth/login', {
+        data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      });
+      expect(oldLogin.status()).toBe(401);
+      const newLogin = await other.request.post('/api/auth/login', {
+        data: { username: ADMIN_USERNAME, password: newPassword },
+      });
+      expect(newLogin.status()).toBe(200);
+    } finally {
+      const back = await page.request.post('/api/auth/change-password', {
+        data: { currentPassword: newPassword, newPassword: ADMIN_PASSWORD },
+      });
+      expect(back.status(), 'the default password is back for the other specs').toBe(200);
+      await other.close();
+    }
+  });
+});
+
+test.describe('Backup', () => {
+  test('Export downloads the dated JSON; Import asks, restores it and reports the counts', async ({
+    page,
+  }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=settings&sub=backup');
+    const before = await readSettings(page.request);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Data' }).click();
+    const file = await download;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(file.suggestedFilename()).toBe(`channel-backup-${today}.json`);
+    await admin.expectToast('Data exported', `channel-backup-${today}.json`);
+    const path = await file.path();
+    const backup = JSON.parse(readFileSync(path, 'utf8')) as Backup;
+    expect(backup.videos.length).toBeGreaterThan(0);
+
+    // Change things, then restore the file: they come back.
+    await writeSetting(page.request, 'siteTitle', 'Changed after the export');
+    const pinned = backup.playlists.find((p) => p.pinned)!;
+    await page.request.post(`/api/playlists/${pinned.id}/pin`, { data: { pinned: false } });
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import Data' }).click();
+    await (await chooser).setFiles(path);
+    const dialog = page.getByRole('dialog', { name: 'Restore this backup?' });
+    await expect(dialog).toContainText(`${backup.videos.length} videos`);
+    await expect(dialog).toContainText(`${backup.playlists.length} playlists`);
+    await expect(dialog).toContainText(`${Object.keys(backup.settings).length} settings`);
+
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect((await readSettings(page.request)).siteTitle).toBe('Changed after the export');
+
+    const again = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import Data' }).click();
+    await (await again).setFiles(path);
+    const imported = page.waitForResponse('**/api/admin/import');
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore backup' }).click();
+    expect((await imported).status()).toBe(200);
+    await admin.expectToast(
+      'Data imported',
+      `Restored ${backup.videos.length} videos, ${backup.playlists.length} playlists and`,
+    );
+    const after = await readSettings(page.request);
+    expect(after.siteTitle).toBe(before.siteTitle);
+    const playlists = (await (await page.request.get('/api/playlists')).json()) as {
+      id: string;
+      pinned: boolean;
+    }[];
+    expect(playlists.find((p) => p.id === pinned.id)?.pinned).toBe(true);
+  });
+
+  test('a bad file gets a destructive toast and changes nothing', async ({ page }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=settings&sub=backup');
+    const before: Settings = await readSettings(page.request);
+    const imports: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/admin/import')) imports.push(req.url());
+    });
+    const pick = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Import Data' }).click();
+      await (await chooser).setFiles(file);
+    };
+
+    await pick({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{ nope') });
+    await admin.expectDestructiveToast('Import failed', 'broken.json: The file is not valid JSON');
+    await pick({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await admin.expectDestructiveToast('Import failed', 'notes.txt is not a .json file');
+    expect(imports).toEqual([]);
+
+    // Looks like a backup, but the API finds a bad field: it names it and stores nothing.
+    const bad = {
+      schemaVersion: 1,
+      exportedAt: 'yesterday',
+      channel: null,
+      videos: [],
+      playlists: [],
+      settings: {},
+    };
+    await pick({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore backup' }).click();
+    await admin.expectDestructiveToast('Import failed', '400: exportedAt: must be an ISO 8601 date-time');
+    expect(await readSettings(page.request)).toEqual(before);
+    const videos = await page.request.get('/api/videos?limit=1');
+    expect(Number(videos.headers()['x-total-count'])).toBeGreaterThan(0);
+  });
+});
+
+test('after all that, the default password still signs in', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.goto();
+  await admin.username.fill(ADMIN_USERNAME);
+  await admin.password.fill(ADMIN_PASSWORD);
+  await admin.loginButton.click();
+  await expect(admin.dashboardHeading).toBeVisible();
+});

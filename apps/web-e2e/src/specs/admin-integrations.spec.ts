@@ -1,0 +1,206 @@
+import { SECRET_MASK, type Settings } from '@app/contracts';
+import { expect, type Page, test } from '@playwright/test';
+import { readSetting, readSettings, savedSetting, writeSetting } from '../pages/admin-api';
+import { AdminPage } from '../pages/admin-page';
+
+const INTEGRATION_KEYS = [
+  'enableGoogleAnalytics',
+  'googleAnalyticsId',
+  'enablePlausible',
+  'plausibleDomain',
+  'enableDiscordWebhook',
+  'discordWebhook',
+  'discordMessageTemplate',
+  'emailNewVideos',
+  'emailWeeklySummary',
+  'notificationEmail',
+  'enableCustomWebhook',
+  'customWebhookUrl',
+  'customWebhookSecret',
+  'mailchimpApiKey',
+] as const satisfies readonly (keyof Settings)[];
+
+// The overview reads the keys the other subtabs write, so the tests run in order.
+test.describe.configure({ mode: 'default' });
+
+let initial: Settings;
+test.beforeEach(async ({ page }) => {
+  await new AdminPage(page).signIn('?tab=integrations&sub=overview');
+  initial = await readSettings(page.request);
+});
+test.afterEach(async ({ page }) => {
+  const now = await readSettings(page.request);
+  for (const key of INTEGRATION_KEYS) {
+    // Secrets read back masked: clear them when a test set one.
+    if (JSON.stringify(now[key]) !== JSON.stringify(initial[key])) {
+      await writeSetting(page.request, key, initial[key] as never);
+    }
+  }
+});
+
+const status = (page: Page, id: string) => page.getByTestId(`integration-${id}`);
+
+test('Overview: YouTube is connected; Connect gives a hint; Test reports success after 1 s', async ({
+  page,
+}) => {
+  const admin = new AdminPage(page);
+  await expect(status(page, 'youtube')).toContainText('Connected');
+  for (const id of ['google-analytics', 'plausible', 'discord', 'email', 'mailchimp', 'custom-webhook']) {
+    await expect(status(page, id)).toContainText('Disconnected');
+  }
+
+  await page.getByRole('button', { name: 'Connect Google Analytics' }).click();
+  await admin.expectToast(
+    'Connect Google Analytics',
+    'Add your measurement ID under Integrations → Analytics.',
+  );
+  await expect(admin.subtab('Overview'), 'Connect only shows a hint').toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  const test = page.getByRole('button', { name: 'Test YouTube' });
+  const started = Date.now();
+  await test.click();
+  await expect(test).toHaveAttribute('data-loading', 'true');
+  await admin.expectToast('Connection successful', 'YouTube is working');
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+});
+
+test('Analytics: the ID and domain show only while their toggle is on, and save', async ({ page }) => {
+  const admin = new AdminPage(page);
+  await admin.subtab('Analytics').click();
+  const gaId = page.getByRole('textbox', { name: 'Measurement ID' });
+  const domain = page.getByRole('textbox', { name: 'Plausible domain' });
+  await expect(gaId).toHaveCount(0);
+  await expect(domain).toHaveCount(0);
+
+  await admin.flip(page.getByRole('switch', { name: 'Enable Google Analytics' }));
+  await admin.expectToast('Integration settings updated', 'Enable Google Analytics updated');
+  await gaId.fill('G-ABC1234567');
+  expect((await savedSetting(page, 'googleAnalyticsId', () => gaId.blur())).status).toBe(200);
+  await admin.expectToast('Integration settings updated', 'Measurement ID updated');
+
+  // A wrong ID: the integration failure toast with the API's message.
+  await gaId.fill('UA-nope');
+  expect((await savedSetting(page, 'googleAnalyticsId', () => gaId.blur())).status).toBe(400);
+  await admin.expectDestructiveToast(
+    'Failed to update integration',
+    '400: googleAnalyticsId: must be like G-XXXXXXXXXX or UA-12345678-1',
+  );
+  await expect(gaId).toHaveValue('G-ABC1234567');
+
+  await admin.flip(page.getByRole('switch', { name: 'Enable Plausible' }));
+  await domain.fill('example.com');
+  await savedSetting(page, 'plausibleDomain', () => domain.blur());
+
+  const stored = await readSettings(page.request);
+  expect([
+    stored.enableGoogleAnalytics,
+    stored.googleAnalyticsId,
+    stored.enablePlausible,
+    stored.plausibleDomain,
+  ]).toEqual([true, 'G-ABC1234567', true, 'example.com']);
+  await page.reload();
+  await expect(gaId).toHaveValue('G-ABC1234567');
+  await expect(domain).toHaveValue('example.com');
+
+  await admin.flip(page.getByRole('switch', { name: 'Enable Google Analytics' }));
+  await expect(gaId).toHaveCount(0);
+
+  await admin.subtab('Overview').click();
+  await expect(status(page, 'plausible')).toContainText('Connected');
+});
+
+test('Notifications: Discord URL and template behind their toggle; the email only while an email toggle is on', async ({
+  page,
+}) => {
+  const admin = new AdminPage(page);
+  await admin.subtab('Notifications').click();
+  const url = page.getByRole('textbox', { name: 'Discord webhook URL' });
+  const template = page.getByRole('textbox', { name: 'Message template' });
+  const email = page.getByRole('textbox', { name: 'Notification email' });
+  await expect(url).toHaveCount(0);
+  await expect(template).toHaveCount(0);
+  await expect(email).toHaveCount(0);
+
+  await admin.flip(page.getByRole('switch', { name: 'Enable Discord webhook' }));
+  await expect(url).toHaveAttribute('type', 'url');
+  await expect(template).toHaveValue(initial.discordMessageTemplate);
+  const hook = 'https://discord.com/api/webhooks/123/abc';
+  await url.fill(hook);
+  await savedSetting(page, 'discordWebhook', () => url.blur());
+  // Secrets come back masked, never in clear.
+  await expect(url).toHaveValue(SECRET_MASK);
+  expect(await readSetting(page.request, 'discordWebhook')).toBe(SECRET_MASK);
+
+  await template.fill('New: {title} {url}');
+  await savedSetting(page, 'discordMessageTemplate', () => template.blur());
+  expect(await readSetting(page.request, 'discordMessageTemplate')).toBe('New: {title} {url}');
+
+  await admin.flip(page.getByRole('switch', { name: 'Email on new videos' }));
+  await expect(email).toHaveAttribute('type', 'email');
+  await admin.flip(page.getByRole('switch', { name: 'Weekly summary email' }));
+  await admin.flip(page.getByRole('switch', { name: 'Email on new videos' }));
+  await expect(email, 'still shown: the weekly summary is on').toBeVisible();
+  await email.fill('owner@example.com');
+  await savedSetting(page, 'notificationEmail', () => email.blur());
+
+  await page.reload();
+  await expect(url).toHaveValue(SECRET_MASK);
+  await expect(template).toHaveValue('New: {title} {url}');
+  await expect(email).toHaveValue('owner@example.com');
+  await admin.flip(page.getByRole('switch', { name: 'Weekly summary email' }));
+  await expect(email).toHaveCount(0);
+
+  const stored = await readSettings(page.request);
+  expect([
+    stored.enableDiscordWebhook,
+    stored.emailNewVideos,
+    stored.emailWeeklySummary,
+    stored.notificationEmail,
+  ]).toEqual([true, false, false, 'owner@example.com']);
+  await admin.subtab('Overview').click();
+  await expect(status(page, 'discord')).toContainText('Connected');
+  await expect(status(page, 'email')).toContainText('Connected');
+});
+
+test('Advanced: custom webhook URL and secret behind their toggle; Mailchimp key masked', async ({
+  page,
+}) => {
+  const admin = new AdminPage(page);
+  await admin.subtab('Advanced').click();
+  const url = page.getByRole('textbox', { name: 'Webhook URL' });
+  const secret = page.getByLabel('Webhook secret');
+  await expect(url).toHaveCount(0);
+  await expect(secret).toHaveCount(0);
+
+  await admin.flip(page.getByRole('switch', { name: 'Enable custom webhook' }));
+  await expect(url).toHaveAttribute('type', 'url');
+  await url.fill('https://hooks.example.com/videos');
+  await savedSetting(page, 'customWebhookUrl', () => url.blur());
+  await secret.fill('s3cret-value');
+  await savedSetting(page, 'customWebhookSecret', () => secret.blur());
+  await expect(secret).toHaveValue(SECRET_MASK);
+
+  const key = page.getByLabel('Mailchimp API key');
+  await key.fill('0123456789abcdef-us21');
+  await savedSetting(page, 'mailchimpApiKey', () => key.blur());
+  await expect(key).toHaveValue(SECRET_MASK);
+
+  const stored = await readSettings(page.request);
+  expect([
+    stored.enableCustomWebhook,
+    stored.customWebhookUrl,
+    stored.customWebhookSecret,
+    stored.mailchimpApiKey,
+  ]).toEqual([true, 'https://hooks.example.com/videos', SECRET_MASK, SECRET_MASK]);
+
+  await page.reload();
+  await expect(url).toHaveValue('https://hooks.example.com/videos');
+  await admin.subtab('Overview').click();
+  await expect(status(page, 'custom-webhook')).toContainText('Connected');
+  await expect(status(page, 'mailchimp')).toContainText('Connected');
+  await page.getByRole('button', { name: 'Test Mailchimp' }).click();
+  await admin.expectToast('Connection successful', 'Mailchimp is working');
+});
