@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PORT_OFFSET, SERVERS, serverUrl } from './src/support/servers';
+import { ADMIN_FAKE_YOUTUBE_URL, ADMIN_SERVERS, ADMIN_YOUTUBE_API_KEY } from './src/pages/admin-servers';
+import { SERVERS, serverUrl } from './src/support/servers';
 
 const repoRoot = resolve(__dirname, '../..');
 const WEB_PORT = SERVERS.demo;
@@ -22,7 +23,7 @@ const artifacts = join(repoRoot, 'dist/apps/web-e2e');
 process.env.E2E_ADMIN_SQLITE_DIR ||= mkdtempSync(join(tmpdir(), 'web-e2e-admin-'));
 const ADMIN_SPECS = /admin[^/]*\.spec\.ts$/;
 const ADMIN_EXCLUSIVE_SPECS = /admin-exclusive[^/]*\.spec\.ts$/;
-const adminServers = { desktop: 4320 + PORT_OFFSET, mobile: 4330 + PORT_OFFSET } as const;
+const adminServers = ADMIN_SERVERS;
 const adminBaseURL = (viewport: keyof typeof adminServers) => `http://127.0.0.1:${adminServers[viewport]}`;
 // The public page's data sets: empty and 10,000 videos (seed.setup.ts imports them), and one
 // stack per viewport whose settings public-settings.spec.ts changes, a test at a time.
@@ -85,7 +86,10 @@ export default defineConfig({
       testMatch: LARGE_SPEC,
       fullyParallel: false,
       use: viewport === 'desktop' ? desktop : mobile,
-      dependencies: ['desktop', 'mobile', 'settings-desktop', 'settings-mobile'],
+      // One viewport after the other, so the two never share the cores.
+      dependencies: ['desktop', 'mobile', 'settings-desktop', 'settings-mobile'].concat(
+        viewport === 'mobile' ? ['large-desktop'] : [],
+      ),
     })),
     ...(['desktop', 'mobile'] as const).map((viewport) => ({
       name: `settings-${viewport}`,
@@ -140,8 +144,21 @@ export default defineConfig({
         API_PORT: String(adminServers[viewport] + 1),
         SQLITE_PATH: join(process.env.E2E_ADMIN_SQLITE_DIR!, `admin-${viewport}.sqlite`),
         NODE_ENV: 'test',
+        YOUTUBE_API_KEY: ADMIN_YOUTUBE_API_KEY,
+        YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_URL,
       },
     })),
+    // The fake YouTube Data API both admin stacks sync from; no channel is set until a spec sets
+    // one, so Sync answers 400 until then.
+    {
+      command: `npx tsx tools/fake-youtube/server.ts --videos 30 --playlists 4 --port ${new URL(ADMIN_FAKE_YOUTUBE_URL).port} --api-key ${ADMIN_YOUTUBE_API_KEY}`,
+      cwd: repoRoot,
+      url: `${ADMIN_FAKE_YOUTUBE_URL}/__fake/stats`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     ...PUBLIC_STACKS.map((name) => ({
       command: 'npx tsx tools/start.ts --no-build',
       cwd: repoRoot,
