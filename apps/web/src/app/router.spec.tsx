@@ -2,6 +2,9 @@ import { screen } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../test/fetch-mock';
 import { renderRoute } from '../test/render';
 
+/** The admin page is a lazily loaded chunk: on a busy machine it can take more than findBy's default second. */
+const LAZY_CHUNK = { timeout: 10_000 };
+
 const stats = { subscriberCount: 1_500, videoCount: 42, viewCount: 987_654 };
 
 describe('routes', () => {
@@ -9,7 +12,7 @@ describe('routes', () => {
     mockFetch({ '/api/channel/stats': () => fakeResponse(200, stats) });
     renderRoute('/');
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(await screen.findByText('988K')).toBeInTheDocument();
+    expect(await screen.findByText('988K', undefined, LAZY_CHUNK)).toBeInTheDocument();
     expect(screen.getByText('2K')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Admin', hidden: true })[0]).toHaveAttribute('href', '/admin');
   });
@@ -26,20 +29,20 @@ describe('routes', () => {
       '/api/auth/me': () => fakeResponse(401, { statusCode: 401, message: 'Unauthorized' }),
     });
     renderRoute('/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin login' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin login' }, LAZY_CHUNK)).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ credentials: 'include' }));
   });
 
   it('/admin shows the login screen when the check fails otherwise', async () => {
     mockFetch({ '/api/auth/me': () => fakeResponse(500, { message: 'Database down' }) });
     renderRoute('/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin login' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin login' }, LAZY_CHUNK)).toBeInTheDocument();
   });
 
   it('/admin shows the dashboard for a signed-in admin', async () => {
     mockFetch({ '/api/auth/me': () => fakeResponse(200, { id: 1, username: 'owner' }) });
     renderRoute('/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' }, LAZY_CHUNK)).toBeInTheDocument();
     expect(screen.getByText('Signed in as owner.')).toBeInTheDocument();
   });
 });
