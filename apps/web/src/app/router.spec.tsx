@@ -4,6 +4,7 @@ import { renderRoute } from '../test/render';
 
 /** The admin page is a lazily loaded chunk: on a busy machine it can take more than findBy's default second. */
 const LAZY_CHUNK = { timeout: 10_000 };
+jest.setTimeout(20_000);
 
 const stats = { subscriberCount: 1_500, videoCount: 42, viewCount: 987_654 };
 
