@@ -2,7 +2,12 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ADMIN_FAKE_YOUTUBE_URL, ADMIN_SERVERS, ADMIN_YOUTUBE_API_KEY } from './src/pages/admin-servers';
+import {
+  ADMIN_FAKE_YOUTUBE_API,
+  ADMIN_FAKE_YOUTUBE_URL,
+  ADMIN_SERVERS,
+  ADMIN_YOUTUBE_API_KEY,
+} from './src/pages/admin-servers';
 import { SERVERS, serverUrl } from './src/support/servers';
 
 const repoRoot = resolve(__dirname, '../..');
@@ -145,7 +150,7 @@ export default defineConfig({
         SQLITE_PATH: join(process.env.E2E_ADMIN_SQLITE_DIR!, `admin-${viewport}.sqlite`),
         NODE_ENV: 'test',
         YOUTUBE_API_KEY: ADMIN_YOUTUBE_API_KEY,
-        YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_URL,
+        YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_API,
       },
     })),
     // The fake YouTube Data API both admin stacks sync from; no channel is set until a spec sets

@@ -83,7 +83,7 @@ test('a playlist pin toggles; the card says up to 6 and does not stop a seventh'
   }
 });
 
-test('Sync shows Syncing... with a spinner, then the failure toast when no YouTube key is set', async ({
+test('Sync shows Syncing... with a spinner, then the failure toast with the API message', async ({
   page,
 }) => {
   const admin = new AdminPage(page);
@@ -91,6 +91,7 @@ test('Sync shows Syncing... with a spinner, then the failure toast when no YouTu
   const card = admin.card('YouTube Integration');
   await expect(card.getByText('Connected', { exact: true })).toBeVisible();
 
+  // Hold the call to see the pending state. No channel is configured yet, so the API refuses.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/sync/youtube', async (route) => {
@@ -108,31 +109,4 @@ test('Sync shows Syncing... with a spinner, then the failure toast when no YouTu
   const { message } = (await res.json()) as { message: string };
   await admin.expectDestructiveToast('FolderSync failed', `400: ${message}`);
   await expect(card.getByRole('button', { name: 'Sync Now' })).toBeEnabled();
-});
-
-test('a successful sync shows the success toast and reloads what it changed', async ({ page }) => {
-  const admin = new AdminPage(page);
-  await admin.signIn();
-  // No YouTube is reachable from the tests: the API's success answer is stood in for.
-  await page.route('**/api/sync/youtube', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        videos: 48,
-        playlists: 8,
-        added: 0,
-        updated: 56,
-        removed: 0,
-        apiUnits: 4,
-        durationMs: 812,
-      }),
-    }),
-  );
-  const reloads = ['/api/videos?limit=10', '/api/playlists', '/api/channel/stats'].map((path) =>
-    page.waitForRequest((req) => req.method() === 'GET' && req.url().endsWith(path)),
-  );
-  await admin.card('YouTube Integration').getByRole('button', { name: 'Sync Now' }).click();
-  await admin.expectToast('FolderSync completed', 'Successfully synced data from YouTube');
-  await Promise.all(reloads);
 });

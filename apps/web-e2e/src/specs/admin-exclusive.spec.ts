@@ -3,6 +3,7 @@ import type { Backup, Settings } from '@app/contracts';
 import { expect, test } from '@playwright/test';
 import { readSettings, writeSetting } from '../pages/admin-api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, AdminPage } from '../pages/admin-page';
+import { fakeYoutubeChannel } from '../pages/admin-servers';
 
 // Password change ends other sessions and a restore rewrites all data, so these run alone, after
 // the rest of the admin specs of their viewport (see the admin-exclusive projects).
@@ -97,7 +98,9 @@ test.describe('Backup', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(file.suggestedFilename()).toBe(`channel-backup-${today}.json`);
     await admin.expectToast('Data exported', `channel-backup-${today}.json`);
-    const path = await file.path();
+    // Keep the file under the name the browser gives it, as a person would pick it again.
+    const path = test.info().outputPath(file.suggestedFilename());
+    await file.saveAs(path);
     const backup = JSON.parse(readFileSync(path, 'utf8')) as Backup;
     expect(backup.videos.length).toBeGreaterThan(0);
 
@@ -174,6 +177,42 @@ test.describe('Backup', () => {
     const videos = await page.request.get('/api/videos?limit=1');
     expect(Number(videos.headers()['x-total-count'])).toBeGreaterThan(0);
   });
+});
+
+test('Sync fetches the (fake) YouTube channel, reloads the dashboard, and a restore brings the demo back', async ({
+  page,
+}) => {
+  test.slow();
+  const admin = new AdminPage(page);
+  await admin.signIn();
+  const backup = await page.request.get('/api/admin/export');
+  expect(backup.status()).toBe(200);
+  const demoTotal = Number((await page.request.get('/api/videos?limit=1')).headers()['x-total-count']);
+  const fake = await fakeYoutubeChannel();
+
+  try {
+    await writeSetting(page.request, 'channelId', fake.id);
+    const card = admin.card('YouTube Integration');
+    await card.getByRole('button', { name: 'Sync Now' }).click();
+    await expect(card.getByRole('button', { name: 'Syncing...' })).toBeDisabled();
+    await admin.expectToast('FolderSync completed', 'Successfully synced data from YouTube');
+    const total = Number((await page.request.get('/api/videos?limit=1')).headers()['x-total-count']);
+    expect(total).toBe(fake.videoIds.length);
+    // What the sync changed reloads without a page load.
+    await expect(page.getByTestId('counter-videos')).toHaveText(String(total));
+    await expect(page.getByTestId('counter-playlists')).toHaveText(String(fake.playlistIds.length));
+    await expect(card.getByTestId('last-sync')).toContainText(
+      `succeeded: ${fake.videoIds.length} videos, ${fake.playlistIds.length} playlists`,
+    );
+    await page.reload();
+    await expect(admin.card('YouTube Integration').getByTestId('last-sync')).toContainText('succeeded');
+  } finally {
+    const restored = await page.request.post('/api/admin/import', { data: await backup.json() });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }
+  const total = Number((await page.request.get('/api/videos?limit=1')).headers()['x-total-count']);
+  expect(total, 'the demo content is back').toBe(demoTotal);
+  expect((await readSettings(page.request)).channelId).toBe('');
 });
 
 test('after all that, the default password still signs in', async ({ page }) => {

@@ -1,3 +1,4 @@
+import type { SyncResult, SyncStatus } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 import { toast } from '../lib/admin-toast';
@@ -7,40 +8,6 @@ import { featuredVideoKey, videoListsKey } from './get-admin-videos';
 import { playlistsQueryOptions } from './get-playlists';
 
 export const SYNC_STATUS_PATH = '/api/sync/status';
-
-// The shapes of libs/contracts/src/sync.ts (SyncResult, SyncRun, SyncStatus), as far as the
-// dashboard reads them.
-
-/** Answer of `POST /api/sync/youtube`. */
-export interface SyncResult {
-  videos: number;
-  playlists: number;
-  added: number;
-  updated: number;
-  removed: number;
-  apiUnits: number;
-  durationMs: number;
-}
-
-/** One recorded sync run. */
-export interface SyncRun {
-  startedAt: string;
-  finishedAt: string | null;
-  outcome: 'running' | 'success' | 'failed';
-  videos: number;
-  playlists: number;
-  added: number;
-  updated: number;
-  removed: number;
-  apiUnits: number;
-  error: string | null;
-}
-
-/** Answer of `GET /api/sync/status`: the last run and the last successful one (null before any). */
-export interface SyncStatus {
-  lastRun: SyncRun | null;
-  lastSuccess: SyncRun | null;
-}
 
 export function getSyncStatus(signal?: AbortSignal): Promise<SyncStatus> {
   return getJson<SyncStatus>(SYNC_STATUS_PATH, { signal });

@@ -5,6 +5,7 @@ import { useReducer } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useLogout } from '../api/logout';
+import { AdminErrorBoundary } from './admin-error-boundary';
 import classes from './admin-page.module.css';
 import { Dashboard } from './dashboard';
 import { LoginForm } from './login-form';
@@ -53,7 +54,9 @@ export function AdminPage() {
         </Container>
       ) : user ? (
         <Container size="xl" component="main" className={classes.dashboard}>
-          <Dashboard username={user.username} />
+          <AdminErrorBoundary>
+            <Dashboard username={user.username} />
+          </AdminErrorBoundary>
         </Container>
       ) : (
         <Container size="sm" component="main" className={classes.main}>

@@ -17,6 +17,11 @@ describe('parseBackupFile', () => {
     });
   });
 
+  it('leaves out an export date that is not a date (the API names that field)', () => {
+    const parsed = parseBackupFile('{"exportedAt":"yesterday","videos":[],"playlists":[],"settings":{}}');
+    expect(parsed).toMatchObject({ ok: true, summary: { exportedAt: null } });
+  });
+
   it('refuses text that is not JSON', () => {
     expect(parseBackupFile('{ nope')).toEqual({ ok: false, error: 'The file is not valid JSON' });
   });

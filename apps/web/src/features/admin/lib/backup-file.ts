@@ -35,7 +35,7 @@ export function parseBackupFile(text: string): ParsedBackup {
       videos: videos.length,
       playlists: playlists.length,
       settings: Object.keys(settings).length,
-      exportedAt: typeof exportedAt === 'string' ? exportedAt : null,
+      exportedAt: typeof exportedAt === 'string' && !Number.isNaN(Date.parse(exportedAt)) ? exportedAt : null,
     },
   };
 }

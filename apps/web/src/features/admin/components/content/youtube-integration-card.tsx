@@ -1,20 +1,22 @@
 import { Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandYoutube, IconRefresh } from '@tabler/icons-react';
-import { type SyncRun, useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
+import type { SyncRun } from '@app/contracts';
+import { useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
 import { plural } from '../../lib/backup-file';
 import { SectionCard } from '../section-card';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function outcomeText(run: SyncRun): string {
-  if (run.outcome === 'running') return 'Running now';
-  if (run.outcome === 'failed') return `Failed${run.error ? `: ${run.error}` : ''}`;
-  return `Succeeded: ${plural(run.videos, 'video')}, ${plural(run.playlists, 'playlist')} (${run.added} added, ${run.updated} updated, ${run.removed} removed)`;
+  if (run.outcome === 'running') return 'running now';
+  if (run.outcome === 'failed') return `failed${run.error ? `: ${run.error}` : ''}`;
+  return `succeeded: ${plural(run.videos, 'video')}, ${plural(run.playlists, 'playlist')} (${run.added} added, ${run.updated} updated, ${run.removed} removed; ${plural(run.apiUnits, 'API unit')})`;
 }
+
+const when = (run: SyncRun) => dateTime.format(new Date(run.finishedAt ?? run.startedAt));
 
 function LastSync() {
   const { data, isPending, error } = useSyncStatus();
-  const run = data?.lastRun;
   if (isPending) return <Loader size="xs" aria-label="Loading the last sync" />;
   if (error) {
     return (
@@ -23,7 +25,8 @@ function LastSync() {
       </Text>
     );
   }
-  if (!run) {
+  const { lastRun, lastSuccess } = data;
+  if (!lastRun) {
     return (
       <Text size="sm" c="dimmed" data-testid="last-sync">
         Last sync: never. The site shows demo content until the first sync.
@@ -31,12 +34,19 @@ function LastSync() {
     );
   }
   return (
-    <Text size="sm" data-testid="last-sync">
-      Last sync: {dateTime.format(new Date(run.finishedAt ?? run.startedAt))} ·{' '}
-      <Text span c={run.outcome === 'failed' ? 'red.4' : undefined} inherit>
-        {outcomeText(run)}
+    <div data-testid="last-sync">
+      <Text size="sm">
+        Last sync {when(lastRun)},{' '}
+        <Text span c={lastRun.outcome === 'failed' ? 'red.4' : undefined} inherit>
+          {outcomeText(lastRun)}
+        </Text>
       </Text>
-    </Text>
+      {lastRun.outcome === 'failed' && lastSuccess ? (
+        <Text size="xs" c="dimmed">
+          Last successful sync {when(lastSuccess)}
+        </Text>
+      ) : null}
+    </div>
   );
 }
 

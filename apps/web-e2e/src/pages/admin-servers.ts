@@ -1,0 +1,22 @@
+import { PORT_OFFSET } from '../support/servers';
+
+/**
+ * The admin specs' own stacks (playwright.config.ts starts them): one per viewport, each with its own
+ * database, and the fake YouTube Data API (tools/fake-youtube) both sync from.
+ */
+export const ADMIN_SERVERS = { desktop: 4320 + PORT_OFFSET, mobile: 4330 + PORT_OFFSET } as const;
+export const ADMIN_FAKE_YOUTUBE_URL = `http://127.0.0.1:${4340 + PORT_OFFSET}`;
+/** YOUTUBE_API_BASE_URL of the admin stacks. */
+export const ADMIN_FAKE_YOUTUBE_API = `${ADMIN_FAKE_YOUTUBE_URL}/youtube/v3`;
+export const ADMIN_YOUTUBE_API_KEY = 'e2e-youtube-key';
+
+/** The fake channel: its id (to set as the channelId setting) and its size. */
+export async function fakeYoutubeChannel(): Promise<{
+  id: string;
+  videoIds: string[];
+  playlistIds: string[];
+}> {
+  const res = await fetch(`${ADMIN_FAKE_YOUTUBE_URL}/__fake/channel`);
+  if (!res.ok) throw new Error(`fake YouTube answered ${res.status}`);
+  return (await res.json()) as { id: string; videoIds: string[]; playlistIds: string[] };
+}
