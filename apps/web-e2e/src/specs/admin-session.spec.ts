@@ -70,7 +70,7 @@ test.describe('session', () => {
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 
     await page.unroute('**/api/auth/login');
-    const videosAgain = page.waitForRequest((req) => req.url().includes('/api/videos?limit=10'));
+    const videosAgain = page.waitForRequest((req) => /\/api\/videos\?.*limit=10/.test(req.url()));
     await admin.username.fill(ADMIN_USERNAME);
     await admin.password.fill(ADMIN_PASSWORD);
     await admin.loginButton.click();

@@ -1,8 +1,7 @@
 import type { Settings } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
-
-export const SETTINGS_PATH = '/api/settings';
+import { SETTINGS_PATH } from '../../settings/api/get-public-settings';
 
 /**
  * The whole settings bag as the signed-in admin sees it (secrets masked). Anonymous visitors get the

@@ -2,7 +2,7 @@ import type { Playlist } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { toast } from '../lib/admin-toast';
-import { playlistsQueryOptions } from './get-playlists';
+import { playlistsQueryOptions } from '../../playlists/api/get-playlists';
 
 export function pinPlaylist(id: string, pinned: boolean): Promise<Playlist> {
   return apiRequest('POST', `/api/playlists/${encodeURIComponent(id)}/pin`, { pinned }).then((res) =>

@@ -2,10 +2,9 @@ import type { SyncResult, SyncStatus } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 import { toast } from '../lib/admin-toast';
-import { CHANNEL_STATS_PATH } from '../../channel/api/get-channel-stats';
-import { adminSettingsQueryOptions } from './get-admin-settings';
+import { channelStatsQueryOptions } from '../../channel/api/get-channel-stats';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';
-import { playlistsQueryOptions } from './get-playlists';
+import { playlistsQueryOptions } from '../../playlists/api/get-playlists';
 
 export const SYNC_STATUS_PATH = '/api/sync/status';
 
@@ -27,7 +26,10 @@ export function syncYoutube(): Promise<SyncResult> {
   return apiRequest('POST', '/api/sync/youtube').then((res) => readJson<SyncResult>(res));
 }
 
-/** Syncs from YouTube; everything a sync rewrites reloads, whatever the outcome (a failed run is recorded). */
+/**
+ * Syncs from YouTube. The run history reloads whatever the outcome (a failed run is recorded); after
+ * a success, so does what a sync rewrites: videos, the featured video, playlists and channel stats.
+ */
 export function useSyncYoutube() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -46,8 +48,7 @@ export function useSyncYoutube() {
               queryClient.invalidateQueries({ queryKey: videoListsKey }),
               queryClient.invalidateQueries({ queryKey: featuredVideoKey }),
               queryClient.invalidateQueries({ queryKey: playlistsQueryOptions().queryKey }),
-              queryClient.invalidateQueries({ queryKey: [CHANNEL_STATS_PATH] }),
-              queryClient.invalidateQueries({ queryKey: adminSettingsQueryOptions().queryKey }),
+              queryClient.invalidateQueries({ queryKey: channelStatsQueryOptions().queryKey }),
             ]
           : []),
       ]),

@@ -2,7 +2,8 @@ import { isSecretSetting, type SettingUpdateResult, type Settings, type Settings
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { toast } from '../lib/admin-toast';
-import { adminSettingsQueryOptions, SETTINGS_PATH } from './get-admin-settings';
+import { publicSettingsQueryOptions } from '../../settings/api/get-public-settings';
+import { adminSettingsQueryOptions } from './get-admin-settings';
 
 export function updateSetting<K extends SettingsKey>(
   key: K,
@@ -65,11 +66,8 @@ export function useUpdateSetting(scope: SettingsScope) {
     },
     onSuccess: (result, { label, description, quiet }) => {
       setCached(result.key, result.value);
-      // Other copies of the settings (the public page keeps its own) reload when next shown.
-      void queryClient.invalidateQueries({
-        queryKey: [SETTINGS_PATH],
-        predicate: (query) => query.queryKey.length > 1,
-      });
+      // The public page keeps its own copy (public keys only): it reloads when next shown.
+      void queryClient.invalidateQueries({ queryKey: publicSettingsQueryOptions().queryKey });
       if (!quiet) toast({ title: toasts.success, description: description ?? `${label} updated` });
     },
   });

@@ -1,7 +1,8 @@
 import type { Settings, SettingsKey } from '@app/contracts';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { useAdminSettings } from '../api/get-admin-settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminSettingsQueryOptions, useAdminSettings } from '../api/get-admin-settings';
 import { type SettingChange, type SettingsScope, useUpdateSetting } from '../api/update-setting';
 
 /** SPEC §9: colour, font and text settings save one second after the last change. */
@@ -25,7 +26,11 @@ export function useSetting<K extends SettingsKey>(key: K): Settings[K] {
 export function useSaveSetting() {
   const scope = useContext(SettingsScopeContext);
   const { mutate, mutateAsync } = useUpdateSetting(scope);
-  const save = useCallback(<K extends SettingsKey>(change: SettingChange<K>) => mutate(change), [mutate]);
+  const save = useCallback(
+    <K extends SettingsKey>(change: SettingChange<K>, options?: { onError?: () => void }) =>
+      mutate(change, options),
+    [mutate],
+  );
   const saveAsync = useCallback(
     <K extends SettingsKey>(change: SettingChange<K>) => mutateAsync(change),
     [mutateAsync],
@@ -52,6 +57,7 @@ export function useDebouncedSetting<K extends SettingsKey>(
   const stored = useSetting(key);
   const server = serverValue ?? stored;
   const { save } = useSaveSetting();
+  const queryClient = useQueryClient();
   const [value, setValue] = useState(server);
   const focused = useRef(false);
   const lastSaved = useRef(server);
@@ -65,9 +71,21 @@ export function useDebouncedSetting<K extends SettingsKey>(
     (next: Settings[K], force: boolean) => {
       if (Object.is(next, lastSaved.current) || (!force && !isComplete(next))) return;
       lastSaved.current = next;
-      save({ key, value: next, label });
+      save(
+        { key, value: next, label },
+        {
+          // The save put the stored value back in the cache; show it (a quick failure can undo the
+          // optimistic value before the field ever saw it, so the effect above would miss it).
+          onError: () => {
+            const restored = queryClient.getQueryData(adminSettingsQueryOptions().queryKey)?.[key];
+            if (restored === undefined) return;
+            lastSaved.current = restored;
+            if (!focused.current) setValue(restored);
+          },
+        },
+      );
     },
-    [isComplete, key, label, save],
+    [isComplete, key, label, queryClient, save],
   );
   const debounced = useDebouncedCallback((next: Settings[K]) => commit(next, false), {
     delay: SETTINGS_DEBOUNCE_MS,

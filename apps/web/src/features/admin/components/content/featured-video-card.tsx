@@ -4,7 +4,7 @@ import type { Video } from '@app/contracts';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { formatCount, formatRelativeDate } from '../../../../lib/format';
 import { useFeatureVideo } from '../../api/feature-video';
-import type { VideoPage } from '../../api/get-admin-videos';
+import type { VideoPage } from '../../../videos/api/get-videos';
 import { SectionCard } from '../section-card';
 import classes from './content.module.css';
 
