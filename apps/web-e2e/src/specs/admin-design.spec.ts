@@ -379,6 +379,45 @@ test.describe('Typography', () => {
   });
 });
 
+test.describe('from the keyboard', () => {
+  test('a theme card, a switch, a segmented control and a font select work without a mouse', async ({
+    page,
+  }) => {
+    const admin = new AdminPage(page);
+    await page.getByRole('button', { name: /Green Tech/ }).focus();
+    await page.keyboard.press('Enter');
+    await admin.expectToast('Settings saved', 'Green Tech theme applied');
+
+    await admin.subtab('Layout').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('switch', { name: 'Show featured video' }).focus();
+    await page.keyboard.press('Space');
+    await admin.expectToast('Settings saved', 'Show featured video updated');
+    await page
+      .getByRole('radiogroup', { name: 'Video grid columns' })
+      .getByRole('radio', { name: '4' })
+      .focus();
+    await page.keyboard.press('ArrowRight');
+    await admin.expectToast('Settings saved', 'Video grid columns updated');
+
+    await admin.subtab('Typography').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('combobox', { name: 'Heading font', exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: 'Heading font', exact: true })).not.toHaveValue('Inter');
+
+    await expect
+      .poll(async () => {
+        const s = await readSettings(page.request);
+        return [s.selectedTheme, s.showFeaturedVideo, s.videoGridColumns, s.headingFont !== 'Inter'];
+      })
+      .toEqual(['green-tech', false, 5, true]);
+  });
+});
+
 test.describe('on the public page', () => {
   test('a colour, the grid columns and a hidden section show on /', async ({ page }) => {
     const admin = new AdminPage(page);

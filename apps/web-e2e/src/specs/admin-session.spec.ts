@@ -38,6 +38,7 @@ test.describe('session', () => {
     const admin = new AdminPage(page);
     await admin.goto();
     await expect(admin.loginHeading).toBeVisible();
+    await expect(page).toHaveTitle('Admin login');
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations.push(frame.url());
@@ -59,6 +60,7 @@ test.describe('session', () => {
     await admin.expectToast('Login successful', 'Welcome to the admin dashboard');
     await expect(admin.dashboardHeading).toBeVisible();
     await expect(page.getByTestId('counter-videos')).toBeVisible();
+    await expect(page).toHaveTitle('Admin dashboard');
     expect(navigations, 'no page load').toEqual([]);
 
     // Logout: back to the login form, no reload, and the cached data is gone: signing in again

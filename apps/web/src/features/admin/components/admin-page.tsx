@@ -1,7 +1,7 @@
 import './admin-styles';
 import { Anchor, Button, Container, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconLogout, IconShieldLock } from '@tabler/icons-react';
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useLogout } from '../api/logout';
@@ -19,6 +19,15 @@ export function AdminPage() {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const { data: user, isPending } = useCurrentUser();
   const logout = useLogout({ onSignedOut: rerender });
+  const signedIn = Boolean(user);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = signedIn ? 'Admin dashboard' : 'Admin login';
+    return () => {
+      document.title = previous;
+    };
+  }, [signedIn]);
 
   return (
     <div className={classes.root}>
