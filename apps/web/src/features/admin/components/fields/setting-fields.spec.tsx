@@ -67,6 +67,24 @@ describe('setting fields', () => {
     expect(posts(fetch)).toHaveLength(1);
   });
 
+  it('a pending change is saved when the field goes away (another subtab opened within 1 s)', async () => {
+    const fetch = settingsRoutes();
+    const { unmount } = renderWithProviders(
+      <SettingsGate scope="settings">
+        <SettingTextField settingKey="siteTitle" label="Site title" />
+      </SettingsGate>,
+    );
+    const input = await screen.findByRole('textbox', { name: 'Site title' });
+    fireEvent.change(input, { target: { value: 'Saved title' } });
+    await act(async () => jest.advanceTimersByTime(300));
+    expect(posts(fetch)).toHaveLength(0);
+    await act(async () => {
+      unmount();
+      await jest.advanceTimersByTimeAsync(10);
+    });
+    expect(posts(fetch)).toHaveLength(1);
+  });
+
   it('a colour is not sent while incomplete, and a refused one goes back to the stored value', async () => {
     const fetch = settingsRoutes();
     renderWithProviders(
