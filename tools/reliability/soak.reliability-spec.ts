@@ -33,21 +33,23 @@ describe('load on the public calls', () => {
         ],
       });
       clearInterval(sampler);
-      const warm = samples.filter((s) => s.t >= DURATION_S / 2);
-      const rssAfterWarmUp = warm[0].rss;
-      const rssPeak = Math.max(...warm.map((s) => s.rss));
+      // Flat after warm-up: the last third may not climb above the middle third's peak (V8 grows its
+      // heap early under load; a leak keeps climbing).
+      const peakOf = (from: number, to: number) =>
+        Math.max(0, ...samples.filter((s) => s.t >= from && s.t < to).map((s) => s.rss));
+      const middlePeak = peakOf(DURATION_S / 3, (2 * DURATION_S) / 3);
+      const lastPeak = peakOf((2 * DURATION_S) / 3, Infinity);
       const mb = (n: number) => Math.round(n / 1024 / 1024);
       console.log(
         `soak: ${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
           `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, ` +
-          `RSS after warm-up ${mb(rssAfterWarmUp)} MB, peak ${mb(rssPeak)} MB`,
+          `RSS peak middle third ${mb(middlePeak)} MB, last third ${mb(lastPeak)} MB`,
       );
       expect(result.errors).toBe(0);
       expect(result.timeouts).toBe(0);
       expect(result.non2xx).toBe(0);
       expect(result.requests.total).toBeGreaterThan(1000);
-      // Flat: over the second half, no more than 25% (or 48 MB) above where the first half ended.
-      expect(rssPeak - rssAfterWarmUp).toBeLessThan(Math.max(rssAfterWarmUp * 0.25, 48 * 1024 * 1024));
+      expect(lastPeak - middlePeak).toBeLessThan(Math.max(middlePeak * 0.25, 48 * 1024 * 1024));
     } finally {
       clearInterval(sampler);
       await api.stop();
