@@ -82,14 +82,16 @@ export class AdminPage {
   }
 
   /**
-   * Clicks a switch the way a pointer does. Mantine draws the track as a `<label>` over the
-   * visually hidden input, so Playwright's hit test would wait forever for the input itself; the
-   * switch is first scrolled to the middle of the screen, clear of the toast in the corner.
+   * Flips a switch from the keyboard (focus, then Space) and waits until its state has changed.
+   * A pointer click lands on whatever covers the switch, and on a phone a toast at the bottom of the
+   * screen often does; the keyboard path is one real users take too.
    */
   async flip(toggle: Locator): Promise<void> {
     await expect(toggle).toBeEnabled();
-    await toggle.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
-    await toggle.click({ force: true });
+    const was = await toggle.isChecked();
+    await toggle.focus();
+    await this.page.keyboard.press('Space');
+    await expect(toggle).toBeChecked({ checked: !was });
   }
 
   /** Picks an option of a segmented control (a radio group) by its label. */

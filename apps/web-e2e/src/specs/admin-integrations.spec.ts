@@ -187,6 +187,10 @@ test('Advanced: custom webhook URL and secret behind their toggle; Mailchimp key
   await key.fill('0123456789abcdef-us21');
   await savedSetting(page, 'mailchimpApiKey', () => key.blur());
   await expect(key).toHaveValue(SECRET_MASK);
+  // Replacing a stored secret: the field goes back to the mask too.
+  await key.fill('fedcba9876543210-us2');
+  await savedSetting(page, 'mailchimpApiKey', () => key.blur());
+  await expect(key).toHaveValue(SECRET_MASK);
 
   const stored = await readSettings(page.request);
   expect([

@@ -27,8 +27,14 @@ export function useSaveSetting() {
   const scope = useContext(SettingsScopeContext);
   const { mutate, mutateAsync } = useUpdateSetting(scope);
   const save = useCallback(
-    <K extends SettingsKey>(change: SettingChange<K>, options?: { onError?: () => void }) =>
-      mutate(change, options),
+    <K extends SettingsKey>(
+      change: SettingChange<K>,
+      options?: { onSuccess?: (stored: Settings[K]) => void; onError?: () => void },
+    ) =>
+      mutate(change, {
+        onSuccess: (result) => options?.onSuccess?.(result.value as Settings[K]),
+        onError: () => options?.onError?.(),
+      }),
     [mutate],
   );
   const saveAsync = useCallback(
@@ -41,9 +47,9 @@ export function useSaveSetting() {
 export interface DebouncedSettingOptions<V> {
   /** Whether a value is worth saving while the admin is still typing (e.g. a complete colour). */
   isComplete?: (value: V) => boolean;
-  /** The stored value as the field shows it; defaults to the stored value itself. */
-  serverValue?: V;
 }
+
+const always = () => true;
 
 /**
  * Local state for a field that saves 1 s after the last change and at once when it loses focus.
@@ -52,10 +58,9 @@ export interface DebouncedSettingOptions<V> {
 export function useDebouncedSetting<K extends SettingsKey>(
   key: K,
   label: string,
-  { isComplete = () => true, serverValue }: DebouncedSettingOptions<Settings[K]> = {},
+  { isComplete = always }: DebouncedSettingOptions<Settings[K]> = {},
 ) {
-  const stored = useSetting(key);
-  const server = serverValue ?? stored;
+  const server = useSetting(key);
   const { save } = useSaveSetting();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(server);
@@ -74,6 +79,11 @@ export function useDebouncedSetting<K extends SettingsKey>(
       save(
         { key, value: next, label },
         {
+          // Show what was stored (trimmed text, a secret's mask) unless the admin is typing again.
+          onSuccess: (stored) => {
+            lastSaved.current = stored;
+            if (!focused.current) setValue(stored);
+          },
           // The save put the stored value back in the cache; show it (a quick failure can undo the
           // optimistic value before the field ever saw it, so the effect above would miss it).
           onError: () => {
