@@ -52,4 +52,17 @@ describe('loadEnv', () => {
     expect(loadEnv({ YOUTUBE_CHANNEL_ID: '@GoogleDevelopers' }).YOUTUBE_CHANNEL_ID).toBeDefined();
     expect(() => loadEnv({ YOUTUBE_CHANNEL_ID: 'not a channel' })).toThrow(/YOUTUBE_CHANNEL_ID/);
   });
+
+  it('checks the integration variables with their settings rules', () => {
+    expect(() =>
+      loadEnv({
+        GOOGLE_ANALYTICS_ID: 'UA-nope',
+        DISCORD_WEBHOOK_URL: 'not a url',
+        MAILCHIMP_API_KEY: 'two words',
+      }),
+    ).toThrow(
+      /GOOGLE_ANALYTICS_ID: must be like G-XXXXXXXXXX[\s\S]*DISCORD_WEBHOOK_URL: [\s\S]*MAILCHIMP_API_KEY: must be a single word/,
+    );
+    expect(loadEnv({ GOOGLE_ANALYTICS_ID: 'G-ABC1234567' }).GOOGLE_ANALYTICS_ID).toBe('G-ABC1234567');
+  });
 });

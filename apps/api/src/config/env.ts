@@ -1,3 +1,4 @@
+import { settingValueSchema } from '@app/contracts';
 import { z } from 'zod';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
@@ -32,6 +33,10 @@ export const envSchema = z
       .regex(/^(UC[\w-]{22}|@[\w.-]{3,30})$/, 'must be a UC… channel id or an @handle')
       .optional(),
     YOUTUBE_API_BASE_URL: z.url().default(DEFAULT_YOUTUBE_API_BASE_URL),
+    // Integrations: the starting value of their setting (and its toggle), until the admin saves another.
+    GOOGLE_ANALYTICS_ID: settingValueSchema('googleAnalyticsId').optional(),
+    DISCORD_WEBHOOK_URL: settingValueSchema('discordWebhook').optional(),
+    MAILCHIMP_API_KEY: settingValueSchema('mailchimpApiKey').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   type ExportableSettings,
@@ -18,6 +18,9 @@ import {
 import { type EntityManager, In, Not, type Repository } from 'typeorm';
 import { z } from 'zod';
 import { Clock } from '../common/clock';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { envSettingDefaults } from './env-defaults';
 import { parseOrThrow } from '../common/validation';
 import { SettingEntity } from './setting.entity';
 import { toAdminSettings, toPublicSettings, toSettingUpdateResult } from './settings.mapper';
@@ -41,11 +44,15 @@ const settingsBagSchema = z.strictObject(
 @Injectable()
 export class SettingsService {
   private readonly logger = new Logger(SettingsService.name);
+  private readonly defaults: Partial<Settings>;
 
   constructor(
     @InjectRepository(SettingEntity) private readonly settings: Repository<SettingEntity>,
     private readonly clock: Clock,
-  ) {}
+    @Inject(ENV) env: Env,
+  ) {
+    this.defaults = envSettingDefaults(env);
+  }
 
   /** Every key, stored values over the defaults, secrets in clear: for use inside the server only. */
   getAll(manager?: EntityManager): Promise<Settings> {
@@ -155,7 +162,7 @@ export class SettingsService {
     return { key, value: JSON.stringify(value), updatedAt: new Date(this.clock.now()) };
   }
 
-  /** A stored value, or the default when there is none or it no longer passes the registry's schema. */
+  /** A stored value, or the default (the environment's, else the registry's) when there is none or it no longer passes the registry's schema. */
   private decode<K extends SettingsKey>(key: K, row: SettingEntity | undefined): Settings[K] {
     if (row) {
       try {
@@ -166,6 +173,8 @@ export class SettingsService {
         this.logger.warn(`Stored setting ${key} is not valid JSON; using its default`);
       }
     }
-    return structuredClone(settingsRegistry[key].default) as Settings[K];
+    return structuredClone(
+      key in this.defaults ? this.defaults[key] : settingsRegistry[key].default,
+    ) as Settings[K];
   }
 }

@@ -10,7 +10,14 @@ test.describe('session', () => {
     await expect(admin.password).toHaveAttribute('required', '');
     const warning = page.getByRole('alert').filter({ hasText: 'Default credentials' });
     await expect(warning).toContainText('ADMIN_PASSWORD');
-    await expect(warning).toContainText('YOUTUBE_API_KEY');
+    for (const name of [
+      'YOUTUBE_API_KEY',
+      'GOOGLE_ANALYTICS_ID',
+      'DISCORD_WEBHOOK_URL',
+      'MAILCHIMP_API_KEY',
+    ]) {
+      await expect(warning).toContainText(name);
+    }
 
     // Browser-level validation: an empty form is not sent.
     let loginCalls = 0;

@@ -55,7 +55,8 @@ export function LoginForm() {
               A new installation signs in with <Code>admin</Code> / <Code>admin123</Code>. Before going live,
               set <Code>ADMIN_USERNAME</Code>, <Code>ADMIN_PASSWORD</Code> and <Code>SESSION_SECRET</Code> in
               the server environment, and <Code>YOUTUBE_API_KEY</Code> with <Code>YOUTUBE_CHANNEL_ID</Code> to
-              sync your channel.
+              sync your channel. <Code>GOOGLE_ANALYTICS_ID</Code>, <Code>DISCORD_WEBHOOK_URL</Code> and{' '}
+              <Code>MAILCHIMP_API_KEY</Code> preset those integrations.
             </Text>
           </Alert>
         </Stack>

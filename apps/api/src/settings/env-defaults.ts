@@ -1,0 +1,22 @@
+import type { Settings } from '@app/contracts';
+import type { Env } from '../config/env';
+
+/**
+ * Settings whose starting value comes from the environment (SPEC §9 names an analytics id, a
+ * Discord webhook URL and a newsletter-service key): a variable that is set also switches its
+ * integration on. They act as defaults only: a value the admin saves wins, and a backup restore
+ * that leaves the key out goes back to them.
+ */
+export function envSettingDefaults(env: Env): Partial<Settings> {
+  return {
+    ...(env.GOOGLE_ANALYTICS_ID && {
+      googleAnalyticsId: env.GOOGLE_ANALYTICS_ID,
+      enableGoogleAnalytics: true,
+    }),
+    ...(env.DISCORD_WEBHOOK_URL && {
+      discordWebhook: env.DISCORD_WEBHOOK_URL,
+      enableDiscordWebhook: true,
+    }),
+    ...(env.MAILCHIMP_API_KEY && { mailchimpApiKey: env.MAILCHIMP_API_KEY }),
+  };
+}
