@@ -1,25 +1,34 @@
 /**
  * API under load: autocannon (50 connections) against the production build of the API on SQLite
  * and on MariaDB, for the public calls, each beside the same bytes served as a static file
- * (express.static in a Node process of its own, the same stack as tools/serve.ts) — the ratio
- * says how close the API gets to "just sending bytes". Peak RSS of the API process is sampled.
+ * (express.static in a Node process of its own, `static-server.ts`) — the ratio says how close the
+ * API gets to "just sending bytes". `GET /api/videos` runs twice: as a client without
+ * `Accept-Encoding` gets it, and as browsers do (`gzip, deflate, br`), when the API sends the
+ * gzipped copy its cache keeps. Peak RSS of the API process is sampled.
  *
  *   tsx tools/bench/api-load.ts [--smoke]
  */
 import autocannon from 'autocannon';
-import express from 'express';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { repoRoot } from '../lib/paths';
 import { ApiClient, type ApiProcess, startApi } from '../lib/api-process';
 import { startMariaDb } from '../mariadb';
 
 export type LoadDatabase = 'sqlite' | 'mysql';
+/** What the client asks for: nothing (`identity`) or what browsers send (`gzip`). */
+export type LoadEncoding = 'identity' | 'gzip';
 
 export interface LoadResult {
   database: LoadDatabase;
   path: string;
+  encoding: LoadEncoding;
+  /** Bytes of the body as sent (compressed for `gzip`). */
   bytes: number;
   api: { rps: number; p50: number; p99: number; errors: number; non2xx: number };
   static: { rps: number; p50: number; p99: number };
@@ -29,6 +38,13 @@ export interface LoadResult {
 
 export const LOAD_TARGETS = { ratio: 0.6, p99Ms: 50 } as const;
 export const LOAD_PATHS = ['/api/videos', '/api/channel/stats', '/api/settings'] as const;
+const LOAD_CASES: { path: (typeof LOAD_PATHS)[number]; encoding: LoadEncoding }[] = [
+  { path: '/api/videos', encoding: 'identity' },
+  { path: '/api/videos', encoding: 'gzip' },
+  { path: '/api/channel/stats', encoding: 'identity' },
+  { path: '/api/settings', encoding: 'identity' },
+];
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 const VIDEOS = 1000;
 
 /** A backup with `count` generated videos (the shape of GET /api/admin/export). */
@@ -49,8 +65,9 @@ export function backupWithVideos(base: Record<string, unknown>, count: number): 
   return { ...base, videos };
 }
 
-async function load(url: string, seconds: number) {
-  const result = await autocannon({ url, connections: 50, duration: seconds });
+async function load(url: string, seconds: number, encoding: LoadEncoding) {
+  const headers = encoding === 'gzip' ? { 'accept-encoding': BROWSER_ACCEPT_ENCODING } : undefined;
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -60,13 +77,52 @@ async function load(url: string, seconds: number) {
   };
 }
 
+/** The static baseline in a child process; resolves with its URL once it listens. */
 async function staticServer(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const app = express();
-  app.use(express.static(dir));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/bench/static-server.ts', dir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const [url] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`static server exited (${code})`))),
+  ])) as [string];
+  return {
+    url,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** The body exactly as the API sends it for that encoding (raw bytes, not decompressed). */
+function rawBody(url: string, encoding: LoadEncoding): Promise<{ body: Buffer; contentEncoding?: string }> {
+  const headers = encoding === 'gzip' ? { 'accept-encoding': BROWSER_ACCEPT_ENCODING } : {};
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ body: Buffer.concat(chunks), contentEncoding: res.headers['content-encoding'] }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Asks until the API answers in that encoding (its cache gzips a new answer in the background). */
+async function bodyAsSent(url: string, encoding: LoadEncoding): Promise<Buffer> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { body, contentEncoding } = await rawBody(url, encoding);
+    if ((contentEncoding ?? 'identity') === encoding) return body;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${url} never answered with Content-Encoding ${encoding}`);
 }
 
 async function prepare(api: ApiProcess, videos: number): Promise<void> {
@@ -96,18 +152,19 @@ export async function benchApiLoad(
     const files = await staticServer(dir);
     try {
       await prepare(api, VIDEOS);
-      for (const path of LOAD_PATHS) {
-        const body = Buffer.from(await (await fetch(`${api.url}${path}`)).arrayBuffer());
-        const file = `${path.replaceAll('/', '_')}.json`;
+      for (const { path, encoding } of LOAD_CASES) {
+        const body = await bodyAsSent(`${api.url}${path}`, encoding);
+        const file = `${path.replaceAll('/', '_')}.json${encoding === 'gzip' ? '.gz' : ''}`;
         writeFileSync(join(dir, file), body);
         let peak = api.rss();
         const sampler = setInterval(() => (peak = Math.max(peak, api.rss())), 250);
-        const apiLoad = await load(`${api.url}${path}`, seconds);
+        const apiLoad = await load(`${api.url}${path}`, seconds, encoding);
         clearInterval(sampler);
-        const staticLoad = await load(`${files.url}/${file}`, seconds);
+        const staticLoad = await load(`${files.url}/${file}`, seconds, encoding);
         const result: LoadResult = {
           database,
           path,
+          encoding,
           bytes: body.length,
           api: apiLoad,
           static: { rps: staticLoad.rps, p50: staticLoad.p50, p99: staticLoad.p99 },
@@ -115,9 +172,9 @@ export async function benchApiLoad(
           apiPeakRssMb: Math.round(peak / 1024 / 1024),
         };
         log(
-          `${database} ${path} (${body.length} B): API ${apiLoad.rps} req/s p50 ${apiLoad.p50} ms p99 ${apiLoad.p99} ms ` +
-            `errors ${apiLoad.errors} non-2xx ${apiLoad.non2xx}; static ${staticLoad.rps} req/s; ratio ${result.ratio}; ` +
-            `peak RSS ${result.apiPeakRssMb} MB`,
+          `${database} ${path} ${encoding} (${body.length} B): API ${apiLoad.rps} req/s p50 ${apiLoad.p50} ms p99 ${apiLoad.p99} ms ` +
+            `errors ${apiLoad.errors} non-2xx ${apiLoad.non2xx}; static ${staticLoad.rps} req/s p99 ${staticLoad.p99} ms; ` +
+            `ratio ${result.ratio}; peak RSS ${result.apiPeakRssMb} MB`,
         );
         results.push(result);
       }
@@ -141,7 +198,7 @@ if (require.main === module) {
 export function apiLoadMarkdown(results: LoadResult[], when: Date): string {
   const rows = results.map(
     (r) =>
-      `| ${r.database === 'sqlite' ? 'SQLite' : 'MariaDB 10.11'} | \`GET ${r.path}\` | ${r.bytes.toLocaleString('en-US')} B | ` +
+      `| ${r.database === 'sqlite' ? 'SQLite' : 'MariaDB 10.11'} | \`GET ${r.path}\` | ${r.encoding} | ${r.bytes.toLocaleString('en-US')} B | ` +
       `${r.api.rps.toLocaleString('en-US')} | ${r.api.p50} ms | ${r.api.p99} ms | ${r.api.errors + r.api.non2xx} | ` +
       `${r.static.rps.toLocaleString('en-US')} | ${r.static.p99} ms | ${r.ratio} | ${r.apiPeakRssMb} MB |`,
   );
@@ -150,15 +207,17 @@ export function apiLoadMarkdown(results: LoadResult[], when: Date): string {
     '',
     '`npm run bench` (or `npx tsx tools/bench/api-load.ts`): the production build of the API (`NODE_ENV=production`,',
     'a child process) with 1,000 videos, 50 connections for 20 s per call (autocannon, loopback), each beside the',
-    'same bytes served as a static file by express.static in a Node process of its own. Anonymous public calls',
-    'are answered from the response cache that `content_version` keys (see docs/api.md), so the API mostly',
-    'sends bytes it already has — as the static server does, minus the file system.',
+    'same bytes served as a static file by express.static in a Node process of its own (`tools/bench/static-server.ts`).',
+    'Anonymous public calls are answered from the response cache that `content_version` keys (see docs/api.md), so',
+    'the API mostly sends bytes it already has — as the static server does, minus the file system. `GET /api/videos`',
+    'runs twice: `identity` is a client that sends no `Accept-Encoding`; `gzip` is what browsers send',
+    '(`gzip, deflate, br`), answered with the gzipped copy the cache makes once per content version.',
     '',
     `Targets for \`GET /api/videos\`: at least ${LOAD_TARGETS.ratio * 100}% of the static requests/s; p99 ≤ ${LOAD_TARGETS.p99Ms} ms.`,
     `Measured ${when.toISOString().slice(0, 10)}.`,
     '',
-    '| Database | Call | Body | API req/s | p50 | p99 | Errors | Static req/s | Static p99 | API / static | API peak RSS |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Database | Call | Encoding | Body | API req/s | p50 | p99 | Errors | Static req/s | Static p99 | API / static | API peak RSS |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
 }

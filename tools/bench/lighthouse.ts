@@ -25,7 +25,8 @@ export interface LighthouseRun {
 }
 
 type Lhr = {
-  categories: { performance: { score: number } };
+  runtimeError?: { code: string; message: string };
+  categories: { performance: { score: number | null } };
   audits: Record<
     string,
     {
@@ -35,13 +36,26 @@ type Lhr = {
   >;
 };
 
+/** Why a run measured nothing (the page never painted, Chromium crashed…), or undefined when it measured. */
+function runFailure(lhr: Lhr): string | undefined {
+  if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  if (lhr.categories.performance.score === null) return 'no performance score';
+  const missing = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'].filter(
+    (id) => !Number.isFinite(lhr.audits[id]?.numericValue),
+  );
+  return missing.length ? `no value for ${missing.join(', ')}` : undefined;
+}
+
+/** A run that measured nothing is tried again this many times before the benchmark fails. */
+const ATTEMPTS = 3;
+
 function summarize(formFactor: 'mobile' | 'desktop', lhr: Lhr): LighthouseRun {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   return {
     formFactor,
-    score: Math.round(lhr.categories.performance.score * 100),
+    score: Math.round((lhr.categories.performance.score ?? NaN) * 100),
     fcpMs: Math.round(value('first-contentful-paint')),
     lcpMs: Math.round(value('largest-contentful-paint')),
     tbtMs: Math.round(value('total-blocking-time')),
@@ -53,32 +67,49 @@ function summarize(formFactor: 'mobile' | 'desktop', lhr: Lhr): LighthouseRun {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-export async function runLighthouse(runs: number, log: (line: string) => void): Promise<LighthouseRun[]> {
+/** One Lighthouse run in a Chromium of its own. */
+async function measureOnce(url: string, formFactor: 'mobile' | 'desktop'): Promise<Lhr> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error('Lighthouse returned no result');
+    return result.lhr as unknown as Lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export async function runLighthouse(runs: number, log: (line: string) => void): Promise<LighthouseRun[]> {
   const stack = await startPageStack(VIDEOS);
   const results: LighthouseRun[] = [];
   try {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (let i = 0; i < runs; i++) {
-        const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-        try {
-          const result = await lighthouse(
-            `${stack.url}/`,
-            { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' },
-            formFactor === 'desktop' ? desktopConfig : undefined,
-          );
-          if (!result) throw new Error('Lighthouse returned no result');
-          const run = summarize(formFactor, result.lhr as unknown as Lhr);
+        for (let attempt = 1; ; attempt++) {
+          const lhr = await measureOnce(`${stack.url}/`, formFactor);
+          const failure = runFailure(lhr);
+          if (failure) {
+            log(`${formFactor} #${i + 1}, attempt ${attempt}: measured nothing (${failure})`);
+            if (attempt < ATTEMPTS) continue;
+            throw new Error(
+              `Lighthouse ${formFactor} run ${i + 1} measured nothing ${ATTEMPTS} times: ${failure}`,
+            );
+          }
+          const run = summarize(formFactor, lhr);
           log(
             `${formFactor} #${i + 1}: ${run.score} (LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, JS ${run.jsTransferKb} KB)`,
           );
           results.push(run);
-        } finally {
-          await chrome.kill();
+          break;
         }
       }
     }

@@ -15,6 +15,13 @@ import {
   medianRuns,
   runLighthouse,
 } from './lighthouse';
+import {
+  benchPageBytes,
+  type PageBytes,
+  pageBytesFailures,
+  pageBytesMarkdown,
+  PAGE_JS_TARGET_KB,
+} from './page-bytes';
 import { missedTargets, runSyncBench, SMOKE, syncMarkdown, type SyncBenchResult, TARGETS } from './sync';
 import { benchViewAll, VIEW_ALL_TARGET_MS, viewAllMarkdown, type ViewAllResult } from './view-all';
 
@@ -29,7 +36,7 @@ function loadRows(results: LoadResult[]): SummaryRow[] {
   return results.map((r) => {
     const isVideos = r.path === '/api/videos';
     return {
-      what: `\`GET ${r.path}\`${isVideos ? ' (1,000 videos)' : ''}, ${r.database === 'sqlite' ? 'SQLite' : 'MariaDB'}, 50 connections`,
+      what: `\`GET ${r.path}\`${isVideos ? ` (1,000 videos, ${r.encoding === 'gzip' ? 'gzip as browsers ask' : 'no Accept-Encoding'})` : ''}, ${r.database === 'sqlite' ? 'SQLite' : 'MariaDB'}, 50 connections`,
       figure: `${r.api.rps.toLocaleString('en-US')} req/s = ${Math.round(r.ratio * 100)}% of static; p99 ${r.api.p99} ms; ${r.api.errors + r.api.non2xx} errors`,
       target: isVideos
         ? `≥ ${LOAD_TARGETS.ratio * 100}% of static, p99 ≤ ${LOAD_TARGETS.p99Ms} ms`
@@ -52,6 +59,15 @@ function syncRows(results: SyncBenchResult[]): SummaryRow[] {
       target: `≤ ${TARGETS.wallMs / 1000} s, ≤ ${TARGETS.units} units, ≤ ${TARGETS.rssMb} MB`,
       met: missedTargets(r).length === 0,
     }));
+}
+
+function bytesRows(results: PageBytes[]): SummaryRow[] {
+  return results.map((r) => ({
+    what: `Bytes downloaded by \`${r.page}\``,
+    figure: `JS ${r.jsKb} KB, CSS ${r.cssKb} KB (gzip); HTML ${r.documentKb} KB${r.page === '/' ? `; admin chunk ${r.adminChunkLoaded ? 'loaded' : 'not loaded'}` : ''}`,
+    target: r.page === '/' ? `JS ≤ ${PAGE_JS_TARGET_KB} KB, no admin chunk` : 'measured',
+    met: r.page === '/' ? r.jsKb <= PAGE_JS_TARGET_KB && !r.adminChunkLoaded : true,
+  }));
 }
 
 function pageRows(lighthouse: LighthouseRun[], viewAll: ViewAllResult[]): SummaryRow[] {
@@ -120,9 +136,10 @@ async function main(argv: string[]): Promise<void> {
   // The page benchmarks drive Chromium against a 1,000- and a 10,000-video stack; the smoke run does one Lighthouse pass.
   console.log(`Public page${smoke ? ' (smoke)' : ''}…`);
   const lighthouse = await runLighthouse(smoke ? 1 : 3, log);
+  const bytes = await benchPageBytes(log);
   const viewAll = smoke ? [] : await benchViewAll(log);
 
-  const rows = [...loadRows(load), ...syncRows(sync), ...pageRows(lighthouse, viewAll)];
+  const rows = [...loadRows(load), ...syncRows(sync), ...pageRows(lighthouse, viewAll), ...bytesRows(bytes)];
   const failures = smoke
     ? [
         ...load
@@ -130,6 +147,7 @@ async function main(argv: string[]): Promise<void> {
           .map((r) => `${r.database} ${r.path}: errors under load`),
         ...sync.flatMap((r) => missedTargets(r)),
         ...lighthouse.filter((r) => r.adminChunkLoaded).map(() => 'the admin chunk loads on /'),
+        ...pageBytesFailures(bytes),
       ]
     : [];
   if (smoke) {
@@ -142,11 +160,13 @@ async function main(argv: string[]): Promise<void> {
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
   await writeDocSection('page-lighthouse', lighthouseMarkdown(lighthouse, when));
   await writeDocSection('page-view-all', viewAllMarkdown(viewAll, when));
+  await writeDocSection('page-bytes', pageBytesMarkdown(bytes, when));
   await writeDocSection('summary', summaryMarkdown(rows, when));
   writeRawJson('api-load', load);
   writeRawJson('sync', sync);
   writeRawJson('page-lighthouse', lighthouse);
   writeRawJson('page-view-all', viewAll);
+  writeRawJson('page-bytes', bytes);
   for (const row of rows)
     console.log(`${row.met ? 'met   ' : 'MISSED'} ${row.what}: ${row.figure} (target ${row.target})`);
 }

@@ -26,6 +26,33 @@ describe('the public response cache', () => {
     await request(t.server).get('/api/videos?limit=5').set('If-None-Match', second.headers.etag).expect(304);
   });
 
+  it('sends big answers gzipped (compressed once, in the background) to clients that accept gzip', async () => {
+    const get = (path: string, encoding: string) =>
+      request(t.server).get(path).set('Accept-Encoding', encoding);
+    expect((await get('/api/videos', 'gzip')).headers['x-cache']).toBe('miss');
+    let zipped = await get('/api/videos', 'gzip, deflate, br');
+    for (let i = 0; i < 100 && zipped.headers['content-encoding'] !== 'gzip'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      zipped = await get('/api/videos', 'gzip, deflate, br');
+    }
+    expect(zipped.headers).toMatchObject({ 'content-encoding': 'gzip', 'x-cache': 'hit' });
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+
+    const plain = await get('/api/videos', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['x-cache']).toBe('hit');
+    expect(zipped.body).toEqual(plain.body);
+    expect(Number(zipped.headers['content-length'])).toBeLessThan(
+      Number(plain.headers['content-length']) / 2,
+    );
+    expect((await get('/api/videos', 'gzip;q=0')).headers['content-encoding']).toBeUndefined();
+
+    // A tiny answer is sent as it is.
+    await get('/api/channel/stats', 'gzip');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await get('/api/channel/stats', 'gzip')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('serves fresh data after a write made through the API', async () => {
     const admin = await signedInAgent(t.server);
     const before = await featuredId();

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { gzip } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 
 /** The anonymous GET calls of the public page: the same answer for every visitor. */
@@ -17,7 +18,12 @@ interface Entry {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The body gzipped once, in the background, for the clients that accept it (every browser). */
+  gzip?: Buffer;
 }
+
+/** Smaller answers are not worth compressing (a TCP packet either way). */
+export const GZIP_MIN_BYTES = 1024;
 
 /**
  * Answers repeated anonymous GETs of public content from memory, as long as `content_version`
@@ -27,8 +33,15 @@ interface Entry {
 export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024) {
   const cache = new LRUCache<string, Entry>({
     maxSize: maxBytes,
-    sizeCalculation: (e) => e.body.length + 256,
+    sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + 256,
   });
+  /** Adds the gzipped body to an entry, unless a newer answer replaced it meanwhile. */
+  const compressLater = (key: string, entry: Entry) => {
+    if (entry.body.length < GZIP_MIN_BYTES) return;
+    gzip(entry.body, (error, compressed) => {
+      if (!error && cache.peek(key) === entry) cache.set(key, { ...entry, gzip: compressed });
+    });
+  };
   const currentVersion = async (): Promise<string> => {
     const [row] = await dataSource.query('SELECT version FROM content_version WHERE id = 1');
     return String(row?.version ?? '0');
@@ -52,9 +65,15 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
     const hit = cache.get(key);
     if (hit && hit.version === version) {
       for (const [name, value] of hit.headers) res.setHeader(name, value);
+      res.vary('Accept-Encoding');
       res.setHeader('X-Cache', 'hit');
       if (req.headers['if-none-match'] && req.headers['if-none-match'] === res.getHeader('etag')) {
         res.status(304).end();
+        return;
+      }
+      if (hit.gzip && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.status(hit.status).end(hit.gzip);
         return;
       }
       res.status(hit.status).end(hit.body);
@@ -68,11 +87,14 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
           const value = res.getHeader(name);
           return value === undefined ? [] : [[name, String(value)] as [string, string]];
         });
-        cache.set(key, { version, status: 200, headers, body: Buffer.from(body) });
+        const entry: Entry = { version, status: 200, headers, body: Buffer.from(body) };
+        cache.set(key, entry);
+        compressLater(key, entry);
         return result;
       }
       return send(body);
     };
+    res.vary('Accept-Encoding');
     res.setHeader('X-Cache', 'miss');
     next();
   };
