@@ -82,6 +82,22 @@ export class AdminPage {
   }
 
   /**
+   * The toast whose title and description are exactly these texts (SPEC §8 wording), not merely
+   * containing them: anything appended to either fails.
+   */
+  async expectExactToast(
+    title: string,
+    description: string,
+    variant: 'default' | 'destructive' = 'default',
+  ): Promise<Locator> {
+    const toast = await this.expectToast(title, description);
+    await expect(toast).toHaveAttribute('data-variant', variant);
+    await expect(toast.locator('.mantine-Notification-title')).toHaveText(title);
+    await expect(toast.locator('.mantine-Notification-description')).toHaveText(description);
+    return toast;
+  }
+
+  /**
    * Flips a switch from the keyboard (focus, then Space) and waits until its state has changed.
    * A pointer click lands on whatever covers the switch, and on a phone a toast at the bottom of the
    * screen often does; the keyboard path is one real users take too.

@@ -128,9 +128,10 @@ test('SEO: toggles save on change; keywords, OG image and Twitter handle save; G
   await admin.flip(sitemap);
   await admin.expectToast('Settings updated', 'Enable sitemap updated');
   await page.getByRole('button', { name: 'Generate Sitemap' }).click();
-  await admin.expectDestructiveToast(
+  await admin.expectExactToast(
     'Failed to generate sitemap',
     'There was an error generating the sitemap',
+    'destructive',
   );
 
   const stored = await readSettings(page.request);

@@ -83,10 +83,10 @@ export function useGenerateSitemap() {
         description: `${result.url} lists ${plural(result.videos, 'video')}`,
       });
     },
-    onError: (error) => {
+    onError: () => {
       toast({
         title: 'Failed to generate sitemap',
-        description: `There was an error generating the sitemap (${error.message})`,
+        description: 'There was an error generating the sitemap',
         variant: 'destructive',
       });
     },
