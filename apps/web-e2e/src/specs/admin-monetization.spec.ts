@@ -96,12 +96,24 @@ test.describe('AdSense', () => {
       await admin.expectToast('Settings updated', 'Sticky footer placement updated');
       await admin.flip(toggles.topBanner);
       await admin.expectToast('Settings updated', 'Top banner placement updated');
+      await admin.flip(toggles.inContent);
+      await admin.expectToast('Settings updated', 'In-content placement updated');
+      await expect
+        .poll(() => readSetting(page.request, 'adPlacements'))
+        .toEqual({ topBanner: false, inContent: false, stickyFooter: true });
+      await page.reload();
+      await expect(toggles.stickyFooter).toBeChecked();
+      await expect(toggles.topBanner).not.toBeChecked();
+      await expect(toggles.inContent).not.toBeChecked();
+
+      // And back on: the in-content switch saves in both directions.
+      await admin.flip(toggles.inContent);
+      await admin.expectToast('Settings updated', 'In-content placement updated');
       await expect
         .poll(() => readSetting(page.request, 'adPlacements'))
         .toEqual({ topBanner: false, inContent: true, stickyFooter: true });
       await page.reload();
-      await expect(toggles.stickyFooter).toBeChecked();
-      await expect(toggles.topBanner).not.toBeChecked();
+      await expect(toggles.inContent).toBeChecked();
     } finally {
       await writeSetting(page.request, 'adPlacements', placements);
     }
