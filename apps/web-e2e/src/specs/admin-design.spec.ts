@@ -54,6 +54,24 @@ async function restoreDesign(page: Page, saved: Partial<Settings>) {
   }
 }
 
+/**
+ * Removes an uploaded image with its Remove button; the preview goes, the API stores null, and
+ * after a reload the field still shows no image.
+ */
+async function removeImage(page: Page, label: string, key: 'logoImage' | 'faviconImage' | 'heroImage') {
+  const admin = new AdminPage(page);
+  const preview = page.getByRole('img', { name: `${label} preview` });
+  await expect(preview).toBeVisible();
+  await page.getByRole('button', { name: `Remove ${label.toLowerCase()}` }).click();
+  await admin.expectToast('Settings saved', `${label} updated`);
+  await expect(preview).toHaveCount(0);
+  expect(await readSetting(page.request, key)).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Upload ${label.toLowerCase()}` })).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Remove ${label.toLowerCase()}` })).toHaveCount(0);
+}
+
 let initial: Settings;
 test.beforeEach(async ({ page }) => {
   await new AdminPage(page).signIn('?tab=design&sub=themes');
@@ -136,15 +154,33 @@ test.describe('Themes', () => {
     await expect(page.getByRole('textbox', { name: 'Accent color' })).toHaveValue('#12AB34');
   });
 
-  test('a colour text field saves at once when it loses focus', async ({ page }) => {
-    const field = page.getByRole('textbox', { name: 'Text color' });
-    const posts = recordSettingPosts(page, 'textColor');
-    await field.fill('#EEEEEE');
-    await field.press('Tab');
-    await expect.poll(() => posts.length, { timeout: 600 }).toBe(1);
-    await page.waitForTimeout(1200);
-    expect(posts, 'no second save from the debounce').toHaveLength(1);
-    expect(await readSetting(page.request, 'textColor')).toBe('#EEEEEE');
+  test('a colour text field saves at once when it loses focus, and the colour stays after a reload', async ({
+    page,
+  }) => {
+    const admin = new AdminPage(page);
+    const colours = [
+      ['Primary color', 'primaryColor', '#22AA88'],
+      ['Text color', 'textColor', '#EEEEEE'],
+      ['Background color', 'backgroundColor', '#101820'],
+    ] as const;
+    for (const [label, key, value] of colours) {
+      expect(initial[key], `${label} is a change`).not.toBe(value);
+      const field = page.getByRole('textbox', { name: label });
+      const posts = recordSettingPosts(page, key);
+      await field.fill(value);
+      await field.press('Tab');
+      await expect.poll(() => posts.length, { timeout: 600 }).toBe(1);
+      await admin.expectToast('Settings saved', `${label} updated`);
+      await page.waitForTimeout(1200);
+      expect(posts, 'no second save from the debounce').toHaveLength(1);
+      expect(posts[0].postDataJSON()).toEqual({ value });
+      expect(await readSetting(page.request, key)).toBe(value);
+    }
+
+    await page.reload();
+    for (const [label, , value] of colours) {
+      await expect(page.getByRole('textbox', { name: label })).toHaveValue(value);
+    }
   });
 
   test('an invalid colour is refused with the design failure toast', async ({ page }) => {
@@ -212,7 +248,7 @@ test.describe('Layout', () => {
     }
   });
 
-  test('the hero image upload shows only for the image background; the video URL only for video', async ({
+  test('the hero image upload shows only for the image background, stays after a reload and can be removed; the video URL only for video', async ({
     page,
   }) => {
     const admin = new AdminPage(page);
@@ -233,6 +269,14 @@ test.describe('Layout', () => {
       dataUrlOf(image),
     );
     expect(await readSetting(page.request, 'heroImage')).toBe(dataUrlOf(image));
+    await expect.poll(() => readSetting(page.request, 'heroBackgroundType')).toBe('image');
+
+    await page.reload();
+    await expect(page.getByRole('img', { name: 'Hero image preview' })).toHaveAttribute(
+      'src',
+      dataUrlOf(image),
+    );
+    await removeImage(page, 'Hero image', 'heroImage');
 
     await admin.choose('Hero background type', 'Video');
     await expect(upload).toHaveCount(0);
@@ -274,10 +318,8 @@ test.describe('Branding', () => {
       dataUrlOf(favicon),
     );
 
-    await page.getByRole('button', { name: 'Remove logo' }).click();
-    await admin.expectToast('Settings saved', 'Logo updated');
-    await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveCount(0);
-    expect(await readSetting(page.request, 'logoImage')).toBeNull();
+    await removeImage(page, 'Logo', 'logoImage');
+    await removeImage(page, 'Favicon', 'faviconImage');
   });
 
   test('wrong files get a clear error and change nothing', async ({ page }) => {
