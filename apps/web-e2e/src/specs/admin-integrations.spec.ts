@@ -120,11 +120,14 @@ test('Notifications: Discord URL and template behind their toggle; the email onl
   const url = page.getByRole('textbox', { name: 'Discord webhook URL' });
   const template = page.getByRole('textbox', { name: 'Message template' });
   const email = page.getByRole('textbox', { name: 'Notification email' });
+  const discord = page.getByRole('switch', { name: 'Enable Discord webhook' });
+  const newVideos = page.getByRole('switch', { name: 'Email on new videos' });
+  const weekly = page.getByRole('switch', { name: 'Weekly summary email' });
   await expect(url).toHaveCount(0);
   await expect(template).toHaveCount(0);
   await expect(email).toHaveCount(0);
 
-  await admin.flip(page.getByRole('switch', { name: 'Enable Discord webhook' }));
+  await admin.flip(discord);
   await expect(url).toHaveAttribute('type', 'url');
   await expect(template).toHaveValue(initial.discordMessageTemplate);
   const hook = 'https://discord.com/api/webhooks/123/abc';
@@ -138,19 +141,28 @@ test('Notifications: Discord URL and template behind their toggle; the email onl
   await savedSetting(page, 'discordMessageTemplate', () => template.blur());
   expect(await readSetting(page.request, 'discordMessageTemplate')).toBe('New: {title} {url}');
 
-  await admin.flip(page.getByRole('switch', { name: 'Email on new videos' }));
+  await admin.flip(newVideos);
   await expect(email).toHaveAttribute('type', 'email');
-  await admin.flip(page.getByRole('switch', { name: 'Weekly summary email' }));
-  await admin.flip(page.getByRole('switch', { name: 'Email on new videos' }));
+  await admin.flip(weekly);
+  await admin.flip(newVideos);
   await expect(email, 'still shown: the weekly summary is on').toBeVisible();
   await email.fill('owner@example.com');
   await savedSetting(page, 'notificationEmail', () => email.blur());
+  await expect
+    .poll(async () => {
+      const s = await readSettings(page.request);
+      return [s.enableDiscordWebhook, s.emailNewVideos, s.emailWeeklySummary];
+    })
+    .toEqual([true, false, true]);
 
   await page.reload();
+  await expect(discord).toBeChecked();
+  await expect(newVideos).not.toBeChecked();
+  await expect(weekly).toBeChecked();
   await expect(url).toHaveValue(SECRET_MASK);
   await expect(template).toHaveValue('New: {title} {url}');
   await expect(email).toHaveValue('owner@example.com');
-  await admin.flip(page.getByRole('switch', { name: 'Weekly summary email' }));
+  await admin.flip(weekly);
   await expect(email).toHaveCount(0);
 
   const stored = await readSettings(page.request);
@@ -175,7 +187,8 @@ test('Advanced: custom webhook URL and secret behind their toggle; Mailchimp key
   await expect(url).toHaveCount(0);
   await expect(secret).toHaveCount(0);
 
-  await admin.flip(page.getByRole('switch', { name: 'Enable custom webhook' }));
+  const webhook = page.getByRole('switch', { name: 'Enable custom webhook' });
+  await admin.flip(webhook);
   await expect(url).toHaveAttribute('type', 'url');
   await url.fill('https://hooks.example.com/videos');
   await savedSetting(page, 'customWebhookUrl', () => url.blur());
@@ -201,7 +214,10 @@ test('Advanced: custom webhook URL and secret behind their toggle; Mailchimp key
   ]).toEqual([true, 'https://hooks.example.com/videos', SECRET_MASK, SECRET_MASK]);
 
   await page.reload();
+  await expect(webhook).toBeChecked();
   await expect(url).toHaveValue('https://hooks.example.com/videos');
+  await expect(secret).toHaveValue(SECRET_MASK);
+  await expect(key).toHaveValue(SECRET_MASK);
   await admin.subtab('Overview').click();
   await expect(status(page, 'custom-webhook')).toContainText('Connected');
   await expect(status(page, 'mailchimp')).toContainText('Connected');
