@@ -23,9 +23,17 @@ function scopedName(name: string, filename: string): string {
 const shared: UserConfig = {
   root,
   resolve: {
-    alias: {
-      '@app/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
-    },
+    alias: [
+      // The theme table alone (no zod) for the public page; then the whole contracts.
+      {
+        find: /^@app\/contracts\/themes$/,
+        replacement: fileURLToPath(new URL('../../libs/contracts/src/themes.ts', import.meta.url)),
+      },
+      {
+        find: /^@app\/contracts$/,
+        replacement: fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
+      },
+    ],
   },
   css: { modules: { generateScopedName: scopedName } },
 };

@@ -17,7 +17,10 @@ const swc = (react) => [
     module: { type: 'commonjs' },
   },
 ];
-const moduleNameMapper = { '^@app/contracts$': path.join(root, 'libs/contracts/src/index.ts') };
+const moduleNameMapper = {
+  '^@app/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+  '^@app/contracts/themes$': path.join(root, 'libs/contracts/src/themes.ts'),
+};
 
 exports.node = (dir, name, extra = {}) => ({
   displayName: name,

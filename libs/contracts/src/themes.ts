@@ -1,5 +1,7 @@
-import { z } from 'zod';
-
+/**
+ * The theme table, free of zod so that the public page can import it alone (`@app/contracts/themes`)
+ * without the schemas' weight.
+ */
 export const themeIds = [
   'dark-red',
   'light',
@@ -8,8 +10,7 @@ export const themeIds = [
   'green-tech',
   'orange-sunset',
 ] as const;
-export const themeIdSchema = z.enum(themeIds);
-export type ThemeId = z.infer<typeof themeIdSchema>;
+export type ThemeId = (typeof themeIds)[number];
 
 export interface Theme {
   id: ThemeId;
