@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { CACHE_IMMUTABLE, CACHE_NONE, startWebServer, type RunningWebServer } from './serve';
+import { CACHE_IMMUTABLE, CACHE_NONE, renderSsi, startWebServer, type RunningWebServer } from './serve';
 import { freePort } from './lib/net';
 import { contentSecurityPolicyFor, inlineScriptHashes } from './web-csp';
 
@@ -47,8 +47,9 @@ function send(
   });
 }
 
-const INDEX_HTML =
-  '<!doctype html><html><head><script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div>SPA-INDEX</body></html>';
+const SSI_HEAD =
+  '<!--# block name="head" -->\n<title>Default</title>\n<!--# endblock -->\n<!--# include virtual="/api/page-head" stub="head" -->';
+const INDEX_HTML = `<!doctype html><html><head>${SSI_HEAD}<script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div>SPA-INDEX</body></html>`;
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
 
 describe('tools/serve.ts', () => {
@@ -68,6 +69,13 @@ describe('tools/serve.ts', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
+        if (req.url === '/api/page-head') {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(
+            `<title>Head for ${req.headers['x-forwarded-proto']}://${req.headers['x-forwarded-host']}</title>`,
+          );
+          return;
+        }
         const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
         res.writeHead(req.url === '/api/missing' ? 404 : 200, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(req.url === '/api/big' ? { ...echo, padding: 'y'.repeat(20_000) } : echo));
@@ -92,6 +100,24 @@ describe('tools/serve.ts', () => {
     expect(reply.headers['content-type']).toMatch(/text\/html/);
     expect(reply.headers['cache-control']).toBe(CACHE_NONE);
     expect(reply.body.toString()).toContain('SPA-INDEX');
+  });
+
+  it('puts the head from GET /api/page-head into every page, asked with the page’s host', async () => {
+    for (const path of ['/', '/admin', '/index.html']) {
+      const page = (await send(web.port, path, { headers: { Host: 'videos.example.org' } })).body.toString();
+      expect(page).toContain('<head><title>Head for http://videos.example.org</title><script>');
+      expect(page).not.toContain('Default');
+      expect(page).not.toContain('<!--#');
+    }
+  });
+
+  it('renders the SSI block and include as nginx does, with the stub when the API fails', async () => {
+    const ok = await renderSsi(INDEX_HTML, async (path) => `<title>${path}</title>`);
+    expect(ok).toContain('<head><title>/api/page-head</title><script>');
+    const failed = await renderSsi(INDEX_HTML, () => Promise.reject(new Error('down')));
+    expect(failed).toContain('<head>\n<title>Default</title>\n<script>');
+    expect(failed).not.toContain('<!--#');
+    expect(await renderSsi('<p>plain</p>', () => Promise.reject(new Error('unused')))).toBe('<p>plain</p>');
   });
 
   it.each(['/admin', '/no/such/page', '/apix', '/index'])(

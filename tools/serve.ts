@@ -44,6 +44,43 @@ function protocolOf(req: IncomingMessage): 'http' | 'https' {
   return req.socket instanceof TLSSocket ? 'https' : 'http';
 }
 
+const SSI_BLOCK = /<!--# block name="([\w-]+)" -->([\s\S]*?)<!--# endblock -->\n?/g;
+const SSI_INCLUDE = /<!--# include virtual="([^"]+)" stub="([\w-]+)" -->/g;
+/** How long a page waits for its head from the API before it goes out with the defaults. */
+export const PAGE_HEAD_TIMEOUT_MS = 2000;
+
+/**
+ * The two SSI commands `index.html` uses, as nginx runs them (apps/web/nginx.conf): a
+ * `block` is taken out and kept as a stub; an `include virtual` is replaced by the answer
+ * of that API path (asked with the page request's host), or by its stub when the API fails.
+ */
+export async function renderSsi(
+  html: string,
+  fetchVirtual: (path: string) => Promise<string>,
+): Promise<string> {
+  const stubs = new Map<string, string>();
+  const withoutBlocks = html.replace(SSI_BLOCK, (_match, name: string, body: string) => {
+    stubs.set(name, body);
+    return '';
+  });
+  const includes = [...withoutBlocks.matchAll(SSI_INCLUDE)];
+  const answers = await Promise.all(
+    includes.map(([, path, stub]) => fetchVirtual(path).catch(() => stubs.get(stub) ?? '')),
+  );
+  let i = 0;
+  return withoutBlocks.replace(SSI_INCLUDE, () => answers[i++]);
+}
+
+/** Asks the API for an SSI include with the page request's host, as the proxy would. */
+async function fetchFromApi(apiUrl: string, req: Request, path: string): Promise<string> {
+  const res = await fetch(new URL(path, apiUrl), {
+    headers: { 'X-Forwarded-Host': req.headers.host ?? '', 'X-Forwarded-Proto': protocolOf(req) },
+    signal: AbortSignal.timeout(PAGE_HEAD_TIMEOUT_MS),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return res.text();
+}
+
 /**
  * The browser's Host stays as it is (changeOrigin: false) so the API's same-origin check
  * compares the browser's Origin with the host the browser actually used; X-Forwarded-*
@@ -87,8 +124,9 @@ const forwardedHeaders: Plugin = (proxyServer) => {
 export function createWebApp(options: WebAppOptions): Express {
   const distDir = resolve(options.distDir ?? DEFAULT_WEB_DIST);
   const indexFile = join(distDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   // The pages' CSP (tools/web-csp.ts), with the hash of the built index.html's inline script.
-  const csp = existsSync(indexFile) ? contentSecurityPolicyFor(readFileSync(indexFile, 'utf8')) : undefined;
+  const csp = indexHtml === undefined ? undefined : contentSecurityPolicyFor(indexHtml);
   const setPageHeaders = (res: Response) => {
     res.setHeader('Cache-Control', CACHE_NONE);
     if (csp) res.setHeader('Content-Security-Policy', csp);
@@ -115,6 +153,16 @@ export function createWebApp(options: WebAppOptions): Express {
     }),
   );
 
+  // Every page is index.html with the site's head tags put in (see renderSsi).
+  const sendPage = (req: Request, res: Response, next: NextFunction) => {
+    if (indexHtml === undefined) return next();
+    renderSsi(indexHtml, (path) => fetchFromApi(options.apiUrl, req, path)).then((html) => {
+      setPageHeaders(res);
+      res.type('html').send(html);
+    }, next);
+  };
+  app.get('/index.html', sendPage);
+
   app.use(
     express.static(distDir, {
       index: false,
@@ -131,10 +179,7 @@ export function createWebApp(options: WebAppOptions): Express {
   // The SPA owns every other page path, including its own 404 page.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || looksLikeFile(req.path)) return next();
-    setPageHeaders(res);
-    res.sendFile(indexFile, (error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    sendPage(req, res, next);
   });
 
   app.use((req: Request, res: Response) => {

@@ -24,10 +24,10 @@ const shared: UserConfig = {
   root,
   resolve: {
     alias: [
-      // The theme table alone (no zod) for the public page; then the whole contracts.
+      // Zod-free parts alone for the public page (the theme table, the page head); then the whole contracts.
       {
-        find: /^@app\/contracts\/themes$/,
-        replacement: fileURLToPath(new URL('../../libs/contracts/src/themes.ts', import.meta.url)),
+        find: /^@app\/contracts\/(themes|page-head)$/,
+        replacement: fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url)) + '$1.ts',
       },
       {
         find: /^@app\/contracts$/,

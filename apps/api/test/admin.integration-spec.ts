@@ -260,4 +260,35 @@ describe('admin: backup, sitemap, feeds', () => {
       await admin.post('/api/settings/enableSitemap').send({ value: true }).expect(200);
     });
   });
+
+  describe('page head', () => {
+    it('renders the SEO settings as escaped head tags for the web server, defaults first', async () => {
+      let res = await request(t.server).get('/api/page-head').expect(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.text).toContain('<title>Channel</title>');
+      expect(res.text).toMatch(/<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\/" \/>/);
+      expect(res.text).not.toContain('og:image');
+
+      await admin.post('/api/settings/siteTitle').send({ value: 'Tom & "Jerry" <b>' }).expect(200);
+      await admin.post('/api/settings/siteDescription').send({ value: 'Cartoons' }).expect(200);
+      await admin.post('/api/settings/ogImage').send({ value: 'https://example.com/card.png' }).expect(200);
+      await admin.post('/api/settings/twitterHandle').send({ value: 'tomjerry' }).expect(200);
+      res = await request(t.server).get('/api/page-head').set('Host', 'videos.example.org').expect(200);
+      expect(res.text.split('\n')).toEqual(
+        expect.arrayContaining([
+          '<title>Tom &amp; &quot;Jerry&quot; &lt;b&gt;</title>',
+          '<meta name="description" content="Cartoons" />',
+          '<meta property="og:title" content="Tom &amp; &quot;Jerry&quot; &lt;b&gt;" />',
+          '<meta property="og:url" content="http://videos.example.org/" />',
+          '<meta property="og:image" content="https://example.com/card.png" />',
+          '<meta name="twitter:card" content="summary_large_image" />',
+          '<meta name="twitter:site" content="@tomjerry" />',
+          '<link rel="alternate" type="application/rss+xml" href="/rss.xml" title="Tom &amp; &quot;Jerry&quot; &lt;b&gt; videos" />',
+        ]),
+      );
+      expect(res.text).not.toContain('<b>');
+      for (const key of ['siteTitle', 'siteDescription', 'ogImage', 'twitterHandle'])
+        await admin.post(`/api/settings/${key}`).send({ value: '' }).expect(200);
+    });
+  });
 });

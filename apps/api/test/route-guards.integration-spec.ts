@@ -18,6 +18,7 @@ const PUBLIC_ROUTES = new Set([
   'get /sitemap.xml',
   'get /rss.xml',
   'get /robots.txt',
+  'get /api/page-head',
 ]);
 
 describe('server-side enforcement of every admin route', () => {

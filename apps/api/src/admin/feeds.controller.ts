@@ -6,7 +6,7 @@ import type { Env } from '../config/env';
 import { FeedsService } from './feeds.service';
 import { siteOrigin } from './site-url';
 
-/** Served at the site root (outside /api): /sitemap.xml, /rss.xml, /robots.txt. */
+/** Served at the site root (outside /api): /sitemap.xml, /rss.xml, /robots.txt; and /api/page-head. */
 @Controller()
 export class FeedsController {
   constructor(
@@ -36,5 +36,18 @@ export class FeedsController {
   @Header('Cache-Control', 'public, max-age=300')
   robots(@Req() req: Request): Promise<string> {
     return this.feeds.robots(siteOrigin(req, this.env.PUBLIC_URL));
+  }
+
+  /**
+   * The `<head>` tags of the SEO settings (title, description, social cards, feed link) as an HTML
+   * fragment: the web server (tools/serve.ts, nginx's SSI) puts it into every page it sends, so link
+   * previews and crawlers that run no script see them. Not cached: `og:url` follows the request's host.
+   */
+  @Public()
+  @Get('page-head')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'no-cache')
+  pageHead(@Req() req: Request): Promise<string> {
+    return this.feeds.pageHead(siteOrigin(req, this.env.PUBLIC_URL));
   }
 }

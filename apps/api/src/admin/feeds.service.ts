@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { SitemapResult } from '@app/contracts';
+import { pageHead, pageHeadHtml, type SitemapResult } from '@app/contracts';
 import type { Repository } from 'typeorm';
 import { ChannelEntity } from '../channel/channel.entity';
 import { Clock } from '../common/clock';
@@ -11,7 +11,7 @@ import { xml } from './xml';
 
 export const RSS_ITEMS = 50;
 
-/** sitemap.xml (with Google's video extension), rss.xml and robots.txt, built from the database. */
+/** sitemap.xml (with Google's video extension), rss.xml, robots.txt and the page head, built from the database. */
 @Injectable()
 export class FeedsService {
   constructor(
@@ -20,6 +20,19 @@ export class FeedsService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
+
+  /** The `<head>` tags the SEO settings describe, as HTML for the web server to put in `index.html`. */
+  async pageHead(origin: string): Promise<string> {
+    const settings = await this.settings.getMany([
+      'siteTitle',
+      'siteDescription',
+      'metaKeywords',
+      'ogImage',
+      'twitterHandle',
+      'enableRSS',
+    ]);
+    return `${pageHeadHtml(pageHead(settings, origin))}\n`;
+  }
 
   async sitemap(origin: string): Promise<string> {
     if (!(await this.settings.get('enableSitemap'))) throw new NotFoundException('The sitemap is turned off');

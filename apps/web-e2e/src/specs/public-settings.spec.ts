@@ -254,6 +254,20 @@ test('logo, favicon, title, description, keywords, Open Graph and Twitter tags',
   await expect(meta('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
   await expect(meta('meta[name="twitter:site"]')).toHaveAttribute('content', '@codeacademy');
   await expect(meta('meta[name="twitter:title"]')).toHaveAttribute('content', 'Code Academy');
+  // The script updated the server's tags rather than adding its own.
+  await expect(meta('title')).toHaveCount(1);
+  await expect(meta('meta[property="og:title"]')).toHaveCount(1);
+
+  // Link previews run no script: the HTML the server sends carries the same tags (GET /api/page-head).
+  for (const path of ['/', '/admin']) {
+    const html = await (await page.request.get(path)).text();
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Code Academy</title>');
+    expect(html).toContain('<meta property="og:image" content="https://cdn.example.com/og.png" />');
+    expect(html).toContain('<meta name="twitter:site" content="@codeacademy" />');
+    expect(html).toContain('<meta name="keywords" content="react, typescript" />');
+    expect(html).not.toContain('<!--#');
+  }
 });
 
 test('the channel id makes the subscribe links; RSS and the legal texts show when set', async ({ page }) => {

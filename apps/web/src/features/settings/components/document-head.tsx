@@ -1,9 +1,8 @@
 import type { PublicSettings } from '@app/contracts';
+import { pageHead } from '@app/contracts/page-head';
 import { useEffect } from 'react';
 import { usePublicSettings } from '../api/get-public-settings';
 
-export const DEFAULT_TITLE = 'Channel';
-export const DEFAULT_DESCRIPTION = 'Videos, playlists and community of the channel.';
 const DEFAULT_FAVICON = '/favicon.svg';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
@@ -35,26 +34,14 @@ function setLink(selector: string, attributes: Record<string, string> | null): v
 
 const mimeOfDataUrl = (url: string) => /^data:([^;,]+)/.exec(url)?.[1] ?? 'image/png';
 
-/** Writes the SEO settings into the document head: title, description, keywords, social cards, favicon, feed. */
+/**
+ * Writes the SEO settings into the document head: title, description, keywords, social cards, favicon, feed.
+ * The web server already sent the same tags (`GET /api/page-head`); this keeps them current after a change.
+ */
 export function applyHead(settings: PublicSettings, origin = window.location.origin): void {
-  const title = settings.siteTitle || DEFAULT_TITLE;
-  const description = settings.siteDescription || DEFAULT_DESCRIPTION;
-  const handle = settings.twitterHandle ? `@${settings.twitterHandle.replace(/^@/, '')}` : '';
-  document.title = title;
-  setMeta('name', 'description', description);
-  setMeta('name', 'keywords', settings.metaKeywords);
-  setMeta('property', 'og:type', 'website');
-  setMeta('property', 'og:site_name', title);
-  setMeta('property', 'og:title', title);
-  setMeta('property', 'og:description', description);
-  setMeta('property', 'og:url', `${origin}/`);
-  setMeta('property', 'og:image', settings.ogImage);
-  setMeta('name', 'twitter:card', settings.ogImage ? 'summary_large_image' : 'summary');
-  setMeta('name', 'twitter:site', handle);
-  setMeta('name', 'twitter:creator', handle);
-  setMeta('name', 'twitter:title', title);
-  setMeta('name', 'twitter:description', description);
-  setMeta('name', 'twitter:image', settings.ogImage);
+  const head = pageHead(settings, origin);
+  document.title = head.title;
+  for (const { attribute, key, content } of head.meta) setMeta(attribute, key, content);
   setLink(
     'link[rel="icon"]',
     settings.faviconImage
@@ -63,9 +50,7 @@ export function applyHead(settings: PublicSettings, origin = window.location.ori
   );
   setLink(
     'link[rel="alternate"][type="application/rss+xml"]',
-    settings.enableRSS
-      ? { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml', title: `${title} videos` }
-      : null,
+    head.feed ? { rel: 'alternate', type: 'application/rss+xml', ...head.feed } : null,
   );
 }
 

@@ -1,0 +1,80 @@
+/**
+ * The document head the site's settings describe (title, description, keywords, social cards,
+ * feed link). One description for both sides: the API renders it into the HTML the web server
+ * sends (`GET /api/page-head`, for crawlers and link previews that run no script), and the page
+ * applies it again when settings change. Free of zod so the public page can import it alone
+ * (`@app/contracts/page-head`).
+ */
+import type { PublicSettings } from './settings';
+
+export const DEFAULT_TITLE = 'Channel';
+export const DEFAULT_DESCRIPTION = 'Videos, playlists and community of the channel.';
+
+export type PageHeadSettings = Pick<
+  PublicSettings,
+  'siteTitle' | 'siteDescription' | 'metaKeywords' | 'ogImage' | 'twitterHandle' | 'enableRSS'
+>;
+
+export interface HeadMeta {
+  attribute: 'name' | 'property';
+  key: string;
+  /** Empty means the tag is left out. */
+  content: string;
+}
+
+export interface PageHead {
+  title: string;
+  meta: HeadMeta[];
+  /** The RSS feed link, or null when the feed is off. */
+  feed: { href: string; title: string } | null;
+}
+
+/** `origin` is the site's own (`https://example.com`), for the absolute `og:url`. */
+export function pageHead(settings: PageHeadSettings, origin: string): PageHead {
+  const title = settings.siteTitle || DEFAULT_TITLE;
+  const description = settings.siteDescription || DEFAULT_DESCRIPTION;
+  const handle = settings.twitterHandle ? `@${settings.twitterHandle.replace(/^@/, '')}` : '';
+  const name = (key: string, content: string): HeadMeta => ({ attribute: 'name', key, content });
+  const property = (key: string, content: string): HeadMeta => ({ attribute: 'property', key, content });
+  return {
+    title,
+    meta: [
+      name('description', description),
+      name('keywords', settings.metaKeywords),
+      property('og:type', 'website'),
+      property('og:site_name', title),
+      property('og:title', title),
+      property('og:description', description),
+      property('og:url', `${origin}/`),
+      property('og:image', settings.ogImage),
+      name('twitter:card', settings.ogImage ? 'summary_large_image' : 'summary'),
+      name('twitter:site', handle),
+      name('twitter:creator', handle),
+      name('twitter:title', title),
+      name('twitter:description', description),
+      name('twitter:image', settings.ogImage),
+    ],
+    feed: settings.enableRSS ? { href: '/rss.xml', title: `${title} videos` } : null,
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** The head as HTML (every value escaped), to stand in `index.html`'s `<head>`. */
+export function pageHeadHtml(head: PageHead): string {
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    ...head.meta
+      .filter((m) => m.content)
+      .map((m) => `<meta ${m.attribute}="${m.key}" content="${escapeHtml(m.content)}" />`),
+    ...(head.feed
+      ? [
+          `<link rel="alternate" type="application/rss+xml" href="${head.feed.href}" title="${escapeHtml(head.feed.title)}" />`,
+        ]
+      : []),
+  ].join('\n');
+}
