@@ -1,0 +1,43 @@
+/**
+ * apps/web/nginx.conf lets through the bodies the API accepts: its limits are read as text from
+ * apps/api/src/app.factory.ts (tools do not import app code).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './lib/paths';
+
+const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
+const MB = 1024 * 1024;
+
+/** '4mb' / '100m' → bytes. */
+function size(text: string): number {
+  const match = /^(\d+)\s*(k|kb|m|mb)?$/i.exec(text.trim());
+  if (!match) throw new Error(`not a size: ${text}`);
+  const unit = (match[2] ?? '').toLowerCase()[0];
+  return Number(match[1]) * (unit === 'm' ? MB : unit === 'k' ? 1024 : 1);
+}
+
+function apiLimit(name: string): number {
+  const match = new RegExp(`export const ${name} = '([^']+)'`).exec(read('apps/api/src/app.factory.ts'));
+  if (!match) throw new Error(`${name} not found in app.factory.ts`);
+  return size(match[1]);
+}
+
+describe('apps/web/nginx.conf body limits', () => {
+  const nginx = read('apps/web/nginx.conf');
+
+  it('lets every JSON body the API accepts through', () => {
+    const serverWide = /^ {2}client_max_body_size (\S+);/m.exec(nginx);
+    expect(serverWide).not.toBeNull();
+    expect(size(serverWide![1])).toBeGreaterThanOrEqual(apiLimit('JSON_BODY_LIMIT'));
+  });
+
+  it('lets a backup of the API’s largest size through to the import', () => {
+    const block = /location = \/api\/admin\/import \{([^}]*)\}/.exec(nginx);
+    expect(block).not.toBeNull();
+    const limit = /client_max_body_size (\S+);/.exec(block![1]);
+    expect(limit).not.toBeNull();
+    expect(size(limit![1])).toBe(apiLimit('BACKUP_BODY_LIMIT'));
+    expect(block![1]).toContain('proxy_pass http://api;');
+  });
+});
