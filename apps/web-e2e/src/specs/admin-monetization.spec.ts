@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import { readSetting, recordSettingPosts, savedSetting, writeSetting } from '../pages/admin-api';
 import { AdminPage } from '../pages/admin-page';
 
+// The AdSense tests share the publisher id and the affiliate tests the program list (one
+// expects it empty while another adds to it), so the tests run in order, as in the other admin specs.
+test.describe.configure({ mode: 'default' });
+
 test('four revenue cards in USD, marked as sample data', async ({ page }) => {
   const admin = new AdminPage(page);
   await admin.signIn('?tab=monetization');
