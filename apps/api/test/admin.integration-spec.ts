@@ -4,6 +4,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { EntityManager } from 'typeorm';
 import { ChannelEntity } from '../src/channel/channel.entity';
+import { DEMO_CHANNEL_TITLE } from '../src/demo/demo-content';
 import { PlaylistEntity } from '../src/playlists/playlist.entity';
 import { SettingEntity } from '../src/settings/setting.entity';
 import { VideoEntity } from '../src/videos/video.entity';
@@ -265,7 +266,8 @@ describe('admin: backup, sitemap, feeds', () => {
     it('renders the SEO settings as escaped head tags for the web server, defaults first', async () => {
       let res = await request(t.server).get('/api/page-head').expect(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.text).toContain('<title>Channel</title>');
+      // No site title yet: the channel's name (here the demo's).
+      expect(res.text).toContain(`<title>${DEMO_CHANNEL_TITLE}</title>`);
       expect(res.text).toMatch(/<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\/" \/>/);
       expect(res.text).not.toContain('og:image');
 

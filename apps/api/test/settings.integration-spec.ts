@@ -8,6 +8,8 @@ import {
 } from '@app/contracts';
 import request, { type Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { ChannelEntity } from '../src/channel/channel.entity';
+import { DEMO_CHANNEL_TITLE } from '../src/demo/demo-content';
 import { SettingEntity } from '../src/settings/setting.entity';
 import { SettingsService } from '../src/settings/settings.service';
 import { signedInAgent } from './support/auth';
@@ -65,14 +67,44 @@ describe('settings', () => {
   afterAll(() => t.close());
 
   describe('defaults', () => {
-    it('visitors get the public keys only, with their defaults', async () => {
+    it('visitors get the public keys only, with their defaults (the site title is the channel’s)', async () => {
       const res = await visitorGet();
       expect(res.status).toBe(200);
-      expect(res.body).toEqual(pick(settingsDefaults, publicSettingsKeys));
+      expect(res.body).toEqual({
+        ...pick(settingsDefaults, publicSettingsKeys),
+        siteTitle: DEMO_CHANNEL_TITLE,
+      });
       expect(Object.keys(res.body)).not.toContain('notificationEmail');
       expect(Object.keys(res.body)).not.toContain('affiliatePrograms');
       expect(res.headers['cache-control']).toBeUndefined();
       expect(res.headers.vary).toMatch(/Cookie/);
+    });
+
+    it('an empty site title or channel id shows visitors the synced channel’s; a stored value wins', async () => {
+      const channels = t.dataSource.getRepository(ChannelEntity);
+      const channelId = 'UCabcdefghijklmnopqrstuv';
+      await channels.update(
+        { id: ChannelEntity.SINGLETON_ID },
+        { title: 'Synced Channel', youtubeChannelId: channelId },
+      );
+      try {
+        expect((await visitorGet()).body).toMatchObject({ siteTitle: 'Synced Channel', channelId });
+        // The admin edits what is stored: still empty.
+        expect((await adminGet()).body).toMatchObject({ siteTitle: '', channelId: '' });
+        await post('siteTitle', 'My Site');
+        await post('channelId', 'UCzyxwvutsrqponmlkjihgfe');
+        expect((await visitorGet()).body).toMatchObject({
+          siteTitle: 'My Site',
+          channelId: 'UCzyxwvutsrqponmlkjihgfe',
+        });
+      } finally {
+        await post('siteTitle', '');
+        await post('channelId', '');
+        await channels.update(
+          { id: ChannelEntity.SINGLETON_ID },
+          { title: DEMO_CHANNEL_TITLE, youtubeChannelId: null },
+        );
+      }
     });
 
     it('the admin gets every key with the SPEC §9 defaults, not cacheable', async () => {

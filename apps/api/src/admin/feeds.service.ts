@@ -23,7 +23,7 @@ export class FeedsService {
 
   /** The `<head>` tags the SEO settings describe, as HTML for the web server to put in `index.html`. */
   async pageHead(origin: string): Promise<string> {
-    const settings = await this.settings.getMany([
+    const settings = await this.settings.publicValues([
       'siteTitle',
       'siteDescription',
       'metaKeywords',

@@ -66,6 +66,8 @@ const PLAYLISTS = [
 ];
 
 export const DEMO_VIDEO_COUNT = 48;
+/** The demo channel's name (the site's name until the admin sets one or a sync brings the real one). */
+export const DEMO_CHANNEL_TITLE = 'Code with Alex (demo)';
 const DAY_MS = 86_400_000;
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -121,7 +123,7 @@ export function buildDemoContent(now: Date): DemoContent {
 
   return {
     channel: {
-      title: 'Code with Alex (demo)',
+      title: DEMO_CHANNEL_TITLE,
       handle: '@codewithalex-demo',
       description:
         'Practical web development tutorials. This is demo content: sync from YouTube to replace it.',

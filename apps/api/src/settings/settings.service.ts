@@ -5,6 +5,7 @@ import {
   isSecretSetting,
   isSettingsKey,
   type PublicSettings,
+  type PublicSettingsKey,
   publicSettingsKeys,
   SECRET_MASK,
   type SettingUpdateResult,
@@ -17,6 +18,7 @@ import {
 } from '@app/contracts';
 import { type EntityManager, In, Not, type Repository } from 'typeorm';
 import { z } from 'zod';
+import { ChannelEntity } from '../channel/channel.entity';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
@@ -26,6 +28,8 @@ import { SettingEntity } from './setting.entity';
 import { toAdminSettings, toPublicSettings, toSettingUpdateResult } from './settings.mapper';
 
 const exportableKeys = settingsKeys.filter((key) => !isSecretSetting(key)) as (keyof ExportableSettings)[];
+
+const CHANNEL_ID = /^UC[\w-]{22}$/;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,6 +52,7 @@ export class SettingsService {
 
   constructor(
     @InjectRepository(SettingEntity) private readonly settings: Repository<SettingEntity>,
+    @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
     private readonly clock: Clock,
     @Inject(ENV) env: Env,
   ) {
@@ -80,7 +85,24 @@ export class SettingsService {
 
   /** What anonymous visitors get. */
   async publicView(): Promise<PublicSettings> {
-    return toPublicSettings(await this.getMany(publicSettingsKeys));
+    return toPublicSettings(await this.publicValues(publicSettingsKeys));
+  }
+
+  /**
+   * Public keys as visitors see them: where the admin left the site title or the channel id empty, the
+   * synced channel's title and id stand in (so a synced site has its name and working Subscribe links).
+   */
+  async publicValues<K extends PublicSettingsKey>(keys: readonly K[]): Promise<Pick<PublicSettings, K>> {
+    const values: Partial<PublicSettings> = await this.getMany(keys);
+    const wantsTitle = 'siteTitle' in values && !values.siteTitle;
+    const wantsId = 'channelId' in values && !values.channelId;
+    if (!wantsTitle && !wantsId) return values as Pick<PublicSettings, K>;
+    const channel = await this.channels.findOneBy({ id: ChannelEntity.SINGLETON_ID });
+    if (channel && wantsTitle) values.siteTitle = channel.title.trim().slice(0, 100);
+    if (channel?.youtubeChannelId && wantsId && CHANNEL_ID.test(channel.youtubeChannelId)) {
+      values.channelId = channel.youtubeChannelId;
+    }
+    return values as Pick<PublicSettings, K>;
   }
 
   /** What the signed-in admin gets: every key, secrets masked (SECRET_MASK when set, '' when not). */

@@ -22,7 +22,10 @@ test('the sections come in the SPEC order with their anchors', async ({ page }, 
 test('the top bar has the logo, the section links and the admin link', async ({ page, isMobile }) => {
   const home = new HomePage(page);
   await home.goto();
-  await expect(home.header.getByRole('link', { name: 'Channel home' })).toBeVisible();
+  // The site's name: the title setting, else the synced channel's name.
+  const { siteTitle } = (await (await page.request.get('/api/settings')).json()) as { siteTitle: string };
+  expect(siteTitle).not.toBe('');
+  await expect(home.header.getByRole('link', { name: `${siteTitle} home` })).toBeVisible();
   await expect(home.adminLink).toHaveAttribute('href', '/admin');
   await expect(home.adminLink).toBeVisible();
   const nav = home.header.getByRole('navigation', { name: 'Main' });
