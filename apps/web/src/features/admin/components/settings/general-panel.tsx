@@ -40,6 +40,7 @@ export function GeneralPanel() {
           label="Site title"
           placeholder="Code with Alex"
           maxLength={100}
+          description="Empty: the channel's name."
         />
         <SettingTextField
           settingKey="contactEmail"
@@ -47,6 +48,7 @@ export function GeneralPanel() {
           type="email"
           placeholder="hello@example.com"
           autoComplete="email"
+          description="For your records; not shown to visitors."
         />
       </SimpleGrid>
       <SettingTextField
@@ -63,7 +65,7 @@ export function GeneralPanel() {
             settingKey="channelId"
             label="YouTube channel ID"
             placeholder="UCxxxxxxxxxxxxxxxxxxxxxx"
-            description="The channel the Subscribe links and the sync use."
+            description="The channel the Subscribe links and the sync use. Empty: YOUTUBE_CHANNEL_ID's, once synced."
           />
         </div>
         <CopyChannelId />
