@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/paths';
+import { PAGE_HEAD_TIMEOUT_MS } from './serve';
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 const MB = 1024 * 1024;
@@ -39,5 +40,35 @@ describe('apps/web/nginx.conf body limits', () => {
     expect(limit).not.toBeNull();
     expect(size(limit![1])).toBe(apiLimit('BACKUP_BODY_LIMIT'));
     expect(block![1]).toContain('proxy_pass http://api;');
+  });
+
+  it('lets a stranger’s upload be cut short instead of buffered to disk', () => {
+    const block = /location = \/api\/admin\/import \{([^}]*)\}/.exec(nginx);
+    expect(block![1]).toContain('proxy_request_buffering off;');
+  });
+});
+
+describe('apps/web/nginx.conf page head (SSI)', () => {
+  const nginx = read('apps/web/nginx.conf');
+
+  it('runs SSI on the pages, and index.html includes the page head with its defaults as stub', () => {
+    expect(/location = \/index\.html \{[^}]*ssi on;/.exec(nginx)).not.toBeNull();
+    const index = read('apps/web/index.html');
+    expect(index).toMatch(/<!--# block name="head" -->[\s\S]*<title>[\s\S]*<!--# endblock -->/);
+    expect(index).toContain('<!--# include virtual="/api/page-head" stub="head" -->');
+  });
+
+  it('gives up on a slow API within the web server’s timeout and turns any error into the stub', () => {
+    const block = /location = \/api\/page-head \{([^}]*)\}/.exec(nginx);
+    expect(block).not.toBeNull();
+    const seconds = (name: string) => Number(new RegExp(`${name} (\\d+)s;`).exec(block![1])?.[1]);
+    expect(seconds('proxy_connect_timeout') + seconds('proxy_read_timeout')).toBeLessThanOrEqual(
+      PAGE_HEAD_TIMEOUT_MS / 1000 + 1,
+    );
+    expect(block![1]).toContain('proxy_intercept_errors on;');
+    expect(block![1]).toMatch(/error_page [\d ]*\b500 502 503 504 = @no-page-head;/);
+    expect(nginx).toMatch(/location @no-page-head \{\s*return 204;\s*\}/);
+    // The fragment is pasted into the page as it is: never compressed.
+    expect(block![1]).toContain('proxy_set_header Accept-Encoding "";');
   });
 });

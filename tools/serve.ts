@@ -156,10 +156,12 @@ export function createWebApp(options: WebAppOptions): Express {
   // Every page is index.html with the site's head tags put in (see renderSsi).
   const sendPage = (req: Request, res: Response, next: NextFunction) => {
     if (indexHtml === undefined) return next();
-    renderSsi(indexHtml, (path) => fetchFromApi(options.apiUrl, req, path)).then((html) => {
-      setPageHeaders(res);
-      res.type('html').send(html);
-    }, next);
+    renderSsi(indexHtml, (path) => fetchFromApi(options.apiUrl, req, path))
+      .then((html) => {
+        setPageHeaders(res);
+        res.type('html').send(html);
+      })
+      .catch((error: Error) => (res.headersSent ? res.destroy(error) : next(error)));
   };
   app.get('/index.html', sendPage);
 
