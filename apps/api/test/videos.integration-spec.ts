@@ -89,6 +89,31 @@ describe('videos', () => {
     expect(res.headers['x-total-count']).toBe('1');
   });
 
+  it('folds case beyond ASCII too (É finds é and the reverse), on SQLite as on MySQL', async () => {
+    const repo = t.dataSource.getRepository(VideoEntity);
+    await repo.insert({
+      id: 'unicode-v01',
+      title: 'Éclair au chocolat',
+      description: 'ÜBER die Straße',
+      thumbnail: null,
+      duration: '2:00',
+      durationSeconds: 120,
+      viewCount: 1,
+      publishedAt: new Date('1999-01-01T00:00:00Z'),
+      kind: 'video',
+    });
+    try {
+      for (const q of ['éclair', 'ÉCLAIR', 'Éclair', 'über', 'Über die']) {
+        const res = await request(t.server)
+          .get(`/api/videos?q=${encodeURIComponent(q)}`)
+          .expect(200);
+        expect({ q, ids: res.body.map((v: { id: string }) => v.id) }).toEqual({ q, ids: ['unicode-v01'] });
+      }
+    } finally {
+      await repo.delete({ id: 'unicode-v01' });
+    }
+  });
+
   it.each([
     ['sort=best', 'sort: Invalid option: expected one of "recent"|"popular"|"oldest"'],
     ['limit=0', 'limit: Too small: expected number to be >=1'],

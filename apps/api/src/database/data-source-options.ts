@@ -5,6 +5,12 @@ import type { Env } from '../config/env';
 import { ContentVersionSubscriber } from '../content-cache/content-version.subscriber';
 import { ENTITIES, MIGRATIONS } from './entities';
 
+/** The part of better-sqlite3's Database the connection setup uses. */
+interface SqliteDatabase {
+  pragma(sql: string): unknown;
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+}
+
 export type DatabaseKind = 'sqlite' | 'mysql';
 
 export function databaseKind(env: Pick<Env, 'DATABASE_URL'>): DatabaseKind {
@@ -38,10 +44,14 @@ export function buildDataSourceOptions(env: Pick<Env, 'DATABASE_URL' | 'SQLITE_P
     ...common,
     type: 'better-sqlite3',
     database: file,
-    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+    prepareDatabase: (db: SqliteDatabase) => {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
+      // SQLite's own LOWER() folds ASCII only; searches lower both sides (É → é) as MySQL does.
+      db.function('lower', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' ? text.toLowerCase() : text,
+      );
     },
   };
 }
