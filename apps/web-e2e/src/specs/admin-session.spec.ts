@@ -39,6 +39,27 @@ test.describe('session', () => {
     await expect(admin.loginHeading).toBeVisible();
   });
 
+  test('a toast goes when swiped 50 px to the right, and stays for a shorter swipe', async ({ page }) => {
+    const admin = new AdminPage(page);
+    await admin.goto();
+    await admin.username.fill(ADMIN_USERNAME);
+    await admin.password.fill('not-the-password');
+    await admin.loginButton.click();
+    const toast = await admin.expectDestructiveToast('Login failed');
+    const swipe = async (dx: number) => {
+      const box = (await toast.boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 40, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 40 + dx, y, { steps: 8 });
+      await page.mouse.up();
+    };
+    await swipe(30);
+    await expect(toast).toBeVisible();
+    await swipe(60);
+    await expect(toast).toBeHidden();
+  });
+
   test('login shows Logging in... then the dashboard without a reload; logout flips back and clears the cache', async ({
     page,
   }) => {

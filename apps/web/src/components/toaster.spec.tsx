@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../test/render';
 import { toast, TOAST_DURATION_MS } from '../lib/toast';
-import { Toaster } from './toaster';
+import { TOAST_SWIPE_DISMISS_PX, Toaster } from './toaster';
 
 describe('toast', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -33,5 +33,27 @@ describe('toast', () => {
     expect(failure).toHaveAttribute('data-variant', 'destructive');
     expect(failure?.getAttribute('style')).toContain('--mantine-color-red');
     expect(TOAST_DURATION_MS).toBe(5000);
+  });
+
+  it('is dismissed by a swipe to the right past 50 px, not by a shorter one or one to the left', () => {
+    renderWithProviders(<Toaster />);
+    act(() => void toast({ title: 'Settings updated', description: 'Settings saved' }));
+    const swipe = (dx: number) => {
+      const el = screen.getByText('Settings saved');
+      fireEvent.mouseDown(el, { clientX: 100, clientY: 10 });
+      for (let x = 100; Math.abs(x - 100) < Math.abs(dx); x += Math.sign(dx) * 10) {
+        fireEvent.mouseMove(document, { clientX: x, clientY: 10 });
+      }
+      fireEvent.mouseMove(document, { clientX: 100 + dx, clientY: 10 });
+      fireEvent.mouseUp(document, { clientX: 100 + dx, clientY: 10 });
+      act(() => jest.advanceTimersByTime(1000));
+    };
+    swipe(TOAST_SWIPE_DISMISS_PX - 10);
+    expect(screen.getByText('Settings saved')).toBeInTheDocument();
+    swipe(-120);
+    expect(screen.getByText('Settings saved')).toBeInTheDocument();
+    swipe(TOAST_SWIPE_DISMISS_PX + 5);
+    expect(screen.queryByText('Settings saved')).not.toBeInTheDocument();
+    expect(TOAST_SWIPE_DISMISS_PX).toBe(50);
   });
 });

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useEffect, useReducer } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/api/get-current-user';
+import { TooltipDelays } from '../../../components/tooltip-delays';
 import { useLogout } from '../api/logout';
 import { AdminErrorBoundary } from './admin-error-boundary';
 import classes from './admin-page.module.css';
@@ -30,48 +31,50 @@ export function AdminPage() {
   }, [signedIn]);
 
   return (
-    <div className={classes.root}>
-      <header className={classes.header}>
-        <Group gap="xs" wrap="nowrap">
-          <IconShieldLock size={22} color="var(--mantine-primary-color-filled)" aria-hidden />
-          <Text fw={700}>Admin</Text>
-        </Group>
-        <Group gap="sm" wrap="nowrap">
-          <Anchor component={Link} to="/" c="dimmed" size="sm" className={classes.back}>
-            <IconArrowLeft size={16} aria-hidden />
-            Back to site
-          </Anchor>
-          {user ? (
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-            >
-              Logout
-            </Button>
-          ) : null}
-        </Group>
-      </header>
-      {isPending ? (
-        <Container size="sm" component="main" className={classes.main}>
-          <Stack align="center" gap="sm" role="status">
-            <Loader size="md" />
-            <Text c="dimmed">Checking your session…</Text>
-          </Stack>
-        </Container>
-      ) : user ? (
-        <Container size="xl" component="main" className={classes.dashboard}>
-          <AdminErrorBoundary>
-            <Dashboard username={user.username} />
-          </AdminErrorBoundary>
-        </Container>
-      ) : (
-        <Container size="sm" component="main" className={classes.main}>
-          <LoginForm />
-        </Container>
-      )}
-    </div>
+    <TooltipDelays>
+      <div className={classes.root}>
+        <header className={classes.header}>
+          <Group gap="xs" wrap="nowrap">
+            <IconShieldLock size={22} color="var(--mantine-primary-color-filled)" aria-hidden />
+            <Text fw={700}>Admin</Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Anchor component={Link} to="/" c="dimmed" size="sm" className={classes.back}>
+              <IconArrowLeft size={16} aria-hidden />
+              Back to site
+            </Anchor>
+            {user ? (
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={() => logout.mutate()}
+                loading={logout.isPending}
+              >
+                Logout
+              </Button>
+            ) : null}
+          </Group>
+        </header>
+        {isPending ? (
+          <Container size="sm" component="main" className={classes.main}>
+            <Stack align="center" gap="sm" role="status">
+              <Loader size="md" />
+              <Text c="dimmed">Checking your session…</Text>
+            </Stack>
+          </Container>
+        ) : user ? (
+          <Container size="xl" component="main" className={classes.dashboard}>
+            <AdminErrorBoundary>
+              <Dashboard username={user.username} />
+            </AdminErrorBoundary>
+          </Container>
+        ) : (
+          <Container size="sm" component="main" className={classes.main}>
+            <LoginForm />
+          </Container>
+        )}
+      </div>
+    </TooltipDelays>
   );
 }
