@@ -164,6 +164,25 @@ describe('tools/serve.ts', () => {
     },
   );
 
+  it.each(['/about.html', '/index.php', '/missing.png'])(
+    'answers a browser navigating to the missing file %s with the SPA (its 404 page) and a 404',
+    async (path) => {
+      const reply = await send(web.port, path, {
+        headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
+      expect(reply.status).toBe(404);
+      expect(reply.body.toString()).toContain('SPA-INDEX');
+      expect(reply.headers['content-security-policy']).toBe(contentSecurityPolicyFor(INDEX_HTML));
+      expect(reply.headers['cache-control']).toBe(CACHE_NONE);
+    },
+  );
+
+  it('answers a missing build asset with a plain 404 even to a browser (as nginx does)', async () => {
+    const reply = await send(web.port, '/assets/missing.js', { headers: { Accept: 'text/html' } });
+    expect(reply.status).toBe(404);
+    expect(reply.body.toString()).not.toContain('SPA-INDEX');
+  });
+
   it('does not answer POST to a page path with the SPA', async () => {
     const reply = await send(web.port, '/admin', { method: 'POST', body: '{}' });
     expect(reply.status).toBe(404);

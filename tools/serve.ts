@@ -40,6 +40,11 @@ function looksLikeFile(pathname: string): boolean {
   return pathname.startsWith('/assets/') || /\/[^/]*\.[A-Za-z0-9]+$/.test(pathname);
 }
 
+/** A browser navigating (its Accept names HTML), rather than a script, an image or a tool asking for a file. */
+function wantsPage(req: IncomingMessage): boolean {
+  return /\btext\/html\b/i.test(req.headers.accept ?? '');
+}
+
 function protocolOf(req: IncomingMessage): 'http' | 'https' {
   return req.socket instanceof TLSSocket ? 'https' : 'http';
 }
@@ -184,6 +189,14 @@ export function createWebApp(options: WebAppOptions): Express {
     sendPage(req, res, next);
   });
 
+  // A missing file: a browser navigating to it (`/about.html`) gets the SPA's 404 page, with the
+  // 404 status; anything else (a script, an image, curl) a short text.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/assets/') || !wantsPage(req))
+      return next();
+    res.status(404);
+    sendPage(req, res, next);
+  });
   app.use((req: Request, res: Response) => {
     res.status(404).type('text/plain').setHeader('Cache-Control', CACHE_NONE).send(`Not found: ${req.path}`);
   });

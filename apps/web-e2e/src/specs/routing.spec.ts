@@ -14,6 +14,14 @@ test('an unknown path shows the 404 page with the router hint', async ({ page })
   await expect(new HomePage(page).heading).toBeVisible();
 });
 
+test('a missing file opened in the browser shows the same 404 page, with a 404 status', async ({ page }) => {
+  const notFound = new NotFoundPage(page);
+  const response = await page.goto('/about.html');
+  expect(response?.status()).toBe(404);
+  await expect(notFound.heading).toBeVisible();
+  await expect(notFound.routerHint).toBeVisible();
+});
+
 test('/admin shows the login screen to a visitor without a session', async ({ page }) => {
   const admin = new AdminPage(page);
   const me = page.waitForResponse('**/api/auth/me');
