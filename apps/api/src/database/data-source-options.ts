@@ -48,7 +48,8 @@ export function buildDataSourceOptions(env: Pick<Env, 'DATABASE_URL' | 'SQLITE_P
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
-      // SQLite's own LOWER() folds ASCII only; searches lower both sides (É → é) as MySQL does.
+      // SQLite's own LOWER() folds ASCII only; searches lower both sides, so É finds é as on MySQL
+      // (whose unicode_ci collation also ignores accents; SQLite keeps them apart).
       db.function('lower', { deterministic: true }, (text: unknown) =>
         typeof text === 'string' ? text.toLowerCase() : text,
       );
