@@ -10,10 +10,17 @@ import type { PublicSettings } from './settings';
 export const DEFAULT_TITLE = 'Channel';
 export const DEFAULT_DESCRIPTION = 'Videos, playlists and community of the channel.';
 
-export type PageHeadSettings = Pick<
-  PublicSettings,
-  'siteTitle' | 'siteDescription' | 'metaKeywords' | 'ogImage' | 'twitterHandle' | 'enableRSS'
->;
+/** The settings the head is made of. */
+export const pageHeadSettingsKeys = [
+  'siteTitle',
+  'siteDescription',
+  'metaKeywords',
+  'ogImage',
+  'twitterHandle',
+  'enableRSS',
+] as const satisfies readonly (keyof PublicSettings)[];
+
+export type PageHeadSettings = Pick<PublicSettings, (typeof pageHeadSettingsKeys)[number]>;
 
 export interface HeadMeta {
   attribute: 'name' | 'property';

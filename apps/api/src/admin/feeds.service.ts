@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { pageHead, pageHeadHtml, type SitemapResult } from '@app/contracts';
+import { pageHead, pageHeadHtml, pageHeadSettingsKeys, type SitemapResult } from '@app/contracts';
 import type { Repository } from 'typeorm';
 import { ChannelEntity } from '../channel/channel.entity';
 import { Clock } from '../common/clock';
@@ -23,14 +23,7 @@ export class FeedsService {
 
   /** The `<head>` tags the SEO settings describe, as HTML for the web server to put in `index.html`. */
   async pageHead(origin: string): Promise<string> {
-    const settings = await this.settings.publicValues([
-      'siteTitle',
-      'siteDescription',
-      'metaKeywords',
-      'ogImage',
-      'twitterHandle',
-      'enableRSS',
-    ]);
+    const settings = await this.settings.publicValues(pageHeadSettingsKeys);
     return `${pageHeadHtml(pageHead(settings, origin))}\n`;
   }
 
