@@ -32,6 +32,13 @@ export class AdminPage {
     await this.page.goto(`/admin${query}`);
   }
 
+  /** Fills the login form (the admin's username) and submits it, as a user does. */
+  async submitLogin(password: string): Promise<void> {
+    await this.username.fill(ADMIN_USERNAME);
+    await this.password.fill(password);
+    await this.loginButton.click();
+  }
+
   /** Signs in through the API (the page shares the cookies) and opens the dashboard at `query`. */
   async signIn(query = ''): Promise<void> {
     const res = await this.page.request.post('/api/auth/login', {

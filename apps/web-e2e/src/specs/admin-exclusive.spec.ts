@@ -218,8 +218,6 @@ test('Sync fetches the (fake) YouTube channel, reloads the dashboard, and a rest
 test('after all that, the default password still signs in', async ({ page }) => {
   const admin = new AdminPage(page);
   await admin.goto();
-  await admin.username.fill(ADMIN_USERNAME);
-  await admin.password.fill(ADMIN_PASSWORD);
-  await admin.loginButton.click();
+  await admin.submitLogin(ADMIN_PASSWORD);
   await expect(admin.dashboardHeading).toBeVisible();
 });

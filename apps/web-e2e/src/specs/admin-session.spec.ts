@@ -32,9 +32,7 @@ test.describe('session', () => {
   test('a wrong password shows the destructive toast with the server message', async ({ page }) => {
     const admin = new AdminPage(page);
     await admin.goto();
-    await admin.username.fill(ADMIN_USERNAME);
-    await admin.password.fill('not-the-password');
-    await admin.loginButton.click();
+    await admin.submitLogin('not-the-password');
     await admin.expectDestructiveToast('Login failed', '401: Invalid username or password');
     await expect(admin.loginHeading).toBeVisible();
   });
@@ -42,9 +40,7 @@ test.describe('session', () => {
   test('a toast goes when swiped 50 px to the right, and stays for a shorter swipe', async ({ page }) => {
     const admin = new AdminPage(page);
     await admin.goto();
-    await admin.username.fill(ADMIN_USERNAME);
-    await admin.password.fill('not-the-password');
-    await admin.loginButton.click();
+    await admin.submitLogin('not-the-password');
     const toast = await admin.expectDestructiveToast('Login failed');
     const swipe = async (dx: number) => {
       const box = (await toast.boundingBox())!;
@@ -101,9 +97,7 @@ test.describe('session', () => {
 
     await page.unroute('**/api/auth/login');
     const videosAgain = page.waitForRequest((req) => /\/api\/videos\?.*limit=10/.test(req.url()));
-    await admin.username.fill(ADMIN_USERNAME);
-    await admin.password.fill(ADMIN_PASSWORD);
-    await admin.loginButton.click();
+    await admin.submitLogin(ADMIN_PASSWORD);
     await expect(admin.dashboardHeading).toBeVisible();
     await videosAgain;
   });
