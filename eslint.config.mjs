@@ -4,7 +4,13 @@ import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+const webSrc = './apps/web/src';
+const webFeatures = readdirSync(new URL(`${webSrc}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -46,6 +52,11 @@ export default tseslint.config(
             { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:tools', 'scope:shared'] },
+            // Apps, e2e specs and tools build on libraries; a library never depends on an app.
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:tool'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
           ],
         },
       ],
@@ -61,6 +72,48 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Features are independent: one reaches another only through its api/ (the query layer).
+      // Shared parts live in components/, hooks/ and lib/; pages that compose features in app/.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `${webSrc}/features/${feature}`,
+              from: `${webSrc}/features`,
+              except: webFeatures.map((other) => (other === feature ? `./${other}` : `./${other}/api`)),
+              message:
+                'Import another feature only through its api/; move shared parts to components/ or lib/.',
+            })),
+            {
+              target: [`${webSrc}/components`, `${webSrc}/lib`],
+              from: [`${webSrc}/features`, `${webSrc}/app`],
+              message: 'Shared code does not depend on features or the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The public page ships without zod: from the whole contracts it takes types only; values come
+    // from the zod-free files (`@app/contracts/themes`, `/limits`…). The admin chunk may load zod.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/features/admin/**', '**/*.spec.ts', '**/*.spec.tsx', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@app/contracts',
+              allowTypeImports: true,
+              message:
+                'The public page ships without zod: import values from a zod-free @app/contracts/<file>.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -7,6 +7,8 @@
  * the app, so nothing is written into the apps' source folders.
  */
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { bin, repoRoot } from './lib/paths';
 
 interface LintMessage {
@@ -35,8 +37,10 @@ function lintAs(filePath: string, code: string): Promise<LintMessage[]> {
   });
 }
 
-const boundaryErrors = (messages: LintMessage[]) =>
-  messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries');
+const ruleErrors = (rule: string) => (messages: LintMessage[]) => messages.filter((m) => m.ruleId === rule);
+const boundaryErrors = ruleErrors('@nx/enforce-module-boundaries');
+const featureErrors = ruleErrors('import-x/no-restricted-paths');
+const zodErrors = ruleErrors('@typescript-eslint/no-restricted-imports');
 
 describe('module boundaries', () => {
   it('fail lint when web imports API code', async () => {
@@ -63,7 +67,7 @@ describe('module boundaries', () => {
     expect(boundaryErrors(messages)).toHaveLength(1);
   });
 
-  it.each(['apps/web/src/boundary-probe.ts', 'apps/api/src/boundary-probe.ts'])(
+  it.each(['apps/web/src/features/admin/boundary-probe.ts', 'apps/api/src/boundary-probe.ts'])(
     'let %s import the shared contracts',
     async (file) => {
       const messages = await lintAs(
@@ -73,4 +77,131 @@ describe('module boundaries', () => {
       expect(messages).toEqual([]);
     },
   );
+
+  it.each([
+    [
+      'e2e specs import web code',
+      'apps/web-e2e/src/boundary-probe.ts',
+      '../../web/src/lib/format',
+      'formatCount',
+    ],
+    [
+      'e2e specs import API code',
+      'apps/web-e2e/src/boundary-probe.ts',
+      '../../api/src/config/env',
+      'loadEnv',
+    ],
+    ['tools import app code', 'tools/boundary-probe.ts', '../apps/api/src/config/env', 'loadEnv'],
+  ])('fail lint when %s (type: tags)', async (_case, file, from, name) => {
+    const messages = await lintAs(
+      file,
+      `import { ${name} } from '${from}';\n\nexport const probe = ${name};\n`,
+    );
+    expect(boundaryErrors(messages)).toHaveLength(1);
+  });
+
+  it('let e2e specs import the shared contracts', async () => {
+    const messages = await lintAs(
+      'apps/web-e2e/src/boundary-probe.ts',
+      "import { channelStatsSchema } from '@app/contracts';\n\nexport const probe = channelStatsSchema;\n",
+    );
+    expect(boundaryErrors(messages)).toEqual([]);
+  });
+});
+
+describe('web feature boundaries', () => {
+  const probe = (from: string, name: string) =>
+    `import { ${name} } from '${from}';\n\nexport const probe = ${name};\n`;
+
+  it('fail lint when a feature imports another feature’s component', async () => {
+    const messages = await lintAs(
+      'apps/web/src/features/videos/boundary-probe.ts',
+      probe('../channel/components/channel-stats', 'ChannelStats'),
+    );
+    expect(featureErrors(messages)).toHaveLength(1);
+  });
+
+  it('let a feature use another feature’s queries (api/)', async () => {
+    const messages = await lintAs(
+      'apps/web/src/features/videos/boundary-probe.ts',
+      probe('../settings/api/get-public-settings', 'usePublicSettings'),
+    );
+    expect(featureErrors(messages)).toEqual([]);
+  });
+
+  it('fail lint when shared code imports a feature', async () => {
+    const messages = await lintAs(
+      'apps/web/src/lib/boundary-probe.ts',
+      probe('../features/settings/api/get-public-settings', 'usePublicSettings'),
+    );
+    expect(featureErrors(messages)).toHaveLength(1);
+  });
+
+  it('let the app shell compose features', async () => {
+    const messages = await lintAs(
+      'apps/web/src/app/boundary-probe.ts',
+      probe('../features/channel/components/channel-stats', 'ChannelStats'),
+    );
+    expect(featureErrors(messages)).toEqual([]);
+  });
+});
+
+describe('the public page ships without zod', () => {
+  it('fail lint when public code takes a value from the whole contracts', async () => {
+    const messages = await lintAs(
+      'apps/web/src/features/videos/boundary-probe.ts',
+      "import { videoSchema } from '@app/contracts';\n\nexport const probe = videoSchema;\n",
+    );
+    expect(zodErrors(messages)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'a type from the whole contracts',
+      'apps/web/src/features/videos/boundary-probe.ts',
+      "import type { Video } from '@app/contracts';\n\nexport type Probe = Video;\n",
+    ],
+    [
+      'a value from a zod-free file',
+      'apps/web/src/features/videos/boundary-probe.ts',
+      "import { themes } from '@app/contracts/themes';\n\nexport const probe = themes;\n",
+    ],
+    [
+      'schemas in the admin chunk',
+      'apps/web/src/features/admin/boundary-probe.ts',
+      "import { videoSchema } from '@app/contracts';\n\nexport const probe = videoSchema;\n",
+    ],
+  ])('let it import %s', async (_case, file, code) => {
+    expect(zodErrors(await lintAs(file, code))).toEqual([]);
+  });
+});
+
+describe('the zod-free contracts files', () => {
+  /** A contracts file and the files it imports at run time (not `import type`), transitively. */
+  const closure = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const [, rel] of readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*?from '(\.[^']+)'/gms)) {
+      closure(join(dirname(file), `${rel}.ts`), seen);
+    }
+    return seen;
+  };
+  const publicSources = readdirSync(join(repoRoot, 'apps/web/src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !f.startsWith('features/admin/') && !/\.spec\.tsx?$/.test(f))
+    .map((f) => readFileSync(join(repoRoot, 'apps/web/src', f), 'utf8'));
+  const subpaths = [
+    ...new Set(
+      publicSources.flatMap((src) => [...src.matchAll(/'@app\/contracts\/([\w-]+)'/g)].map((m) => m[1])),
+    ),
+  ];
+
+  it('are used by the public page', () => {
+    expect(subpaths).toEqual(expect.arrayContaining(['themes', 'limits']));
+  });
+
+  it.each(subpaths)('@app/contracts/%s imports no zod, directly or through another file', (name) => {
+    for (const file of closure(join(repoRoot, 'libs/contracts/src', `${name}.ts`))) {
+      expect({ file, zod: /from 'zod'/.test(readFileSync(file, 'utf8')) }).toEqual({ file, zod: false });
+    }
+  });
 });

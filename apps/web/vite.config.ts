@@ -24,9 +24,9 @@ const shared: UserConfig = {
   root,
   resolve: {
     alias: [
-      // Zod-free parts alone for the public page (the theme table, the page head); then the whole contracts.
+      // Zod-free parts alone for the public page (`@app/contracts/themes`…); then the whole contracts.
       {
-        find: /^@app\/contracts\/(themes|page-head)$/,
+        find: /^@app\/contracts\/([\w-]+)$/,
         replacement: fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url)) + '$1.ts',
       },
       {

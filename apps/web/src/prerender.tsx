@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { AppProviders } from './app/providers';
-import { PublicHome } from './features/home/components/home-page';
+import { PublicHome } from './app/home/home-page';
 import { createQueryClient } from './lib/query-client';
 
 /**

@@ -18,5 +18,4 @@ export const playlistIdSchema = z
   .max(64)
   .regex(/^[\w-]+$/, 'must be a playlist id (letters, digits, - and _)');
 
-/** SPEC §9: the public page shows at most this many playlists, and the admin is told so. */
-export const PINNED_PLAYLIST_LIMIT = 6;
+export { PINNED_PLAYLIST_LIMIT } from './limits';

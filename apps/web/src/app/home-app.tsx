@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PublicHome } from '../features/home/components/home-page';
+import { PublicHome } from './home/home-page';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 

@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
-import { PublicHome } from '../features/home/components/home-page';
+import { PublicHome } from './home/home-page';
 
 // The admin area is a chunk of its own so that visitors of the public pages never load it.
 const AdminPage = lazy(() =>

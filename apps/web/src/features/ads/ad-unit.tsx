@@ -1,7 +1,7 @@
 import type { AdPlacements, AdSlots } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { loadScript } from '../../lib/load-script';
-import { useTrackingAllowed } from '../consent/consent';
+import { useTrackingAllowed } from '../../lib/consent';
 import { usePublicSettings } from '../settings/api/get-public-settings';
 import classes from './ad-unit.module.css';
 

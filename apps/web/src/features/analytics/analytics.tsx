@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { loadScript } from '../../lib/load-script';
-import { useTrackingAllowed } from '../consent/consent';
+import { useTrackingAllowed } from '../../lib/consent';
 import { usePublicSettings } from '../settings/api/get-public-settings';
 
 type Gtag = (...args: unknown[]) => void;

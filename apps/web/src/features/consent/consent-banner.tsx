@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { usePublicSettings } from '../settings/api/get-public-settings';
-import { setConsent, useConsentChoice } from './consent';
+import { setConsent, useConsentChoice } from '../../lib/consent';
 import classes from './consent-banner.module.css';
 
 /** The GDPR banner, when the admin enables it and the visitor has not answered yet. */

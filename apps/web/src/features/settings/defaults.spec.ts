@@ -1,10 +1,5 @@
-import {
-  PINNED_PLAYLIST_LIMIT as CONTRACT_LIMIT,
-  publicSettingsKeys,
-  settingsDefaults,
-  themes,
-} from '@app/contracts';
-import { PINNED_PLAYLIST_LIMIT, PUBLIC_SETTINGS_DEFAULTS, THEMES } from './defaults';
+import { publicSettingsKeys, settingsDefaults, themes } from '@app/contracts';
+import { PUBLIC_SETTINGS_DEFAULTS, THEMES } from './defaults';
 
 describe('the page’s copies of the contracts', () => {
   it('has every public key with the registry’s default', () => {
@@ -12,8 +7,7 @@ describe('the page’s copies of the contracts', () => {
     expect(PUBLIC_SETTINGS_DEFAULTS).toEqual(expected);
   });
 
-  it('has the contracts’ themes and limits', () => {
+  it('has the contracts’ themes', () => {
     expect(THEMES).toBe(themes);
-    expect(PINNED_PLAYLIST_LIMIT).toBe(CONTRACT_LIMIT);
   });
 });

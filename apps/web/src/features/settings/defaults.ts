@@ -56,6 +56,3 @@ export const PUBLIC_SETTINGS_DEFAULTS: PublicSettings = {
 
 /** The predefined themes (SPEC §3), from the contracts' zod-free theme table. */
 export const THEMES: readonly Theme[] = themes;
-
-/** SPEC §9 limits the page uses (copies of the contracts' constants, checked by the spec). */
-export const PINNED_PLAYLIST_LIMIT = 6;

@@ -2,7 +2,7 @@ import type { Playlist } from '@app/contracts';
 import { Container } from '@mantine/core';
 import { IconPlaylist } from '@tabler/icons-react';
 import { playlistUrl } from '../../../lib/youtube';
-import { PINNED_PLAYLIST_LIMIT } from '../../settings/defaults';
+import { PINNED_PLAYLIST_LIMIT } from '@app/contracts/limits';
 import { usePlaylists } from '../api/get-playlists';
 import classes from './playlists-section.module.css';
 

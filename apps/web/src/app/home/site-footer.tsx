@@ -1,9 +1,9 @@
 import { Container } from '@mantine/core';
 import { IconRss, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import classes from '../../../app/public-layout.module.css';
-import { setConsent } from '../../consent/consent';
-import { usePublicSettings } from '../../settings/api/get-public-settings';
+import classes from '../public-layout.module.css';
+import { setConsent } from '../../lib/consent';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import dialogClasses from './site-footer.module.css';
 
 type LegalKey = 'privacyPolicyContent' | 'termsOfServiceContent' | 'disclosuresContent';

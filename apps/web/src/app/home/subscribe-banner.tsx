@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { IconBellRinging, IconBrandYoutubeFilled } from '@tabler/icons-react';
-import { subscribeUrl } from '../../../lib/youtube';
-import { usePublicSettings } from '../../settings/api/get-public-settings';
+import { subscribeUrl } from '../../lib/youtube';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import classes from './subscribe-banner.module.css';
 
 /** The subscribe banner: the whole banner links to the channel's subscribe page in a new tab. */

@@ -1,10 +1,10 @@
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { scrollToSection } from '../../../lib/scroll';
-import { subscribeUrl, youtubeVideoId } from '../../../lib/youtube';
-import { ChannelStats } from '../../channel/components/channel-stats';
-import { usePublicSettings } from '../../settings/api/get-public-settings';
+import { scrollToSection } from '../../lib/scroll';
+import { subscribeUrl, youtubeVideoId } from '../../lib/youtube';
+import { ChannelStats } from '../../features/channel/components/channel-stats';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import classes from './hero.module.css';
 
 export const HERO_VARIANTS = {
