@@ -50,8 +50,8 @@ export class FeedsController {
   @Public()
   @Get('page-head')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiText('text/html', { description: 'The <head> tags, an HTML fragment' })
   @Header('Cache-Control', 'no-cache')
+  @ApiText('text/html', { description: 'The <head> tags, an HTML fragment' })
   pageHead(@Req() req: Request): Promise<string> {
     return this.feeds.pageHead(siteOrigin(req, this.env.PUBLIC_URL));
   }
