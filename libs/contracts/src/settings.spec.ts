@@ -4,14 +4,19 @@ import {
   imageDataUrlProblem,
   isSettingsKey,
   publicSettingsKeys,
+  publicSettingsSchema,
+  SECRET_MASK,
   secretSettingsKeys,
   settingsDefaults,
   settingsKeys,
   type SettingsKey,
+  settingsSchema,
+  settingUpdateResultSchema,
   settingValueSchema,
   themes,
   updateSettingBodySchema,
 } from './index';
+import { z } from 'zod';
 
 /** The messages of a failed parse, as `path: message` (the API prefixes the key). */
 function problems(key: SettingsKey, value: unknown): string[] {
@@ -476,5 +481,30 @@ describe('updateSettingBodySchema', () => {
       code: 'unrecognized_keys',
       keys: ['key'],
     });
+  });
+});
+
+describe('the answer schemas', () => {
+  const publicDefaults = Object.fromEntries(publicSettingsKeys.map((key) => [key, settingsDefaults[key]]));
+
+  it('describe the admin view (secrets only ever masked) and the public view (public keys only)', () => {
+    const masked = { ...settingsDefaults, discordWebhook: SECRET_MASK, mailchimpApiKey: '' };
+    expect(settingsSchema.safeParse(masked).success).toBe(true);
+    expect(settingsSchema.safeParse({ ...masked, discordWebhook: 'https://discord.example/x' }).success).toBe(
+      false,
+    );
+    expect(publicSettingsSchema.safeParse(publicDefaults).success).toBe(true);
+    expect(z.toJSONSchema(publicSettingsSchema, { io: 'output' })).toMatchObject({
+      additionalProperties: false,
+    });
+    expect(secretSettingsKeys.some((key) => key in publicDefaults)).toBe(false);
+  });
+
+  it('describe one saved setting by its key', () => {
+    expect(settingUpdateResultSchema.safeParse({ key: 'videoGridColumns', value: 5 }).success).toBe(true);
+    expect(settingUpdateResultSchema.safeParse({ key: 'videoGridColumns', value: 'x' }).success).toBe(false);
+    expect(settingUpdateResultSchema.safeParse({ key: 'mailchimpApiKey', value: SECRET_MASK }).success).toBe(
+      true,
+    );
   });
 });

@@ -20,6 +20,9 @@ export const videoSchema = z.object({
 });
 export type Video = z.infer<typeof videoSchema>;
 
+/** Answer of `GET /api/videos/featured`: the featured video, or `null` when none is chosen. */
+export const featuredVideoSchema = videoSchema.nullable();
+
 export const videoSorts = ['recent', 'popular', 'oldest'] as const;
 export const videoSortSchema = z.enum(videoSorts);
 export type VideoSort = z.infer<typeof videoSortSchema>;

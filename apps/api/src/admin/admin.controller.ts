@@ -3,6 +3,8 @@ import { type Backup, backupFileName, type ImportResult, type SitemapResult } fr
 import type { Request, Response } from 'express';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
+import { ApiJson } from '../docs/api-response.decorators';
+import { BackupDto, ImportResultDto, SitemapResultDto } from './admin.dto';
 import { BackupService } from './backup.service';
 import { FeedsService } from './feeds.service';
 import { siteOrigin } from './site-url';
@@ -17,6 +19,7 @@ export class AdminController {
 
   /** The JSON backup, downloaded as channel-backup-YYYY-MM-DD.json. */
   @Get('export')
+  @ApiJson(BackupDto, { description: 'The backup, as an attachment', errors: [401] })
   async export(@Res({ passthrough: true }) res: Response): Promise<Backup> {
     const backup = await this.backups.export();
     res.setHeader(
@@ -28,12 +31,14 @@ export class AdminController {
 
   @Post('import')
   @HttpCode(200)
+  @ApiJson(ImportResultDto, { body: BackupDto, errors: [400, 401, 403, 413, 415] })
   import(@Body() body: unknown): Promise<ImportResult> {
     return this.backups.import(body);
   }
 
   @Post('generate-sitemap')
   @HttpCode(200)
+  @ApiJson(SitemapResultDto, { errors: [400, 401, 403, 415] })
   generateSitemap(@Req() req: Request): Promise<SitemapResult> {
     return this.feeds.generateSitemap(siteOrigin(req, this.env.PUBLIC_URL));
   }

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { Public } from '../common/public.decorator';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
+import { ApiText } from '../docs/api-response.decorators';
 import { FeedsService } from './feeds.service';
 import { siteOrigin } from './site-url';
 
@@ -18,6 +19,7 @@ export class FeedsController {
   @Get('sitemap.xml')
   @Header('Content-Type', 'application/xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=300')
+  @ApiText('application/xml', { description: 'The sitemap (Google video extension)', errors: [404] })
   sitemap(@Req() req: Request): Promise<string> {
     return this.feeds.sitemap(siteOrigin(req, this.env.PUBLIC_URL));
   }
@@ -26,6 +28,7 @@ export class FeedsController {
   @Get('rss.xml')
   @Header('Content-Type', 'application/rss+xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=300')
+  @ApiText('application/rss+xml', { description: 'RSS 2.0 feed of the latest videos', errors: [404] })
   rss(@Req() req: Request): Promise<string> {
     return this.feeds.rss(siteOrigin(req, this.env.PUBLIC_URL));
   }
@@ -34,6 +37,7 @@ export class FeedsController {
   @Get('robots.txt')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=300')
+  @ApiText('text/plain', { description: 'robots.txt' })
   robots(@Req() req: Request): Promise<string> {
     return this.feeds.robots(siteOrigin(req, this.env.PUBLIC_URL));
   }
@@ -47,6 +51,7 @@ export class FeedsController {
   @Get('page-head')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-cache')
+  @ApiText('text/html', { description: 'The <head> tags, an HTML fragment' })
   pageHead(@Req() req: Request): Promise<string> {
     return this.feeds.pageHead(siteOrigin(req, this.env.PUBLIC_URL));
   }

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nes
 import type { AuthUser, Ok } from '@app/contracts';
 import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
-import { ChangePasswordDto, LoginDto } from './auth.dto';
+import { ApiJson } from '../docs/api-response.decorators';
+import { AuthUserDto, ChangePasswordDto, LoginDto, OkDto } from './auth.dto';
 import { toAuthUser } from './auth.mapper';
 import { AuthService } from './auth.service';
 import { LoginGuard } from './login.guard';
@@ -14,6 +15,7 @@ export class AuthController {
 
   /** 200 with the signed-in admin, 401 otherwise (the global guard answers that). */
   @Get('me')
+  @ApiJson(AuthUserDto, { errors: [401] })
   me(@Req() req: Request): AuthUser {
     return toAuthUser(req.user!);
   }
@@ -22,12 +24,14 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @UseGuards(LoginGuard)
+  @ApiJson(AuthUserDto, { errors: [400, 401, 403, 413, 415, 429] })
   login(@Req() req: Request, @Body() _body: LoginDto): AuthUser {
     return toAuthUser(req.user!);
   }
 
   @Post('logout')
   @HttpCode(200)
+  @ApiJson(OkDto, { errors: [401, 403, 415] })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Ok> {
     await this.auth.endSession(req);
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
@@ -36,6 +40,7 @@ export class AuthController {
 
   @Post('change-password')
   @HttpCode(200)
+  @ApiJson(OkDto, { errors: [400, 401, 403, 413, 415] })
   async changePassword(@Req() req: Request, @Body() body: ChangePasswordDto): Promise<Ok> {
     await this.auth.changePassword(req.user!.id, body.currentPassword, body.newPassword, req.sessionID);
     return { ok: true };

@@ -1,5 +1,7 @@
-import { changePasswordBodySchema, loginBodySchema } from '@app/contracts';
-import { createZodDto } from 'nestjs-zod';
+import { authUserSchema, changePasswordBodySchema, loginBodySchema, okSchema } from '@app/contracts';
+import { zodDto } from '../docs/zod-dto';
 
-export class LoginDto extends createZodDto(loginBodySchema) {}
-export class ChangePasswordDto extends createZodDto(changePasswordBodySchema) {}
+export class LoginDto extends zodDto(loginBodySchema) {}
+export class ChangePasswordDto extends zodDto(changePasswordBodySchema) {}
+export class AuthUserDto extends zodDto(authUserSchema) {}
+export class OkDto extends zodDto(okSchema) {}

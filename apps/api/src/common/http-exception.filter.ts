@@ -43,7 +43,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const { statusCode, message } = this.describe(exception);
     if (res.headersSent) return;
-    res.status(statusCode).json({ statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' });
+    // JSON even where the route had set its own type (an XML feed or an SVG that is turned off or missing).
+    res
+      .status(statusCode)
+      .type('application/json')
+      .json({ statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' });
   }
 
   private describe(exception: unknown): { statusCode: number; message: string } {

@@ -44,6 +44,7 @@ export function setupOpenApi(app: INestApplication, env: Env): void {
       'Public calls for the home page and admin calls (session cookie `sid`) for the dashboard.',
     )
     .setVersion('1')
+    .setOpenAPIVersion('3.1.0')
     .addCookieAuth('sid')
     .build();
   const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, config));

@@ -4,6 +4,8 @@ import type { Health } from '@app/contracts';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { DatabaseKind } from '../database/data-source-options';
+import { ApiJson } from '../docs/api-response.decorators';
+import { HealthDto } from './health.dto';
 
 export const HEALTH_PING_TIMEOUT_MS = 2000;
 
@@ -17,6 +19,8 @@ export class HealthController {
   /** Pings the database: 200 when it answers, 503 when it does not. */
   @Public()
   @Get()
+  @ApiJson(HealthDto)
+  @ApiJson(HealthDto, { status: 503, description: 'The database does not answer' })
   async check(@Res({ passthrough: true }) res: Response): Promise<Health> {
     // A database that hangs (rather than refusing) must not hang the health check.
     const databaseUp = await Promise.race([

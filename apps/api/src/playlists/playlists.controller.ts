@@ -3,7 +3,8 @@ import { type Playlist, playlistIdSchema } from '@app/contracts';
 import { Public } from '../common/public.decorator';
 import { ZodParamPipe } from '../common/validation';
 import { toPlaylist } from './playlist.mapper';
-import { PinPlaylistDto } from './playlists.dto';
+import { ApiJson } from '../docs/api-response.decorators';
+import { PinPlaylistDto, PlaylistDto } from './playlists.dto';
 import { PlaylistsService } from './playlists.service';
 
 @Controller('playlists')
@@ -12,12 +13,14 @@ export class PlaylistsController {
 
   @Public()
   @Get()
+  @ApiJson([PlaylistDto])
   async list(): Promise<Playlist[]> {
     return (await this.playlists.list()).map(toPlaylist);
   }
 
   @Post(':id/pin')
   @HttpCode(200)
+  @ApiJson(PlaylistDto, { errors: [400, 401, 403, 404, 413, 415] })
   async pin(
     @Param('id', new ZodParamPipe(playlistIdSchema, 'id')) id: string,
     @Body() body: PinPlaylistDto,

@@ -1,4 +1,5 @@
-import { pinPlaylistBodySchema } from '@app/contracts';
-import { createZodDto } from 'nestjs-zod';
+import { pinPlaylistBodySchema, playlistSchema } from '@app/contracts';
+import { zodDto } from '../docs/zod-dto';
 
-export class PinPlaylistDto extends createZodDto(pinPlaylistBodySchema) {}
+export class PinPlaylistDto extends zodDto(pinPlaylistBodySchema) {}
+export class PlaylistDto extends zodDto(playlistSchema) {}

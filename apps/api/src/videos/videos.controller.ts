@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import { Public } from '../common/public.decorator';
 import { ZodParamPipe } from '../common/validation';
 import { toVideo } from './video.mapper';
-import { VideoListQueryDto } from './videos.dto';
+import { ApiJson } from '../docs/api-response.decorators';
+import { FeaturedVideoDto, VideoDto, VideoListQueryDto } from './videos.dto';
 import { VideosService } from './videos.service';
 
 @Controller('videos')
@@ -14,6 +15,10 @@ export class VideosController {
   /** Newest first by default; `q`, `sort`, `limit`, `offset` narrow it; the match count is in `X-Total-Count`. */
   @Public()
   @Get()
+  @ApiJson([VideoDto], {
+    errors: [400],
+    headers: { 'X-Total-Count': { description: 'Videos matching the query', schema: { type: 'integer' } } },
+  })
   async list(@Query() query: VideoListQueryDto, @Res({ passthrough: true }) res: Response): Promise<Video[]> {
     const page = await this.videos.list(query);
     res.setHeader('X-Total-Count', String(page.total));
@@ -23,6 +28,7 @@ export class VideosController {
   /** The featured video, or JSON `null` when none is chosen. */
   @Public()
   @Get('featured')
+  @ApiJson(FeaturedVideoDto)
   async featured(@Res() res: Response): Promise<void> {
     const video = await this.videos.featured();
     res.json(video ? toVideo(video) : null);
@@ -30,6 +36,7 @@ export class VideosController {
 
   @Post(':id/featured')
   @HttpCode(200)
+  @ApiJson(VideoDto, { errors: [400, 401, 403, 404, 415] })
   async feature(@Param('id', new ZodParamPipe(videoIdSchema, 'id')) id: string): Promise<Video> {
     return toVideo(await this.videos.feature(id));
   }

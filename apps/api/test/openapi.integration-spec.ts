@@ -1,0 +1,295 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { signedInAgent } from './support/auth';
+import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import {
+  type OpenApiDocument,
+  type OpenApiSchema,
+  openApiDocumentErrors,
+  operations,
+  SchemaValidator,
+  toOpenApiPath,
+} from './support/openapi';
+import { registeredRoutes, routesTakingBody } from './support/routes';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * The OpenAPI document is generated from the contracts (apps/api/src/docs, docs/api.md). This spec keeps it
+ * honest: it is valid OpenAPI 3.1, it documents every route the app registers with its request and answer
+ * schemas, and the real answers of every route (below, one or more calls each) match what it documents.
+ * A new route fails here until it is documented (`@ApiJson`/`@ApiText`) and has a call in CALLS.
+ */
+
+type Who = 'visitor' | 'admin';
+interface Call {
+  /** `method /router/path` as Express registered it. */
+  route: string;
+  status: number;
+  as?: Who;
+  /** The concrete URL, when it differs from the route's path. */
+  url?: string | (() => string);
+  body?: unknown | (() => unknown);
+  headers?: Record<string, string>;
+}
+
+let t: TestApp;
+let fake: FakeYouTube;
+let admin: TestAgent;
+let doc: OpenApiDocument;
+let schemas: SchemaValidator;
+/** Answers kept for later calls (ids to feature and pin, the backup to import back). */
+const seen: Record<string, unknown> = {};
+
+const firstId = (key: string) => (seen[key] as { id: string }[])[0].id;
+
+/** In order: the state each call leaves is what the next one finds. */
+const CALLS: Call[] = [
+  { route: 'get /api/health', status: 200 },
+  { route: 'post /api/auth/login', status: 200, body: { username: 'admin', password: 'admin123' } },
+  { route: 'post /api/auth/login', status: 401, body: { username: 'admin', password: 'wrong-password' } },
+  { route: 'post /api/auth/login', status: 400, body: { username: 'admin' } },
+  { route: 'get /api/auth/me', status: 200, as: 'admin' },
+  { route: 'get /api/sync/status', status: 200, as: 'admin' },
+  { route: 'post /api/sync/youtube', status: 200, as: 'admin' },
+  { route: 'get /api/sync/status', status: 200, as: 'admin' },
+  { route: 'get /api/channel/stats', status: 200 },
+  { route: 'get /api/videos', status: 200, url: '/api/videos?sort=popular&limit=5' },
+  { route: 'get /api/videos', status: 400, url: '/api/videos?sort=sideways' },
+  { route: 'get /api/videos/featured', status: 200 },
+  {
+    route: 'post /api/videos/:id/featured',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/videos/${firstId('get /api/videos')}/featured`,
+  },
+  {
+    route: 'post /api/videos/:id/featured',
+    status: 404,
+    as: 'admin',
+    url: '/api/videos/no-such-id/featured',
+  },
+  { route: 'post /api/videos/:id/featured', status: 400, as: 'admin', url: '/api/videos/bad%20id/featured' },
+  { route: 'get /api/videos/featured', status: 200 },
+  { route: 'get /api/playlists', status: 200 },
+  {
+    route: 'post /api/playlists/:id/pin',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/playlists/${firstId('get /api/playlists')}/pin`,
+    body: { pinned: true },
+  },
+  { route: 'post /api/playlists/:id/pin', status: 400, as: 'admin', url: '/api/playlists/x/pin', body: {} },
+  { route: 'get /api/settings', status: 200 },
+  { route: 'get /api/settings', status: 200, as: 'admin' },
+  {
+    route: 'post /api/settings/:key',
+    status: 200,
+    as: 'admin',
+    url: '/api/settings/siteTitle',
+    body: { value: 'Docs' },
+  },
+  {
+    route: 'post /api/settings/:key',
+    status: 200,
+    as: 'admin',
+    url: '/api/settings/discordWebhook',
+    body: { value: 'https://discord.example/hook' },
+  },
+  {
+    route: 'post /api/settings/:key',
+    status: 400,
+    as: 'admin',
+    url: '/api/settings/noSuchKey',
+    body: { value: 1 },
+  },
+  { route: 'get /api/page-head', status: 200 },
+  { route: 'get /api/demo/thumbnails/:name', status: 200, url: '/api/demo/thumbnails/v1.svg' },
+  { route: 'get /api/demo/thumbnails/:name', status: 404, url: '/api/demo/thumbnails/x.svg' },
+  { route: 'get /sitemap.xml', status: 200 },
+  { route: 'get /rss.xml', status: 200 },
+  { route: 'get /robots.txt', status: 200 },
+  { route: 'post /api/admin/generate-sitemap', status: 200, as: 'admin' },
+  { route: 'get /api/admin/export', status: 200, as: 'admin' },
+  { route: 'post /api/admin/import', status: 200, as: 'admin', body: () => seen['get /api/admin/export'] },
+  { route: 'post /api/admin/import', status: 400, as: 'admin', body: { schemaVersion: 99 } },
+  {
+    route: 'post /api/settings/:key',
+    status: 200,
+    as: 'admin',
+    url: '/api/settings/enableSitemap',
+    body: { value: false },
+  },
+  {
+    route: 'post /api/settings/:key',
+    status: 200,
+    as: 'admin',
+    url: '/api/settings/enableRSS',
+    body: { value: false },
+  },
+  { route: 'get /sitemap.xml', status: 404 },
+  { route: 'get /rss.xml', status: 404 },
+  { route: 'post /api/admin/generate-sitemap', status: 400, as: 'admin' },
+  {
+    route: 'post /api/auth/logout',
+    status: 403,
+    as: 'admin',
+    headers: { Origin: 'https://elsewhere.example' },
+  },
+  {
+    route: 'post /api/auth/change-password',
+    status: 415,
+    as: 'admin',
+    body: 'not json',
+    headers: { 'Content-Type': 'text/plain' },
+  },
+  {
+    route: 'post /api/auth/change-password',
+    status: 400,
+    as: 'admin',
+    body: { currentPassword: 'wrong-password', newPassword: 'long-enough' },
+  },
+  {
+    route: 'post /api/auth/change-password',
+    status: 200,
+    as: 'admin',
+    body: { currentPassword: 'admin123', newPassword: 'admin123' },
+  },
+  { route: 'post /api/auth/logout', status: 200, as: 'admin' },
+];
+
+/** The JSON schema the document gives for `status` of `route`, and its media type. */
+function documented(route: string, status: number): { mediaType: string; schema: OpenApiSchema } {
+  const [method, path] = route.split(' ');
+  const op = doc.paths[toOpenApiPath(path)]?.[method];
+  if (!op) throw new Error(`${route} is not in the OpenAPI document`);
+  const content = op.responses[String(status)]?.content;
+  if (!content) throw new Error(`${route} answered ${status}, which the document does not list for it`);
+  const [mediaType, { schema }] = Object.entries(content)[0];
+  if (!schema) throw new Error(`${route} ${status}: the document has no schema for it`);
+  return { mediaType, schema };
+}
+
+async function send(call: Call, as: Who): Promise<request.Response> {
+  const [method, path] = call.route.split(' ') as ['get' | 'post', string];
+  const url = typeof call.url === 'function' ? call.url() : (call.url ?? path);
+  const client = as === 'admin' ? admin : request(t.server);
+  let req = client[method](url);
+  for (const [name, value] of Object.entries(call.headers ?? {})) req = req.set(name, value);
+  const body = typeof call.body === 'function' ? call.body() : call.body;
+  return body === undefined ? req : req.send(body as object);
+}
+
+/** Why the answer does not match the document (empty when it does). */
+function mismatches(route: string, res: request.Response): string[] {
+  let mediaType: string, schema: OpenApiSchema;
+  try {
+    ({ mediaType, schema } = documented(route, res.status));
+  } catch (error) {
+    return [(error as Error).message];
+  }
+  const type = String(res.headers['content-type'] ?? '');
+  if (!type.startsWith(mediaType)) return [`Content-Type ${type}, documented ${mediaType}`];
+  if (mediaType !== 'application/json') {
+    const text = Buffer.isBuffer(res.body) ? res.body.toString('utf8') : res.text;
+    return schemas.errors(schema, text);
+  }
+  return schemas.errors(schema, res.body);
+}
+
+beforeAll(async () => {
+  fake = await startFakeYouTube({ videos: 12, playlists: 3 });
+  t = await startTestApp({ env: fake.env() });
+  admin = await signedInAgent(t.server);
+  doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
+  schemas = new SchemaValidator(doc);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.stop();
+});
+
+const appRoutes = () =>
+  registeredRoutes(t.app)
+    .filter((r) => !r.path.startsWith('/api/docs'))
+    .map((r) => `${r.method} ${r.path}`);
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1 (the official JSON Schema), its schemas valid JSON Schema', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(openApiDocumentErrors(doc)).toEqual([]);
+    expect(() => schemas.compileComponents(doc)).not.toThrow();
+  });
+
+  it('documents every route the app registers, and nothing else', () => {
+    const routes = appRoutes().map((route) => route.replace(/:(\w+)/g, '{$1}'));
+    const documentedKeys = operations(doc).map((o) => o.key);
+    expect(routes.filter((r) => !documentedKeys.includes(r)).map((r) => `${r}: not documented`)).toEqual([]);
+    expect(documentedKeys.filter((d) => !routes.includes(d)).map((d) => `${d}: no such route`)).toEqual([]);
+  });
+
+  it('gives every operation a success schema, a body schema where it reads one, and errors as ApiError', () => {
+    const withBody = new Set(routesTakingBody(t.app).map(toOpenApiPath));
+    expect(withBody.size).toBeGreaterThanOrEqual(5);
+    const problems = operations(doc).flatMap(({ key, op }) => {
+      const found: string[] = [];
+      const success = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
+      const hasSchema = ([, r]: [string, (typeof success)[number][1]]) =>
+        Object.values(r.content ?? {}).some((m) => m.schema);
+      if (!success.length || !success.every(hasSchema)) found.push(`${key}: no success-response schema`);
+      if (withBody.has(key) && !Object.values(op.requestBody?.content ?? {}).some((m) => m.schema)) {
+        found.push(`${key}: reads a body but documents no request schema`);
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        const schema = response.content?.['application/json']?.schema;
+        if (/^4\d\d$/.test(status) && schema?.$ref !== '#/components/schemas/ApiErrorDto_Output') {
+          found.push(`${key}: ${status} is not documented as the ApiError shape`);
+        }
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('real answers match the document', () => {
+  it('has a successful call below for every route', () => {
+    const called = new Set(CALLS.filter((c) => c.status < 300).map((c) => c.route));
+    expect(
+      appRoutes()
+        .filter((r) => !called.has(r))
+        .map((r) => `${r}: no successful call in CALLS`),
+    ).toEqual([]);
+  });
+
+  it('answers every call as documented, and every admin route 401 to a visitor', async () => {
+    const publicRoutes = new Set(CALLS.filter((c) => !c.as && c.status < 300).map((c) => c.route));
+    const adminRoutes = new Set(CALLS.map((c) => c.route).filter((route) => !publicRoutes.has(route)));
+    const problems: string[] = [];
+    for (const route of adminRoutes) {
+      const res = await send({ route, status: 401 }, 'visitor');
+      if (res.status !== 401) problems.push(`${route} as a visitor: ${res.status}, expected 401`);
+      else problems.push(...mismatches(route, res).map((m) => `${route} 401: ${m}`));
+    }
+    for (const call of CALLS) {
+      const res = await send(call, call.as ?? 'visitor');
+      const what = `${call.route} (${call.as ?? 'visitor'}, ${call.status})`;
+      if (res.status !== call.status) {
+        problems.push(`${what}: answered ${res.status} ${res.text.slice(0, 200)}`);
+        continue;
+      }
+      problems.push(...mismatches(call.route, res).map((m) => `${what}: ${m}`));
+      if (res.status < 300) seen[call.route] = res.body;
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('fails an answer that drifts from its contract', () => {
+    const { schema } = documented('get /api/videos', 200);
+    const video = (seen['get /api/videos'] as Record<string, unknown>[])[0];
+    expect(schemas.errors(schema, [video])).toEqual([]);
+    expect(schemas.errors(schema, [{ ...video, extra: 1 }])).not.toEqual([]);
+    expect(schemas.errors(schema, [{ ...video, viewCount: '12' }])).not.toEqual([]);
+    const { schema: publicSettings } = documented('get /api/settings', 200);
+    expect(schemas.errors(publicSettings, { siteTitle: 'x' })).not.toEqual([]);
+  });
+});
