@@ -1,11 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { pageHead, pageHeadHtml, pageHeadSettingsKeys, type SitemapResult } from '@app/contracts';
-import type { Repository } from 'typeorm';
-import { ChannelEntity } from '../channel/channel.entity';
+import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { SettingsService } from '../settings/settings.service';
-import { VideoEntity } from '../videos/video.entity';
+import { VideosService } from '../videos/videos.service';
 import { absoluteUrl, embedUrl, watchUrl } from './site-url';
 import { xml } from './xml';
 
@@ -15,8 +13,8 @@ export const RSS_ITEMS = 50;
 @Injectable()
 export class FeedsService {
   constructor(
-    @InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>,
-    @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
+    private readonly videos: VideosService,
+    private readonly channel: ChannelService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
@@ -29,7 +27,7 @@ export class FeedsService {
 
   async sitemap(origin: string): Promise<string> {
     if (!(await this.settings.get('enableSitemap'))) throw new NotFoundException('The sitemap is turned off');
-    const videos = await this.videos.find({ order: { publishedAt: 'DESC', id: 'ASC' } });
+    const videos = await this.videos.recent();
     const entries = videos.map(
       (v) => `    <video:video>
       <video:thumbnail_loc>${xml(absoluteUrl(origin, v.thumbnail ?? `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg`))}</video:thumbnail_loc>
@@ -69,8 +67,8 @@ ${entries.join('\n')}
   async rss(origin: string): Promise<string> {
     if (!(await this.settings.get('enableRSS'))) throw new NotFoundException('The RSS feed is turned off');
     const [videos, channel, siteTitle, siteDescription] = await Promise.all([
-      this.videos.find({ order: { publishedAt: 'DESC', id: 'ASC' }, take: RSS_ITEMS }),
-      this.channels.findOneBy({ id: ChannelEntity.SINGLETON_ID }),
+      this.videos.recent(RSS_ITEMS),
+      this.channel.find(),
       this.settings.get('siteTitle'),
       this.settings.get('siteDescription'),
     ]);
