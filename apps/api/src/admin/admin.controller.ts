@@ -4,14 +4,14 @@ import type { Request, Response } from 'express';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { BackupService } from './backup.service';
-import { FeedsService } from './feeds.service';
-import { siteOrigin } from './site-url';
+import { PublicPagesService } from '../public-pages/public-pages.service';
+import { siteOrigin } from '../public-pages/site-url';
 
 @Controller('admin')
 export class AdminController {
   constructor(
     private readonly backups: BackupService,
-    private readonly feeds: FeedsService,
+    private readonly publicPages: PublicPagesService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -35,6 +35,6 @@ export class AdminController {
   @Post('generate-sitemap')
   @HttpCode(200)
   generateSitemap(@Req() req: Request): Promise<SitemapResult> {
-    return this.feeds.generateSitemap(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.publicPages.generateSitemap(siteOrigin(req, this.env.PUBLIC_URL));
   }
 }

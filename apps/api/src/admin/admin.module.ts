@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ChannelModule } from '../channel/channel.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
+import { PublicPagesModule } from '../public-pages/public-pages.module';
 import { SettingsModule } from '../settings/settings.module';
 import { VideosModule } from '../videos/videos.module';
 import { AdminController } from './admin.controller';
 import { BackupService } from './backup.service';
-import { FeedsController } from './feeds.controller';
-import { FeedsService } from './feeds.service';
 
 @Module({
-  imports: [ChannelModule, VideosModule, PlaylistsModule, SettingsModule],
-  controllers: [AdminController, FeedsController],
-  providers: [BackupService, FeedsService],
+  imports: [ChannelModule, VideosModule, PlaylistsModule, SettingsModule, PublicPagesModule],
+  controllers: [AdminController],
+  providers: [BackupService],
 })
 export class AdminModule {}

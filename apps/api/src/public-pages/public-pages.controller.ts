@@ -3,14 +3,14 @@ import type { Request } from 'express';
 import { Public } from '../common/public.decorator';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
-import { FeedsService } from './feeds.service';
+import { PublicPagesService } from './public-pages.service';
 import { siteOrigin } from './site-url';
 
 /** Served at the site root (outside /api): /sitemap.xml, /rss.xml, /robots.txt; and /api/page-head. */
 @Controller()
-export class FeedsController {
+export class PublicPagesController {
   constructor(
-    private readonly feeds: FeedsService,
+    private readonly pages: PublicPagesService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -19,7 +19,7 @@ export class FeedsController {
   @Header('Content-Type', 'application/xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=300')
   sitemap(@Req() req: Request): Promise<string> {
-    return this.feeds.sitemap(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.pages.sitemap(siteOrigin(req, this.env.PUBLIC_URL));
   }
 
   @Public()
@@ -27,7 +27,7 @@ export class FeedsController {
   @Header('Content-Type', 'application/rss+xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=300')
   rss(@Req() req: Request): Promise<string> {
-    return this.feeds.rss(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.pages.rss(siteOrigin(req, this.env.PUBLIC_URL));
   }
 
   @Public()
@@ -35,7 +35,7 @@ export class FeedsController {
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=300')
   robots(@Req() req: Request): Promise<string> {
-    return this.feeds.robots(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.pages.robots(siteOrigin(req, this.env.PUBLIC_URL));
   }
 
   /**
@@ -48,6 +48,6 @@ export class FeedsController {
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-cache')
   pageHead(@Req() req: Request): Promise<string> {
-    return this.feeds.pageHead(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.pages.pageHead(siteOrigin(req, this.env.PUBLIC_URL));
   }
 }

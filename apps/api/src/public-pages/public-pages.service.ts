@@ -9,9 +9,9 @@ import { xml } from './xml';
 
 export const RSS_ITEMS = 50;
 
-/** sitemap.xml (with Google's video extension), rss.xml, robots.txt and the page head, built from the database. */
+/** sitemap.xml (with Google's video extension), rss.xml, robots.txt and the page head, for visitors and crawlers. */
 @Injectable()
-export class FeedsService {
+export class PublicPagesService {
   constructor(
     private readonly videos: VideosService,
     private readonly channel: ChannelService,
