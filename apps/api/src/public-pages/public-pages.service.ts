@@ -1,13 +1,20 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { pageHead, pageHeadHtml, pageHeadSettingsKeys, type SitemapResult } from '@app/contracts';
+import { Feed } from 'feed';
+import { SitemapStream, streamToPromise } from 'sitemap';
 import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
 import { absoluteUrl, embedUrl, watchUrl } from './site-url';
-import { xml } from './xml';
+import { feedCdata, feedText, feedUrl, xmlChars } from './xml';
 
 export const RSS_ITEMS = 50;
+
+/** Google's limits for the video extension: https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps */
+const SITEMAP_TITLE_MAX = 100;
+const SITEMAP_DESCRIPTION_MAX = 2048;
+const SITEMAP_DURATION_MAX = 28_800;
 
 /** sitemap.xml (with Google's video extension), rss.xml, robots.txt and the page head, for visitors and crawlers. */
 @Injectable()
@@ -25,29 +32,26 @@ export class PublicPagesService {
     return `${pageHeadHtml(pageHead(settings, origin))}\n`;
   }
 
+  /** One `<url>`, the home page, carrying every video (the site plays them all there). */
   async sitemap(origin: string): Promise<string> {
     if (!(await this.settings.get('enableSitemap'))) throw new NotFoundException('The sitemap is turned off');
     const videos = await this.videos.recent();
-    const entries = videos.map(
-      (v) => `    <video:video>
-      <video:thumbnail_loc>${xml(absoluteUrl(origin, v.thumbnail ?? `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg`))}</video:thumbnail_loc>
-      <video:title>${xml(v.title.slice(0, 100))}</video:title>
-      <video:description>${xml((v.description || v.title).slice(0, 2048))}</video:description>
-      <video:player_loc>${xml(embedUrl(v.id))}</video:player_loc>
-      ${v.durationSeconds > 0 ? `<video:duration>${Math.min(v.durationSeconds, 28_800)}</video:duration>\n      ` : ''}<video:view_count>${v.viewCount}</video:view_count>
-      <video:publication_date>${v.publishedAt.toISOString()}</video:publication_date>
-    </video:video>`,
-    );
     const lastmod = videos[0]?.publishedAt ?? new Date(this.clock.now());
-    return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">
-  <url>
-    <loc>${xml(`${origin}/`)}</loc>
-    <lastmod>${lastmod.toISOString()}</lastmod>
-${entries.join('\n')}
-  </url>
-</urlset>
-`;
+    const stream = new SitemapStream({ xmlns: { news: false, xhtml: false, image: false, video: true } });
+    stream.end({
+      url: `${origin}/`,
+      lastmod: lastmod.toISOString(),
+      video: videos.map((v) => ({
+        thumbnail_loc: absoluteUrl(origin, v.thumbnail ?? `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg`),
+        title: v.title.slice(0, SITEMAP_TITLE_MAX),
+        description: (v.description || v.title).slice(0, SITEMAP_DESCRIPTION_MAX),
+        player_loc: embedUrl(v.id),
+        duration: v.durationSeconds > 0 ? Math.min(v.durationSeconds, SITEMAP_DURATION_MAX) : undefined,
+        view_count: v.viewCount,
+        publication_date: v.publishedAt.toISOString(),
+      })),
+    });
+    return `${(await streamToPromise(stream)).toString()}\n`;
   }
 
   /** What the admin's Generate Sitemap button reports. */
@@ -73,27 +77,24 @@ ${entries.join('\n')}
       this.settings.get('siteDescription'),
     ]);
     const title = siteTitle || channel?.title || 'Videos';
-    const items = videos.map(
-      (v) => `    <item>
-      <title>${xml(v.title)}</title>
-      <link>${xml(watchUrl(v.id))}</link>
-      <guid isPermaLink="false">${xml(v.id)}</guid>
-      <pubDate>${v.publishedAt.toUTCString()}</pubDate>
-      <description>${xml(v.description ?? '')}</description>
-    </item>`,
-    );
-    return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
-  <channel>
-    <title>${xml(title)}</title>
-    <link>${xml(`${origin}/`)}</link>
-    <atom:link href="${xml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>
-    <description>${xml(siteDescription || channel?.description || title)}</description>
-    <lastBuildDate>${new Date(this.clock.now()).toUTCString()}</lastBuildDate>
-${items.join('\n')}
-  </channel>
-</rss>
-`;
+    const feed = new Feed({
+      title: feedText(title),
+      id: `${origin}/`,
+      link: `${origin}/`,
+      feedLinks: { rss: feedUrl(`${origin}/rss.xml`) },
+      description: feedText(siteDescription || channel?.description || title),
+      updated: new Date(this.clock.now()),
+    });
+    for (const v of videos) {
+      feed.addItem({
+        title: feedCdata(v.title),
+        link: watchUrl(v.id),
+        guid: xmlChars(v.id),
+        date: v.publishedAt,
+        description: v.description ? feedCdata(v.description) : undefined,
+      });
+    }
+    return `${feed.rss2()}\n`;
   }
 
   async robots(origin: string): Promise<string> {
