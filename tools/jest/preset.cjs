@@ -22,11 +22,15 @@ const moduleNameMapper = {
   '^@app/contracts/([\\w-]+)$': path.join(root, 'libs/contracts/src/$1.ts'),
 };
 
+// ESM-only packages the API uses: Node 20.19+ require()s them, Jest's module loader does not, so swc compiles them.
+const esmOnly = ['feed'];
+
 exports.node = (dir, name, extra = {}) => ({
   displayName: name,
   rootDir: dir,
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)s$': swc(false) },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleNameMapper,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
   ...extra,

@@ -12,6 +12,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
 import { PlaylistsModule } from './playlists/playlists.module';
+import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SettingsModule } from './settings/settings.module';
 import { VideosModule } from './videos/videos.module';
 import { YoutubeModule } from './youtube/youtube.module';
@@ -31,6 +32,7 @@ export class AppModule {
         VideosModule,
         PlaylistsModule,
         SettingsModule,
+        PublicPagesModule,
         AdminModule,
         DemoModule,
         YoutubeModule,

@@ -9,6 +9,7 @@ import { PlaylistEntity } from '../src/playlists/playlist.entity';
 import { SettingEntity } from '../src/settings/setting.entity';
 import { VideoEntity } from '../src/videos/video.entity';
 import { signedInAgent } from './support/auth';
+import { withoutCdata, xmlTexts } from './support/xml-text';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const videoArb = (id: string, featured: boolean) =>
@@ -249,7 +250,8 @@ describe('admin: backup, sitemap, feeds', () => {
       const count = await t.dataSource.getRepository(VideoEntity).count();
       expect(res.text.match(/<item>/g)).toHaveLength(Math.min(50, count));
       expect(res.text).toContain('<link>https://www.youtube.com/watch?v=xmlEscape01</link>');
-      expect(res.text).toContain('<description>Quotes &quot; and &apos; here</description>');
+      expect(xmlTexts(res.text, 'description')).toContain('Quotes " and \' here');
+      expect(withoutCdata(res.text)).not.toContain('<script>');
       await admin.post('/api/settings/enableRSS').send({ value: false }).expect(200);
       await request(t.server).get('/rss.xml').expect(404);
       await admin.post('/api/settings/enableRSS').send({ value: true }).expect(200);

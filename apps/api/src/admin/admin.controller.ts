@@ -6,14 +6,14 @@ import type { Env } from '../config/env';
 import { ApiJson } from '../docs/api-response.decorators';
 import { BackupDto, ImportResultDto, SitemapResultDto } from './admin.dto';
 import { BackupService } from './backup.service';
-import { FeedsService } from './feeds.service';
-import { siteOrigin } from './site-url';
+import { PublicPagesService } from '../public-pages/public-pages.service';
+import { siteOrigin } from '../public-pages/site-url';
 
 @Controller('admin')
 export class AdminController {
   constructor(
     private readonly backups: BackupService,
-    private readonly feeds: FeedsService,
+    private readonly publicPages: PublicPagesService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -40,6 +40,6 @@ export class AdminController {
   @HttpCode(200)
   @ApiJson(SitemapResultDto, { errors: [400, 401, 403, 415] })
   generateSitemap(@Req() req: Request): Promise<SitemapResult> {
-    return this.feeds.generateSitemap(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.publicPages.generateSitemap(siteOrigin(req, this.env.PUBLIC_URL));
   }
 }

@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ChannelEntity } from '../channel/channel.entity';
+import { ChannelModule } from '../channel/channel.module';
+import { PlaylistsModule } from '../playlists/playlists.module';
+import { PublicPagesModule } from '../public-pages/public-pages.module';
 import { SettingsModule } from '../settings/settings.module';
-import { VideoEntity } from '../videos/video.entity';
+import { VideosModule } from '../videos/videos.module';
 import { AdminController } from './admin.controller';
 import { BackupService } from './backup.service';
-import { FeedsController } from './feeds.controller';
-import { FeedsService } from './feeds.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VideoEntity, ChannelEntity]), SettingsModule],
-  controllers: [AdminController, FeedsController],
-  providers: [BackupService, FeedsService],
+  imports: [ChannelModule, VideosModule, PlaylistsModule, SettingsModule, PublicPagesModule],
+  controllers: [AdminController],
+  providers: [BackupService],
 })
 export class AdminModule {}

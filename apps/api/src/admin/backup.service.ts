@@ -1,28 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { type Backup, BACKUP_SCHEMA_VERSION, backupSchema, type ImportResult } from '@app/contracts';
-import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
-import { ChannelEntity } from '../channel/channel.entity';
+import { DataSource } from 'typeorm';
+import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
-import { PlaylistEntity } from '../playlists/playlist.entity';
+import { PlaylistsService } from '../playlists/playlists.service';
 import { SettingsService } from '../settings/settings.service';
-import { VideoEntity } from '../videos/video.entity';
-
-/** Rows per INSERT: well under SQLite's and MySQL's bound-parameter limits. */
-const CHUNK = 200;
-
-async function insertChunked<T extends ObjectLiteral>(
-  manager: EntityManager,
-  entity: new () => T,
-  rows: T[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await manager.insert(entity, rows.slice(i, i + CHUNK));
-}
+import { VideosService } from '../videos/videos.service';
 
 @Injectable()
 export class BackupService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly channel: ChannelService,
+    private readonly videos: VideosService,
+    private readonly playlists: PlaylistsService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
@@ -30,9 +22,9 @@ export class BackupService {
   /** Channel, videos, playlists and every non-secret setting. */
   async export(): Promise<Backup> {
     const [channel, videos, playlists, settings] = await Promise.all([
-      this.dataSource.getRepository(ChannelEntity).findOneBy({ id: ChannelEntity.SINGLETON_ID }),
-      this.dataSource.getRepository(VideoEntity).find({ order: { publishedAt: 'DESC', id: 'ASC' } }),
-      this.dataSource.getRepository(PlaylistEntity).find({ order: { position: 'ASC', id: 'ASC' } }),
+      this.channel.find(),
+      this.videos.recent(),
+      this.playlists.list(),
       this.settings.exportable(),
     ]);
     return {
@@ -82,24 +74,15 @@ export class BackupService {
     const backup = parseOrThrow(backupSchema, raw);
     const settingsCount = Object.keys(this.settings.validateAll(backup.settings)).length;
     return this.dataSource.transaction(async (manager) => {
-      for (const entity of [VideoEntity, PlaylistEntity, ChannelEntity]) {
-        await manager.createQueryBuilder().delete().from(entity).execute();
-      }
-      if (backup.channel) {
-        await manager.insert(ChannelEntity, { id: ChannelEntity.SINGLETON_ID, ...backup.channel });
-      }
-      await insertChunked(
+      await this.videos.deleteAll(manager);
+      await this.playlists.deleteAll(manager);
+      await this.channel.deleteAll(manager);
+      if (backup.channel) await this.channel.insert(manager, backup.channel);
+      await this.videos.insert(
         manager,
-        VideoEntity,
-        backup.videos.map((v) =>
-          Object.assign(new VideoEntity(), v, { publishedAt: new Date(v.publishedAt) }),
-        ),
+        backup.videos.map((v) => ({ ...v, publishedAt: new Date(v.publishedAt) })),
       );
-      await insertChunked(
-        manager,
-        PlaylistEntity,
-        backup.playlists.map((p) => Object.assign(new PlaylistEntity(), p)),
-      );
+      await this.playlists.insert(manager, backup.playlists);
       await this.settings.replaceAll(backup.settings, manager);
       return { videos: backup.videos.length, playlists: backup.playlists.length, settings: settingsCount };
     });

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ChannelEntity } from '../channel/channel.entity';
+import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
-import { PlaylistEntity } from '../playlists/playlist.entity';
-import { VideoEntity } from '../videos/video.entity';
+import { PlaylistsService } from '../playlists/playlists.service';
+import { VideosService } from '../videos/videos.service';
 import { buildDemoContent } from './demo-content';
 
 /** Seeds the demo channel once, on the first start of an empty database. A real sync replaces it. */
@@ -15,6 +15,9 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly channel: ChannelService,
+    private readonly videos: VideosService,
+    private readonly playlists: PlaylistsService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
   ) {}
@@ -23,7 +26,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     if (!this.env.SEED_DEMO_CONTENT) return;
     const seeded = await this.seedIfEmpty().catch(async (error: Error) => {
       // Another API process may have seeded at the same moment: only a real failure matters.
-      if (await this.dataSource.getRepository(ChannelEntity).exist()) return false;
+      if (await this.channel.exists()) return false;
       throw error;
     });
     if (seeded) this.logger.log('Seeded the demo channel (sync from YouTube to replace it)');
@@ -31,10 +34,9 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   async seedIfEmpty(): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      if (await manager.getRepository(ChannelEntity).exist()) return false;
+      if (await this.channel.exists(manager)) return false;
       const demo = buildDemoContent(new Date(this.clock.now()));
-      await manager.getRepository(ChannelEntity).insert({
-        id: ChannelEntity.SINGLETON_ID,
+      await this.channel.insert(manager, {
         title: demo.channel.title,
         handle: demo.channel.handle,
         description: demo.channel.description,
@@ -43,12 +45,14 @@ export class DemoSeedService implements OnApplicationBootstrap {
         viewCount: demo.channel.viewCount,
         isDemo: true,
       });
-      await manager
-        .getRepository(VideoEntity)
-        .insert(demo.videos.map((v, i) => ({ ...v, featured: i === 0 })));
-      await manager
-        .getRepository(PlaylistEntity)
-        .insert(demo.playlists.map((p) => ({ ...p, pinned: p.position < 2 })));
+      await this.videos.insert(
+        manager,
+        demo.videos.map((v, i) => ({ ...v, featured: i === 0 })),
+      );
+      await this.playlists.insert(
+        manager,
+        demo.playlists.map((p) => ({ ...p, pinned: p.position < 2 })),
+      );
       return true;
     });
   }

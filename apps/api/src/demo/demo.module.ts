@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ChannelModule } from '../channel/channel.module';
+import { PlaylistsModule } from '../playlists/playlists.module';
+import { VideosModule } from '../videos/videos.module';
 import { DemoController } from './demo.controller';
 import { DemoSeedService } from './demo-seed.service';
 
-@Module({ controllers: [DemoController], providers: [DemoSeedService] })
+@Module({
+  imports: [ChannelModule, VideosModule, PlaylistsModule],
+  controllers: [DemoController],
+  providers: [DemoSeedService],
+})
 export class DemoModule {}

@@ -1,7 +1,19 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
 import { PlaylistEntity } from './playlist.entity';
+
+/** What a sync writes for a playlist; `pinned` is the site's own. */
+export type PlaylistRow = Omit<PlaylistEntity, 'pinned'>;
+
+/** Columns YouTube owns, updated on every sync (never `pinned`). */
+export const PLAYLIST_DATA_COLUMNS = [
+  'title',
+  'thumbnail',
+  'videoCount',
+  'position',
+] as const satisfies readonly (keyof PlaylistRow)[];
 
 @Injectable()
 export class PlaylistsService {
@@ -18,5 +30,19 @@ export class PlaylistsService {
     if (!playlist) throw new NotFoundException(`Playlist ${id} not found`);
     await this.playlists.update({ id }, { pinned });
     return { ...playlist, pinned };
+  }
+
+  /** A sync's rows, through its transaction, as for videos: `pinned` survives on existing playlists. */
+  replaceFromSync(manager: EntityManager, rows: PlaylistRow[]): Promise<RowChanges<PlaylistRow>> {
+    return replaceByDiff(manager, PlaylistEntity, rows, PLAYLIST_DATA_COLUMNS, { pinned: false });
+  }
+
+  /** Adds rows through the caller's transaction (a backup import, the demo seed). */
+  insert(manager: EntityManager, rows: PlaylistEntity[]): Promise<void> {
+    return insertChunked(manager, PlaylistEntity, rows);
+  }
+
+  deleteAll(manager: EntityManager): Promise<void> {
+    return deleteAll(manager, PlaylistEntity);
   }
 }

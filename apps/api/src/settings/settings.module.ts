@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ChannelEntity } from '../channel/channel.entity';
+import { ChannelModule } from '../channel/channel.module';
 import { SettingEntity } from './setting.entity';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SettingEntity, ChannelEntity])],
+  imports: [TypeOrmModule.forFeature([SettingEntity]), ChannelModule],
   controllers: [SettingsController],
   providers: [SettingsService],
   exports: [SettingsService],

@@ -18,7 +18,7 @@ import {
 } from '@app/contracts';
 import { type EntityManager, In, Not, type Repository } from 'typeorm';
 import { z } from 'zod';
-import { ChannelEntity } from '../channel/channel.entity';
+import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
@@ -52,7 +52,7 @@ export class SettingsService {
 
   constructor(
     @InjectRepository(SettingEntity) private readonly settings: Repository<SettingEntity>,
-    @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
+    private readonly channels: ChannelService,
     private readonly clock: Clock,
     @Inject(ENV) env: Env,
   ) {
@@ -97,7 +97,7 @@ export class SettingsService {
     const wantsTitle = 'siteTitle' in values && !values.siteTitle;
     const wantsId = 'channelId' in values && !values.channelId;
     if (!wantsTitle && !wantsId) return values as Pick<PublicSettings, K>;
-    const channel = await this.channels.findOneBy({ id: ChannelEntity.SINGLETON_ID });
+    const channel = await this.channels.find();
     if (channel && wantsTitle) values.siteTitle = channel.title.trim().slice(0, 100);
     if (channel?.youtubeChannelId && wantsId && CHANNEL_ID.test(channel.youtubeChannelId)) {
       values.channelId = channel.youtubeChannelId;

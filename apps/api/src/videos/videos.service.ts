@@ -1,8 +1,24 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { VideoSort } from '@app/contracts';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
 import { VideoEntity } from './video.entity';
+
+/** What a sync writes for a video; `featured` is the site's own and is never taken from YouTube. */
+export type VideoRow = Omit<VideoEntity, 'featured'>;
+
+/** Columns YouTube owns, updated on every sync (never `featured`). */
+export const VIDEO_DATA_COLUMNS = [
+  'title',
+  'description',
+  'thumbnail',
+  'duration',
+  'durationSeconds',
+  'viewCount',
+  'publishedAt',
+  'kind',
+] as const satisfies readonly (keyof VideoRow)[];
 
 export interface VideoPage {
   items: VideoEntity[];
@@ -50,6 +66,11 @@ export class VideosService {
     return { items, total };
   }
 
+  /** Newest first (the `recent` order), without a count: for feeds and backups. */
+  recent(limit?: number): Promise<VideoEntity[]> {
+    return this.videos.find({ order: { publishedAt: 'DESC', id: 'ASC' }, take: limit });
+  }
+
   featured(): Promise<VideoEntity | null> {
     return this.videos.findOne({ where: { featured: true }, order: { publishedAt: 'DESC' } });
   }
@@ -64,5 +85,22 @@ export class VideosService {
       await repo.update({ id }, { featured: true });
       return { ...video, featured: true };
     });
+  }
+
+  /**
+   * A sync's rows, through its transaction: new videos are added (not featured), changed ones updated in the
+   * columns YouTube owns, missing ones deleted. `featured` survives; a removed featured video takes it along.
+   */
+  replaceFromSync(manager: EntityManager, rows: VideoRow[]): Promise<RowChanges<VideoRow>> {
+    return replaceByDiff(manager, VideoEntity, rows, VIDEO_DATA_COLUMNS, { featured: false });
+  }
+
+  /** Adds rows through the caller's transaction (a backup import, the demo seed). */
+  insert(manager: EntityManager, rows: VideoEntity[]): Promise<void> {
+    return insertChunked(manager, VideoEntity, rows);
+  }
+
+  deleteAll(manager: EntityManager): Promise<void> {
+    return deleteAll(manager, VideoEntity);
   }
 }

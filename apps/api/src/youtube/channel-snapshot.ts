@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { type ChannelRef, PAGE_SIZE, type YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import type { YtChannel, YtPlaylist, YtVideo } from './youtube-api.types';
 
@@ -47,7 +48,7 @@ export async function fetchChannelSnapshot(
   const uploadsId = channel.contentDetails.relatedPlaylists.uploads;
 
   const batches: Promise<YtVideo[]>[] = [];
-  const limit = semaphore(VIDEO_BATCH_CONCURRENCY);
+  const limit = pLimit(VIDEO_BATCH_CONCURRENCY);
   const uploads = cancelOnError(
     (async () => {
       if (!uploadsId) return;
@@ -100,20 +101,4 @@ export async function fetchChannelSnapshot(
 function dedupe<T extends { id: string }>(items: T[]): T[] {
   const seen = new Set<string>();
   return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
-}
-
-/** Runs at most `max` tasks at once. */
-function semaphore(max: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
 }

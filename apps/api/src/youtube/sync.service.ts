@@ -12,7 +12,6 @@ import {
 import { InjectRepository } from '@nestjs/typeorm';
 import type { NotificationDelivery } from '@app/contracts';
 import type { Repository } from 'typeorm';
-import { ChannelEntity } from '../channel/channel.entity';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
@@ -23,7 +22,8 @@ import { ChannelNotFoundError, fetchChannelSnapshot } from './channel-snapshot';
 import { SyncRunEntity } from './sync-run.entity';
 import { SyncStoreService } from './sync-store.service';
 import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
-import { toChannelRow, toPlaylistRow, toVideoRow, type VideoRow, watchUrl } from './youtube.mapper';
+import type { VideoRow } from '../videos/videos.service';
+import { toChannelRow, toPlaylistRow, toVideoRow, watchUrl } from './youtube.mapper';
 
 export const SYNC_LOCK = 'youtube-sync';
 /** A crashed process blocks syncs for at most this long; a live one keeps extending it. */
@@ -146,7 +146,7 @@ export class SyncService implements OnModuleDestroy {
       const snapshot = await fetchChannelSnapshot(client, config.ref);
       const applied = await this.store.apply(
         {
-          channel: toChannelRow(snapshot.channel, ChannelEntity.SINGLETON_ID),
+          channel: toChannelRow(snapshot.channel),
           videos: snapshot.videos.map(toVideoRow),
           playlists: snapshot.playlists.map(toPlaylistRow),
         },

@@ -87,8 +87,7 @@ describe('YouTube → rows', () => {
       contentDetails: { relatedPlaylists: { uploads: 'UUabcdefghijklmnopqrstuv' } },
       statistics: { viewCount: 10, videoCount: 2, hiddenSubscriberCount: true },
     };
-    expect(toChannelRow(channel, 1)).toEqual({
-      id: 1,
+    expect(toChannelRow(channel)).toEqual({
       youtubeChannelId: 'UCabcdefghijklmnopqrstuv',
       title: 'Chan',
       handle: '@chan',

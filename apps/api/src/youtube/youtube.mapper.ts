@@ -1,15 +1,9 @@
 import type { VideoKind } from '@app/contracts';
-import type { ChannelEntity } from '../channel/channel.entity';
-import type { PlaylistEntity } from '../playlists/playlist.entity';
-import type { VideoEntity } from '../videos/video.entity';
+import type { ChannelRow } from '../channel/channel.service';
+import type { PlaylistRow } from '../playlists/playlists.service';
+import type { VideoRow } from '../videos/videos.service';
 import { formatDuration, parseIsoDuration } from './duration';
 import type { YtChannel, YtPlaylist, YtThumbnails, YtVideo } from './youtube-api.types';
-
-/** What a sync writes for a video; `featured` is the site's own and is never taken from YouTube. */
-export type VideoRow = Omit<VideoEntity, 'featured'>;
-/** What a sync writes for a playlist; `pinned` is the site's own. */
-export type PlaylistRow = Omit<PlaylistEntity, 'pinned'>;
-export type ChannelRow = Omit<ChannelEntity, 'updatedAt'>;
 
 /**
  * Shorts: the Data API has no flag for them. Since October 2024 a Short may run up to 3 minutes, but so may
@@ -23,24 +17,6 @@ const SHORTS_TAG = /#shorts\b/i;
 /** Badge text of streams, whose duration YouTube gives as `P0D` until they end. */
 export const LIVE_DURATION_TEXT = 'LIVE';
 export const UPCOMING_DURATION_TEXT = 'UPCOMING';
-
-/** Columns YouTube owns, updated on every sync (never `featured` / `pinned`). */
-export const VIDEO_DATA_COLUMNS = [
-  'title',
-  'description',
-  'thumbnail',
-  'duration',
-  'durationSeconds',
-  'viewCount',
-  'publishedAt',
-  'kind',
-] as const satisfies readonly (keyof VideoRow)[];
-export const PLAYLIST_DATA_COLUMNS = [
-  'title',
-  'thumbnail',
-  'videoCount',
-  'position',
-] as const satisfies readonly (keyof PlaylistRow)[];
 
 /** 480×360 serves the cards and the featured poster; otherwise whatever size exists. */
 const THUMBNAIL_PREFERENCE = ['high', 'medium', 'standard', 'maxres', 'default'];
@@ -106,9 +82,8 @@ export function toPlaylistRow(playlist: YtPlaylist, position: number): PlaylistR
   };
 }
 
-export function toChannelRow(channel: YtChannel, id: number): ChannelRow {
+export function toChannelRow(channel: YtChannel): ChannelRow {
   return {
-    id,
     youtubeChannelId: channel.id,
     title: channel.snippet.title.slice(0, 255),
     handle: channel.snippet.customUrl?.slice(0, 100) ?? null,

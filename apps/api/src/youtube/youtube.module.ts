@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ChannelModule } from '../channel/channel.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { PlaylistsModule } from '../playlists/playlists.module';
 import { SettingsModule } from '../settings/settings.module';
+import { VideosModule } from '../videos/videos.module';
 import { AppLockService } from './app-lock.service';
 import { SyncRunEntity } from './sync-run.entity';
 import { SyncStoreService } from './sync-store.service';
@@ -9,7 +12,14 @@ import { SyncController } from './sync.controller';
 import { SyncService } from './sync.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SyncRunEntity]), SettingsModule, NotificationsModule],
+  imports: [
+    TypeOrmModule.forFeature([SyncRunEntity]),
+    ChannelModule,
+    VideosModule,
+    PlaylistsModule,
+    SettingsModule,
+    NotificationsModule,
+  ],
   controllers: [SyncController],
   providers: [SyncService, SyncStoreService, AppLockService],
 })

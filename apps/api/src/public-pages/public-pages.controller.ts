@@ -4,14 +4,14 @@ import { Public } from '../common/public.decorator';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { ApiText } from '../docs/api-response.decorators';
-import { FeedsService } from './feeds.service';
+import { PublicPagesService } from './public-pages.service';
 import { siteOrigin } from './site-url';
 
 /** Served at the site root (outside /api): /sitemap.xml, /rss.xml, /robots.txt; and /api/page-head. */
 @Controller()
-export class FeedsController {
+export class PublicPagesController {
   constructor(
-    private readonly feeds: FeedsService,
+    private readonly pages: PublicPagesService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -21,7 +21,7 @@ export class FeedsController {
   @Header('Cache-Control', 'public, max-age=300')
   @ApiText('application/xml', { description: 'The sitemap (Google video extension)', errors: [404] })
   sitemap(@Req() req: Request): Promise<string> {
-    return this.feeds.sitemap(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.pages.sitemap(siteOrigin(req, this.env.PUBLIC_URL));
   }
 
   @Public()
@@ -30,7 +30,7 @@ export class FeedsController {
   @Header('Cache-Control', 'public, max-age=300')
   @ApiText('application/rss+xml', { description: 'RSS 2.0 feed of the latest videos', errors: [404] })
   rss(@Req() req: Request): Promise<string> {
-    return this.feeds.rss(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.pages.rss(siteOrigin(req, this.env.PUBLIC_URL));
   }
 
   @Public()
@@ -39,7 +39,7 @@ export class FeedsController {
   @Header('Cache-Control', 'public, max-age=300')
   @ApiText('text/plain', { description: 'robots.txt' })
   robots(@Req() req: Request): Promise<string> {
-    return this.feeds.robots(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.pages.robots(siteOrigin(req, this.env.PUBLIC_URL));
   }
 
   /**
@@ -53,6 +53,6 @@ export class FeedsController {
   @Header('Cache-Control', 'no-cache')
   @ApiText('text/html', { description: 'The <head> tags, an HTML fragment' })
   pageHead(@Req() req: Request): Promise<string> {
-    return this.feeds.pageHead(siteOrigin(req, this.env.PUBLIC_URL));
+    return this.pages.pageHead(siteOrigin(req, this.env.PUBLIC_URL));
   }
 }

@@ -1,0 +1,105 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { pageHead, pageHeadHtml, pageHeadSettingsKeys, type SitemapResult } from '@app/contracts';
+import { Feed } from 'feed';
+import { SitemapStream, streamToPromise } from 'sitemap';
+import { ChannelService } from '../channel/channel.service';
+import { Clock } from '../common/clock';
+import { SettingsService } from '../settings/settings.service';
+import { VideosService } from '../videos/videos.service';
+import { absoluteUrl, embedUrl, watchUrl } from './site-url';
+import { feedCdata, feedText, feedUrl, xmlChars } from './xml';
+
+export const RSS_ITEMS = 50;
+
+/** Google's limits for the video extension: https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps */
+const SITEMAP_TITLE_MAX = 100;
+const SITEMAP_DESCRIPTION_MAX = 2048;
+const SITEMAP_DURATION_MAX = 28_800;
+
+/** sitemap.xml (with Google's video extension), rss.xml, robots.txt and the page head, for visitors and crawlers. */
+@Injectable()
+export class PublicPagesService {
+  constructor(
+    private readonly videos: VideosService,
+    private readonly channel: ChannelService,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The `<head>` tags the SEO settings describe, as HTML for the web server to put in `index.html`. */
+  async pageHead(origin: string): Promise<string> {
+    const settings = await this.settings.publicValues(pageHeadSettingsKeys);
+    return `${pageHeadHtml(pageHead(settings, origin))}\n`;
+  }
+
+  /** One `<url>`, the home page, carrying every video (the site plays them all there). */
+  async sitemap(origin: string): Promise<string> {
+    if (!(await this.settings.get('enableSitemap'))) throw new NotFoundException('The sitemap is turned off');
+    const videos = await this.videos.recent();
+    const lastmod = videos[0]?.publishedAt ?? new Date(this.clock.now());
+    const stream = new SitemapStream({ xmlns: { news: false, xhtml: false, image: false, video: true } });
+    stream.end({
+      url: `${origin}/`,
+      lastmod: lastmod.toISOString(),
+      video: videos.map((v) => ({
+        thumbnail_loc: absoluteUrl(origin, v.thumbnail ?? `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg`),
+        title: v.title.slice(0, SITEMAP_TITLE_MAX),
+        description: (v.description || v.title).slice(0, SITEMAP_DESCRIPTION_MAX),
+        player_loc: embedUrl(v.id),
+        duration: v.durationSeconds > 0 ? Math.min(v.durationSeconds, SITEMAP_DURATION_MAX) : undefined,
+        view_count: v.viewCount,
+        publication_date: v.publishedAt.toISOString(),
+      })),
+    });
+    return `${(await streamToPromise(stream)).toString()}\n`;
+  }
+
+  /** What the admin's Generate Sitemap button reports. */
+  async generateSitemap(origin: string): Promise<SitemapResult> {
+    if (!(await this.settings.get('enableSitemap'))) {
+      throw new BadRequestException('enableSitemap: turn the sitemap on in the SEO settings first');
+    }
+    const body = await this.sitemap(origin);
+    return {
+      url: `${origin}/sitemap.xml`,
+      videos: (body.match(/<video:video>/g) ?? []).length,
+      bytes: Buffer.byteLength(body),
+      generatedAt: new Date(this.clock.now()).toISOString(),
+    };
+  }
+
+  async rss(origin: string): Promise<string> {
+    if (!(await this.settings.get('enableRSS'))) throw new NotFoundException('The RSS feed is turned off');
+    const [videos, channel, siteTitle, siteDescription] = await Promise.all([
+      this.videos.recent(RSS_ITEMS),
+      this.channel.find(),
+      this.settings.get('siteTitle'),
+      this.settings.get('siteDescription'),
+    ]);
+    const title = siteTitle || channel?.title || 'Videos';
+    const feed = new Feed({
+      title: feedText(title),
+      id: `${origin}/`,
+      link: `${origin}/`,
+      feedLinks: { rss: feedUrl(`${origin}/rss.xml`) },
+      description: feedText(siteDescription || channel?.description || title),
+      updated: new Date(this.clock.now()),
+    });
+    for (const v of videos) {
+      feed.addItem({
+        title: feedCdata(v.title),
+        link: watchUrl(v.id),
+        guid: xmlChars(v.id),
+        date: v.publishedAt,
+        description: v.description ? feedCdata(v.description) : undefined,
+      });
+    }
+    return `${feed.rss2()}\n`;
+  }
+
+  async robots(origin: string): Promise<string> {
+    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/'];
+    if (await this.settings.get('enableSitemap')) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
+    return `${lines.join('\n')}\n`;
+  }
+}
