@@ -12,6 +12,7 @@
  *
  * `runSyncBench()` and `SMOKE` are exported for `npm test` / tools/bench/run.ts.
  */
+import { fullSyncUnits } from '@app/contracts/youtube';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,11 +60,6 @@ export const TARGETS = { units: 203, wallMs: 10_000, rssMb: 300 } as const;
 export const SMOKE = { videos: 120, playlists: 5 } as const;
 const MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
 const ADMIN_PASSWORD = 'bench-admin-password';
-
-/** 1 + 2·⌈V/50⌉ + ⌈P/50⌉ (DESIGN §7); the playlists list is asked at least once. */
-export function expectedUnits(videos: number, playlists: number): number {
-  return 1 + 2 * Math.ceil(videos / 50) + Math.max(1, Math.ceil(playlists / 50));
-}
 
 function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -181,7 +177,7 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
       resyncMs: Math.round(resyncMs),
       apiUnits: body.apiUnits,
       fakeUnits: stats.units,
-      expectedUnits: expectedUnits(options.videos, options.playlists),
+      expectedUnits: fullSyncUnits(options.videos, options.playlists),
       searchCalls: stats.calls.search,
       rssIdleMb: mb(rssIdleKb),
       rssPeakDuringSyncMb: mb(rssPeakKb),

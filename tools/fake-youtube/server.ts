@@ -17,38 +17,21 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FakeChannel, type FakePlaylist, type FakeVideo, type GenerateOptions } from './channel';
+import type {
+  FakeChannelContents,
+  FakeMethod,
+  FakePlaylist,
+  FakeStartedLine,
+  FakeStats,
+  FakeVideo,
+  FakeVideoPatch,
+  Fault,
+} from '@app/contracts/fake-youtube';
+import { thumbnailUrl, YOUTUBE_UNIT_COST } from '@app/contracts/youtube';
+import { FakeChannel, type GenerateOptions } from './channel';
 
 export const API_PATH = '/youtube/v3';
-export const METHODS = ['channels', 'playlistItems', 'videos', 'playlists', 'search'] as const;
-export type FakeMethod = (typeof METHODS)[number];
-
-/** Quota cost of one call (https://developers.google.com/youtube/v3/determine_quota_cost). */
-export const UNIT_COST: Record<FakeMethod, number> = {
-  channels: 1,
-  playlistItems: 1,
-  videos: 1,
-  playlists: 1,
-  search: 100,
-};
-
-export interface Fault {
-  /** Which method; '*' for every one. */
-  method: FakeMethod | '*';
-  /** The 1-based call number of that method (since the last reset); omitted: every call. */
-  page?: number;
-  /**
-   * error: answers `status` (default 500) with YouTube's error body; quota: 403 quotaExceeded;
-   * slow: waits `delayMs` before answering normally; drop: closes the connection without an answer;
-   * malformed: 200 with a body that is not JSON.
-   */
-  type: 'error' | 'quota' | 'slow' | 'drop' | 'malformed';
-  status?: number;
-  reason?: string;
-  delayMs?: number;
-  /** How many times it fires before it is spent; omitted: every time it matches. */
-  times?: number;
-}
+export const METHODS = Object.keys(YOUTUBE_UNIT_COST) as FakeMethod[];
 
 export interface FakeYouTubeOptions extends GenerateOptions {
   port?: number;
@@ -61,15 +44,6 @@ export interface FakeYouTubeOptions extends GenerateOptions {
   quota?: number;
   faults?: Fault[];
   log?: (line: string) => void;
-}
-
-export interface FakeStats {
-  units: number;
-  unitsByMethod: Record<FakeMethod, number>;
-  calls: Record<FakeMethod, number>;
-  /** Answers 304 Not Modified to `If-None-Match`. */
-  notModified: number;
-  faultsFired: number;
 }
 
 export interface RunningFakeYouTube {
@@ -119,15 +93,16 @@ function decodeToken(token: string): number {
 }
 
 function videoThumbnails(id: string) {
-  const url = (name: string) => `https://i.ytimg.com/vi/${id}/${name}.jpg`;
   const thumbnails: Record<string, { url: string; width: number; height: number }> = {
-    default: { url: url('default'), width: 120, height: 90 },
-    medium: { url: url('mqdefault'), width: 320, height: 180 },
-    high: { url: url('hqdefault'), width: 480, height: 360 },
-    standard: { url: url('sddefault'), width: 640, height: 480 },
+    default: { url: thumbnailUrl(id, 'default'), width: 120, height: 90 },
+    medium: { url: thumbnailUrl(id, 'mqdefault'), width: 320, height: 180 },
+    high: { url: thumbnailUrl(id, 'hqdefault'), width: 480, height: 360 },
+    standard: { url: thumbnailUrl(id, 'sddefault'), width: 640, height: 480 },
   };
   // Only HD uploads have a maxres thumbnail.
-  if (id.charCodeAt(0) % 2 === 0) thumbnails.maxres = { url: url('maxresdefault'), width: 1280, height: 720 };
+  if (id.charCodeAt(0) % 2 === 0) {
+    thumbnails.maxres = { url: thumbnailUrl(id, 'maxresdefault'), width: 1280, height: 720 };
+  }
   return thumbnails;
 }
 
@@ -247,7 +222,7 @@ export class FakeYouTube {
       if (fault?.type === 'quota' || this.overQuota(method)) {
         return send(res, 403, errorBody(403, 'quotaExceeded', QUOTA_MESSAGE, 'youtube.quota'));
       }
-      this.units[method] += UNIT_COST[method];
+      this.units[method] += YOUTUBE_UNIT_COST[method];
       if (fault?.type === 'slow') await sleep(fault.delayMs ?? 1000);
       if (fault?.type === 'drop') {
         req.socket.destroy();
@@ -313,7 +288,7 @@ export class FakeYouTube {
 
   private overQuota(method: FakeMethod): boolean {
     const spent = Object.values(this.units).reduce((a, b) => a + b, 0);
-    return this.options.quota !== undefined && spent + UNIT_COST[method] > this.options.quota;
+    return this.options.quota !== undefined && spent + YOUTUBE_UNIT_COST[method] > this.options.quota;
   }
 
   private answer(method: FakeMethod, query: URLSearchParams): object {
@@ -581,13 +556,13 @@ export class FakeYouTube {
             ...this.channel.info,
             videoIds: this.channel.videos.map((v) => v.id),
             playlistIds: this.channel.playlists.map((p) => p.id),
-          });
+          } satisfies FakeChannelContents);
         case 'POST videos/add':
           return send(res, 200, { videos: this.channel.addVideos(count()) });
         case 'POST videos/remove':
           return send(res, 200, { removed: this.channel.removeVideos(ids()) });
         case 'POST videos/update': {
-          const patch: Partial<Pick<FakeVideo, 'title' | 'description' | 'viewCount'>> = {};
+          const patch: FakeVideoPatch = {};
           if (typeof body.title === 'string') patch.title = body.title;
           if (typeof body.description === 'string') patch.description = body.description;
           if (typeof body.viewCount === 'number') patch.viewCount = body.viewCount;
@@ -762,7 +737,7 @@ async function main(): Promise<void> {
         uploadsPlaylistId: info.uploadsPlaylistId,
         videos: fake.channel.videos.length,
         playlists: fake.channel.playlists.length,
-      }),
+      } satisfies FakeStartedLine),
     );
   } else {
     console.log(

@@ -19,7 +19,7 @@ const swc = (react) => [
 ];
 const moduleNameMapper = {
   '^@app/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
-  '^@app/contracts/(themes|page-head)$': path.join(root, 'libs/contracts/src/$1.ts'),
+  '^@app/contracts/([\\w-]+)$': path.join(root, 'libs/contracts/src/$1.ts'),
 };
 
 exports.node = (dir, name, extra = {}) => ({

@@ -1,12 +1,21 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { pageHead, pageHeadHtml, pageHeadSettingsKeys, type SitemapResult } from '@app/contracts';
+import {
+  DEFAULT_SITE_TITLE,
+  embedUrl,
+  pageHead,
+  pageHeadHtml,
+  pageHeadSettingsKeys,
+  type SitemapResult,
+  thumbnailUrl,
+  watchUrl,
+} from '@app/contracts';
 import type { Repository } from 'typeorm';
 import { ChannelEntity } from '../channel/channel.entity';
 import { Clock } from '../common/clock';
 import { SettingsService } from '../settings/settings.service';
 import { VideoEntity } from '../videos/video.entity';
-import { absoluteUrl, embedUrl, watchUrl } from './site-url';
+import { absoluteUrl } from './site-url';
 import { xml } from './xml';
 
 export const RSS_ITEMS = 50;
@@ -32,7 +41,7 @@ export class FeedsService {
     const videos = await this.videos.find({ order: { publishedAt: 'DESC', id: 'ASC' } });
     const entries = videos.map(
       (v) => `    <video:video>
-      <video:thumbnail_loc>${xml(absoluteUrl(origin, v.thumbnail ?? `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg`))}</video:thumbnail_loc>
+      <video:thumbnail_loc>${xml(absoluteUrl(origin, v.thumbnail ?? thumbnailUrl(v.id)))}</video:thumbnail_loc>
       <video:title>${xml(v.title.slice(0, 100))}</video:title>
       <video:description>${xml((v.description || v.title).slice(0, 2048))}</video:description>
       <video:player_loc>${xml(embedUrl(v.id))}</video:player_loc>
@@ -74,7 +83,7 @@ ${entries.join('\n')}
       this.settings.get('siteTitle'),
       this.settings.get('siteDescription'),
     ]);
-    const title = siteTitle || channel?.title || 'Videos';
+    const title = siteTitle || channel?.title || DEFAULT_SITE_TITLE;
     const items = videos.map(
       (v) => `    <item>
       <title>${xml(v.title)}</title>

@@ -121,7 +121,3 @@ export function toChannelRow(channel: YtChannel, id: number): ChannelRow {
     isDemo: false,
   };
 }
-
-export function watchUrl(videoId: string): string {
-  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
-}
