@@ -1,3 +1,5 @@
+// Vite bundles this file before its aliases exist, so the list comes by its path, not `@app/contracts`.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { API_PREFIX, API_ROOT_FILES } from '../../libs/contracts/src/api-paths';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
