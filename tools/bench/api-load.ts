@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { parseOptions } from '../lib/args';
 import { repoRoot } from '../lib/paths';
 import { ApiClient, type ApiProcess, startApi } from '../lib/api-process';
 import { startMariaDb } from '../mariadb';
@@ -189,7 +190,12 @@ export async function benchApiLoad(
 }
 
 if (require.main === module) {
-  benchApiLoad({ smoke: process.argv.includes('--smoke'), log: console.log }).catch((error: Error) => {
+  const options = parseOptions(
+    process.argv.slice(2),
+    { smoke: { type: 'boolean', default: false } },
+    'Usage: tsx tools/bench/api-load.ts [--smoke]',
+  );
+  benchApiLoad({ smoke: options.smoke, log: console.log }).catch((error: Error) => {
     console.error(error.stack ?? error.message);
     process.exit(1);
   });

@@ -28,6 +28,7 @@ import type {
   Fault,
 } from '@app/contracts/fake-youtube';
 import { thumbnailUrl, YOUTUBE_UNIT_COST } from '@app/contracts/youtube';
+import { parseOptions, wholeNumber } from '../lib/args';
 import { FakeChannel, type GenerateOptions } from './channel';
 
 export const API_PATH = '/youtube/v3';
@@ -660,63 +661,39 @@ const USAGE = `Usage: tsx tools/fake-youtube/server.ts [options]
   --verbose         log every request`;
 
 export function parseArgs(argv: string[]): FakeYouTubeOptions & { json: boolean; verbose: boolean } {
-  const options: FakeYouTubeOptions & { json: boolean; verbose: boolean } = {
-    videos: 120,
-    playlists: 5,
-    port: 0,
-    faults: [],
-    json: false,
-    verbose: false,
-  };
-  const number = (name: string, value: string | undefined) => {
-    const n = Number(value);
-    if (value === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${name} needs a whole number`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const next = () => argv[++i];
-    switch (arg) {
-      case '--videos':
-        options.videos = number(arg, next());
-        break;
-      case '--playlists':
-        options.playlists = number(arg, next());
-        break;
-      case '--seed':
-        options.seed = number(arg, next());
-        break;
-      case '--port':
-        options.port = number(arg, next());
-        break;
-      case '--latency':
-        options.latencyMs = number(arg, next());
-        break;
-      case '--quota':
-        options.quota = number(arg, next());
-        break;
-      case '--api-key':
-        options.apiKey = next();
-        break;
-      case '--fault':
-        options.faults!.push(JSON.parse(next() ?? '') as Fault);
-        break;
-      case '--json':
-        options.json = true;
-        break;
-      case '--verbose':
-        options.verbose = true;
-        break;
-      case '--help':
-      case '-h':
-        console.log(USAGE);
-        process.exit(0);
-        break;
-      default:
-        throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
-    }
+  const values = parseOptions(
+    argv,
+    {
+      videos: { type: 'string' },
+      playlists: { type: 'string' },
+      seed: { type: 'string' },
+      port: { type: 'string' },
+      latency: { type: 'string' },
+      quota: { type: 'string' },
+      'api-key': { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    USAGE,
+  );
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
-  return options;
+  return {
+    videos: wholeNumber('videos', values.videos) ?? 120,
+    playlists: wholeNumber('playlists', values.playlists) ?? 5,
+    seed: wholeNumber('seed', values.seed),
+    port: wholeNumber('port', values.port) ?? 0,
+    latencyMs: wholeNumber('latency', values.latency),
+    quota: wholeNumber('quota', values.quota),
+    apiKey: values['api-key'],
+    faults: (values.fault ?? []).map((json) => JSON.parse(json) as Fault),
+    json: values.json,
+    verbose: values.verbose,
+  };
 }
 
 async function main(): Promise<void> {
