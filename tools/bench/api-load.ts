@@ -8,6 +8,7 @@
  *
  *   tsx tools/bench/api-load.ts [--smoke]
  */
+import { thumbnailUrl } from '@app/contracts/youtube';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -48,14 +49,16 @@ const LOAD_CASES: { path: (typeof LOAD_PATHS)[number]; encoding: LoadEncoding }[
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 const VIDEOS = 1000;
 
+const benchVideoId = (i: number) => `bench${String(i).padStart(6, '0')}`;
+
 /** A backup with `count` generated videos (the shape of GET /api/admin/export). */
 export function backupWithVideos(base: Record<string, unknown>, count: number): Record<string, unknown> {
   const day = 86_400_000;
   const videos = Array.from({ length: count }, (_, i) => ({
-    id: `bench${String(i).padStart(6, '0')}`,
+    id: benchVideoId(i),
     title: `Benchmark video ${i + 1}: a realistic title of typical length`,
     description: `Description of video ${i + 1}. `.repeat(4).trim(),
-    thumbnail: `https://i.ytimg.com/vi/bench${String(i).padStart(6, '0')}/hqdefault.jpg`,
+    thumbnail: thumbnailUrl(benchVideoId(i)),
     duration: '12:34',
     durationSeconds: 754,
     viewCount: (i * 7919) % 1_000_000,
