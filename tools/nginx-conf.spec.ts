@@ -1,7 +1,9 @@
 /**
- * apps/web/nginx.conf lets through the bodies the API accepts: its limits are read as text from
- * apps/api/src/app.factory.ts (tools do not import app code).
+ * apps/web/nginx.conf lets through the bodies the API accepts (its limits are read as text from
+ * apps/api/src/app.factory.ts: tools do not import app code) and proxies the paths of
+ * `@app/contracts/api-paths`, the list the other web servers import.
  */
+import { API_PREFIX, API_ROOT_FILES } from '@app/contracts/api-paths';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/paths';
@@ -70,5 +72,24 @@ describe('apps/web/nginx.conf page head (SSI)', () => {
     expect(nginx).toMatch(/location @no-page-head \{\s*return 204;\s*\}/);
     // The fragment is pasted into the page as it is: never compressed.
     expect(block![1]).toContain('proxy_set_header Accept-Encoding "";');
+  });
+});
+
+describe('apps/web/nginx.conf API paths', () => {
+  const nginx = read('apps/web/nginx.conf');
+  const proxied = (location: string) =>
+    new RegExp(`location ${location.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\{[^}]*proxy_pass http://api;`);
+
+  it('hands /api and everything below it to the API', () => {
+    expect(nginx).toMatch(proxied(`= ${API_PREFIX}`));
+    expect(nginx).toMatch(proxied(`${API_PREFIX}/`));
+  });
+
+  it('hands each file the API serves at the site root to the API, and no other root file', () => {
+    for (const path of API_ROOT_FILES) expect(nginx).toMatch(proxied(`= ${path}`));
+    const exactRootFiles = [
+      ...nginx.matchAll(/location = (\/[^/\s]+\.\w+) \{[^}]*proxy_pass http:\/\/api;/g),
+    ];
+    expect(exactRootFiles.map((match) => match[1]).sort()).toEqual([...API_ROOT_FILES].sort());
   });
 });

@@ -4,6 +4,7 @@
  *
  *   tsx tools/serve.ts            PORT=4200 HOST=127.0.0.1 API_URL=http://127.0.0.1:3000
  */
+import { isApiPath } from '@app/contracts/api-paths';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,9 +18,6 @@ import { contentSecurityPolicyFor } from './web-csp';
 
 export const DEFAULT_WEB_DIST = join(repoRoot, 'dist/apps/web');
 
-/** Paths the API answers besides `/api/**` (it serves them at the site root). */
-export const API_ROOT_FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt'];
-
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_NONE = 'no-cache';
 export const CACHE_SHORT = 'public, max-age=3600';
@@ -29,10 +27,6 @@ export interface WebAppOptions {
   distDir?: string;
   /** Base URL of the API, e.g. http://127.0.0.1:3000 */
   apiUrl: string;
-}
-
-export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || API_ROOT_FILES.includes(pathname);
 }
 
 /** A request for something with a file extension (or under /assets) is never answered with the SPA. */

@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseOptions } from './lib/args';
 import { readEnvFile } from './lib/env-file';
 import { isPortFree, waitForHttp } from './lib/net';
 import { repoRoot } from './lib/paths';
@@ -77,12 +78,14 @@ export function readyLine(url: string, usingDefaultAdmin: boolean): string {
 const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 
 async function main(argv: string[]): Promise<void> {
-  const unknown = argv.filter((arg) => arg !== '--no-build');
-  if (unknown.length > 0)
-    throw new Error(`Unknown argument ${unknown.join(' ')} (only --no-build is understood)`);
+  const options = parseOptions(
+    argv,
+    { 'no-build': { type: 'boolean', default: false } },
+    'Usage: npm start [-- --no-build]',
+  );
   const settings = startSettings(process.env, readEnvFile(join(repoRoot, '.env')));
 
-  if (!argv.includes('--no-build')) {
+  if (!options['no-build']) {
     console.log('Building api and web (Nx reuses what is up to date)…');
     await run(join(repoRoot, 'node_modules/.bin/nx'), ['run-many', '-t', 'build', '-p', 'api', 'web'], {
       env: nxEnv,

@@ -11,6 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMariaDb } from './mariadb';
+import { parseOptions } from './lib/args';
 import { bin, repoRoot } from './lib/paths';
 import { API_RUNTIME_PACKAGES, missingProductionDependencies } from './lib/prod-deps';
 import { formatDuration, run } from './lib/process';
@@ -202,20 +203,19 @@ interface Outcome {
   error?: string;
 }
 
-function parseArgs(argv: string[]): { only?: string[]; list: boolean } {
-  const result: { only?: string[]; list: boolean } = { list: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--list') result.list = true;
-    else if (arg === '--only' || arg.startsWith('--only=')) {
-      const value = arg === '--only' ? argv[++i] : arg.slice('--only='.length);
-      result.only = (value ?? '').split(',').filter(Boolean);
-    } else throw new Error(`Unknown argument ${arg} (use --list or --only <ids>)`);
-  }
-  const unknown = (result.only ?? []).filter((id) => !STEPS.some((s) => s.id === id));
+const USAGE = 'Usage: npm test [-- --list | --only <step>,<step>…]';
+
+function parseCommandLine(argv: string[]): { only?: string[]; list: boolean } {
+  const values = parseOptions(
+    argv,
+    { list: { type: 'boolean', default: false }, only: { type: 'string' } },
+    USAGE,
+  );
+  const only = values.only?.split(',').filter(Boolean);
+  const unknown = (only ?? []).filter((id) => !STEPS.some((s) => s.id === id));
   if (unknown.length)
     throw new Error(`Unknown step ${unknown.join(', ')}; steps: ${STEPS.map((s) => s.id).join(', ')}`);
-  return result;
+  return { only, list: values.list };
 }
 
 function summary(outcomes: Outcome[], totalMs: number, partial: boolean): string {
@@ -246,7 +246,7 @@ function summary(outcomes: Outcome[], totalMs: number, partial: boolean): string
 }
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv);
+  const args = parseCommandLine(argv);
   if (args.list) {
     for (const step of STEPS) console.log(`${step.id.padEnd(20)} ${step.title}: ${step.shows}`);
     return 0;

@@ -1,1 +1,1 @@
-module.exports = require('../../tools/jest/preset.cjs').node(__dirname, 'api');
+module.exports = require('../../jest.preset.cjs').node(__dirname, 'api');

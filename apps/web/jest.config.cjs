@@ -1,3 +1,3 @@
-module.exports = require('../../tools/jest/preset.cjs').web(__dirname, 'web', {
+module.exports = require('../../jest.preset.cjs').web(__dirname, 'web', {
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
 });

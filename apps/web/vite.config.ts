@@ -1,3 +1,6 @@
+// Vite bundles this file before its aliases exist, so the list comes by its path, not `@app/contracts`.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { API_PREFIX, API_ROOT_FILES } from '../../libs/contracts/src/api-paths';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,7 +13,7 @@ const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
 // Everything the API answers besides the SPA itself: its routes and the generated feeds.
 const proxy = Object.fromEntries(
-  ['/api', '/sitemap.xml', '/rss.xml', '/robots.txt'].map((path) => [path, { target: apiTarget }]),
+  [API_PREFIX, ...API_ROOT_FILES].map((path) => [path, { target: apiTarget }]),
 );
 
 /** The same class names in the browser build and in the prerender (which runs the sources in Node). */
@@ -24,7 +27,8 @@ const shared: UserConfig = {
   root,
   resolve: {
     alias: [
-      // Zod-free parts alone for the public page (`@app/contracts/themes`…); then the whole contracts.
+      // Zod-free parts alone for the public page (the theme table, the page head, YouTube's rules); then
+      // the whole contracts.
       {
         find: /^@app\/contracts\/([\w-]+)$/,
         replacement: fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url)) + '$1.ts',

@@ -1,1 +1,1 @@
-module.exports = require('../../tools/jest/preset.cjs').node(__dirname, 'contracts');
+module.exports = require('../../jest.preset.cjs').node(__dirname, 'contracts');

@@ -8,6 +8,7 @@
  *
  *   tsx tools/bench/api-load.ts [--smoke]
  */
+import { thumbnailUrl } from '@app/contracts/youtube';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,6 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { parseOptions } from '../lib/args';
 import { repoRoot } from '../lib/paths';
 import { ApiClient, type ApiProcess, startApi } from '../lib/api-process';
 import { startMariaDb } from '../mariadb';
@@ -47,14 +49,16 @@ const LOAD_CASES: { path: (typeof LOAD_PATHS)[number]; encoding: LoadEncoding }[
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 const VIDEOS = 1000;
 
+const benchVideoId = (i: number) => `bench${String(i).padStart(6, '0')}`;
+
 /** A backup with `count` generated videos (the shape of GET /api/admin/export). */
 export function backupWithVideos(base: Record<string, unknown>, count: number): Record<string, unknown> {
   const day = 86_400_000;
   const videos = Array.from({ length: count }, (_, i) => ({
-    id: `bench${String(i).padStart(6, '0')}`,
+    id: benchVideoId(i),
     title: `Benchmark video ${i + 1}: a realistic title of typical length`,
     description: `Description of video ${i + 1}. `.repeat(4).trim(),
-    thumbnail: `https://i.ytimg.com/vi/bench${String(i).padStart(6, '0')}/hqdefault.jpg`,
+    thumbnail: thumbnailUrl(benchVideoId(i)),
     duration: '12:34',
     durationSeconds: 754,
     viewCount: (i * 7919) % 1_000_000,
@@ -189,7 +193,12 @@ export async function benchApiLoad(
 }
 
 if (require.main === module) {
-  benchApiLoad({ smoke: process.argv.includes('--smoke'), log: console.log }).catch((error: Error) => {
+  const options = parseOptions(
+    process.argv.slice(2),
+    { smoke: { type: 'boolean', default: false } },
+    'Usage: tsx tools/bench/api-load.ts [--smoke]',
+  );
+  benchApiLoad({ smoke: options.smoke, log: console.log }).catch((error: Error) => {
     console.error(error.stack ?? error.message);
     process.exit(1);
   });

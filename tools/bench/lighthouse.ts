@@ -5,6 +5,7 @@
  *
  *   npx tsx tools/bench/lighthouse.ts [--runs 3] [--write]    (after npx nx run-many -t build -p api web)
  */
+import { parseOptions, wholeNumber } from '../lib/args';
 import { writeDocSection, writeRawJson, machine } from './doc';
 import { CHROMIUM, CHROMIUM_FLAGS, startPageStack } from './page-stack';
 
@@ -161,13 +162,17 @@ export function lighthouseMarkdown(results: LighthouseRun[], when: Date): string
 }
 
 async function main(argv: string[]): Promise<void> {
-  const runsArg = argv.indexOf('--runs');
-  const runs = runsArg >= 0 ? Number(argv[runsArg + 1]) : 3;
+  const options = parseOptions(
+    argv,
+    { runs: { type: 'string' }, write: { type: 'boolean', default: false } },
+    'Usage: tsx tools/bench/lighthouse.ts [--runs N] [--write]',
+  );
+  const runs = wholeNumber('runs', options.runs) ?? 3;
   const results = await runLighthouse(runs, (line) => console.log(`  ${line}`));
   const rows = medianRuns(results);
   for (const r of rows)
     console.log(`${r.formFactor}: score ${r.score}, CLS ${r.cls}, JS ${r.jsTransferKb} KB`);
-  if (argv.includes('--write')) {
+  if (options.write) {
     await writeDocSection('page-lighthouse', lighthouseMarkdown(results, new Date()));
     writeRawJson('page-lighthouse', results);
   }

@@ -8,6 +8,7 @@
  *   npx tsx tools/bench/page-bytes.ts [--write]    (after npx nx run-many -t build -p api web)
  */
 import { chromium, type Page } from 'playwright-core';
+import { parseOptions } from '../lib/args';
 import { machine, writeDocSection, writeRawJson } from './doc';
 import { CHROMIUM, CHROMIUM_FLAGS, startPageStack } from './page-stack';
 
@@ -127,9 +128,14 @@ export function pageBytesFailures(results: PageBytes[]): string[] {
 }
 
 async function main(argv: string[]): Promise<void> {
+  const options = parseOptions(
+    argv,
+    { write: { type: 'boolean', default: false } },
+    'Usage: tsx tools/bench/page-bytes.ts [--write]',
+  );
   const results = await benchPageBytes((line) => console.log(`  ${line}`));
   const failures = pageBytesFailures(results);
-  if (argv.includes('--write')) {
+  if (options.write) {
     await writeDocSection('page-bytes', pageBytesMarkdown(results, new Date()));
     writeRawJson('page-bytes', results);
   }

@@ -4,6 +4,7 @@
  * `--smoke` runs each one briefly (seconds) without writing anything: `npm test` uses it so the
  * scripts cannot rot.
  */
+import { parseOptions } from '../lib/args';
 import { run } from '../lib/process';
 import { bin } from '../lib/paths';
 import { apiLoadMarkdown, benchApiLoad, LOAD_TARGETS, type LoadResult } from './api-load';
@@ -109,9 +110,14 @@ function summaryMarkdown(rows: SummaryRow[], when: Date): string {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const smoke = argv.includes('--smoke');
+  const options = parseOptions(
+    argv,
+    { smoke: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } },
+    'Usage: npm run bench [-- --smoke] [--no-build]',
+  );
+  const smoke = options.smoke;
   const log = (line: string) => console.log(`  ${line}`);
-  if (!argv.includes('--no-build')) await run(bin('nx'), ['run-many', '-t', 'build', '-p', 'api', 'web']);
+  if (!options['no-build']) await run(bin('nx'), ['run-many', '-t', 'build', '-p', 'api', 'web']);
 
   console.log(`API under load${smoke ? ' (smoke)' : ''}…`);
   const load = await benchApiLoad({ smoke, log });

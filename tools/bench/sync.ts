@@ -12,11 +12,13 @@
  *
  * `runSyncBench()` and `SMOKE` are exported for `npm test` / tools/bench/run.ts.
  */
+import { fullSyncUnits } from '@app/contracts/youtube';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeYouTube } from '../fake-youtube/server';
+import { parseOptions, wholeNumber } from '../lib/args';
 import { writeDocSection } from './doc';
 import { startMariaDb } from '../mariadb';
 import { freePort, waitForHttp } from '../lib/net';
@@ -59,11 +61,6 @@ export const TARGETS = { units: 203, wallMs: 10_000, rssMb: 300 } as const;
 export const SMOKE = { videos: 120, playlists: 5 } as const;
 const MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
 const ADMIN_PASSWORD = 'bench-admin-password';
-
-/** 1 + 2·⌈V/50⌉ + ⌈P/50⌉ (DESIGN §7); the playlists list is asked at least once. */
-export function expectedUnits(videos: number, playlists: number): number {
-  return 1 + 2 * Math.ceil(videos / 50) + Math.max(1, Math.ceil(playlists / 50));
-}
 
 function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -181,7 +178,7 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
       resyncMs: Math.round(resyncMs),
       apiUnits: body.apiUnits,
       fakeUnits: stats.units,
-      expectedUnits: expectedUnits(options.videos, options.playlists),
+      expectedUnits: fullSyncUnits(options.videos, options.playlists),
       searchCalls: stats.calls.search,
       rssIdleMb: mb(rssIdleKb),
       rssPeakDuringSyncMb: mb(rssPeakKb),
@@ -247,43 +244,43 @@ export function writeBenchmarksDoc(results: SyncBenchResult[], when = new Date()
   return writeDocSection('sync-bench', syncMarkdown(results, when));
 }
 
-function parseArgs(argv: string[]) {
-  const options = {
-    videos: 5000,
-    playlists: 100,
-    databases: ['sqlite', 'mysql'] as BenchDatabase[],
-    build: false,
-    write: false,
-    latencyMs: 0,
+const USAGE =
+  'Usage: tsx tools/bench/sync.ts [--smoke] [--videos N] [--playlists M] [--db sqlite|mysql|both] [--latency MS] [--build] [--write]';
+
+function parseCommandLine(argv: string[]) {
+  const values = parseOptions(
+    argv,
+    {
+      videos: { type: 'string' },
+      playlists: { type: 'string' },
+      latency: { type: 'string' },
+      db: { type: 'string' },
+      build: { type: 'boolean', default: false },
+      write: { type: 'boolean', default: false },
+      smoke: { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
+  const databases: Record<string, BenchDatabase[]> = {
+    sqlite: ['sqlite'],
+    mysql: ['mysql'],
+    both: ['sqlite', 'mysql'],
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const n = Number(argv[++i]);
-      if (!Number.isInteger(n) || n < 0) throw new Error(`${arg} needs a whole number`);
-      return n;
-    };
-    if (arg === '--videos') options.videos = value();
-    else if (arg === '--playlists') options.playlists = value();
-    else if (arg === '--latency') options.latencyMs = value();
-    else if (arg === '--build') options.build = true;
-    else if (arg === '--write') options.write = true;
-    else if (arg === '--smoke') {
-      options.videos = SMOKE.videos;
-      options.playlists = SMOKE.playlists;
-      options.databases = ['sqlite'];
-    } else if (arg === '--db') {
-      const db = argv[++i];
-      if (db === 'both') options.databases = ['sqlite', 'mysql'];
-      else if (db === 'sqlite' || db === 'mysql') options.databases = [db];
-      else throw new Error('--db takes sqlite, mysql or both');
-    } else throw new Error(`Unknown option ${arg}`);
-  }
-  return options;
+  if (values.db !== undefined && !Object.hasOwn(databases, values.db))
+    throw new Error('--db takes sqlite, mysql or both');
+  const base = values.smoke ? SMOKE : { videos: 5000, playlists: 100 };
+  return {
+    videos: wholeNumber('videos', values.videos) ?? base.videos,
+    playlists: wholeNumber('playlists', values.playlists) ?? base.playlists,
+    databases: databases[values.db ?? (values.smoke ? 'sqlite' : 'both')],
+    build: values.build,
+    write: values.write,
+    latencyMs: wholeNumber('latency', values.latency) ?? 0,
+  };
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = parseCommandLine(process.argv.slice(2));
   await ensureApiBuild(options.build);
   const results: SyncBenchResult[] = [];
   let failed = false;

@@ -7,6 +7,7 @@
  *   npx tsx tools/bench/view-all.ts [--write]    (after npx nx run-many -t build -p api web)
  */
 import { chromium, type Page } from 'playwright-core';
+import { parseOptions } from '../lib/args';
 import { machine, writeDocSection, writeRawJson } from './doc';
 import { CHROMIUM, CHROMIUM_FLAGS, startPageStack } from './page-stack';
 
@@ -127,8 +128,13 @@ export function viewAllMarkdown(results: ViewAllResult[], when: Date): string {
 }
 
 async function main(argv: string[]): Promise<void> {
+  const options = parseOptions(
+    argv,
+    { write: { type: 'boolean', default: false } },
+    'Usage: tsx tools/bench/view-all.ts [--write]',
+  );
   const results = await benchViewAll((line) => console.log(`  ${line}`));
-  if (argv.includes('--write')) {
+  if (options.write) {
     await writeDocSection('page-view-all', viewAllMarkdown(results, new Date()));
     writeRawJson('page-view-all', results);
   }

@@ -3,45 +3,8 @@
  * given seed on every machine (ids, titles, durations, counts and dates do not depend on the clock).
  * Tests change it between syncs (add, remove, edit) through `FakeChannel`'s methods.
  */
-
-export interface FakeVideo {
-  id: string;
-  title: string;
-  description: string;
-  publishedAt: string;
-  /** ISO 8601, as `contentDetails.duration` (`PT4M5S`, `P0D` for live and upcoming streams). */
-  duration: string;
-  liveBroadcastContent: 'none' | 'live' | 'upcoming';
-  viewCount: number;
-  likeCount: number;
-  commentCount: number;
-  tags: string[];
-  liveStreamingDetails?: {
-    actualStartTime?: string;
-    actualEndTime?: string;
-    scheduledStartTime?: string;
-    concurrentViewers?: string;
-  };
-}
-
-export interface FakePlaylist {
-  id: string;
-  title: string;
-  description: string;
-  publishedAt: string;
-  videoIds: string[];
-}
-
-export interface FakeChannelInfo {
-  id: string;
-  handle: string;
-  title: string;
-  description: string;
-  publishedAt: string;
-  uploadsPlaylistId: string;
-  subscriberCount: number;
-  viewCount: number;
-}
+import type { FakeChannelInfo, FakePlaylist, FakeVideo, FakeVideoPatch } from '@app/contracts/fake-youtube';
+import { seededRandom } from '@app/contracts/random';
 
 export interface GenerateOptions {
   videos: number;
@@ -70,21 +33,9 @@ const TOPICS = [
 ];
 const FORMATS = ['Explained', 'Deep Dive', 'in Practice', 'Crash Course', 'Q&A', 'Common Mistakes'];
 
-/** mulberry32: small, fast, seeded. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A random-looking id that is unique per (prefix, index): the last 4 characters encode the index. */
 function makeId(seed: number, salt: number, index: number, length: number): string {
-  const random = prng((seed ^ Math.imul(index + 1, 2654435761) ^ Math.imul(salt, 40503)) >>> 0);
+  const random = seededRandom((seed ^ Math.imul(index + 1, 2654435761) ^ Math.imul(salt, 40503)) >>> 0);
   const head = Array.from(
     { length: length - 4 },
     () => ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)],
@@ -115,7 +66,7 @@ export function makeVideo(
   publishedAt: string,
   stream?: 'live' | 'upcoming',
 ): FakeVideo {
-  const random = prng((seed * 31 + index * 7919) >>> 0);
+  const random = seededRandom((seed * 31 + index * 7919) >>> 0);
   const topic = TOPICS[index % TOPICS.length];
   const format = FORMATS[(index * 5) % FORMATS.length];
   const base: FakeVideo = {
@@ -265,7 +216,7 @@ export class FakeChannel {
     return before - this.videos.length;
   }
 
-  updateVideo(id: string, patch: Partial<Pick<FakeVideo, 'title' | 'description' | 'viewCount'>>): boolean {
+  updateVideo(id: string, patch: FakeVideoPatch): boolean {
     const video = this.videos.find((v) => v.id === id);
     if (!video) return false;
     Object.assign(video, patch);

@@ -192,7 +192,9 @@ describe('fake YouTube Data API', () => {
       port: 0,
       faults: [{ method: 'videos', type: 'quota' }],
     });
-    expect(() => parseArgs(['--videos', '-1'])).toThrow('--videos needs a whole number');
-    expect(() => parseArgs(['--nope'])).toThrow('Unknown option --nope');
+    expect(() => parseArgs(['--videos=-1'])).toThrow('--videos needs a whole number');
+    expect(() => parseArgs(['--videos', 'many'])).toThrow('--videos needs a whole number');
+    expect(() => parseArgs(['--nope'])).toThrow("Unknown option '--nope'");
+    expect(() => parseArgs(['--videos'])).toThrow("Option '--videos <value>' argument missing");
   });
 });

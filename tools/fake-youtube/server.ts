@@ -17,38 +17,22 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FakeChannel, type FakePlaylist, type FakeVideo, type GenerateOptions } from './channel';
+import type {
+  FakeChannelContents,
+  FakeMethod,
+  FakePlaylist,
+  FakeStartedLine,
+  FakeStats,
+  FakeVideo,
+  FakeVideoPatch,
+  Fault,
+} from '@app/contracts/fake-youtube';
+import { thumbnailUrl, YOUTUBE_UNIT_COST } from '@app/contracts/youtube';
+import { parseOptions, wholeNumber } from '../lib/args';
+import { FakeChannel, type GenerateOptions } from './channel';
 
 export const API_PATH = '/youtube/v3';
-export const METHODS = ['channels', 'playlistItems', 'videos', 'playlists', 'search'] as const;
-export type FakeMethod = (typeof METHODS)[number];
-
-/** Quota cost of one call (https://developers.google.com/youtube/v3/determine_quota_cost). */
-export const UNIT_COST: Record<FakeMethod, number> = {
-  channels: 1,
-  playlistItems: 1,
-  videos: 1,
-  playlists: 1,
-  search: 100,
-};
-
-export interface Fault {
-  /** Which method; '*' for every one. */
-  method: FakeMethod | '*';
-  /** The 1-based call number of that method (since the last reset); omitted: every call. */
-  page?: number;
-  /**
-   * error: answers `status` (default 500) with YouTube's error body; quota: 403 quotaExceeded;
-   * slow: waits `delayMs` before answering normally; drop: closes the connection without an answer;
-   * malformed: 200 with a body that is not JSON.
-   */
-  type: 'error' | 'quota' | 'slow' | 'drop' | 'malformed';
-  status?: number;
-  reason?: string;
-  delayMs?: number;
-  /** How many times it fires before it is spent; omitted: every time it matches. */
-  times?: number;
-}
+export const METHODS = Object.keys(YOUTUBE_UNIT_COST) as FakeMethod[];
 
 export interface FakeYouTubeOptions extends GenerateOptions {
   port?: number;
@@ -61,15 +45,6 @@ export interface FakeYouTubeOptions extends GenerateOptions {
   quota?: number;
   faults?: Fault[];
   log?: (line: string) => void;
-}
-
-export interface FakeStats {
-  units: number;
-  unitsByMethod: Record<FakeMethod, number>;
-  calls: Record<FakeMethod, number>;
-  /** Answers 304 Not Modified to `If-None-Match`. */
-  notModified: number;
-  faultsFired: number;
 }
 
 export interface RunningFakeYouTube {
@@ -119,15 +94,16 @@ function decodeToken(token: string): number {
 }
 
 function videoThumbnails(id: string) {
-  const url = (name: string) => `https://i.ytimg.com/vi/${id}/${name}.jpg`;
   const thumbnails: Record<string, { url: string; width: number; height: number }> = {
-    default: { url: url('default'), width: 120, height: 90 },
-    medium: { url: url('mqdefault'), width: 320, height: 180 },
-    high: { url: url('hqdefault'), width: 480, height: 360 },
-    standard: { url: url('sddefault'), width: 640, height: 480 },
+    default: { url: thumbnailUrl(id, 'default'), width: 120, height: 90 },
+    medium: { url: thumbnailUrl(id, 'mqdefault'), width: 320, height: 180 },
+    high: { url: thumbnailUrl(id, 'hqdefault'), width: 480, height: 360 },
+    standard: { url: thumbnailUrl(id, 'sddefault'), width: 640, height: 480 },
   };
   // Only HD uploads have a maxres thumbnail.
-  if (id.charCodeAt(0) % 2 === 0) thumbnails.maxres = { url: url('maxresdefault'), width: 1280, height: 720 };
+  if (id.charCodeAt(0) % 2 === 0) {
+    thumbnails.maxres = { url: thumbnailUrl(id, 'maxresdefault'), width: 1280, height: 720 };
+  }
   return thumbnails;
 }
 
@@ -247,7 +223,7 @@ export class FakeYouTube {
       if (fault?.type === 'quota' || this.overQuota(method)) {
         return send(res, 403, errorBody(403, 'quotaExceeded', QUOTA_MESSAGE, 'youtube.quota'));
       }
-      this.units[method] += UNIT_COST[method];
+      this.units[method] += YOUTUBE_UNIT_COST[method];
       if (fault?.type === 'slow') await sleep(fault.delayMs ?? 1000);
       if (fault?.type === 'drop') {
         req.socket.destroy();
@@ -313,7 +289,7 @@ export class FakeYouTube {
 
   private overQuota(method: FakeMethod): boolean {
     const spent = Object.values(this.units).reduce((a, b) => a + b, 0);
-    return this.options.quota !== undefined && spent + UNIT_COST[method] > this.options.quota;
+    return this.options.quota !== undefined && spent + YOUTUBE_UNIT_COST[method] > this.options.quota;
   }
 
   private answer(method: FakeMethod, query: URLSearchParams): object {
@@ -581,13 +557,13 @@ export class FakeYouTube {
             ...this.channel.info,
             videoIds: this.channel.videos.map((v) => v.id),
             playlistIds: this.channel.playlists.map((p) => p.id),
-          });
+          } satisfies FakeChannelContents);
         case 'POST videos/add':
           return send(res, 200, { videos: this.channel.addVideos(count()) });
         case 'POST videos/remove':
           return send(res, 200, { removed: this.channel.removeVideos(ids()) });
         case 'POST videos/update': {
-          const patch: Partial<Pick<FakeVideo, 'title' | 'description' | 'viewCount'>> = {};
+          const patch: FakeVideoPatch = {};
           if (typeof body.title === 'string') patch.title = body.title;
           if (typeof body.description === 'string') patch.description = body.description;
           if (typeof body.viewCount === 'number') patch.viewCount = body.viewCount;
@@ -685,63 +661,39 @@ const USAGE = `Usage: tsx tools/fake-youtube/server.ts [options]
   --verbose         log every request`;
 
 export function parseArgs(argv: string[]): FakeYouTubeOptions & { json: boolean; verbose: boolean } {
-  const options: FakeYouTubeOptions & { json: boolean; verbose: boolean } = {
-    videos: 120,
-    playlists: 5,
-    port: 0,
-    faults: [],
-    json: false,
-    verbose: false,
-  };
-  const number = (name: string, value: string | undefined) => {
-    const n = Number(value);
-    if (value === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${name} needs a whole number`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const next = () => argv[++i];
-    switch (arg) {
-      case '--videos':
-        options.videos = number(arg, next());
-        break;
-      case '--playlists':
-        options.playlists = number(arg, next());
-        break;
-      case '--seed':
-        options.seed = number(arg, next());
-        break;
-      case '--port':
-        options.port = number(arg, next());
-        break;
-      case '--latency':
-        options.latencyMs = number(arg, next());
-        break;
-      case '--quota':
-        options.quota = number(arg, next());
-        break;
-      case '--api-key':
-        options.apiKey = next();
-        break;
-      case '--fault':
-        options.faults!.push(JSON.parse(next() ?? '') as Fault);
-        break;
-      case '--json':
-        options.json = true;
-        break;
-      case '--verbose':
-        options.verbose = true;
-        break;
-      case '--help':
-      case '-h':
-        console.log(USAGE);
-        process.exit(0);
-        break;
-      default:
-        throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
-    }
+  const values = parseOptions(
+    argv,
+    {
+      videos: { type: 'string' },
+      playlists: { type: 'string' },
+      seed: { type: 'string' },
+      port: { type: 'string' },
+      latency: { type: 'string' },
+      quota: { type: 'string' },
+      'api-key': { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    USAGE,
+  );
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
-  return options;
+  return {
+    videos: wholeNumber('videos', values.videos) ?? 120,
+    playlists: wholeNumber('playlists', values.playlists) ?? 5,
+    seed: wholeNumber('seed', values.seed),
+    port: wholeNumber('port', values.port) ?? 0,
+    latencyMs: wholeNumber('latency', values.latency),
+    quota: wholeNumber('quota', values.quota),
+    apiKey: values['api-key'],
+    faults: (values.fault ?? []).map((json) => JSON.parse(json) as Fault),
+    json: values.json,
+    verbose: values.verbose,
+  };
 }
 
 async function main(): Promise<void> {
@@ -762,7 +714,7 @@ async function main(): Promise<void> {
         uploadsPlaylistId: info.uploadsPlaylistId,
         videos: fake.channel.videos.length,
         playlists: fake.channel.playlists.length,
-      }),
+      } satisfies FakeStartedLine),
     );
   } else {
     console.log(

@@ -1,3 +1,4 @@
+import { API_PREFIX, API_ROOT_FILES } from '@app/contracts';
 import { type INestApplication, type LogLevel, UnauthorizedException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -43,7 +44,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.use(closeConnectionsWhileDraining);
   app.set('query parser', 'simple');
   app.disable('x-powered-by');
-  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'rss.xml', 'robots.txt'] });
+  app.setGlobalPrefix(API_PREFIX.slice(1), { exclude: API_ROOT_FILES.map((path) => path.slice(1)) });
   const apiHelmet = helmet({
     contentSecurityPolicy: API_CSP,
     crossOriginResourcePolicy: { policy: 'same-origin' },

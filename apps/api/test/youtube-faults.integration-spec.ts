@@ -1,4 +1,5 @@
 import type { SyncStatus } from '@app/contracts';
+import type { FakeMethod, Fault } from '@app/contracts/fake-youtube';
 import type TestAgent from 'supertest/lib/agent';
 import { ChannelEntity } from '../src/channel/channel.entity';
 import { PlaylistEntity } from '../src/playlists/playlist.entity';
@@ -6,7 +7,7 @@ import { VideoEntity } from '../src/videos/video.entity';
 import { AppLockEntity } from '../src/youtube/app-lock.entity';
 import { SyncRunEntity } from '../src/youtube/sync-run.entity';
 import { signedInAgent } from './support/auth';
-import { type Fault, type FakeMethod, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** 120 videos and 60 playlists: 3 uploads pages, 3 videos.list calls and 2 playlists pages. */

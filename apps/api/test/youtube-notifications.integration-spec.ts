@@ -1,10 +1,11 @@
 import type { NotificationDelivery, SyncStatus } from '@app/contracts';
+import type { FakeVideo } from '@app/contracts/fake-youtube';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type TestAgent from 'supertest/lib/agent';
 import { verifyWebhookSignature } from '../src/notifications/webhook-signature';
 import { signedInAgent } from './support/auth';
-import { type FakeVideo, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
 import { startTestApp, type TestApp } from './support/test-app';
 
 interface Received {

@@ -1,4 +1,4 @@
-import type { Playlist, SyncResult, SyncStatus, Video } from '@app/contracts';
+import { fullSyncUnits, type Playlist, type SyncResult, type SyncStatus, type Video } from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { ChannelEntity } from '../src/channel/channel.entity';
@@ -6,7 +6,7 @@ import { DEMO_VIDEO_COUNT } from '../src/demo/demo-content';
 import { PlaylistEntity } from '../src/playlists/playlist.entity';
 import { VideoEntity } from '../src/videos/video.entity';
 import { signedInAgent } from './support/auth';
-import { expectedUnits, FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const VIDEOS = 120;
@@ -61,11 +61,11 @@ describe('YouTube sync', () => {
       added: VIDEOS + PLAYLISTS,
       updated: 0,
       removed: DEMO_VIDEO_COUNT + demoPlaylists,
-      apiUnits: expectedUnits(VIDEOS, PLAYLISTS),
+      apiUnits: fullSyncUnits(VIDEOS, PLAYLISTS),
       durationMs: expect.any(Number),
     });
     const stats = await fake.stats();
-    expect(stats.units).toBe(expectedUnits(VIDEOS, PLAYLISTS));
+    expect(stats.units).toBe(fullSyncUnits(VIDEOS, PLAYLISTS));
     expect(stats.calls).toEqual({ channels: 1, playlistItems: 3, videos: 3, playlists: 1, search: 0 });
 
     const info = await fake.channel();
@@ -190,7 +190,7 @@ describe('YouTube sync', () => {
       videos: VIDEOS - 2,
       playlists: PLAYLISTS - 1,
       removed: 3,
-      apiUnits: expectedUnits(VIDEOS - 2, PLAYLISTS - 1),
+      apiUnits: fullSyncUnits(VIDEOS - 2, PLAYLISTS - 1),
       error: null,
       notifications: null,
     });
@@ -260,8 +260,8 @@ describe('YouTube sync configuration', () => {
     withApp(fake.env({ YOUTUBE_CHANNEL_ID: fake.handle }), async (admin) => {
       await fake.reset();
       const res = await admin.post('/api/sync/youtube').expect(200);
-      expect(res.body).toMatchObject({ videos: 3, playlists: 1, apiUnits: expectedUnits(3, 1) });
-      expect((await fake.stats()).units).toBe(expectedUnits(3, 1));
+      expect(res.body).toMatchObject({ videos: 3, playlists: 1, apiUnits: fullSyncUnits(3, 1) });
+      expect((await fake.stats()).units).toBe(fullSyncUnits(3, 1));
     }));
 
   it('answers 502 with YouTube’s reason when the key is refused, and records the failure', () =>

@@ -1,5 +1,5 @@
 import { test as setup } from '@playwright/test';
-import { importBackup, signedInApi } from './support/admin-api';
+import { importBackup, signedInApi } from './pages/admin-api';
 import { channelBackup } from './support/backup';
 import { LARGE_VIDEO_COUNT, serverUrl } from './support/servers';
 

@@ -8,3 +8,6 @@ export * from './playlist';
 export * from './video';
 export * from './settings';
 export * from './sync';
+export * from './api-paths';
+export * from './random';
+export * from './youtube';

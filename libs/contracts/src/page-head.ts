@@ -7,8 +7,14 @@
  */
 import type { PublicSettings } from './settings';
 
-export const DEFAULT_TITLE = 'Channel';
+/** The site's name where the admin left the title empty and no channel is synced. */
+export const DEFAULT_SITE_TITLE = 'Channel';
 export const DEFAULT_DESCRIPTION = 'Videos, playlists and community of the channel.';
+
+/** The site's name as every surface shows it: the title, or the default for an empty one. */
+export function siteName(siteTitle: string): string {
+  return siteTitle.trim() || DEFAULT_SITE_TITLE;
+}
 
 /** The settings the head is made of. */
 export const pageHeadSettingsKeys = [
@@ -38,7 +44,7 @@ export interface PageHead {
 
 /** `origin` is the site's own (`https://example.com`), for the absolute `og:url`. */
 export function pageHead(settings: PageHeadSettings, origin: string): PageHead {
-  const title = settings.siteTitle || DEFAULT_TITLE;
+  const title = siteName(settings.siteTitle);
   const description = settings.siteDescription || DEFAULT_DESCRIPTION;
   const handle = settings.twitterHandle ? `@${settings.twitterHandle.replace(/^@/, '')}` : '';
   const name = (key: string, content: string): HeadMeta => ({ attribute: 'name', key, content });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { themeIds } from './themes';
+import { CHANNEL_ID_PATTERN } from './youtube';
 
 export * from './themes';
 
@@ -355,7 +356,7 @@ export const settingsRegistry = {
   siteDescription: publicSetting(text(500), ''),
   /** The channel of the subscribe link (`UC` + 22 characters). */
   channelId: publicSetting(
-    clearable(24, (v) => /^UC[\w-]{22}$/.test(v), 'must be a channel id like UCxxxxxxxxxxxxxxxxxxxxxx'),
+    clearable(24, (v) => CHANNEL_ID_PATTERN.test(v), 'must be a channel id like UCxxxxxxxxxxxxxxxxxxxxxx'),
     '',
   ),
   enableSitemap: adminSetting(boolean(), true),

@@ -1,4 +1,4 @@
-import { settingValueSchema } from '@app/contracts';
+import { CHANNEL_HANDLE_PATTERN, CHANNEL_ID_PATTERN, settingValueSchema } from '@app/contracts';
 import { z } from 'zod';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
@@ -30,7 +30,10 @@ export const envSchema = z
     YOUTUBE_API_KEY: z.string().min(1).optional(),
     YOUTUBE_CHANNEL_ID: z
       .string()
-      .regex(/^(UC[\w-]{22}|@[\w.-]{3,30})$/, 'must be a UC… channel id or an @handle')
+      .refine(
+        (v) => CHANNEL_ID_PATTERN.test(v) || CHANNEL_HANDLE_PATTERN.test(v),
+        'must be a UC… channel id or an @handle',
+      )
       .optional(),
     YOUTUBE_API_BASE_URL: z.url().default(DEFAULT_YOUTUBE_API_BASE_URL),
     // Integrations: the starting value of their setting (and its toggle), until the admin saves another.

@@ -1,4 +1,4 @@
-import type { VideoKind } from '@app/contracts';
+import { seededRandom, type VideoKind } from '@app/contracts';
 import { formatDuration } from '../youtube/duration';
 
 /**
@@ -71,24 +71,12 @@ export const DEMO_CHANNEL_TITLE = 'Code with Alex (demo)';
 const DAY_MS = 86_400_000;
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** mulberry32: a tiny seeded PRNG, so the demo is the same everywhere. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function demoThumbnailPath(kind: 'v' | 'p', n: number): string {
   return `/api/demo/thumbnails/${kind}${n}.svg`;
 }
 
 export function buildDemoContent(now: Date): DemoContent {
-  const random = prng(20261121);
+  const random = seededRandom(20261121);
   const id = (length: number) =>
     Array.from({ length }, () => ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)]).join('');
   const dayStart = Math.floor(now.getTime() / DAY_MS) * DAY_MS;

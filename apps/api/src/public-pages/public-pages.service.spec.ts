@@ -48,8 +48,8 @@ describe('PublicPagesService', () => {
       const xml = await service([video('v1', hostile, hostile)]).rss('https://example.org');
       // feed writes item text as CDATA: the markup is text there, and nothing outside it is markup.
       expect(withoutCdata(xml)).not.toMatch(/<script|<b>/);
-      expect(texts(xml, 'title')).toEqual(['Videos', readable]);
-      expect(texts(xml, 'description')).toEqual(['Videos', readable]);
+      expect(texts(xml, 'title')).toEqual(['Channel', readable]);
+      expect(texts(xml, 'description')).toEqual(['Channel', readable]);
       expect(xml).toContain('<link>https://www.youtube.com/watch?v=v1</link>');
       expect(xml).toContain('<guid isPermaLink="false">v1</guid>');
       expect(xml).toContain('<pubDate>Wed, 01 Jan 2031 00:00:00 GMT</pubDate>');

@@ -1,12 +1,21 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { pageHead, pageHeadHtml, pageHeadSettingsKeys, type SitemapResult } from '@app/contracts';
+import {
+  embedUrl,
+  pageHead,
+  pageHeadHtml,
+  pageHeadSettingsKeys,
+  siteName,
+  type SitemapResult,
+  thumbnailUrl,
+  watchUrl,
+} from '@app/contracts';
 import { Feed } from 'feed';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
-import { absoluteUrl, embedUrl, watchUrl } from './site-url';
+import { absoluteUrl } from './site-url';
 import { feedCdata, feedText, feedUrl, xmlChars } from './xml';
 
 export const RSS_ITEMS = 50;
@@ -42,7 +51,7 @@ export class PublicPagesService {
       url: `${origin}/`,
       lastmod: lastmod.toISOString(),
       video: videos.map((v) => ({
-        thumbnail_loc: absoluteUrl(origin, v.thumbnail ?? `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg`),
+        thumbnail_loc: absoluteUrl(origin, v.thumbnail ?? thumbnailUrl(v.id)),
         title: v.title.slice(0, SITEMAP_TITLE_MAX),
         description: (v.description || v.title).slice(0, SITEMAP_DESCRIPTION_MAX),
         player_loc: embedUrl(v.id),
@@ -76,7 +85,7 @@ export class PublicPagesService {
       this.settings.get('siteTitle'),
       this.settings.get('siteDescription'),
     ]);
-    const title = siteTitle || channel?.title || 'Videos';
+    const title = siteName(siteTitle || channel?.title || '');
     const feed = new Feed({
       title: feedText(title),
       id: `${origin}/`,

@@ -9,6 +9,3 @@ export function siteOrigin(req: Request, publicUrl?: string): string {
 export function absoluteUrl(origin: string, url: string): string {
   return new URL(url, `${origin}/`).toString();
 }
-
-export const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
-export const embedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`;

@@ -1,6 +1,7 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  CHANNEL_ID_PATTERN,
   type ExportableSettings,
   isSecretSetting,
   isSettingsKey,
@@ -28,8 +29,6 @@ import { SettingEntity } from './setting.entity';
 import { toAdminSettings, toPublicSettings, toSettingUpdateResult } from './settings.mapper';
 
 const exportableKeys = settingsKeys.filter((key) => !isSecretSetting(key)) as (keyof ExportableSettings)[];
-
-const CHANNEL_ID = /^UC[\w-]{22}$/;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -99,7 +98,7 @@ export class SettingsService {
     if (!wantsTitle && !wantsId) return values as Pick<PublicSettings, K>;
     const channel = await this.channels.find();
     if (channel && wantsTitle) values.siteTitle = channel.title.trim().slice(0, 100);
-    if (channel?.youtubeChannelId && wantsId && CHANNEL_ID.test(channel.youtubeChannelId)) {
+    if (channel?.youtubeChannelId && wantsId && CHANNEL_ID_PATTERN.test(channel.youtubeChannelId)) {
       values.channelId = channel.youtubeChannelId;
     }
     return values as Pick<PublicSettings, K>;

@@ -1,5 +1,6 @@
+import { YOUTUBE_PAGE_SIZE } from '@app/contracts';
 import pLimit from 'p-limit';
-import { type ChannelRef, PAGE_SIZE, type YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
+import { type ChannelRef, type YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import type { YtChannel, YtPlaylist, YtVideo } from './youtube-api.types';
 
 /** Everything one sync reads from YouTube, fetched before anything is written. */
@@ -23,7 +24,7 @@ export const VIDEO_BATCH_CONCURRENCY = 4;
 /**
  * Reads the channel at the quota cost of DESIGN §7: `channels.list` (1), the uploads playlist 50 ids a page
  * (1 each), `videos.list` for each page's 50 ids (1 each) and the playlists 50 a page (1 each):
- * 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units. The uploads pages are sequential (each needs the previous page's token);
+ * 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units (`fullSyncUnits` in contracts). The uploads pages are sequential (each needs the previous page's token);
  * each page's `videos.list` and the playlist pages run alongside them. The first failure cancels the rest.
  */
 export async function fetchChannelSnapshot(
@@ -65,8 +66,8 @@ export async function fetchChannelSnapshot(
         }
         const ids = page.items.map((item) => item.contentDetails.videoId).filter((id) => !seen.has(id));
         ids.forEach((id) => seen.add(id));
-        for (let i = 0; i < ids.length; i += PAGE_SIZE) {
-          const chunk = ids.slice(i, i + PAGE_SIZE);
+        for (let i = 0; i < ids.length; i += YOUTUBE_PAGE_SIZE) {
+          const chunk = ids.slice(i, i + YOUTUBE_PAGE_SIZE);
           const batch = cancelOnError(
             limit(() => {
               signal.throwIfAborted();

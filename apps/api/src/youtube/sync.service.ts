@@ -10,7 +10,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { NotificationDelivery } from '@app/contracts';
+import { type NotificationDelivery, watchUrl } from '@app/contracts';
 import type { Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
@@ -23,7 +23,7 @@ import { SyncRunEntity } from './sync-run.entity';
 import { SyncStoreService } from './sync-store.service';
 import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import type { VideoRow } from '../videos/videos.service';
-import { toChannelRow, toPlaylistRow, toVideoRow, watchUrl } from './youtube.mapper';
+import { toChannelRow, toPlaylistRow, toVideoRow } from './youtube.mapper';
 
 export const SYNC_LOCK = 'youtube-sync';
 /** A crashed process blocks syncs for at most this long; a live one keeps extending it. */

@@ -1,3 +1,4 @@
+import { YOUTUBE_PAGE_SIZE, YOUTUBE_UNIT_COST, type YouTubeMethod } from '@app/contracts';
 import type { z } from 'zod';
 import {
   listSchema,
@@ -13,12 +14,8 @@ import {
   ytVideoSchema,
 } from './youtube-api.types';
 
-/** Quota cost of each method the client calls (https://developers.google.com/youtube/v3/determine_quota_cost). */
-export const UNIT_COST = { channels: 1, playlistItems: 1, videos: 1, playlists: 1 } as const;
-export type YtMethod = keyof typeof UNIT_COST;
-
-/** Most items a list call returns, and most ids `videos.list` takes. */
-export const PAGE_SIZE = 50;
+/** The methods the client calls (never `search`). */
+export type YtMethod = Exclude<YouTubeMethod, 'search'>;
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
@@ -87,7 +84,7 @@ export class YouTubeApiClient {
   ): Promise<YtPage<YtPlaylistItem>> {
     return this.list(
       'playlistItems',
-      { part: 'contentDetails', playlistId, maxResults: String(PAGE_SIZE), pageToken },
+      { part: 'contentDetails', playlistId, maxResults: String(YOUTUBE_PAGE_SIZE), pageToken },
       ytPlaylistItemSchema,
       signal,
     );
@@ -95,13 +92,14 @@ export class YouTubeApiClient {
 
   /** `videos.list` for up to 50 ids: snippet, duration, statistics and live details. Unknown ids are left out. */
   async videos(ids: string[], signal?: AbortSignal): Promise<YtVideo[]> {
-    if (ids.length > PAGE_SIZE) throw new RangeError(`videos.list takes at most ${PAGE_SIZE} ids`);
+    if (ids.length > YOUTUBE_PAGE_SIZE)
+      throw new RangeError(`videos.list takes at most ${YOUTUBE_PAGE_SIZE} ids`);
     const page = await this.list(
       'videos',
       {
         part: 'snippet,contentDetails,statistics,liveStreamingDetails',
         id: ids.join(','),
-        maxResults: String(PAGE_SIZE),
+        maxResults: String(YOUTUBE_PAGE_SIZE),
       },
       ytVideoSchema,
       signal,
@@ -113,7 +111,7 @@ export class YouTubeApiClient {
   playlists(channelId: string, pageToken?: string, signal?: AbortSignal): Promise<YtPage<YtPlaylist>> {
     return this.list(
       'playlists',
-      { part: 'snippet,contentDetails', channelId, maxResults: String(PAGE_SIZE), pageToken },
+      { part: 'snippet,contentDetails', channelId, maxResults: String(YOUTUBE_PAGE_SIZE), pageToken },
       ytPlaylistSchema,
       signal,
     );
@@ -130,7 +128,7 @@ export class YouTubeApiClient {
     url.searchParams.set('key', this.options.apiKey);
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
-    this.unitsUsed += UNIT_COST[method];
+    this.unitsUsed += YOUTUBE_UNIT_COST[method];
 
     let response: Response;
     let text: string;

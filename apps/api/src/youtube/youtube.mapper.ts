@@ -96,7 +96,3 @@ export function toChannelRow(channel: YtChannel): ChannelRow {
     isDemo: false,
   };
 }
-
-export function watchUrl(videoId: string): string {
-  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
-}

@@ -1,3 +1,11 @@
+import type {
+  FakeChannelContents,
+  FakeStartedLine,
+  FakeStats,
+  FakeVideo,
+  FakeVideoPatch,
+  Fault,
+} from '@app/contracts/fake-youtube';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,46 +17,6 @@ import { createInterface } from 'node:readline';
 
 const repoRoot = resolve(__dirname, '../../../..');
 
-export type FakeMethod = 'channels' | 'playlistItems' | 'videos' | 'playlists' | 'search';
-
-export interface Fault {
-  method: FakeMethod | '*';
-  page?: number;
-  type: 'error' | 'quota' | 'slow' | 'drop' | 'malformed';
-  status?: number;
-  reason?: string;
-  delayMs?: number;
-  times?: number;
-}
-
-export interface FakeStats {
-  units: number;
-  unitsByMethod: Record<FakeMethod, number>;
-  calls: Record<FakeMethod, number>;
-  notModified: number;
-  faultsFired: number;
-}
-
-export interface FakeVideo {
-  id: string;
-  title: string;
-  description: string;
-  publishedAt: string;
-  duration: string;
-  liveBroadcastContent: string;
-  viewCount: number;
-}
-
-export interface FakeChannelInfo {
-  id: string;
-  handle: string;
-  title: string;
-  uploadsPlaylistId: string;
-  subscriberCount: number;
-  videoIds: string[];
-  playlistIds: string[];
-}
-
 export interface FakeYouTube {
   /** YOUTUBE_API_BASE_URL */
   url: string;
@@ -58,10 +26,10 @@ export interface FakeYouTube {
   /** Zeroes the counters and clears the faults. */
   reset(): Promise<void>;
   setFaults(faults: Fault[]): Promise<void>;
-  channel(): Promise<FakeChannelInfo>;
+  channel(): Promise<FakeChannelContents>;
   addVideos(count: number): Promise<FakeVideo[]>;
   removeVideos(ids: string[]): Promise<number>;
-  updateVideo(id: string, patch: { title?: string; description?: string; viewCount?: number }): Promise<void>;
+  updateVideo(id: string, patch: FakeVideoPatch): Promise<void>;
   removePlaylists(ids: string[]): Promise<number>;
   /** The env an app needs to sync from this fake. */
   env(extra?: Record<string, string>): Record<string, string>;
@@ -99,24 +67,22 @@ export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTub
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const info = await new Promise<{ url: string; controlUrl: string; channelId: string; handle: string }>(
-    (resolveInfo, reject) => {
-      const lines = createInterface({ input: child.stdout! });
-      const timer = setTimeout(() => reject(new Error(`fake YouTube did not start: ${stderr}`)), 20_000);
-      lines.once('line', (line) => {
-        clearTimeout(timer);
-        try {
-          resolveInfo(JSON.parse(line));
-        } catch {
-          reject(new Error(`fake YouTube printed ${line} ${stderr}`));
-        }
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`fake YouTube exited with ${code}: ${stderr}`));
-      });
-    },
-  );
+  const info = await new Promise<FakeStartedLine>((resolveInfo, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error(`fake YouTube did not start: ${stderr}`)), 20_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      try {
+        resolveInfo(JSON.parse(line));
+      } catch {
+        reject(new Error(`fake YouTube printed ${line} ${stderr}`));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`fake YouTube exited with ${code}: ${stderr}`));
+    });
+  });
 
   const control = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${info.controlUrl}/${path}`, {
@@ -140,7 +106,7 @@ export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTub
     setFaults: async (faults) => {
       await control('POST', 'faults', faults);
     },
-    channel: () => control<FakeChannelInfo>('GET', 'channel'),
+    channel: () => control<FakeChannelContents>('GET', 'channel'),
     addVideos: async (count) =>
       (await control<{ videos: FakeVideo[] }>('POST', 'videos/add', { count })).videos,
     removeVideos: async (ids) =>
@@ -163,9 +129,4 @@ export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTub
         child.kill('SIGTERM');
       }),
   };
-}
-
-/** Quota units of a full sync per DESIGN §7: 1 + 2·⌈V/50⌉ + ⌈P/50⌉. */
-export function expectedUnits(videos: number, playlists: number): number {
-  return 1 + 2 * Math.ceil(videos / 50) + Math.max(1, Math.ceil(playlists / 50));
 }

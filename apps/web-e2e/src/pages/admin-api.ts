@@ -1,5 +1,24 @@
 import type { Settings, SettingsKey } from '@app/contracts';
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import {
+  expect,
+  request as newRequest,
+  type APIRequestContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
+
+/** An API client signed in as the development admin; state-changing calls carry the site's Origin. */
+export async function signedInApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await newRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const res = await api.post('/api/auth/login', { data: { username: 'admin', password: 'admin123' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return api;
+}
+
+export async function importBackup(api: APIRequestContext, backup: unknown): Promise<void> {
+  const res = await api.post('/api/admin/import', { data: backup, timeout: 120_000 });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
 
 /** Reads settings back through the API with the page's session (the admin view, every key). */
 export async function readSettings(request: APIRequestContext): Promise<Settings> {
@@ -22,7 +41,7 @@ export async function writeSetting<K extends SettingsKey>(
   value: Settings[K],
 ): Promise<void> {
   const res = await request.post(`/api/settings/${key}`, { data: { value } });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.status(), `${key}: ${await res.text()}`).toBe(200);
 }
 
 /** Collects the page's `POST /api/settings/{key}` requests. */

@@ -1,7 +1,7 @@
 import { publicSettingsKeys, settingsDefaults, type PublicSettings } from '@app/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
-import { setSetting, signedInApi } from '../support/admin-api';
+import { signedInApi, writeSetting } from '../pages/admin-api';
 
 // Each test changes the settings of this project's own stack and puts every public key back.
 test.describe.configure({ mode: 'serial' });
@@ -18,7 +18,7 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterEach(async () => {
   for (const key of publicSettingsKeys) {
-    await setSetting(api, key, settingsDefaults[key] as never);
+    await writeSetting(api, key, settingsDefaults[key] as never);
   }
 });
 
@@ -28,7 +28,7 @@ test.afterAll(async () => {
 
 async function set(patch: Partial<PublicSettings>): Promise<void> {
   for (const [key, value] of Object.entries(patch)) {
-    await setSetting(api, key as keyof PublicSettings, value as never);
+    await writeSetting(api, key as keyof PublicSettings, value as never);
   }
 }
 

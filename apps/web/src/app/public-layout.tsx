@@ -1,3 +1,4 @@
+import { siteName } from '@app/contracts/page-head';
 import { Container } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconMenu2, IconShieldLock, IconX } from '@tabler/icons-react';
 import { useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
@@ -32,7 +33,7 @@ function onSectionLink(event: MouseEvent<HTMLAnchorElement>, id: string, before?
 
 function Logo() {
   const { settings } = usePublicSettings();
-  const name = settings.siteTitle || 'Channel';
+  const name = siteName(settings.siteTitle);
   return (
     <a
       href="#home"

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../test/render';
-import { toast, TOAST_DURATION_MS } from '../lib/toast';
+import { replaceToast, toast, TOAST_DURATION_MS } from '../lib/toast';
 import { TOAST_SWIPE_DISMISS_PX, Toaster } from './toaster';
 
 describe('toast', () => {
@@ -33,6 +33,21 @@ describe('toast', () => {
     expect(failure).toHaveAttribute('data-variant', 'destructive');
     expect(failure?.getAttribute('style')).toContain('--mantine-color-red');
     expect(TOAST_DURATION_MS).toBe(5000);
+  });
+
+  it('replaceToast shows the newest at once in place of the one showing (the dashboard’s saves)', () => {
+    renderWithProviders(<Toaster />);
+    act(() => {
+      replaceToast({ title: 'Settings updated', description: 'Settings saved' });
+      replaceToast({
+        title: 'Login failed',
+        description: '401: Invalid credentials',
+        variant: 'destructive',
+      });
+    });
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByText('Settings updated')).not.toBeInTheDocument();
+    expect(screen.getByText('Login failed')).toBeInTheDocument();
   });
 
   it('is dismissed by a swipe to the right past 50 px, not by a shorter one or one to the left', () => {

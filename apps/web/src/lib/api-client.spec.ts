@@ -1,9 +1,5 @@
 import { fakeResponse, mockFetch } from '../test/fetch-mock';
-import { apiRequest, getJson, getQueryFn, HttpError, pathFromQueryKey } from './api-client';
-import type { QueryFunctionContext } from '@tanstack/react-query';
-
-const queryContext = (queryKey: readonly unknown[]) =>
-  ({ queryKey, signal: new AbortController().signal, meta: undefined }) as unknown as QueryFunctionContext;
+import { apiRequest, getJson, HttpError } from './api-client';
 
 describe('apiRequest', () => {
   it('sends cookies and a JSON body with its content type when there is a body', async () => {
@@ -77,24 +73,5 @@ describe('getJson', () => {
   it('still fails on other errors when 401 yields null', async () => {
     mockFetch({ '/api/auth/me': () => fakeResponse(500, { message: 'Database down' }) });
     await expect(getJson('/api/auth/me', { on401: 'returnNull' })).rejects.toThrow('500: Database down');
-  });
-});
-
-describe('getQueryFn', () => {
-  it('GETs the path made by joining the query key with slashes', async () => {
-    const fetch = mockFetch({ '/api/videos/abc/featured': () => fakeResponse(200, { id: 'abc' }) });
-    expect(pathFromQueryKey(['/api/videos', 'abc', 'featured'])).toBe('/api/videos/abc/featured');
-    await expect(getQueryFn()(queryContext(['/api/videos', 'abc', 'featured']))).resolves.toEqual({
-      id: 'abc',
-    });
-    expect(fetch.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
-    expect(fetch.mock.calls[0][1]?.method).toBeUndefined();
-  });
-
-  it('throws on 401 unless on401 is returnNull', async () => {
-    mockFetch({ '/api/auth/me': () => fakeResponse(401, { message: 'Unauthorized' }) });
-    await expect(getQueryFn()(queryContext(['/api/auth/me']))).rejects.toThrow('401: Unauthorized');
-    await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/auth/me']))).rejects.toThrow();
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth/me']))).resolves.toBeNull();
   });
 });

@@ -1,5 +1,3 @@
-import type { QueryFunction } from '@tanstack/react-query';
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A non-2xx answer. `message` reads `STATUS: message` (SPEC §8, DESIGN §4). */
@@ -73,14 +71,4 @@ export async function getJson<T>(
   if (on401 === 'returnNull' && res.status === 401) return null as T;
   await throwIfNotOk(res);
   return readJson<T>(res);
-}
-
-/** The path a query key stands for: its parts joined with `/` (SPEC §7). */
-export function pathFromQueryKey(queryKey: readonly unknown[]): string {
-  return queryKey.map(String).join('/');
-}
-
-/** Default query function: GET of the query key's path, parsed as JSON. */
-export function getQueryFn<T>({ on401 = 'throw' }: { on401?: On401 } = {}): QueryFunction<T> {
-  return ({ queryKey, signal }) => getJson<T>(pathFromQueryKey(queryKey), { on401, signal });
 }

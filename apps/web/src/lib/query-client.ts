@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api-client';
 
 /** Unused data is dropped after five minutes (SPEC §9). */
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
@@ -12,7 +11,6 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: Infinity,
         gcTime: QUERY_GC_TIME_MS,
         refetchOnWindowFocus: false,

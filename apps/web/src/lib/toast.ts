@@ -34,3 +34,12 @@ export function toast({ title, description, variant = 'default', duration }: Toa
   });
   return { id, dismiss: () => notifications.hide(id) };
 }
+
+/**
+ * The dashboard's toast, for its bursts of saves: the newest replaces the one showing (still one at a
+ * time, SPEC §9) instead of queueing 5 s behind it, so each toast answers the action just taken.
+ */
+export function replaceToast(options: ToastOptions): ToastHandle {
+  notifications.clean();
+  return toast(options);
+}

@@ -1,14 +1,13 @@
-import { embedUrl, playlistUrl, subscribeUrl, watchUrl, youtubeVideoId } from './youtube';
+import { playerUrl, playlistUrl, subscribeUrl, youtubeVideoId } from './youtube';
 
 describe('YouTube addresses', () => {
   it('embeds with the nocookie host, autoplay, no related videos, modest branding and the JS API', () => {
-    expect(embedUrl('abc123')).toBe(
+    expect(playerUrl('abc123')).toBe(
       'https://www.youtube-nocookie.com/embed/abc123?autoplay=1&rel=0&modestbranding=1&enablejsapi=1',
     );
   });
 
-  it('links the watch and playlist pages', () => {
-    expect(watchUrl('abc')).toBe('https://www.youtube.com/watch?v=abc');
+  it('links the playlist pages', () => {
     expect(playlistUrl('PLx')).toBe('https://www.youtube.com/playlist?list=PLx');
   });
 
@@ -19,6 +18,7 @@ describe('YouTube addresses', () => {
     expect(subscribeUrl('', 'Code with Alex')).toBe(
       'https://www.youtube.com/results?search_query=Code%20with%20Alex&sp=EgIQAg%3D%3D',
     );
+    expect(subscribeUrl('', '')).toBe('https://www.youtube.com/results?search_query=Channel&sp=EgIQAg%3D%3D');
   });
 
   it('reads the video id of the usual YouTube URLs', () => {

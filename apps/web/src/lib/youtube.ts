@@ -1,12 +1,12 @@
-/** Addresses on the video platform (SPEC §7). Nothing here contacts it: they are only links. */
-export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+import { siteName } from '@app/contracts/page-head';
+import { embedUrl, YOUTUBE_EMBED_ORIGIN } from '@app/contracts/youtube';
+
+/** Links to the video platform the public page builds (SPEC §7); the shared ones are in contracts. */
 
 /** The player, loaded only on a click: autoplay on, related videos off, modest branding, JS API on. */
-export function embedUrl(videoId: string): string {
-  return `${YOUTUBE_EMBED_ORIGIN}/embed/${encodeURIComponent(videoId)}?autoplay=1&rel=0&modestbranding=1&enablejsapi=1`;
+export function playerUrl(videoId: string): string {
+  return `${embedUrl(videoId)}?autoplay=1&rel=0&modestbranding=1&enablejsapi=1`;
 }
-
-export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
 
 export const playlistUrl = (playlistId: string) =>
   `https://www.youtube.com/playlist?list=${encodeURIComponent(playlistId)}`;
@@ -18,7 +18,7 @@ export const playlistUrl = (playlistId: string) =>
  */
 export function subscribeUrl(channelId: string, siteTitle: string): string {
   if (channelId) return `https://www.youtube.com/channel/${encodeURIComponent(channelId)}?sub_confirmation=1`;
-  const query = encodeURIComponent(siteTitle.trim() || 'Channel');
+  const query = encodeURIComponent(siteName(siteTitle));
   return `https://www.youtube.com/results?search_query=${query}&sp=EgIQAg%3D%3D`;
 }
 

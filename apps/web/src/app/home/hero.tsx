@@ -1,3 +1,4 @@
+import { thumbnailUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -51,11 +52,7 @@ function HeroBackground() {
     return (
       <div className={classes.media} aria-hidden>
         {youtubeId ? (
-          <img
-            src={`https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`}
-            alt=""
-            className={classes.mediaFill}
-          />
+          <img src={thumbnailUrl(youtubeId)} alt="" className={classes.mediaFill} />
         ) : (
           <video
             className={classes.mediaFill}

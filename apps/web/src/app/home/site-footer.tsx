@@ -1,3 +1,4 @@
+import { siteName } from '@app/contracts/page-head';
 import { Container } from '@mantine/core';
 import { IconRss, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -22,7 +23,7 @@ export function SiteFooter() {
     setOpen(item);
     dialog.current?.showModal();
   };
-  const name = settings.siteTitle || 'Channel';
+  const name = siteName(settings.siteTitle);
   return (
     <footer className={classes.footer}>
       <Container size="xl" className={classes.footerInner}>

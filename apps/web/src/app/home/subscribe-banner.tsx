@@ -1,3 +1,4 @@
+import { siteName } from '@app/contracts/page-head';
 import { Container } from '@mantine/core';
 import { IconBellRinging, IconBrandYoutubeFilled } from '@tabler/icons-react';
 import { subscribeUrl } from '../../lib/youtube';
@@ -7,7 +8,7 @@ import classes from './subscribe-banner.module.css';
 /** The subscribe banner: the whole banner links to the channel's subscribe page in a new tab. */
 export function SubscribeBanner() {
   const { settings } = usePublicSettings();
-  const name = settings.siteTitle || 'the channel';
+  const name = siteName(settings.siteTitle);
   return (
     <section className={classes.section} aria-label="Subscribe">
       <Container size="xl">

@@ -1,7 +1,7 @@
 import { backupFileName, type ImportResult, type SitemapResult } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../lib/admin-toast';
+import { replaceToast } from '../../../lib/toast';
 import { CURRENT_USER_PATH } from '../../auth/api/get-current-user';
 import { attachmentFileName, plural } from '../lib/backup-file';
 
@@ -37,10 +37,10 @@ export function useExportBackup() {
     mutationFn: exportBackup,
     onSuccess: (file) => {
       saveFile(file);
-      toast({ title: 'Data exported', description: `Saved ${file.fileName}` });
+      replaceToast({ title: 'Data exported', description: `Saved ${file.fileName}` });
     },
     onError: (error) => {
-      toast({ title: 'Export failed', description: error.message, variant: 'destructive' });
+      replaceToast({ title: 'Export failed', description: error.message, variant: 'destructive' });
     },
   });
 }
@@ -58,14 +58,14 @@ export function useImportBackup() {
   return useMutation({
     mutationFn: importBackup,
     onSuccess: async (result) => {
-      toast({
+      replaceToast({
         title: 'Data imported',
         description: `Restored ${plural(result.videos, 'video')}, ${plural(result.playlists, 'playlist')} and ${plural(result.settings, 'setting')}`,
       });
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_PATH });
     },
     onError: (error) => {
-      toast({ title: 'Import failed', description: error.message, variant: 'destructive' });
+      replaceToast({ title: 'Import failed', description: error.message, variant: 'destructive' });
     },
   });
 }
@@ -78,13 +78,13 @@ export function useGenerateSitemap() {
   return useMutation({
     mutationFn: generateSitemap,
     onSuccess: (result) => {
-      toast({
+      replaceToast({
         title: 'Sitemap generated',
         description: `${result.url} lists ${plural(result.videos, 'video')}`,
       });
     },
     onError: () => {
-      toast({
+      replaceToast({
         title: 'Failed to generate sitemap',
         description: 'There was an error generating the sitemap',
         variant: 'destructive',

@@ -1,7 +1,7 @@
 import type { ChangePasswordBody, Ok } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../lib/admin-toast';
+import { replaceToast } from '../../../lib/toast';
 
 export function changePassword(body: ChangePasswordBody): Promise<Ok> {
   return apiRequest('POST', '/api/auth/change-password', body).then((res) => readJson<Ok>(res));
@@ -12,10 +12,14 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
-      toast({ title: 'Password changed', description: 'Other sessions have been signed out' });
+      replaceToast({ title: 'Password changed', description: 'Other sessions have been signed out' });
     },
     onError: (error) => {
-      toast({ title: 'Failed to change password', description: error.message, variant: 'destructive' });
+      replaceToast({
+        title: 'Failed to change password',
+        description: error.message,
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Video } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../lib/admin-toast';
+import { replaceToast } from '../../../lib/toast';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';
 
 export function featureVideo(id: string): Promise<Video> {
@@ -16,10 +16,14 @@ export function useFeatureVideo() {
   return useMutation({
     mutationFn: featureVideo,
     onSuccess: (video) => {
-      toast({ title: 'Featured video updated', description: video.title });
+      replaceToast({ title: 'Featured video updated', description: video.title });
     },
     onError: (error) => {
-      toast({ title: 'Failed to update featured video', description: error.message, variant: 'destructive' });
+      replaceToast({
+        title: 'Failed to update featured video',
+        description: error.message,
+        variant: 'destructive',
+      });
     },
     onSettled: () =>
       Promise.all([

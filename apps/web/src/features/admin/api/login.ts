@@ -1,7 +1,7 @@
 import type { AuthUser, LoginBody } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../lib/admin-toast';
+import { replaceToast } from '../../../lib/toast';
 import { currentUserQueryOptions } from '../../auth/api/get-current-user';
 import { adminSettingsQueryOptions } from './get-admin-settings';
 
@@ -16,12 +16,12 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: async (user) => {
       queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
-      toast({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
+      replaceToast({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
       // A visitor's copy of the settings lacks the admin-only keys.
       await queryClient.invalidateQueries({ queryKey: adminSettingsQueryOptions().queryKey });
     },
     onError: (error) => {
-      toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
+      replaceToast({ title: 'Login failed', description: error.message, variant: 'destructive' });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Ok } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../lib/admin-toast';
+import { replaceToast } from '../../../lib/toast';
 import { currentUserQueryOptions } from '../../auth/api/get-current-user';
 
 export function logout(): Promise<Ok> {
@@ -20,10 +20,10 @@ export function useLogout({ onSignedOut }: { onSignedOut: () => void }) {
       queryClient.clear();
       queryClient.setQueryData(currentUserQueryOptions().queryKey, null);
       onSignedOut();
-      toast({ title: 'Logged out successfully' });
+      replaceToast({ title: 'Logged out successfully' });
     },
     onError: (error) => {
-      toast({ title: 'Logout failed', description: error.message, variant: 'destructive' });
+      replaceToast({ title: 'Logout failed', description: error.message, variant: 'destructive' });
     },
   });
 }

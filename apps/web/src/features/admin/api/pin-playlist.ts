@@ -1,7 +1,7 @@
 import type { Playlist } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../lib/admin-toast';
+import { replaceToast } from '../../../lib/toast';
 import { playlistsQueryOptions } from '../../playlists/api/get-playlists';
 
 export function pinPlaylist(id: string, pinned: boolean): Promise<Playlist> {
@@ -16,13 +16,17 @@ export function usePinPlaylist() {
   return useMutation({
     mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) => pinPlaylist(id, pinned),
     onSuccess: (playlist) => {
-      toast({
+      replaceToast({
         title: 'Playlist updated',
         description: `${playlist.title} is ${playlist.pinned ? 'pinned' : 'no longer pinned'}`,
       });
     },
     onError: (error) => {
-      toast({ title: 'Failed to update playlist', description: error.message, variant: 'destructive' });
+      replaceToast({
+        title: 'Failed to update playlist',
+        description: error.message,
+        variant: 'destructive',
+      });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: playlistsQueryOptions().queryKey }),
   });

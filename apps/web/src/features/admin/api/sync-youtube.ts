@@ -1,7 +1,7 @@
 import type { SyncResult, SyncStatus } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
-import { toast } from '../lib/admin-toast';
+import { replaceToast } from '../../../lib/toast';
 import { channelStatsQueryOptions } from '../../channel/api/get-channel-stats';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';
 import { playlistsQueryOptions } from '../../playlists/api/get-playlists';
@@ -35,10 +35,10 @@ export function useSyncYoutube() {
   return useMutation({
     mutationFn: syncYoutube,
     onSuccess: () => {
-      toast({ title: 'FolderSync completed', description: 'Successfully synced data from YouTube' });
+      replaceToast({ title: 'FolderSync completed', description: 'Successfully synced data from YouTube' });
     },
     onError: (error) => {
-      toast({ title: 'FolderSync failed', description: error.message, variant: 'destructive' });
+      replaceToast({ title: 'FolderSync failed', description: error.message, variant: 'destructive' });
     },
     onSettled: (result) =>
       Promise.all([

@@ -1,7 +1,7 @@
 import { isSecretSetting, type SettingUpdateResult, type Settings, type SettingsKey } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
-import { toast } from '../lib/admin-toast';
+import { replaceToast } from '../../../lib/toast';
 import { publicSettingsQueryOptions } from '../../settings/api/get-public-settings';
 import { adminSettingsQueryOptions } from './get-admin-settings';
 
@@ -62,13 +62,13 @@ export function useUpdateSetting(scope: SettingsScope) {
       if (context && JSON.stringify(current) === JSON.stringify(value)) {
         setCached(key, context.previous as Settings[typeof key]);
       }
-      toast({ title: toasts.failure, description: error.message, variant: 'destructive' });
+      replaceToast({ title: toasts.failure, description: error.message, variant: 'destructive' });
     },
     onSuccess: (result, { label, description, quiet }) => {
       setCached(result.key, result.value);
       // The public page keeps its own copy (public keys only): it reloads when next shown.
       void queryClient.invalidateQueries({ queryKey: publicSettingsQueryOptions().queryKey });
-      if (!quiet) toast({ title: toasts.success, description: description ?? `${label} updated` });
+      if (!quiet) replaceToast({ title: toasts.success, description: description ?? `${label} updated` });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { seededRandom } from '@app/contracts/random';
 import type { AnalyticsRange } from './admin-location';
 
 /**
@@ -31,18 +32,6 @@ export const formatUsd = (amount: number) => usd.format(amount);
 
 const integer = new Intl.NumberFormat('en-US');
 export const formatInteger = (value: number) => integer.format(Math.round(value));
-
-/** A small deterministic generator (mulberry32), so sample charts do not change between renders. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface RangeShape {
   points: number;
@@ -86,7 +75,7 @@ export interface PerformanceSummary {
 /** Views, watch time and new subscribers per day (7d, 30d), week (90d) or month (1y). */
 export function samplePerformance(range: AnalyticsRange, now: Date = new Date()): PerformancePoint[] {
   const { points, daysPerPoint, seed } = rangeShapes[range];
-  const next = random(seed);
+  const next = seededRandom(seed);
   const perDayViews = 11_000;
   return Array.from({ length: points }, (_, index) => {
     const age = (points - 1 - index) * daysPerPoint;
@@ -147,7 +136,7 @@ const topVideoTitles = [
 /** The five most viewed videos of the range (sample titles and figures). */
 export function sampleTopVideos(range: AnalyticsRange): TopVideo[] {
   const { points, daysPerPoint, seed } = rangeShapes[range];
-  const next = random(seed * 31);
+  const next = seededRandom(seed * 31);
   const total = 11_000 * points * daysPerPoint;
   return topVideoTitles.map((title, index) => ({
     title,
@@ -171,7 +160,7 @@ export interface ConversionSummary {
 }
 
 export function sampleConversions(range: AnalyticsRange, now: Date = new Date()): ConversionPoint[] {
-  const next = random(rangeShapes[range].seed * 17);
+  const next = seededRandom(rangeShapes[range].seed * 17);
   return samplePerformance(range, now).map(({ date, views }) => ({
     date,
     signups: Math.max(0, Math.round(views * 0.0002 * (0.6 + next() * 0.8))),

@@ -1,7 +1,7 @@
+import { watchUrl } from '@app/contracts/youtube';
 import { Container } from '@mantine/core';
 import { useState } from 'react';
 import { formatCount, formatRelativeDate } from '../../../lib/format';
-import { watchUrl } from '../../../lib/youtube';
 import { useFeaturedVideo } from '../api/get-featured-video';
 import classes from './featured-video.module.css';
 import { VideoFacade } from './video-card';

@@ -1,8 +1,8 @@
 import type { Video } from '@app/contracts';
+import { watchUrl } from '@app/contracts/youtube';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { memo, useRef, useState } from 'react';
 import { formatCount, formatRelativeDate } from '../../../lib/format';
-import { watchUrl } from '../../../lib/youtube';
 import classes from './video-card.module.css';
 import { type PlayerHandle, YouTubePlayer } from './youtube-player';
 

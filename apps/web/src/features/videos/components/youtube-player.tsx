@@ -1,5 +1,6 @@
+import { YOUTUBE_EMBED_ORIGIN } from '@app/contracts/youtube';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import { embedUrl, sendPlayerCommand, YOUTUBE_EMBED_ORIGIN } from '../../../lib/youtube';
+import { playerUrl, sendPlayerCommand } from '../../../lib/youtube';
 
 export interface PlayerHandle {
   play(): void;
@@ -68,7 +69,7 @@ export const YouTubePlayer = forwardRef<PlayerHandle, YouTubePlayerProps>(functi
     <iframe
       ref={frame}
       className={className}
-      src={embedUrl(videoId)}
+      src={playerUrl(videoId)}
       title={`${title} (video player)`}
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       referrerPolicy="strict-origin-when-cross-origin"

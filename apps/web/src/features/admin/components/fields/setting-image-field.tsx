@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoOff, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { toast } from '../../lib/admin-toast';
+import { replaceToast } from '../../../../lib/toast';
 import { useSaveSetting, useSetting } from '../../hooks/use-settings';
 import { IMAGE_ACCEPT, imageFileToDataUrl } from '../../lib/image-file';
 
@@ -29,13 +29,13 @@ export function SettingImageField({ settingKey, label, description, previewHeigh
     try {
       dataUrl = await imageFileToDataUrl(file);
     } catch (error) {
-      toast({ title: 'Upload failed', description: (error as Error).message, variant: 'destructive' });
+      replaceToast({ title: 'Upload failed', description: (error as Error).message, variant: 'destructive' });
       return;
     }
     setBusy(true);
     try {
       await saveAsync({ key: settingKey, value: dataUrl, label, quiet: true });
-      toast({ title: 'File uploaded', description: `${label}: ${file.name}` });
+      replaceToast({ title: 'File uploaded', description: `${label}: ${file.name}` });
     } catch {
       // The save's own failure toast carries the API's reason.
     } finally {

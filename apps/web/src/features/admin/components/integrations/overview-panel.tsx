@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from '../../lib/admin-toast';
+import { replaceToast } from '../../../../lib/toast';
 import { useSettings } from '../../hooks/use-settings';
 import { type Integration, type IntegrationStatus, integrations } from '../../lib/integration-status';
 import { SectionCard } from '../section-card';
@@ -22,12 +22,12 @@ function IntegrationCard({ integration }: { integration: Integration }) {
     setTesting(true);
     setTimeout(() => {
       setTesting(false);
-      toast({ title: 'Connection successful', description: `${integration.name} is working` });
+      replaceToast({ title: 'Connection successful', description: `${integration.name} is working` });
     }, CONNECTION_TEST_MS);
   };
 
   const connect = () => {
-    toast({ title: `Connect ${integration.name}`, description: integration.hint });
+    replaceToast({ title: `Connect ${integration.name}`, description: integration.hint });
   };
 
   return (

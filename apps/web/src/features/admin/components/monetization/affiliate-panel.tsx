@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from '../../lib/admin-toast';
+import { replaceToast } from '../../../../lib/toast';
 import { useSaveSetting, useSetting } from '../../hooks/use-settings';
 import {
   affiliateProgramFromForm,
@@ -36,9 +36,9 @@ function ProgramRow({
 }) {
   const link = buildTrackingLink(program.baseUrl, program.utmParams) ?? program.baseUrl;
   const copy = async () => {
-    if (await copyText(link)) toast({ title: 'Copied to clipboard', description: link });
+    if (await copyText(link)) replaceToast({ title: 'Copied to clipboard', description: link });
     else
-      toast({
+      replaceToast({
         title: 'Copy failed',
         description: 'Select the link and copy it by hand',
         variant: 'destructive',
@@ -114,7 +114,7 @@ export function AffiliatePanel() {
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isAffiliateFormComplete(form)) {
-      toast({
+      replaceToast({
         title: 'Missing information',
         description: 'Please fill in the program name and base URL',
         variant: 'destructive',

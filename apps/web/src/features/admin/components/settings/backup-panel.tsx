@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconDatabaseExport, IconDatabaseImport } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { toast } from '../../lib/admin-toast';
+import { replaceToast } from '../../../../lib/toast';
 import { useExportBackup, useImportBackup } from '../../api/backup';
 import { type BackupSummary, parseBackupFile, plural } from '../../lib/backup-file';
 import { SectionCard } from '../section-card';
@@ -25,7 +25,7 @@ export function BackupPanel() {
     resetRef.current?.();
     if (!file) return;
     if (!file.name.toLowerCase().endsWith('.json') && file.type !== 'application/json') {
-      toast({
+      replaceToast({
         title: 'Import failed',
         description: `${file.name} is not a .json file`,
         variant: 'destructive',
@@ -34,7 +34,11 @@ export function BackupPanel() {
     }
     const parsed = parseBackupFile(await file.text());
     if (!parsed.ok) {
-      toast({ title: 'Import failed', description: `${file.name}: ${parsed.error}`, variant: 'destructive' });
+      replaceToast({
+        title: 'Import failed',
+        description: `${file.name}: ${parsed.error}`,
+        variant: 'destructive',
+      });
       return;
     }
     setPending({ fileName: file.name, backup: parsed.backup, summary: parsed.summary });

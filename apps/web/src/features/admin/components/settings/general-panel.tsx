@@ -1,6 +1,6 @@
 import { ActionIcon, Group, SimpleGrid, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { toast } from '../../lib/admin-toast';
+import { replaceToast } from '../../../../lib/toast';
 import { useSetting } from '../../hooks/use-settings';
 import { copyText } from '../../lib/clipboard';
 import { SettingTextField } from '../fields/setting-fields';
@@ -10,12 +10,16 @@ function CopyChannelId() {
   const channelId = useSetting('channelId');
   const copy = async () => {
     if (!channelId) {
-      toast({ title: 'Nothing to copy', description: 'Enter a channel ID first', variant: 'destructive' });
+      replaceToast({
+        title: 'Nothing to copy',
+        description: 'Enter a channel ID first',
+        variant: 'destructive',
+      });
       return;
     }
-    if (await copyText(channelId)) toast({ title: 'Copied to clipboard', description: channelId });
+    if (await copyText(channelId)) replaceToast({ title: 'Copied to clipboard', description: channelId });
     else
-      toast({
+      replaceToast({
         title: 'Copy failed',
         description: 'Select the ID and copy it by hand',
         variant: 'destructive',

@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from '../../lib/admin-toast';
+import { replaceToast } from '../../../../lib/toast';
 import { useChangePassword } from '../../api/change-password';
 import {
   isPasswordFormFilled,
@@ -21,7 +21,7 @@ export function SecurityPanel() {
     event.preventDefault();
     const problem = passwordChangeProblem(form);
     if (problem) {
-      toast({ ...problem, variant: 'destructive' });
+      replaceToast({ ...problem, variant: 'destructive' });
       return;
     }
     change.mutate(

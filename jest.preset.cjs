@@ -1,7 +1,7 @@
 // Shared Jest settings: @swc/jest with decorator metadata (Nest DI) and the workspace path aliases.
 const path = require('node:path');
 
-const root = path.resolve(__dirname, '../..');
+const root = __dirname;
 const swc = (react) => [
   '@swc/jest',
   {

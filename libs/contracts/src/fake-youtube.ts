@@ -1,0 +1,97 @@
+/**
+ * The fake YouTube Data API of tools/fake-youtube, as its tests see it: the generated channel and the
+ * control API (`/__fake/…`) that the API's integration tests, the benchmarks and the reliability specs
+ * drive. One declaration for the server (tools) and its client in the API's tests, which may not import
+ * tools code. Types only; not part of the product's own API (`@app/contracts/fake-youtube`).
+ */
+import type { YouTubeMethod } from './youtube';
+
+export type FakeMethod = YouTubeMethod;
+
+export interface FakeVideo {
+  id: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  /** ISO 8601, as `contentDetails.duration` (`PT4M5S`, `P0D` for live and upcoming streams). */
+  duration: string;
+  liveBroadcastContent: 'none' | 'live' | 'upcoming';
+  viewCount: number;
+  likeCount: number;
+  commentCount: number;
+  tags: string[];
+  liveStreamingDetails?: {
+    actualStartTime?: string;
+    actualEndTime?: string;
+    scheduledStartTime?: string;
+    concurrentViewers?: string;
+  };
+}
+
+export interface FakePlaylist {
+  id: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  videoIds: string[];
+}
+
+export interface FakeChannelInfo {
+  id: string;
+  handle: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  uploadsPlaylistId: string;
+  subscriberCount: number;
+  viewCount: number;
+}
+
+/** `GET /__fake/channel`: the channel and the ids of what it holds now. */
+export interface FakeChannelContents extends FakeChannelInfo {
+  videoIds: string[];
+  playlistIds: string[];
+}
+
+/** `POST /__fake/videos/update` changes these (by `id`). */
+export type FakeVideoPatch = Partial<Pick<FakeVideo, 'title' | 'description' | 'viewCount'>>;
+
+export interface Fault {
+  /** Which method; '*' for every one. */
+  method: FakeMethod | '*';
+  /** The 1-based call number of that method (since the last reset); omitted: every call. */
+  page?: number;
+  /**
+   * error: answers `status` (default 500) with YouTube's error body; quota: 403 quotaExceeded;
+   * slow: waits `delayMs` before answering normally; drop: closes the connection without an answer;
+   * malformed: 200 with a body that is not JSON.
+   */
+  type: 'error' | 'quota' | 'slow' | 'drop' | 'malformed';
+  status?: number;
+  reason?: string;
+  delayMs?: number;
+  /** How many times it fires before it is spent; omitted: every time it matches. */
+  times?: number;
+}
+
+/** `GET /__fake/stats` */
+export interface FakeStats {
+  units: number;
+  unitsByMethod: Record<FakeMethod, number>;
+  calls: Record<FakeMethod, number>;
+  /** Answers 304 Not Modified to `If-None-Match`. */
+  notModified: number;
+  faultsFired: number;
+}
+
+/** The one JSON line the CLI prints with `--json`. */
+export interface FakeStartedLine {
+  url: string;
+  controlUrl: string;
+  port: number;
+  channelId: string;
+  handle: string;
+  uploadsPlaylistId: string;
+  videos: number;
+  playlists: number;
+}

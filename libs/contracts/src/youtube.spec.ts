@@ -1,0 +1,57 @@
+import { isApiPath } from './api-paths';
+import { DEFAULT_SITE_TITLE, siteName } from './page-head';
+import { seededRandom } from './random';
+import {
+  CHANNEL_HANDLE_PATTERN,
+  CHANNEL_ID_PATTERN,
+  embedUrl,
+  fullSyncUnits,
+  thumbnailUrl,
+  watchUrl,
+} from './youtube';
+
+describe('YouTube rules', () => {
+  it('links the watch page, the privacy-enhanced player and the thumbnails', () => {
+    expect(watchUrl('abc')).toBe('https://www.youtube.com/watch?v=abc');
+    expect(embedUrl('abc')).toBe('https://www.youtube-nocookie.com/embed/abc');
+    expect(thumbnailUrl('abc')).toBe('https://i.ytimg.com/vi/abc/hqdefault.jpg');
+    expect(thumbnailUrl('abc', 'mqdefault')).toBe('https://i.ytimg.com/vi/abc/mqdefault.jpg');
+    expect(watchUrl('a&b')).toBe('https://www.youtube.com/watch?v=a%26b');
+  });
+
+  it('knows a channel id and a handle', () => {
+    expect(CHANNEL_ID_PATTERN.test('UC_x5XG1OV2P6uZZ5FSM9Ttw')).toBe(true);
+    expect(CHANNEL_ID_PATTERN.test('UC_x5XG1OV2P6uZZ5FSM9Tt')).toBe(false);
+    expect(CHANNEL_HANDLE_PATTERN.test('@GoogleDevelopers')).toBe(true);
+    expect(CHANNEL_HANDLE_PATTERN.test('@ab')).toBe(false);
+  });
+
+  it('costs 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units for a full sync, the playlists asked at least once', () => {
+    expect(fullSyncUnits(0, 0)).toBe(2);
+    expect(fullSyncUnits(120, 5)).toBe(1 + 6 + 1);
+    expect(fullSyncUnits(5000, 100)).toBe(203);
+  });
+});
+
+describe('shared small rules', () => {
+  it('sends /api, below it and the root files to the API, and nothing else', () => {
+    for (const path of ['/api', '/api/videos', '/sitemap.xml', '/rss.xml', '/robots.txt']) {
+      expect(isApiPath(path)).toBe(true);
+    }
+    for (const path of ['/apis', '/admin', '/sitemap.xml/x', '/']) expect(isApiPath(path)).toBe(false);
+  });
+
+  it('names the site by its title, or the default when it is empty', () => {
+    expect(siteName('Code with Alex')).toBe('Code with Alex');
+    expect(siteName('  ')).toBe(DEFAULT_SITE_TITLE);
+  });
+
+  it('draws the same numbers in [0, 1) for the same seed', () => {
+    const a = seededRandom(42);
+    const b = seededRandom(42);
+    const drawn = Array.from({ length: 5 }, () => a());
+    expect(drawn).toEqual(Array.from({ length: 5 }, () => b()));
+    expect(drawn.every((n) => n >= 0 && n < 1)).toBe(true);
+    expect(seededRandom(43)()).not.toBe(drawn[0]);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The rules of YouTube itself that the API, the web app and the tools all follow: its addresses,
+ * the shape of a channel id, and what each Data API call costs. Free of zod so the public page can
+ * import it alone (`@app/contracts/youtube`). Nothing here contacts YouTube.
+ */
+
+/** A video's page on YouTube. */
+export function watchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}
+
+/** The privacy-enhanced player of a video (no cookies until it plays). */
+export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+
+export function embedUrl(videoId: string): string {
+  return `${YOUTUBE_EMBED_ORIGIN}/embed/${encodeURIComponent(videoId)}`;
+}
+
+/** The sizes of thumbnail YouTube keeps for every video; `hqdefault` (480×360) always exists. */
+export type ThumbnailSize = 'default' | 'mqdefault' | 'hqdefault' | 'sddefault' | 'maxresdefault';
+
+export function thumbnailUrl(videoId: string, size: ThumbnailSize = 'hqdefault'): string {
+  return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/${size}.jpg`;
+}
+
+/** A channel id as YouTube gives it: `UC` and 22 more characters. */
+export const CHANNEL_ID_PATTERN = /^UC[\w-]{22}$/;
+/** A channel handle: `@` and 3 to 30 letters, digits, `_`, `.` or `-`. */
+export const CHANNEL_HANDLE_PATTERN = /^@[\w.-]{3,30}$/;
+
+/**
+ * Quota units one call of each Data API method costs
+ * (https://developers.google.com/youtube/v3/determine_quota_cost). The sync never calls `search`.
+ */
+export const YOUTUBE_UNIT_COST = {
+  channels: 1,
+  playlistItems: 1,
+  videos: 1,
+  playlists: 1,
+  search: 100,
+} as const;
+export type YouTubeMethod = keyof typeof YOUTUBE_UNIT_COST;
+
+/** Most items a list call returns, and most ids `videos.list` takes. */
+export const YOUTUBE_PAGE_SIZE = 50;
+
+/**
+ * Quota units of a full sync (DESIGN §7): `channels.list`, then per page of 50 uploads one
+ * `playlistItems.list` and one `videos.list`, and the playlists 50 a page (at least one call).
+ */
+export function fullSyncUnits(videos: number, playlists: number): number {
+  const pages = (count: number) => Math.ceil(count / YOUTUBE_PAGE_SIZE);
+  return (
+    YOUTUBE_UNIT_COST.channels +
+    (YOUTUBE_UNIT_COST.playlistItems + YOUTUBE_UNIT_COST.videos) * pages(videos) +
+    YOUTUBE_UNIT_COST.playlists * Math.max(1, pages(playlists))
+  );
+}
