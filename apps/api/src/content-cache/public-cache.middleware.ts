@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { gzip } from 'node:zlib';
 import type { DataSource } from 'typeorm';
+import { hasResolvedSession } from '../auth/session.guard';
 
 /** The anonymous GET calls of the public page: the same answer for every visitor. */
 export const CACHEABLE_PATHS = new Set([
@@ -28,7 +29,8 @@ export const GZIP_MIN_BYTES = 1024;
 /**
  * Answers repeated anonymous GETs of public content from memory, as long as `content_version`
  * (bumped by every write, in any API process) has not moved. Costs one primary-key read per
- * request instead of building the answer again. Requests carrying a session cookie skip it.
+ * request instead of building the answer again. Runs after the session middleware: a request for
+ * which a session was resolved is neither answered from memory nor stored, whatever its cookie looks like.
  */
 export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024) {
   const cache = new LRUCache<string, Entry>({
@@ -48,11 +50,7 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
   };
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (
-      req.method !== 'GET' ||
-      !CACHEABLE_PATHS.has(req.path) ||
-      /(?:^|;\s*)sid=/.test(req.headers.cookie ?? '')
-    ) {
+    if (req.method !== 'GET' || !CACHEABLE_PATHS.has(req.path) || hasResolvedSession(req)) {
       return next();
     }
     let version: string;
@@ -81,7 +79,11 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
     }
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
-      if (res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body))) {
+      if (
+        res.statusCode === 200 &&
+        (typeof body === 'string' || Buffer.isBuffer(body)) &&
+        !hasResolvedSession(req)
+      ) {
         const result = send(body);
         const headers = KEPT_HEADERS.flatMap((name) => {
           const value = res.getHeader(name);
