@@ -92,6 +92,16 @@ describe('the public response cache', () => {
       expect((await request(t.server).get(path).expect(200)).headers['x-cache']).toBe('miss');
     });
 
+    it('visitors whose cookies resolve no session (analytics cookies, a stale sid) are served from memory', async () => {
+      const path = '/api/videos?limit=4';
+      expect((await request(t.server).get(path).expect(200)).headers['x-cache']).toBe('miss');
+      for (const cookie of ['_ga=GA1.1.123.456', 'sid=s%3Aunknown.signature; _ga=GA1.1.1', 'sid =nope']) {
+        const res = await request(t.server).get(path).set('Cookie', cookie).expect(200);
+        expect({ cookie, cache: res.headers['x-cache'] }).toEqual({ cookie, cache: 'hit' });
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    });
+
     it('nothing admin-only reaches anonymous visitors through the cache, whatever cookie a session sent', async () => {
       const admin = await signedInAgent(t.server);
       await admin.post('/api/settings/contactEmail').send({ value: 'owner@example.com' }).expect(200);
