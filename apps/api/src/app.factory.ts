@@ -53,9 +53,12 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     req.path.startsWith(DOCS_PATH) ? next() : apiHelmet(req, res, next),
   );
   app.use(sameOriginJson(env.PUBLIC_URL));
-  // Anonymous GETs of public content are answered from memory while nothing changed.
-  app.use(publicCache(app.get(DataSource)));
+  // Anonymous GETs of public content are answered from memory while nothing changed. "Anonymous":
+  // no cookie at all, or cookies for which express-session and passport resolved no session.
+  const cache = publicCache(app.get(DataSource));
+  app.use(cache.withoutCookies);
   app.use(...sessionMiddleware(app, env));
+  app.use(cache.afterSession);
   // A backup of a large channel is bigger than any other body; only the signed-in admin may send one.
   // Anyone else gets the guard's 401 before a byte of the body is read (not a 413 after 4 MB of it).
   const backupParser = json({ limit: BACKUP_BODY_LIMIT });

@@ -159,6 +159,25 @@ describe('admin: backup, sitemap, feeds', () => {
       expect(JSON.parse(row.value)).toBe('whsec-keep-me');
     });
 
+    it('imports an older backup that still carries the retired totalVideos/totalPlaylists settings', async () => {
+      const good = await exportNow();
+      const res = await admin
+        .post('/api/admin/import')
+        .send({
+          ...good,
+          settings: { ...good.settings, siteTitle: 'Old', totalVideos: 12, totalPlaylists: 3 },
+        })
+        .expect(200);
+      expect(res.body.settings).toBe(Object.keys(good.settings).length);
+      const again = await exportNow();
+      expect(again.settings).toEqual({ ...good.settings, siteTitle: 'Old' });
+      expect(again.settings).not.toHaveProperty('totalVideos');
+      const keys = (await t.dataSource.getRepository(SettingEntity).find()).map((row) => row.key);
+      expect(keys).not.toEqual(expect.arrayContaining(['totalVideos']));
+      expect(keys).not.toEqual(expect.arrayContaining(['totalPlaylists']));
+      await admin.post('/api/admin/import').send(good).expect(200);
+    });
+
     it.each([
       [{ schemaVersion: undefined }, 'schemaVersion: must be 1'],
       [{ schemaVersion: 2 }, 'schemaVersion: must be 1'],

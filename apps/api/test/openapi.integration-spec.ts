@@ -81,6 +81,7 @@ const CALLS: Call[] = [
   { route: 'post /api/playlists/:id/pin', status: 400, as: 'admin', url: '/api/playlists/x/pin', body: {} },
   { route: 'get /api/settings', status: 200 },
   { route: 'get /api/settings', status: 200, as: 'admin' },
+  { route: 'get /api/admin/settings', status: 200, as: 'admin' },
   {
     route: 'post /api/settings/:key',
     status: 200,
@@ -291,5 +292,11 @@ describe('real answers match the document', () => {
     expect(schemas.errors(schema, [{ ...video, viewCount: '12' }])).not.toEqual([]);
     const { schema: publicSettings } = documented('get /api/settings', 200);
     expect(schemas.errors(publicSettings, { siteTitle: 'x' })).not.toEqual([]);
+    // One URL, one shape: an admin-only key in the public answer breaks its contract.
+    const visitorView = seen['get /api/settings'] as Record<string, unknown>;
+    expect(schemas.errors(publicSettings, visitorView)).toEqual([]);
+    expect(schemas.errors(publicSettings, { ...visitorView, contactEmail: 'owner@example.com' })).not.toEqual(
+      [],
+    );
   });
 });

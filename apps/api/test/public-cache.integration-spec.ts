@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { VideoEntity } from '../src/videos/video.entity';
-import { signedInAgent } from './support/auth';
+import { ADMIN, sessionCookie, signedInAgent } from './support/auth';
 import { startTestApp, type TestApp, usingMysql } from './support/test-app';
 
 describe('the public response cache', () => {
@@ -70,6 +70,68 @@ describe('the public response cache', () => {
     const res = await admin.get('/api/settings').expect(200);
     expect(res.headers['x-cache']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  describe('decides by the session resolved, not by the cookie text', () => {
+    /** The admin's session cookie as sent with a space before `=` (`sid =s%3A…`), which cookie parsers accept. */
+    const spacedSessionCookie = async () => {
+      const login = await request(t.server).post('/api/auth/login').send(ADMIN).expect(200);
+      const [name, value] = sessionCookie(login).split(/=(.*)/s);
+      return `${name} =${value}`;
+    };
+
+    it('a `sid =` cookie that resolves to the session is neither served from memory nor stored', async () => {
+      const cookie = await spacedSessionCookie();
+      // The API does resolve it: the session works for an admin-only call.
+      await request(t.server).get('/api/auth/me').set('Cookie', cookie).expect(200);
+      const path = '/api/videos?limit=3';
+      const signedIn = await request(t.server).get(path).set('Cookie', cookie).expect(200);
+      expect(signedIn.headers['x-cache']).toBeUndefined();
+      expect(signedIn.headers['cache-control']).toBe('no-store');
+      // Nothing was stored from that answer: the first anonymous request builds its own.
+      expect((await request(t.server).get(path).expect(200)).headers['x-cache']).toBe('miss');
+    });
+
+    it('visitors whose cookies resolve no session (analytics cookies, a stale sid) are served from memory', async () => {
+      const path = '/api/videos?limit=4';
+      expect((await request(t.server).get(path).expect(200)).headers['x-cache']).toBe('miss');
+      for (const cookie of ['_ga=GA1.1.123.456', 'sid=s%3Aunknown.signature; _ga=GA1.1.1', 'sid =nope']) {
+        const res = await request(t.server).get(path).set('Cookie', cookie).expect(200);
+        expect({ cookie, cache: res.headers['x-cache'] }).toEqual({ cookie, cache: 'hit' });
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    });
+
+    it('nothing admin-only reaches anonymous visitors through the cache, whatever cookie a session sent', async () => {
+      const admin = await signedInAgent(t.server);
+      await admin.post('/api/settings/contactEmail').send({ value: 'owner@example.com' }).expect(200);
+      await admin.post('/api/settings/notificationEmail').send({ value: 'alerts@example.com' }).expect(200);
+      await admin
+        .post('/api/settings/affiliatePrograms')
+        .send({ value: [{ id: 'amz', name: 'Amazon', baseUrl: 'https://amazon.example' }] })
+        .expect(200);
+      try {
+        const cookie = await spacedSessionCookie();
+        for (const send of [
+          () => request(t.server).get('/api/settings').set('Cookie', cookie),
+          () => admin.get('/api/settings'),
+        ]) {
+          const signedIn = await send().expect(200);
+          expect(signedIn.headers['x-cache']).toBeUndefined();
+          for (let i = 0; i < 2; i++) {
+            const anonymous = await request(t.server).get('/api/settings').expect(200);
+            expect(anonymous.text).not.toMatch(/owner@example\.com|alerts@example\.com|amazon\.example/);
+            expect(anonymous.body).not.toHaveProperty('contactEmail');
+            expect(anonymous.body).not.toHaveProperty('notificationEmail');
+            expect(anonymous.body).not.toHaveProperty('affiliatePrograms');
+          }
+        }
+      } finally {
+        await admin.post('/api/settings/contactEmail').send({ value: '' }).expect(200);
+        await admin.post('/api/settings/notificationEmail').send({ value: '' }).expect(200);
+        await admin.post('/api/settings/affiliatePrograms').send({ value: [] }).expect(200);
+      }
+    });
   });
 
   // Last: the second app in this process takes over passport's global strategy when it closes.

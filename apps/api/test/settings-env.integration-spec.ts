@@ -25,7 +25,7 @@ describe('settings from the environment', () => {
     expect(visitor.text).not.toContain('envkey');
 
     const admin = await signedInAgent(t.server);
-    const view = await admin.get('/api/settings').expect(200);
+    const view = await admin.get('/api/admin/settings').expect(200);
     expect(view.body).toMatchObject({
       googleAnalyticsId: 'G-ENV1234567',
       enableGoogleAnalytics: true,
@@ -46,7 +46,7 @@ describe('settings from the environment', () => {
     const admin = await signedInAgent(t.server);
     await admin.post('/api/settings/googleAnalyticsId').send({ value: 'G-SAVED12345' }).expect(200);
     await admin.post('/api/settings/enableDiscordWebhook').send({ value: false }).expect(200);
-    expect((await admin.get('/api/settings')).body).toMatchObject({
+    expect((await admin.get('/api/admin/settings')).body).toMatchObject({
       googleAnalyticsId: 'G-SAVED12345',
       enableDiscordWebhook: false,
     });
@@ -55,7 +55,7 @@ describe('settings from the environment', () => {
     delete backup.settings.googleAnalyticsId;
     delete backup.settings.enableDiscordWebhook;
     await admin.post('/api/admin/import').send(backup).expect(200);
-    expect((await admin.get('/api/settings')).body).toMatchObject({
+    expect((await admin.get('/api/admin/settings')).body).toMatchObject({
       googleAnalyticsId: 'G-ENV1234567',
       enableDiscordWebhook: true,
     });

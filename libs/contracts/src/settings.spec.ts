@@ -6,6 +6,7 @@ import {
   publicSettingsKeys,
   publicSettingsSchema,
   SECRET_MASK,
+  retiredSettingsKeys,
   secretSettingsKeys,
   settingsDefaults,
   settingsKeys,
@@ -36,7 +37,7 @@ const WEBP_BYTES = [...Buffer.from('RIFF'), 0x1a, 0, 0, 0, ...Buffer.from('WEBPV
 const ICO_BYTES = [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0];
 
 describe('settings registry', () => {
-  it('covers every key of SPEC §3 (plus heroVideoUrl)', () => {
+  it('covers every key of SPEC §3 (plus heroVideoUrl, less the retired counters)', () => {
     expect([...settingsKeys].sort()).toEqual(
       [
         'adsensePublisherId',
@@ -90,10 +91,13 @@ describe('settings registry', () => {
         'privacyPolicyContent',
         'termsOfServiceContent',
         'disclosuresContent',
-        'totalVideos',
-        'totalPlaylists',
       ].sort(),
     );
+  });
+
+  it('retired keys (nothing read or wrote them) are no longer settings', () => {
+    expect(retiredSettingsKeys).toEqual(['totalVideos', 'totalPlaylists']);
+    for (const key of retiredSettingsKeys) expect(isSettingsKey(key)).toBe(false);
   });
 
   it('has the defaults of SPEC §9', () => {
@@ -344,13 +348,6 @@ describe('setting values', () => {
       ': must be at most 2000 characters',
     ]);
     expect(problems('mailchimpApiKey', 'abc def-us1')).toEqual([': must be a single word without spaces']);
-  });
-
-  it('counters are whole non-negative numbers', () => {
-    expect(parse('totalVideos', 12)).toBe(12);
-    expect(problems('totalVideos', -1)).toEqual([': must not be negative']);
-    expect(problems('totalPlaylists', 1.5)).toEqual([': must be a whole number']);
-    expect(problems('totalPlaylists', '3')).toEqual([': must be a number']);
   });
 });
 

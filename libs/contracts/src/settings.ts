@@ -374,23 +374,13 @@ export const settingsRegistry = {
   privacyPolicyContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), ''),
   termsOfServiceContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), ''),
   disclosuresContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), ''),
-
-  // Counters kept for the admin's content tab.
-  totalVideos: adminSetting(
-    z
-      .number({ error: typeError('a number') })
-      .int('must be a whole number')
-      .min(0, 'must not be negative'),
-    0,
-  ),
-  totalPlaylists: adminSetting(
-    z
-      .number({ error: typeError('a number') })
-      .int('must be a whole number')
-      .min(0, 'must not be negative'),
-    0,
-  ),
 };
+
+/**
+ * Keys that earlier versions had and nothing used (SPEC §3 lists them). A backup that still carries them
+ * imports: they are dropped, whatever their value.
+ */
+export const retiredSettingsKeys: readonly string[] = ['totalVideos', 'totalPlaylists'];
 
 type Registry = typeof settingsRegistry;
 export type SettingsKey = keyof Registry;

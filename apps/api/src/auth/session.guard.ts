@@ -7,6 +7,14 @@ import { IS_PUBLIC } from '../common/public.decorator';
 
 export const AUTH_REQUIRED = 'Authentication required';
 
+/**
+ * True when express-session found a stored session for the request's cookie and passport put its admin on
+ * the request (live or expired). Decided from the parsed cookie, so `sid =x` counts as much as `sid=x`.
+ */
+export function hasResolvedSession(req: Request): boolean {
+  return req.user !== undefined;
+}
+
 /** True when the request carries a live admin session (at most 24 h old). */
 export function hasLiveSession(req: Request, now: number): boolean {
   const loginAt = req.session?.loginAt;

@@ -1,7 +1,8 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { gzip } from 'node:zlib';
 import type { DataSource } from 'typeorm';
+import { hasResolvedSession } from '../auth/session.guard';
 
 /** The anonymous GET calls of the public page: the same answer for every visitor. */
 export const CACHEABLE_PATHS = new Set([
@@ -25,12 +26,21 @@ interface Entry {
 /** Smaller answers are not worth compressing (a TCP packet either way). */
 export const GZIP_MIN_BYTES = 1024;
 
+export interface PublicCache {
+  /** Before express-session: requests without any cookie, which cannot carry a session (and need not pay for looking). */
+  withoutCookies: RequestHandler;
+  /** After express-session and passport: requests with cookies for which no session was resolved. */
+  afterSession: RequestHandler;
+}
+
 /**
  * Answers repeated anonymous GETs of public content from memory, as long as `content_version`
  * (bumped by every write, in any API process) has not moved. Costs one primary-key read per
- * request instead of building the answer again. Requests carrying a session cookie skip it.
+ * request instead of building the answer again. "Anonymous" is decided by whether a session was
+ * resolved, not by the cookie's text: a request with a session is neither answered from memory nor
+ * stored.
  */
-export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024) {
+export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024): PublicCache {
   const cache = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + 256,
@@ -47,14 +57,7 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
     return String(row?.version ?? '0');
   };
 
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (
-      req.method !== 'GET' ||
-      !CACHEABLE_PATHS.has(req.path) ||
-      /(?:^|;\s*)sid=/.test(req.headers.cookie ?? '')
-    ) {
-      return next();
-    }
+  const answer = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     let version: string;
     try {
       version = await currentVersion();
@@ -81,7 +84,11 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
     }
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
-      if (res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body))) {
+      if (
+        res.statusCode === 200 &&
+        (typeof body === 'string' || Buffer.isBuffer(body)) &&
+        !hasResolvedSession(req)
+      ) {
         const result = send(body);
         const headers = KEPT_HEADERS.flatMap((name) => {
           const value = res.getHeader(name);
@@ -97,5 +104,15 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
     res.vary('Accept-Encoding');
     res.setHeader('X-Cache', 'miss');
     next();
+  };
+
+  const cacheable = (req: Request) => req.method === 'GET' && CACHEABLE_PATHS.has(req.path);
+  return {
+    withoutCookies: (req, res, next) =>
+      cacheable(req) && req.headers.cookie === undefined ? answer(req, res, next) : next(),
+    afterSession: (req, res, next) =>
+      cacheable(req) && req.headers.cookie !== undefined && !hasResolvedSession(req)
+        ? answer(req, res, next)
+        : next(),
   };
 }

@@ -1,33 +1,21 @@
-import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
-import {
-  type PublicSettings,
-  type SettingUpdateResult,
-  type Settings,
-  updateSettingBodySchema,
-} from '@app/contracts';
-import type { Request } from 'express';
-import { hasLiveSession } from '../auth/session.guard';
-import { Clock } from '../common/clock';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { type PublicSettings, type SettingUpdateResult, updateSettingBodySchema } from '@app/contracts';
 import { Public } from '../common/public.decorator';
 import { parseOrThrow } from '../common/validation';
 import { ApiJson } from '../docs/api-response.decorators';
-import { SettingsViewDto, SettingUpdateResultDto, UpdateSettingDto } from './settings.dto';
+import { PublicSettingsDto, SettingUpdateResultDto, UpdateSettingDto } from './settings.dto';
 import { SettingsService } from './settings.service';
 
 @Controller('settings')
 export class SettingsController {
-  constructor(
-    private readonly settings: SettingsService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly settings: SettingsService) {}
 
-  /** Visitors get the public keys; the signed-in admin every key, secrets masked. */
+  /** The public keys, the same answer for everyone (the dashboard reads `GET /api/admin/settings`). */
   @Public()
   @Get()
-  @Header('Vary', 'Cookie')
-  @ApiJson(SettingsViewDto)
-  list(@Req() req: Request): Promise<PublicSettings | Settings> {
-    return hasLiveSession(req, this.clock.now()) ? this.settings.adminView() : this.settings.publicView();
+  @ApiJson(PublicSettingsDto)
+  list(): Promise<PublicSettings> {
+    return this.settings.publicView();
   }
 
   @Post(':key')

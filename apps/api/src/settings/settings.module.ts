@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelModule } from '../channel/channel.module';
+import { AdminSettingsController } from './admin-settings.controller';
 import { SettingEntity } from './setting.entity';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SettingEntity]), ChannelModule],
-  controllers: [SettingsController],
+  controllers: [SettingsController, AdminSettingsController],
   providers: [SettingsService],
   exports: [SettingsService],
 })

@@ -8,6 +8,7 @@ import {
   type PublicSettings,
   type PublicSettingsKey,
   publicSettingsKeys,
+  retiredSettingsKeys,
   SECRET_MASK,
   type SettingUpdateResult,
   type Settings,
@@ -145,13 +146,16 @@ export class SettingsService {
 
   /**
    * Validates a whole bag (a backup's settings) without writing: unknown keys and bad values are a 400
-   * naming `root.key`. Secrets sent as SECRET_MASK are dropped (the stored ones stay).
+   * naming `root.key`. Secrets sent as SECRET_MASK are dropped (the stored ones stay), and so are the
+   * retired keys an older backup may still carry.
    */
   validateAll(values: unknown, root = 'settings'): Partial<Settings> {
     const unmasked = isPlainObject(values)
       ? Object.fromEntries(
           Object.entries(values).filter(
-            ([key, value]) => !(value === SECRET_MASK && isSettingsKey(key) && isSecretSetting(key)),
+            ([key, value]) =>
+              !retiredSettingsKeys.includes(key) &&
+              !(value === SECRET_MASK && isSettingsKey(key) && isSecretSetting(key)),
           ),
         )
       : values;

@@ -20,9 +20,9 @@ export async function importBackup(api: APIRequestContext, backup: unknown): Pro
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
-/** Reads settings back through the API with the page's session (the admin view, every key). */
+/** Reads settings back through the API with the page's session (`GET /api/admin/settings`: every key, secrets masked). */
 export async function readSettings(request: APIRequestContext): Promise<Settings> {
-  const res = await request.get('/api/settings');
+  const res = await request.get('/api/admin/settings');
   expect(res.status()).toBe(200);
   return (await res.json()) as Settings;
 }

@@ -102,6 +102,22 @@ test.describe('session', () => {
     await videosAgain;
   });
 
+  test('nothing admin-only stays in the browser: the signed-in admin on / stores the public settings only', async ({
+    page,
+  }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=settings');
+    await expect(page.getByRole('textbox', { name: 'Contact email' })).toBeVisible();
+    await page.goto('/');
+    const storedCopy = () => page.evaluate(() => window.localStorage.getItem('site-settings-v1'));
+    await expect.poll(storedCopy).not.toBeNull();
+    const stored = JSON.parse((await storedCopy())!) as Record<string, unknown>;
+    expect(stored).toHaveProperty('siteTitle');
+    for (const key of ['contactEmail', 'notificationEmail', 'affiliatePrograms', 'customWebhookUrl']) {
+      expect(stored).not.toHaveProperty(key);
+    }
+  });
+
   test('a failed logout keeps the dashboard and says why', async ({ page }) => {
     const admin = new AdminPage(page);
     await admin.signIn();

@@ -1,20 +1,21 @@
 import type { Settings } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
-import { SETTINGS_PATH } from '../../settings/api/get-public-settings';
+
+export const ADMIN_SETTINGS_PATH = '/api/admin/settings';
 
 /**
- * The whole settings bag as the signed-in admin sees it (secrets masked). Anonymous visitors get the
- * public keys from the same address, so the key is the path alone (SPEC §7) and a save updates what
- * the public page reads too.
+ * The whole settings bag as the signed-in admin edits it (secrets masked). Kept in the query cache only
+ * (memory): unlike the public page's settings it is never written to the browser's storage, and logging
+ * out clears it.
  */
 export function getAdminSettings(signal?: AbortSignal): Promise<Settings> {
-  return getJson<Settings>(SETTINGS_PATH, { signal });
+  return getJson<Settings>(ADMIN_SETTINGS_PATH, { signal });
 }
 
 export const adminSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: [SETTINGS_PATH],
+    queryKey: [ADMIN_SETTINGS_PATH],
     queryFn: ({ signal }) => getAdminSettings(signal),
   });
 

@@ -17,7 +17,7 @@ export function useLogin() {
     onSuccess: async (user) => {
       queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
       replaceToast({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
-      // A visitor's copy of the settings lacks the admin-only keys.
+      // An answer fetched before signing in (a 401) must not stand for the dashboard's settings.
       await queryClient.invalidateQueries({ queryKey: adminSettingsQueryOptions().queryKey });
     },
     onError: (error) => {

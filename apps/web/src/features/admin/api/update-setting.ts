@@ -66,7 +66,7 @@ export function useUpdateSetting(scope: SettingsScope) {
     },
     onSuccess: (result, { label, description, quiet }) => {
       setCached(result.key, result.value);
-      // The public page keeps its own copy (public keys only): it reloads when next shown.
+      // The public page keeps its own query (public keys only): it reloads, so `/` shows the change too.
       void queryClient.invalidateQueries({ queryKey: publicSettingsQueryOptions().queryKey });
       if (!quiet) replaceToast({ title: toasts.success, description: description ?? `${label} updated` });
     },

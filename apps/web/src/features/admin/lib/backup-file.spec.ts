@@ -17,6 +17,17 @@ describe('parseBackupFile', () => {
     });
   });
 
+  it('does not count the retired settings an older backup still carries (the import drops them)', () => {
+    const parsed = parseBackupFile(
+      JSON.stringify({
+        videos: [],
+        playlists: [],
+        settings: { siteTitle: 'x', totalVideos: 3, totalPlaylists: 1 },
+      }),
+    );
+    expect(parsed).toMatchObject({ ok: true, summary: { settings: 1 } });
+  });
+
   it('leaves out an export date that is not a date (the API names that field)', () => {
     const parsed = parseBackupFile('{"exportedAt":"yesterday","videos":[],"playlists":[],"settings":{}}');
     expect(parsed).toMatchObject({ ok: true, summary: { exportedAt: null } });

@@ -1,3 +1,5 @@
+import { retiredSettingsKeys } from '@app/contracts';
+
 /** What a backup file holds, counted before it is sent. */
 export interface BackupSummary {
   videos: number;
@@ -34,7 +36,8 @@ export function parseBackupFile(text: string): ParsedBackup {
     summary: {
       videos: videos.length,
       playlists: playlists.length,
-      settings: Object.keys(settings).length,
+      // As the API counts them: an older backup's retired keys are dropped on import.
+      settings: Object.keys(settings).filter((key) => !retiredSettingsKeys.includes(key)).length,
       exportedAt: typeof exportedAt === 'string' && !Number.isNaN(Date.parse(exportedAt)) ? exportedAt : null,
     },
   };

@@ -16,12 +16,25 @@ const UNCACHED_KEYS = [
   'disclosuresContent',
 ] as const satisfies readonly (keyof PublicSettings)[];
 
+/** The public keys (the defaults list them all; the registry's list would bring zod into the page). */
+const PUBLIC_KEYS = Object.keys(PUBLIC_SETTINGS_DEFAULTS) as (keyof PublicSettings)[];
+
+/**
+ * The public keys of `bag` over the defaults, nothing else: an older API answered the signed-in admin
+ * every key here, and no admin-only value may reach the page's state or the browser's storage.
+ */
+function publicOnly(bag: Partial<PublicSettings>): PublicSettings {
+  const settings: Record<string, unknown> = { ...PUBLIC_SETTINGS_DEFAULTS };
+  for (const key of PUBLIC_KEYS) if (bag[key] !== undefined) settings[key] = bag[key];
+  return settings as PublicSettings;
+}
+
 /** The last settings this browser saw, so a repeat visit paints in the site's design at once. */
 export function readCachedSettings(): PublicSettings | undefined {
   try {
     const raw = window.localStorage.getItem(SETTINGS_CACHE_KEY);
     if (!raw) return undefined;
-    return { ...PUBLIC_SETTINGS_DEFAULTS, ...(JSON.parse(raw) as Partial<PublicSettings>) };
+    return publicOnly(JSON.parse(raw) as Partial<PublicSettings>);
   } catch {
     return undefined;
   }
@@ -29,7 +42,7 @@ export function readCachedSettings(): PublicSettings | undefined {
 
 function writeCachedSettings(settings: PublicSettings): void {
   try {
-    const small: Partial<PublicSettings> = { ...settings };
+    const small: Partial<PublicSettings> = publicOnly(settings);
     for (const key of UNCACHED_KEYS) delete small[key];
     window.localStorage.setItem(SETTINGS_CACHE_KEY, JSON.stringify(small));
   } catch {
@@ -37,12 +50,13 @@ function writeCachedSettings(settings: PublicSettings): void {
   }
 }
 
-/** `GET /api/settings`, merged over the defaults so an older API's missing keys read as default. */
+/**
+ * `GET /api/settings`: the public keys, the same for visitors and the signed-in admin (the dashboard reads
+ * `GET /api/admin/settings`, which is never stored). Merged over the defaults so an older API's missing
+ * keys read as default.
+ */
 export async function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
-  const settings = {
-    ...PUBLIC_SETTINGS_DEFAULTS,
-    ...(await getJson<Partial<PublicSettings>>(SETTINGS_PATH, { signal })),
-  };
+  const settings = publicOnly(await getJson<Partial<PublicSettings>>(SETTINGS_PATH, { signal }));
   writeCachedSettings(settings);
   return settings;
 }

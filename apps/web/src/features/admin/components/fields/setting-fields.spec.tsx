@@ -9,7 +9,7 @@ import { SettingColorInput, SettingSwitch, SettingTextField } from './setting-fi
 
 function settingsRoutes(overrides: Record<string, () => Response> = {}) {
   return mockFetch({
-    '/api/settings': () => fakeResponse(200, settingsDefaults),
+    '/api/admin/settings': () => fakeResponse(200, settingsDefaults),
     '/api/settings/siteTitle': () => fakeResponse(200, { key: 'siteTitle', value: 'Saved title' }),
     '/api/settings/enableRSS': () => fakeResponse(200, { key: 'enableRSS', value: false }),
     '/api/settings/primaryColor': () =>
