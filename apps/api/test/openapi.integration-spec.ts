@@ -284,6 +284,14 @@ describe('real answers match the document', () => {
     expect(problems).toEqual([]);
   });
 
+  it('asks for the session cookie exactly on the routes that answer a visitor 401', () => {
+    const publicRoutes = new Set(CALLS.filter((c) => !c.as && c.status < 300).map((c) => c.route));
+    const wrong = operations(doc)
+      .map(({ key, op }) => ({ key, needsSession: JSON.stringify(op.security) === '[{"sid":[]}]' }))
+      .filter(({ key, needsSession }) => needsSession === publicRoutes.has(key.replace(/\{(\w+)\}/g, ':$1')));
+    expect(wrong).toEqual([]);
+  });
+
   it('fails an answer that drifts from its contract', () => {
     const { schema } = documented('get /api/videos', 200);
     const video = (seen['get /api/videos'] as Record<string, unknown>[])[0];

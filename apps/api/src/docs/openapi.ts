@@ -1,10 +1,11 @@
 import { type INestApplication, UnauthorizedException } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AUTH_REQUIRED, hasLiveSession } from '../auth/session.guard';
 import { Clock } from '../common/clock';
+import { PUBLIC_OPERATION_EXTENSION } from '../common/public.decorator';
 import type { Env } from '../config/env';
 
 export const DOCS_PATH = '/api/docs';
@@ -47,6 +48,24 @@ export function setupOpenApi(app: INestApplication, env: Env): void {
     .setOpenAPIVersion('3.1.0')
     .addCookieAuth('sid')
     .build();
-  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, config));
+  const document = requireSessionOnPrivateOperations(
+    cleanupOpenApiDoc(SwaggerModule.createDocument(app, config)),
+  );
   SwaggerModule.setup(DOCS_PATH.slice(1), app, document, { jsonDocumentUrl: `${DOCS_PATH.slice(1)}-json` });
+}
+
+type OperationObject = NonNullable<OpenAPIObject['paths'][string]['get']>;
+
+/** Like the global guard: every operation needs the `sid` session cookie unless its route is `@Public()`. */
+export function requireSessionOnPrivateOperations(document: OpenAPIObject): OpenAPIObject {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method] as
+        (OperationObject & { [PUBLIC_OPERATION_EXTENSION]?: true }) | undefined;
+      if (!operation) continue;
+      if (operation[PUBLIC_OPERATION_EXTENSION]) delete operation[PUBLIC_OPERATION_EXTENSION];
+      else operation.security = [{ sid: [] }];
+    }
+  }
+  return document;
 }

@@ -15,11 +15,13 @@ interface OpenApiResponse {
   content?: Record<string, MediaType>;
 }
 export interface Operation {
+  security?: Record<string, string[]>[];
   requestBody?: { content?: Record<string, MediaType> };
   responses: Record<string, OpenApiResponse>;
 }
 export interface OpenApiDocument {
   openapi: string;
+  security?: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, OpenApiSchema> };
 }
