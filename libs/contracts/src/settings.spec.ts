@@ -3,6 +3,7 @@ import {
   IMAGE_MAX_BYTES,
   imageDataUrlProblem,
   isSettingsKey,
+  type PublicSettings,
   publicSettingsKeys,
   publicSettingsSchema,
   SECRET_MASK,
@@ -10,6 +11,7 @@ import {
   secretSettingsKeys,
   settingsDefaults,
   settingsKeys,
+  settingsRegistry,
   type SettingsKey,
   settingsSchema,
   settingUpdateResultSchema,
@@ -17,6 +19,7 @@ import {
   themes,
   updateSettingBodySchema,
 } from './index';
+import { PUBLIC_SETTINGS_DEFAULTS } from './public-settings-defaults';
 import { z } from 'zod';
 
 /** The messages of a failed parse, as `path: message` (the API prefixes the key). */
@@ -140,6 +143,22 @@ describe('settings registry', () => {
         value: settingsDefaults[key],
       });
     }
+  });
+
+  it('takes each public key’s default from the zod-free defaults, which hold the public keys only', () => {
+    const publicDefaults: PublicSettings = PUBLIC_SETTINGS_DEFAULTS;
+    expect(Object.keys(publicDefaults).sort()).toEqual([...publicSettingsKeys].sort());
+    for (const key of publicSettingsKeys) {
+      expect({ key, same: settingsRegistry[key].default === PUBLIC_SETTINGS_DEFAULTS[key] }).toEqual({
+        key,
+        same: true,
+      });
+    }
+  });
+
+  it('fills the missing ad slots and placements from the same defaults', () => {
+    expect(parse('adSlots', {})).toEqual(PUBLIC_SETTINGS_DEFAULTS.adSlots);
+    expect(parse('adPlacements', {})).toEqual(PUBLIC_SETTINGS_DEFAULTS.adPlacements);
   });
 
   it('marks exactly the three secrets, none of them public', () => {

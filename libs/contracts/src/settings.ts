@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_SETTINGS_DEFAULTS as PUBLIC } from './public-settings-defaults';
 import { themeIds } from './themes';
 import { CHANNEL_ID_PATTERN } from './youtube';
 
@@ -8,6 +9,8 @@ export * from './themes';
  * The settings registry (DESIGN §4): every key of SPEC §3 with its schema, its default (SPEC §9) and who may
  * see it. `public` keys are what the anonymous home page needs; `secret` keys are never sent back in clear to
  * anyone: the admin gets SECRET_MASK (or '' when unset), and posting the mask back keeps the stored value.
+ * The public keys' defaults live in the zod-free `public-settings-defaults.ts` (`PUBLIC` here), which the
+ * public page imports alone; the registry takes them from there.
  */
 
 /** What the admin sees instead of a stored secret. Posting it back for a secret key changes nothing. */
@@ -186,12 +189,12 @@ const imageSetting = () =>
 
 export const adSlotsSchema = z.strictObject(
   {
-    displayVertical: adSlotId().default(''),
-    displaySquare: adSlotId().default(''),
-    displayHorizontal: adSlotId().default(''),
-    inFeed: adSlotId().default(''),
-    multiplex: adSlotId().default(''),
-    inArticle: adSlotId().default(''),
+    displayVertical: adSlotId().default(PUBLIC.adSlots.displayVertical),
+    displaySquare: adSlotId().default(PUBLIC.adSlots.displaySquare),
+    displayHorizontal: adSlotId().default(PUBLIC.adSlots.displayHorizontal),
+    inFeed: adSlotId().default(PUBLIC.adSlots.inFeed),
+    multiplex: adSlotId().default(PUBLIC.adSlots.multiplex),
+    inArticle: adSlotId().default(PUBLIC.adSlots.inArticle),
   },
   { error: typeError('an object') },
 );
@@ -199,9 +202,9 @@ export type AdSlots = z.output<typeof adSlotsSchema>;
 
 export const adPlacementsSchema = z.strictObject(
   {
-    topBanner: boolean().default(true),
-    inContent: boolean().default(true),
-    stickyFooter: boolean().default(false),
+    topBanner: boolean().default(PUBLIC.adPlacements.topBanner),
+    inContent: boolean().default(PUBLIC.adPlacements.inContent),
+    stickyFooter: boolean().default(PUBLIC.adPlacements.stickyFooter),
   },
   { error: typeError('an object') },
 );
@@ -286,35 +289,35 @@ export const settingsRegistry = {
   // Monetization. The page renders the ads, so the AdSense ids and placements are public.
   adsensePublisherId: publicSetting(
     clearable(40, (v) => /^ca-pub-\d{10,20}$/.test(v), 'must be like ca-pub-1234567890123456'),
-    '',
+    PUBLIC.adsensePublisherId,
   ),
-  adSlots: publicSetting(adSlotsSchema, adSlotsSchema.parse({})),
-  adPlacements: publicSetting(adPlacementsSchema, adPlacementsSchema.parse({})),
+  adSlots: publicSetting(adSlotsSchema, PUBLIC.adSlots),
+  adPlacements: publicSetting(adPlacementsSchema, PUBLIC.adPlacements),
   // The public page shows no affiliate links (SPEC §2), so the programs stay admin-only.
   affiliatePrograms: adminSetting(affiliateProgramsSchema, []),
 
   // Design
-  colorScheme: publicSetting(oneOf(colorSchemes), 'dark'),
-  selectedTheme: publicSetting(oneOf(themeIds), 'dark-red'),
-  primaryColor: publicSetting(colorSetting(), '#FF0000'),
-  accentColor: publicSetting(colorSetting(), '#3EA6FF'),
-  backgroundColor: publicSetting(colorSetting(), '#0F0F0F'),
-  textColor: publicSetting(colorSetting(), '#FFFFFF'),
-  showFeaturedVideo: publicSetting(boolean(), true),
-  showPlaylistSection: publicSetting(boolean(), true),
-  showSubscriberCount: publicSetting(boolean(), true),
-  showCommunitySection: publicSetting(boolean(), true),
-  videoGridColumns: publicSetting(oneOfNumbers(videoGridColumnOptions), 4),
-  heroBackgroundType: publicSetting(oneOf(heroBackgroundTypes), 'gradient'),
-  heroImage: publicSetting(imageSetting(), null),
+  colorScheme: publicSetting(oneOf(colorSchemes), PUBLIC.colorScheme),
+  selectedTheme: publicSetting(oneOf(themeIds), PUBLIC.selectedTheme),
+  primaryColor: publicSetting(colorSetting(), PUBLIC.primaryColor),
+  accentColor: publicSetting(colorSetting(), PUBLIC.accentColor),
+  backgroundColor: publicSetting(colorSetting(), PUBLIC.backgroundColor),
+  textColor: publicSetting(colorSetting(), PUBLIC.textColor),
+  showFeaturedVideo: publicSetting(boolean(), PUBLIC.showFeaturedVideo),
+  showPlaylistSection: publicSetting(boolean(), PUBLIC.showPlaylistSection),
+  showSubscriberCount: publicSetting(boolean(), PUBLIC.showSubscriberCount),
+  showCommunitySection: publicSetting(boolean(), PUBLIC.showCommunitySection),
+  videoGridColumns: publicSetting(oneOfNumbers(videoGridColumnOptions), PUBLIC.videoGridColumns),
+  heroBackgroundType: publicSetting(oneOf(heroBackgroundTypes), PUBLIC.heroBackgroundType),
+  heroImage: publicSetting(imageSetting(), PUBLIC.heroImage),
   /** Shown when heroBackgroundType is `video` (a video file or embed URL). */
-  heroVideoUrl: publicSetting(urlSetting(), ''),
-  logoImage: publicSetting(imageSetting(), null),
-  faviconImage: publicSetting(imageSetting(), null),
-  headingFont: publicSetting(oneOf(headingFonts), 'Inter'),
-  bodyFont: publicSetting(oneOf(bodyFonts), 'Inter'),
-  monoFont: publicSetting(oneOf(monoFonts), 'JetBrains Mono'),
-  baseFontSize: publicSetting(oneOfNumbers(baseFontSizes), 16),
+  heroVideoUrl: publicSetting(urlSetting(), PUBLIC.heroVideoUrl),
+  logoImage: publicSetting(imageSetting(), PUBLIC.logoImage),
+  faviconImage: publicSetting(imageSetting(), PUBLIC.faviconImage),
+  headingFont: publicSetting(oneOf(headingFonts), PUBLIC.headingFont),
+  bodyFont: publicSetting(oneOf(bodyFonts), PUBLIC.bodyFont),
+  monoFont: publicSetting(oneOf(monoFonts), PUBLIC.monoFont),
+  baseFontSize: publicSetting(oneOfNumbers(baseFontSizes), PUBLIC.baseFontSize),
 
   // Analytics: the page loads the scripts, so ids and toggles are public.
   googleAnalyticsId: publicSetting(
@@ -323,13 +326,13 @@ export const settingsRegistry = {
       (v) => /^(G-[A-Z0-9]{4,16}|UA-\d{4,12}-\d{1,4})$/.test(v),
       'must be like G-XXXXXXXXXX or UA-12345678-1',
     ),
-    '',
+    PUBLIC.googleAnalyticsId,
   ),
-  enableGoogleAnalytics: publicSetting(boolean(), false),
-  enablePlausible: publicSetting(boolean(), false),
+  enableGoogleAnalytics: publicSetting(boolean(), PUBLIC.enableGoogleAnalytics),
+  enablePlausible: publicSetting(boolean(), PUBLIC.enablePlausible),
   plausibleDomain: publicSetting(
     clearable(253, (v) => HOSTNAME.test(v), 'must be a domain name like example.com'),
-    '',
+    PUBLIC.plausibleDomain,
   ),
 
   // Notifications and integrations: admin-only.
@@ -351,29 +354,35 @@ export const settingsRegistry = {
   ),
 
   // General and SEO
-  siteTitle: publicSetting(text(100), ''),
+  siteTitle: publicSetting(text(100), PUBLIC.siteTitle),
   contactEmail: adminSetting(emailSetting(), ''),
-  siteDescription: publicSetting(text(500), ''),
+  siteDescription: publicSetting(text(500), PUBLIC.siteDescription),
   /** The channel of the subscribe link (`UC` + 22 characters). */
   channelId: publicSetting(
     clearable(24, (v) => CHANNEL_ID_PATTERN.test(v), 'must be a channel id like UCxxxxxxxxxxxxxxxxxxxxxx'),
-    '',
+    PUBLIC.channelId,
   ),
   enableSitemap: adminSetting(boolean(), true),
-  enableRSS: publicSetting(boolean(), true),
-  enableGDPRBanner: publicSetting(boolean(), false),
-  metaKeywords: publicSetting(text(500), ''),
+  enableRSS: publicSetting(boolean(), PUBLIC.enableRSS),
+  enableGDPRBanner: publicSetting(boolean(), PUBLIC.enableGDPRBanner),
+  metaKeywords: publicSetting(text(500), PUBLIC.metaKeywords),
   /** Social cards need an absolute URL, so this is a URL rather than an uploaded image. */
-  ogImage: publicSetting(urlSetting(), ''),
+  ogImage: publicSetting(urlSetting(), PUBLIC.ogImage),
   twitterHandle: publicSetting(
     clearable(16, (v) => /^@?\w{1,15}$/.test(v), 'must be a handle like @channel (at most 15 characters)'),
-    '',
+    PUBLIC.twitterHandle,
   ),
 
   // Legal
-  privacyPolicyContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), ''),
-  termsOfServiceContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), ''),
-  disclosuresContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), ''),
+  privacyPolicyContent: publicSetting(
+    text(LEGAL_TEXT_MAX_CHARS, { trim: false }),
+    PUBLIC.privacyPolicyContent,
+  ),
+  termsOfServiceContent: publicSetting(
+    text(LEGAL_TEXT_MAX_CHARS, { trim: false }),
+    PUBLIC.termsOfServiceContent,
+  ),
+  disclosuresContent: publicSetting(text(LEGAL_TEXT_MAX_CHARS, { trim: false }), PUBLIC.disclosuresContent),
 };
 
 /**

@@ -1,8 +1,10 @@
+import type { PublicSettings } from '@app/contracts';
+import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
+import { themes } from '@app/contracts/themes';
 import { contrast } from '../../lib/color';
-import { PUBLIC_SETTINGS_DEFAULTS, THEMES } from './defaults';
 import { siteDesign } from './site-design';
 
-const settings = (patch: Partial<typeof PUBLIC_SETTINGS_DEFAULTS>) => ({
+const settings = (patch: Partial<PublicSettings>) => ({
   ...PUBLIC_SETTINGS_DEFAULTS,
   ...patch,
 });
@@ -16,7 +18,7 @@ describe('siteDesign', () => {
   });
 
   it('takes the selected theme, and a changed colour over it', () => {
-    const ocean = THEMES.find((t) => t.id === 'blue-ocean')!;
+    const ocean = themes.find((t) => t.id === 'blue-ocean')!;
     expect(siteDesign(settings({ selectedTheme: 'blue-ocean' }))).toMatchObject({
       primary: ocean.primary,
       dark: { background: ocean.background, text: ocean.text, surface: ocean.surface },

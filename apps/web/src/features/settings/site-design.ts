@@ -1,6 +1,7 @@
 import type { PublicSettings } from '@app/contracts';
+import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
+import { themes } from '@app/contracts/themes';
 import { contrast, ensureContrast, isDark, luminance, mix } from '../../lib/color';
-import { PUBLIC_SETTINGS_DEFAULTS, THEMES } from './defaults';
 import { fontStack } from './fonts';
 
 export interface SitePalette {
@@ -28,7 +29,7 @@ export interface SiteDesign {
   baseFontSize: PublicSettings['baseFontSize'];
 }
 
-const byId = (id: string) => THEMES.find((theme) => theme.id === id) ?? THEMES[0];
+const byId = (id: string) => themes.find((theme) => theme.id === id) ?? themes[0];
 
 function palette(background: string, text: string, surface?: string): SitePalette {
   const card = surface ?? mix(text, background, 0.08);

@@ -1,7 +1,7 @@
 import type { PublicSettings } from '@app/contracts';
+import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
-import { PUBLIC_SETTINGS_DEFAULTS } from '../defaults';
 
 export const SETTINGS_PATH = '/api/settings';
 export const SETTINGS_CACHE_KEY = 'site-settings-v1';
