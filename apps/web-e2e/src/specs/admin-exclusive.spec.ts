@@ -193,8 +193,16 @@ test('Sync fetches the (fake) YouTube channel, reloads the dashboard, and a rest
   try {
     await writeSetting(page.request, 'channelId', fake.id);
     const card = admin.card('YouTube Integration');
+    // Holds the sync call until the busy state is seen: a fast sync would otherwise end before the check.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/api/sync/youtube', async (route) => {
+      await held;
+      await route.continue();
+    });
     await card.getByRole('button', { name: 'Sync Now' }).click();
     await expect(card.getByRole('button', { name: 'Syncing...' })).toBeDisabled();
+    release();
     await admin.expectToast('FolderSync completed', 'Successfully synced data from YouTube');
     const total = Number((await page.request.get('/api/videos?limit=1')).headers()['x-total-count']);
     expect(total).toBe(fake.videoIds.length);
