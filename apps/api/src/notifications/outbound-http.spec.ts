@@ -42,6 +42,48 @@ describe('outbound address policy', () => {
     },
   );
 
+  // IANA special-purpose registries: ranges that are not globally reachable, in any textual form.
+  it.each([
+    '64:ff9b:1::808:808', // local-use NAT64 (RFC 8215)
+    '64:ff9b:1::a00:1',
+    '64:ff9b::1', // NAT64 of 0.0.0.1
+    '64:ff9b:0:0:0:0:a00:1', // NAT64 of 10.0.0.1, uncompressed
+    '64:ff9b::c0a8:101', // NAT64 of 192.168.1.1
+    '0:0:0:0:0:ffff:a00:1', // IPv4-mapped 10.0.0.1, uncompressed
+    '::ffff:0:7f00:1', // IPv4-translated (RFC 6145)
+    '::808:808', // IPv4-compatible (deprecated)
+    '100::1', // discard
+    '100:0:0:1::1', // dummy prefix (RFC 9780)
+    '2001::1', // Teredo
+    '2001:2::1', // benchmarking
+    '2001:10::1', // deprecated ORCHID
+    '2002:a00:1::1', // 6to4
+    '3fff::1', // documentation (RFC 9637)
+    '5f00::1', // SRv6 SIDs (RFC 9602)
+    'fec0::1', // site-local (deprecated)
+    'fe80::1%eth0', // link-local with a zone
+    'ff02::1', // multicast
+    '4000::1', // outside global unicast 2000::/3
+    '100.127.255.255', // shared address space
+    '192.0.0.8',
+    '192.0.2.1',
+    '198.19.255.255', // benchmarking
+    '198.51.100.1',
+    '203.0.113.1',
+    '240.0.0.1',
+  ])('refuses the special-purpose address %s', (address) => {
+    expect(addressRefusal(address, development)).toBe(`${address} is a private or reserved address`);
+  });
+
+  it('judges NAT64 and IPv4-mapped addresses by the IPv4 address they hold', () => {
+    expect(addressRefusal('64:ff9b::7f00:1', production)).toBe('64:ff9b::7f00:1 is a loopback address');
+    expect(addressRefusal('64:ff9b::7f00:1', development)).toBeNull();
+    expect(addressRefusal('64:ff9b::808:808', production)).toBeNull();
+    expect(addressRefusal('64:ff9b::8.8.8.8', production)).toBeNull();
+    expect(addressRefusal('::ffff:808:808', production)).toBeNull();
+    expect(addressRefusal('2a00:1450:4001::200e', production)).toBeNull();
+  });
+
   it('allows loopback outside production, never private networks', () => {
     expect(addressRefusal('127.0.0.1', development)).toBeNull();
     expect(addressRefusal('::1', development)).toBeNull();
