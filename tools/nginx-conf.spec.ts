@@ -4,6 +4,7 @@
  * `@app/contracts/api-paths`, the list the other web servers import.
  */
 import { API_PREFIX, API_ROOT_FILES } from '@app/contracts/api-paths';
+import helmet from 'helmet';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/paths';
@@ -91,5 +92,31 @@ describe('apps/web/nginx.conf API paths', () => {
       ...nginx.matchAll(/location = (\/[^/\s]+\.\w+) \{[^}]*proxy_pass http:\/\/api;/g),
     ];
     expect(exactRootFiles.map((match) => match[1]).sort()).toEqual([...API_ROOT_FILES].sort());
+  });
+});
+
+/** The Strict-Transport-Security value helmet sends by default (tools/serve.ts and the API use it). */
+function helmetHsts(): string {
+  let value = '';
+  const res = { setHeader: (_name: string, header: string) => (value = header) };
+  helmet.strictTransportSecurity()({} as never, res as never, () => undefined);
+  return value;
+}
+
+describe('apps/web/nginx.conf security headers', () => {
+  const nginx = read('apps/web/nginx.conf');
+
+  it('sends the API’s HSTS (helmet’s default) on every answer, once', () => {
+    // The API keeps helmet's default HSTS, the value compared here.
+    expect(read('apps/api/src/app.factory.ts')).not.toMatch(/strictTransportSecurity|hsts/i);
+    expect(helmetHsts()).toMatch(/^max-age=\d+; includeSubDomains$/);
+    const hsts = `add_header Strict-Transport-Security "${helmetHsts()}" always;`;
+    // Server-wide, and repeated in each location with its own add_header (which replaces the server's).
+    expect(nginx.split('\n')).toContain(`  ${hsts}`);
+    const locations = [...nginx.matchAll(/location [^{]*\{([^}]*)\}/g)].map((match) => match[1]);
+    const withHeaders = locations.filter((block) => block.includes('add_header'));
+    expect(withHeaders.length).toBeGreaterThanOrEqual(3);
+    for (const block of withHeaders) expect(block).toContain(hsts);
+    expect(nginx).toMatch(/^ {2}proxy_hide_header Strict-Transport-Security;$/m);
   });
 });

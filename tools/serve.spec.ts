@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import helmet from 'helmet';
 import { CACHE_IMMUTABLE, CACHE_NONE, renderSsi, startWebServer, type RunningWebServer } from './serve';
 import { freePort } from './lib/net';
 import { contentSecurityPolicyFor, inlineScriptHashes } from './web-csp';
@@ -77,7 +78,12 @@ describe('tools/serve.ts', () => {
           return;
         }
         const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
-        res.writeHead(req.url === '/api/missing' ? 404 : 200, { 'Content-Type': 'application/json' });
+        res.writeHead(req.url === '/api/missing' ? 404 : 200, {
+          'Content-Type': 'application/json',
+          ...(req.url === '/api/hsts'
+            ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+            : {}),
+        });
         res.end(JSON.stringify(req.url === '/api/big' ? { ...echo, padding: 'y'.repeat(20_000) } : echo));
       });
     });
@@ -139,6 +145,26 @@ describe('tools/serve.ts', () => {
     expect(expected).toContain(inlineScriptHashes(INDEX_HTML)[0]);
     const asset = await send(web.port, '/assets/index-AbC123.js');
     expect(asset.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('sends the API’s HSTS (helmet’s default) on pages, assets, files, 404s and proxied answers, once', async () => {
+    let hsts = '';
+    const res = { setHeader: (_name: string, value: string) => (hsts = value) };
+    helmet.strictTransportSecurity()({} as never, res as never, () => undefined);
+    expect(hsts).toMatch(/^max-age=\d+; includeSubDomains$/);
+    for (const path of [
+      '/',
+      '/admin',
+      '/index.html',
+      '/assets/index-AbC123.js',
+      '/favicon.svg',
+      '/nope.png',
+      '/api/x',
+      '/api/hsts',
+    ]) {
+      const reply = await send(web.port, path);
+      expect([path, reply.headers['strict-transport-security']]).toEqual([path, hsts]);
+    }
   });
 
   it('serves hashed assets with a long immutable cache', async () => {

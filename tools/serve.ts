@@ -7,6 +7,7 @@
 import { isApiPath } from '@app/contracts/api-paths';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -135,6 +136,10 @@ export function createWebApp(options: WebAppOptions): Express {
   app.set('etag', 'strong');
 
   app.use(compression());
+  // HSTS on every answer (pages, assets, files, feeds), with helmet's default, the value the API's
+  // helmet sends (apps/api/src/app.factory.ts); browsers ignore it over plain http. The API's own
+  // header on proxied answers replaces this one, so an answer carries it once.
+  app.use(helmet.strictTransportSecurity());
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
