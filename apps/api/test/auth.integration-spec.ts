@@ -180,6 +180,17 @@ describe('auth', () => {
         .expect(401);
       await request(t.server).post('/api/auth/login').send(ADMIN).expect(200);
     });
+
+    it('checks at most 5 passwords when 40 wrong ones arrive at once; the others get 429', async () => {
+      const body = { username: 'parallel', password: 'wrong-password' };
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => request(t.server).post('/api/auth/login').send(body)),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+      await request(t.server).post('/api/auth/login').send(body).expect(429);
+    });
   });
 });
 
