@@ -191,6 +191,30 @@ describe('auth', () => {
       expect(statuses.filter((status) => status === 429)).toHaveLength(35);
       await request(t.server).post('/api/auth/login').send(body).expect(429);
     });
+
+    it('throttles wrong current passwords of change-password per admin and IP, even when they arrive at once', async () => {
+      const agent = await signedInAgent(t.server);
+      const wrong = { currentPassword: 'not-the-password', newPassword: 'a-much-better-password' };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => agent.post('/api/auth/change-password').send(wrong)),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+      expect(answers.find((res) => res.status === 400)!.body.message).toBe('currentPassword: is incorrect');
+      const res = await agent
+        .post('/api/auth/change-password')
+        .send({ ...wrong, currentPassword: ADMIN.password })
+        .expect(429);
+      expect(res.body).toEqual({
+        statusCode: 429,
+        message: 'Too many wrong current passwords. Try again in 15 minutes.',
+        error: 'Too Many Requests',
+      });
+      // Nothing changed, and signing in (a different counter) still works.
+      await agent.get('/api/auth/me').expect(200);
+      await request(t.server).post('/api/auth/login').send(ADMIN).expect(200);
+    });
   });
 });
 
