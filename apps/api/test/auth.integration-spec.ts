@@ -236,3 +236,31 @@ describe('sessions across a restart', () => {
     }
   });
 });
+
+describe('throttling across API processes', () => {
+  it('two API processes on the same database check 5 of 40 parallel wrong passwords between them', async () => {
+    const first = await startTestApp();
+    const second = await startTestApp({
+      reuse: usingMysql() ? {} : { sqlitePath: first.sqlitePath },
+      resetDatabase: false,
+    });
+    try {
+      const body = { username: 'admin', password: 'wrong-password' };
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          request((i % 2 ? first : second).server)
+            .post('/api/auth/login')
+            .send(body),
+        ),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+      await request(first.server).post('/api/auth/login').send(ADMIN).expect(429);
+      await request(second.server).post('/api/auth/login').send(ADMIN).expect(429);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
