@@ -180,6 +180,41 @@ describe('auth', () => {
         .expect(401);
       await request(t.server).post('/api/auth/login').send(ADMIN).expect(200);
     });
+
+    it('checks at most 5 passwords when 40 wrong ones arrive at once; the others get 429', async () => {
+      const body = { username: 'parallel', password: 'wrong-password' };
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => request(t.server).post('/api/auth/login').send(body)),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+      await request(t.server).post('/api/auth/login').send(body).expect(429);
+    });
+
+    it('throttles wrong current passwords of change-password per admin and IP, even when they arrive at once', async () => {
+      const agent = await signedInAgent(t.server);
+      const wrong = { currentPassword: 'not-the-password', newPassword: 'a-much-better-password' };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => agent.post('/api/auth/change-password').send(wrong)),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+      expect(answers.find((res) => res.status === 400)!.body.message).toBe('currentPassword: is incorrect');
+      const res = await agent
+        .post('/api/auth/change-password')
+        .send({ ...wrong, currentPassword: ADMIN.password })
+        .expect(429);
+      expect(res.body).toEqual({
+        statusCode: 429,
+        message: 'Too many wrong current passwords. Try again in 15 minutes.',
+        error: 'Too Many Requests',
+      });
+      // Nothing changed, and signing in (a different counter) still works.
+      await agent.get('/api/auth/me').expect(200);
+      await request(t.server).post('/api/auth/login').send(ADMIN).expect(200);
+    });
   });
 });
 
@@ -198,6 +233,34 @@ describe('sessions across a restart', () => {
     } finally {
       await second.close();
       await first.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('throttling across API processes', () => {
+  it('two API processes on the same database check 5 of 40 parallel wrong passwords between them', async () => {
+    const first = await startTestApp();
+    const second = await startTestApp({
+      reuse: usingMysql() ? {} : { sqlitePath: first.sqlitePath },
+      resetDatabase: false,
+    });
+    try {
+      const body = { username: 'admin', password: 'wrong-password' };
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          request((i % 2 ? first : second).server)
+            .post('/api/auth/login')
+            .send(body),
+        ),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+      await request(first.server).post('/api/auth/login').send(ADMIN).expect(429);
+      await request(second.server).post('/api/auth/login').send(ADMIN).expect(429);
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 });

@@ -98,8 +98,36 @@ describe('security baseline (DESIGN §5)', () => {
       try {
         await request(prod.server).get('/api/docs-json').expect(401);
         await request(prod.server).get('/api/docs').expect(401);
+        // Routing ignores case and the check must too; doubled slashes, dot segments and escapes
+        // must not get round it either.
+        const variants = [
+          '/api/docs/',
+          '/api/docs-yaml',
+          '/api/docs/swagger-ui-init.js',
+          '/api/Docs-json',
+          '/api/DOCS/',
+          '/API/DOCS-JSON',
+          '/Api/Docs',
+          '/api/Docs/swagger-ui-init.js',
+          '//api/docs-json',
+          '/api//docs-json',
+          '//API//Docs/',
+          '/api/./docs-json',
+          '/api/%64ocs-json',
+          '/api/docs%2Djson',
+          '/api/%44OCS/',
+          '/api/docs-json/',
+          '/api/docs-json?format=json',
+        ];
+        const open: string[] = [];
+        for (const path of variants) {
+          const res = await request(prod.server).get(path);
+          if (res.status !== 401) open.push(`${path} ${res.status}`);
+        }
+        expect(open).toEqual([]);
         const agent = await signedInAgent(prod.server, { username: 'admin', password: 'prod-password-1' });
         await agent.get('/api/docs-json').expect(200);
+        await agent.get('/api/Docs-json').expect(200);
       } finally {
         await prod.close();
       }

@@ -40,9 +40,15 @@ export class AuthController {
 
   @Post('change-password')
   @HttpCode(200)
-  @ApiJson(OkDto, { errors: [400, 401, 403, 413, 415] })
+  @ApiJson(OkDto, { errors: [400, 401, 403, 413, 415, 429] })
   async changePassword(@Req() req: Request, @Body() body: ChangePasswordDto): Promise<Ok> {
-    await this.auth.changePassword(req.user!.id, body.currentPassword, body.newPassword, req.sessionID);
+    await this.auth.changePassword(
+      req.user!.id,
+      body.currentPassword,
+      body.newPassword,
+      req.sessionID,
+      req.ip ?? 'unknown',
+    );
     return { ok: true };
   }
 }

@@ -14,6 +14,7 @@ import { Not, type Repository } from 'typeorm';
 import { ENV } from '../config/config.module';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_USERNAME, type Env } from '../config/env';
 import { toAuthUser } from './auth.mapper';
+import { LoginThrottleService } from './login-throttle.service';
 import { SessionEntity } from './session.entity';
 import { UserEntity } from './user.entity';
 
@@ -32,6 +33,7 @@ export class AuthService implements OnApplicationBootstrap {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
     @Inject(ENV) private readonly env: Env,
+    private readonly throttle: LoginThrottleService,
   ) {}
 
   /** Creates the admin on first start from ADMIN_USERNAME / ADMIN_PASSWORD (development defaults admin / admin123). */
@@ -72,18 +74,24 @@ export class AuthService implements OnApplicationBootstrap {
     );
   }
 
-  /** Checks the current password, stores the new hash and ends every other session of the admin. */
+  /**
+   * Checks the current password (throttled per admin and IP like login, so a stolen session cannot
+   * guess it), stores the new hash and ends every other session of the admin.
+   */
   async changePassword(
     userId: number,
     currentPassword: string,
     newPassword: string,
     keepSessionId: string,
+    ip: string,
   ): Promise<void> {
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw new UnauthorizedException('Authentication required');
+    await this.throttle.consumeCurrentPassword(userId, ip);
     if (!(await argon2.verify(user.passwordHash, currentPassword))) {
       throw new BadRequestException('currentPassword: is incorrect');
     }
+    await this.throttle.resetCurrentPassword(userId, ip);
     const passwordHash = await this.hash(newPassword);
     await this.users.manager.transaction(async (manager) => {
       await manager.update(UserEntity, { id: userId }, { passwordHash });

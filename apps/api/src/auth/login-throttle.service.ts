@@ -11,8 +11,13 @@ export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 /**
- * Login throttling per IP and username: after 5 failures in 15 minutes the pair gets 429.
- * Counters live in the database table `login_throttle`, so every API process sees the same count.
+ * Password throttling: after 5 failures in 15 minutes, login answers 429 for that IP and username,
+ * and change-password for that admin and IP. Counters live in the database table `login_throttle`,
+ * so every API process sees the same count.
+ *
+ * An attempt takes its point before the password is checked, in one atomic upsert (the store's
+ * `consume`), and gives the counter back only on success: parallel requests cannot all read
+ * "4 failures so far" and all be checked.
  */
 @Injectable()
 export class LoginThrottleService {
@@ -42,28 +47,48 @@ export class LoginThrottleService {
           });
   }
 
-  private key(ip: string, username: string): string {
+  /** Takes one of the IP and username's attempts before the password is checked; 429 once they are used up. */
+  consumeLogin(ip: string, username: string): Promise<void> {
+    return this.consume(this.loginKey(ip, username), 'Too many failed login attempts');
+  }
+
+  /** A correct password clears the pair's failures. */
+  async resetLogin(ip: string, username: string): Promise<void> {
+    await this.limiter.delete(this.loginKey(ip, username));
+  }
+
+  /** Same for the current password that change-password checks, per admin and IP. */
+  consumeCurrentPassword(userId: number, ip: string): Promise<void> {
+    return this.consume(this.currentPasswordKey(userId, ip), 'Too many wrong current passwords');
+  }
+
+  async resetCurrentPassword(userId: number, ip: string): Promise<void> {
+    await this.limiter.delete(this.currentPasswordKey(userId, ip));
+  }
+
+  private loginKey(ip: string, username: string): string {
     return `${ip}|${username.trim().toLowerCase()}`;
   }
 
-  /** Throws 429 while the pair has used up its failures. */
-  async assertAllowed(ip: string, username: string): Promise<void> {
-    const res = await this.limiter.get(this.key(ip, username));
-    if (res && res.consumedPoints >= MAX_LOGIN_FAILURES) throw this.tooMany(res);
+  /** Login keys start with an IP, so this prefix cannot meet one of them. */
+  private currentPasswordKey(userId: number, ip: string): string {
+    return `change-password|${userId}|${ip}`;
   }
 
-  async recordFailure(ip: string, username: string): Promise<void> {
-    await this.limiter.penalty(this.key(ip, username), 1);
+  private async consume(key: string, what: string): Promise<void> {
+    try {
+      await this.limiter.consume(key, 1);
+    } catch (error) {
+      // rate-limiter-flexible rejects with a RateLimiterRes when the points are used up, an Error otherwise.
+      if (error instanceof RateLimiterRes) throw this.tooMany(what, error);
+      throw error;
+    }
   }
 
-  async reset(ip: string, username: string): Promise<void> {
-    await this.limiter.delete(this.key(ip, username));
-  }
-
-  private tooMany(res: RateLimiterRes): HttpException {
+  private tooMany(what: string, res: RateLimiterRes): HttpException {
     const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60_000));
     return new HttpException(
-      `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       HttpStatus.TOO_MANY_REQUESTS,
     );
   }

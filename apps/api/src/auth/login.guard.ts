@@ -23,14 +23,10 @@ export class LoginGuard extends AuthGuard('local') {
     const req = context.switchToHttp().getRequest<Request>();
     const { username } = parseOrThrow(loginBodySchema, req.body);
     const ip = req.ip ?? 'unknown';
-    await this.throttle.assertAllowed(ip, username);
-    try {
-      await super.canActivate(context);
-    } catch (error) {
-      await this.throttle.recordFailure(ip, username);
-      throw error;
-    }
-    await this.throttle.reset(ip, username);
+    // The attempt is counted before the password is checked, so parallel guesses cannot pass the limit.
+    await this.throttle.consumeLogin(ip, username);
+    await super.canActivate(context);
+    await this.throttle.resetLogin(ip, username);
     await super.logIn(req);
     req.session.loginAt = this.clock.now();
     return true;

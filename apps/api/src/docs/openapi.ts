@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { type INestApplication, UnauthorizedException } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
@@ -33,7 +34,7 @@ export function setupOpenApi(app: INestApplication, env: Env): void {
   const docsHelmet = helmet({ contentSecurityPolicy: DOCS_CSP });
   // Covers /api/docs, its assets and /api/docs-json.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!req.path.startsWith(DOCS_PATH)) return next();
+    if (!isDocsPath(req.path)) return next();
     if (env.NODE_ENV === 'production' && !hasLiveSession(req, clock.now())) {
       return next(new UnauthorizedException(AUTH_REQUIRED));
     }
@@ -52,6 +53,21 @@ export function setupOpenApi(app: INestApplication, env: Env): void {
     cleanupOpenApiDoc(SwaggerModule.createDocument(app, config)),
   );
   SwaggerModule.setup(DOCS_PATH.slice(1), app, document, { jsonDocumentUrl: `${DOCS_PATH.slice(1)}-json` });
+}
+
+/**
+ * Whether a request path may reach the document, its UI or their assets. Routing ignores case, so
+ * this must too; doubled slashes, dot segments and percent escapes are folded first so that no
+ * spelling gets round it (over-matching only turns a 404 into a 401).
+ */
+export function isDocsPath(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: check the path as it came.
+  }
+  return posix.normalize(decoded).toLowerCase().startsWith(DOCS_PATH);
 }
 
 type OperationObject = NonNullable<OpenAPIObject['paths'][string]['get']>;
