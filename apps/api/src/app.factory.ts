@@ -13,7 +13,7 @@ import { requestLogger } from './common/request-logger.middleware';
 import { publicCache } from './content-cache/public-cache.middleware';
 import { sameOriginJson } from './common/same-origin.middleware';
 import type { Env } from './config/env';
-import { DOCS_PATH, setupOpenApi } from './docs/openapi';
+import { isDocsPath, setupOpenApi } from './docs/openapi';
 
 export const JSON_BODY_LIMIT = '4mb';
 export const BACKUP_BODY_LIMIT = '100mb';
@@ -50,7 +50,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.use((req: Request, res: Response, next: NextFunction) =>
-    req.path.startsWith(DOCS_PATH) ? next() : apiHelmet(req, res, next),
+    isDocsPath(req.path) ? next() : apiHelmet(req, res, next),
   );
   app.use(sameOriginJson(env.PUBLIC_URL));
   // Anonymous GETs of public content are answered from memory while nothing changed. "Anonymous":

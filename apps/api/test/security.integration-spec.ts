@@ -128,6 +128,16 @@ describe('security baseline (DESIGN §5)', () => {
         const agent = await signedInAgent(prod.server, { username: 'admin', password: 'prod-password-1' });
         await agent.get('/api/docs-json').expect(200);
         await agent.get('/api/Docs-json').expect(200);
+        // However it is spelt, the docs page gets the docs' policy alone (Swagger UI's inline styles), not
+        // the API's stricter one on top.
+        for (const path of ['/api/docs/', '/api/DOCS/']) {
+          const csp = (await agent.get(path).expect(200)).headers['content-security-policy'];
+          expect({ path, csp }).toEqual({
+            path,
+            csp: expect.stringContaining("style-src 'self' 'unsafe-inline'"),
+          });
+          expect(String(csp).split(',')).toHaveLength(1);
+        }
       } finally {
         await prod.close();
       }
