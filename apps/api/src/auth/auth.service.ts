@@ -12,7 +12,7 @@ import * as argon2 from 'argon2';
 import type { Request } from 'express';
 import { Not, type Repository } from 'typeorm';
 import { ENV } from '../config/config.module';
-import { DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_USERNAME, type Env } from '../config/env';
+import { DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_USERNAME, type Env, EnvError } from '../config/env';
 import { toAuthUser } from './auth.mapper';
 import { LoginThrottleService } from './login-throttle.service';
 import { SessionEntity } from './session.entity';
@@ -36,8 +36,18 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly throttle: LoginThrottleService,
   ) {}
 
-  /** Creates the admin on first start from ADMIN_USERNAME / ADMIN_PASSWORD (development defaults admin / admin123). */
+  /**
+   * Creates the admin on first start from ADMIN_USERNAME / ADMIN_PASSWORD (development defaults
+   * admin / admin123); later starts leave the stored password alone, unless ADMIN_PASSWORD_RESET.
+   * Production refuses to start while the stored password is still the default one.
+   */
   async onApplicationBootstrap(): Promise<void> {
+    await this.createAdmin();
+    if (this.env.ADMIN_PASSWORD_RESET) await this.resetAdminPassword();
+    if (this.env.NODE_ENV === 'production') await this.refuseDefaultPassword();
+  }
+
+  private async createAdmin(): Promise<void> {
     if ((await this.users.count()) > 0) return;
     const username = this.env.ADMIN_USERNAME ?? DEFAULT_ADMIN_USERNAME;
     const password = this.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
@@ -47,6 +57,33 @@ export class AuthService implements OnApplicationBootstrap {
     } catch (error) {
       // Another API process created it at the same moment.
       if ((await this.users.count()) === 0) throw error;
+    }
+  }
+
+  /** The owner's way back in from the server: ADMIN_PASSWORD becomes the password, every session ends. */
+  private async resetAdminPassword(): Promise<void> {
+    const passwordHash = await this.hash(this.env.ADMIN_PASSWORD!);
+    const names = (await this.users.find()).map((user) => `"${user.username}"`).join(', ');
+    await this.users.manager.transaction(async (manager) => {
+      await manager.createQueryBuilder().update(UserEntity).set({ passwordHash }).execute();
+      await manager.createQueryBuilder().delete().from(SessionEntity).execute();
+    });
+    this.logger.warn(
+      `ADMIN_PASSWORD_RESET: the password of ${names} is now ADMIN_PASSWORD and every session has ended; ` +
+        'remove ADMIN_PASSWORD_RESET, or every start resets the password again',
+    );
+  }
+
+  /** A database made in development keeps admin123 (ADMIN_PASSWORD only applies to a new admin). */
+  private async refuseDefaultPassword(): Promise<void> {
+    for (const user of await this.users.find()) {
+      if (await argon2.verify(user.passwordHash, DEFAULT_ADMIN_PASSWORD)) {
+        throw new EnvError(
+          `Refusing to start in production: the admin "${user.username}" still has the default password ` +
+            `(${DEFAULT_ADMIN_PASSWORD}). Change it in the admin dashboard outside production, or start once ` +
+            'with ADMIN_PASSWORD_RESET=true to make ADMIN_PASSWORD the password (see docs/deployment.md).',
+        );
+      }
     }
   }
 

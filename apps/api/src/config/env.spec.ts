@@ -47,6 +47,16 @@ describe('loadEnv', () => {
     ).toBe('production');
   });
 
+  it('takes ADMIN_PASSWORD_RESET only with the ADMIN_PASSWORD it sets', () => {
+    expect(loadEnv({}).ADMIN_PASSWORD_RESET).toBe(false);
+    expect(() => loadEnv({ ADMIN_PASSWORD_RESET: 'true' })).toThrow(
+      'ADMIN_PASSWORD: is required with ADMIN_PASSWORD_RESET=true (it becomes the admin password)',
+    );
+    expect(
+      loadEnv({ ADMIN_PASSWORD_RESET: 'true', ADMIN_PASSWORD: 'a-new-password' }).ADMIN_PASSWORD_RESET,
+    ).toBe(true);
+  });
+
   it('accepts a UC channel id or an @handle only', () => {
     expect(loadEnv({ YOUTUBE_CHANNEL_ID: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' }).YOUTUBE_CHANNEL_ID).toBeDefined();
     expect(loadEnv({ YOUTUBE_CHANNEL_ID: '@GoogleDevelopers' }).YOUTUBE_CHANNEL_ID).toBeDefined();

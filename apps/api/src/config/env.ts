@@ -23,6 +23,7 @@ export const envSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_USERNAME: z.string().min(1).max(64).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_PASSWORD_RESET: bool.default(false),
     PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://example.com' }).optional(),
     TRUST_PROXY: bool.default(false),
     SEED_DEMO_CONTENT: bool.default(true),
@@ -42,6 +43,13 @@ export const envSchema = z
     MAILCHIMP_API_KEY: settingValueSchema('mailchimpApiKey').optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD_RESET && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'is required with ADMIN_PASSWORD_RESET=true (it becomes the admin password)',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });

@@ -60,7 +60,14 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp 
     ...options.env,
   });
   const app = await createApp(env, { logger: ['error'] });
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // A start refused at bootstrap: close the database it opened (the caller expects the error).
+    await app.close().catch(() => undefined);
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     env,
