@@ -12,6 +12,7 @@ import { closeConnectionsWhileDraining } from './common/draining';
 import { requestLogger } from './common/request-logger.middleware';
 import { publicCache } from './content-cache/public-cache.middleware';
 import { sameOriginJson } from './common/same-origin.middleware';
+import { validHost } from './common/valid-host.middleware';
 import type { Env } from './config/env';
 import { isDocsPath, setupOpenApi } from './docs/openapi';
 
@@ -42,6 +43,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
   if (env.LOG_REQUESTS) app.use(requestLogger());
   app.use(closeConnectionsWhileDraining);
+  app.use(validHost());
   app.set('query parser', 'simple');
   app.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX.slice(1), { exclude: API_ROOT_FILES.map((path) => path.slice(1)) });

@@ -38,7 +38,8 @@ export interface PublicCache {
  * (bumped by every write, in any API process) has not moved. Costs one primary-key read per
  * request instead of building the answer again. "Anonymous" is decided by whether a session was
  * resolved, not by the cookie's text: a request with a session is neither answered from memory nor
- * stored.
+ * stored. Nor is an answer its route marks `private` or `no-store` (e.g. one whose links follow the
+ * request's Host): the key is the URL alone.
  */
 export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024): PublicCache {
   const cache = new LRUCache<string, Entry>({
@@ -87,7 +88,8 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
       if (
         res.statusCode === 200 &&
         (typeof body === 'string' || Buffer.isBuffer(body)) &&
-        !hasResolvedSession(req)
+        !hasResolvedSession(req) &&
+        !/\b(?:private|no-store)\b/i.test(String(res.getHeader('cache-control') ?? ''))
       ) {
         const result = send(body);
         const headers = KEPT_HEADERS.flatMap((name) => {
