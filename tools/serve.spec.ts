@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -45,6 +45,18 @@ function send(
     });
     req.on('error', reject);
     req.end(options.body);
+  });
+}
+
+/** One HTTP/1.0 request without a Host header (Node's client always sends one). */
+function sendWithoutHost(port: number, path: string): Promise<string> {
+  return new Promise((resolveAnswer, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.0\r\n\r\n`));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolveAnswer(answer));
+    socket.on('error', reject);
   });
 }
 
@@ -261,6 +273,41 @@ describe('tools/serve.ts', () => {
       headers: { Host: 'real.example', 'X-Forwarded-Host': 'evil.example' },
     });
     expect(echoOf(reply).headers['x-forwarded-host']).toBe('real.example');
+  });
+
+  it('a page asked for with another Host or X-Forwarded-Host never carries it to the next visitor', async () => {
+    await send(web.port, '/', { headers: { Host: 'evil.example' } });
+    const page = await send(web.port, '/', {
+      headers: { Host: 'videos.example.org', 'X-Forwarded-Host': 'evil.example' },
+    });
+    expect(page.body.toString()).toContain('<title>Head for http://videos.example.org</title>');
+    expect(page.body.toString()).not.toContain('evil.example');
+    expect(page.headers['cache-control']).toBe(CACHE_NONE);
+  });
+
+  it.each(['evil.example/x', 'a b', '[::1', 'user@evil.example', 'evil.example:99999', '<b>'])(
+    'refuses the malformed Host %j with a 400, for pages and the API alike',
+    async (host) => {
+      for (const path of ['/', '/admin', '/api/x', '/sitemap.xml']) {
+        const reply = await send(web.port, path, { headers: { Host: host } });
+        expect({ path, status: reply.status, body: reply.body.toString() }).toEqual({
+          path,
+          status: 400,
+          body: 'Bad request: invalid Host header',
+        });
+      }
+    },
+  );
+
+  it("names this server's address, never the API's, for a request without a Host", async () => {
+    const own = `127.0.0.1:${web.port}`;
+    const page = await sendWithoutHost(web.port, '/');
+    expect(page).toContain(`<title>Head for http://${own}</title>`);
+    const proxied = await sendWithoutHost(web.port, '/api/x');
+    const echo = JSON.parse(proxied.slice(proxied.indexOf('\r\n\r\n') + 4)) as Echo;
+    expect(echo.headers.host).toBe(own);
+    expect(echo.headers['x-forwarded-host']).toBe(own);
+    expect(page + proxied).not.toContain(`:${apiPort}`);
   });
 
   it('answers 502 with a JSON error when the API is down', async () => {

@@ -5,6 +5,7 @@
  *   tsx tools/serve.ts            PORT=4200 HOST=127.0.0.1 API_URL=http://127.0.0.1:3000
  */
 import { isApiPath } from '@app/contracts/api-paths';
+import { isValidHost } from '@app/contracts/site-host';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -44,6 +45,17 @@ function protocolOf(req: IncomingMessage): 'http' | 'https' {
   return req.socket instanceof TLSSocket ? 'https' : 'http';
 }
 
+/**
+ * The host the browser asked for, which the API builds the page head's and the feeds' links from.
+ * A request without one (HTTP/1.0) gets the address this server was reached on, never the API's
+ * internal one (what the proxy or fetch would put in Host otherwise).
+ */
+function siteHost(req: IncomingMessage): string {
+  if (req.headers.host) return req.headers.host;
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return `${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
+}
+
 const SSI_BLOCK = /<!--# block name="([\w-]+)" -->([\s\S]*?)<!--# endblock -->\n?/g;
 const SSI_INCLUDE = /<!--# include virtual="([^"]+)" stub="([\w-]+)" -->/g;
 /** How long a page waits for its head from the API before it goes out with the defaults. */
@@ -74,7 +86,7 @@ export async function renderSsi(
 /** Asks the API for an SSI include with the page request's host, as the proxy would. */
 async function fetchFromApi(apiUrl: string, req: Request, path: string): Promise<string> {
   const res = await fetch(new URL(path, apiUrl), {
-    headers: { 'X-Forwarded-Host': req.headers.host ?? '', 'X-Forwarded-Proto': protocolOf(req) },
+    headers: { 'X-Forwarded-Host': siteHost(req), 'X-Forwarded-Proto': protocolOf(req) },
     signal: AbortSignal.timeout(PAGE_HEAD_TIMEOUT_MS),
   });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
@@ -92,7 +104,8 @@ const forwardedHeaders: Plugin = (proxyServer) => {
     const previous = req.headers['x-forwarded-for'];
     const chain = [previous, socket.remoteAddress].filter(Boolean).join(', ');
     proxyReq.setHeader('X-Forwarded-For', chain);
-    proxyReq.setHeader('X-Forwarded-Host', req.headers.host ?? '');
+    if (!req.headers.host) proxyReq.setHeader('Host', siteHost(req));
+    proxyReq.setHeader('X-Forwarded-Host', siteHost(req));
     proxyReq.setHeader('X-Forwarded-Proto', protocolOf(req));
   });
   proxyServer.on('error', (error, _req, res) => {
@@ -144,6 +157,17 @@ export function createWebApp(options: WebAppOptions): Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     next();
+  });
+
+  // A Host no URL can hold is refused here, as the API would (apps/api/src/common/valid-host.middleware.ts):
+  // it must not reach the page head's links.
+  app.use((req, res, next) => {
+    if (req.headers.host === undefined || isValidHost(req.headers.host)) return next();
+    res
+      .status(400)
+      .type('text/plain')
+      .setHeader('Cache-Control', CACHE_NONE)
+      .send('Bad request: invalid Host header');
   });
 
   app.use(

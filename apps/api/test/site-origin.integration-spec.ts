@@ -11,7 +11,7 @@ const LINKING_PATHS = ['/sitemap.xml', '/rss.xml', '/robots.txt', '/api/page-hea
 /** One HTTP/1.0 request without a Host header (supertest always sends one). */
 function getWithoutHost(port: number, path: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.0\r\n\r\n`));
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.0\r\n\r\n`));
     let answer = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (answer += chunk));
