@@ -76,6 +76,38 @@ describe('apps/web/nginx.conf page head (SSI)', () => {
   });
 });
 
+describe('apps/web/nginx.conf forwarded headers', () => {
+  const nginx = read('apps/web/nginx.conf');
+  const headers = (block: string) =>
+    [...block.matchAll(/^\s*proxy_set_header (\S+) (.+);$/gm)].map((m) => [m[1], m[2]]);
+  const serverLevel = headers(nginx.slice(0, nginx.search(/^\s*location /m)));
+
+  it('hands the API the browser’s Host and X-Forwarded-* at server level', () => {
+    expect(serverLevel).toEqual(
+      expect.arrayContaining([
+        ['Host', '$http_host'],
+        ['X-Forwarded-Host', '$http_host'],
+        ['X-Forwarded-Proto', '$scheme'],
+        ['X-Forwarded-For', '$proxy_add_x_forwarded_for'],
+      ]),
+    );
+  });
+
+  // nginx inherits proxy_set_header only into a location that sets none of its own: without the
+  // repeat, the page head was asked with Host "api" and every page's og:url named the upstream.
+  it('repeats every server-level header in a location that sets its own', () => {
+    const locations = [...nginx.matchAll(/^\s*location ([^{]+)\{([^}]*)\}/gm)];
+    const own = locations.filter(([, , body]) => headers(body).length > 0);
+    expect(own.map(([, name]) => name.trim())).toContain('= /api/page-head');
+    for (const [, name, body] of own) {
+      expect({ location: name.trim(), headers: headers(body) }).toEqual({
+        location: name.trim(),
+        headers: expect.arrayContaining(serverLevel),
+      });
+    }
+  });
+});
+
 describe('apps/web/nginx.conf API paths', () => {
   const nginx = read('apps/web/nginx.conf');
   const proxied = (location: string) =>
