@@ -76,7 +76,8 @@ describe('two-factor sign-in', () => {
     const setup = (await agent.post('/api/auth/two-factor/setup').expect(200)).body;
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.otpauthUri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]{32}/);
-    expect(setup.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(setup.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(setup.qrCode.split(',')[1], 'base64').toString()).toContain('<svg');
     // Sealed at rest, not on until confirmed.
     let stored = await users().findOneByOrFail({ id: 1 });
     expect(stored.twoFactorPendingSecret).toMatch(/^v1\./);

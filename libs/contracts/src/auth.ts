@@ -51,7 +51,7 @@ export const twoFactorStatusSchema = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
-/** The new secret, shown once while enrolling: as a QR code (a data: URL) and as text to type in. */
+/** The new secret, shown once while enrolling: as a QR code (an SVG data: URL) and as text to type in. */
 export const twoFactorSetupSchema = z.object({
   secret: z.string(),
   otpauthUri: z.string(),

