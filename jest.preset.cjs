@@ -23,7 +23,8 @@ const moduleNameMapper = {
 };
 
 // ESM-only packages the API uses: Node 20.19+ require()s them, Jest's module loader does not, so swc compiles them.
-const esmOnly = ['feed'];
+// (otplib has a CommonJS build; its plugins, @scure/base and their copy of @noble/hashes are ESM only.)
+const esmOnly = ['feed', '@otplib', '@scure/base', '@noble/hashes'];
 
 exports.node = (dir, name, extra = {}) => ({
   displayName: name,

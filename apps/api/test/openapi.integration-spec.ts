@@ -1,3 +1,4 @@
+import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { signedInAgent } from './support/auth';
@@ -20,7 +21,8 @@ import { startTestApp, type TestApp } from './support/test-app';
  * A new route fails here until it is documented (`@ApiJson`/`@ApiText`) and has a call in CALLS.
  */
 
-type Who = 'visitor' | 'admin';
+/** `pending`: a fresh client that passed the password step while two-factor sign-in is on. */
+type Who = 'visitor' | 'admin' | 'pending';
 interface Call {
   /** `method /router/path` as Express registered it. */
   route: string;
@@ -41,6 +43,7 @@ let schemas: SchemaValidator;
 const seen: Record<string, unknown> = {};
 
 const firstId = (key: string) => (seen[key] as { id: string }[])[0].id;
+const recoveryCode = (key: string, i: number) => (seen[key] as { recoveryCodes: string[] }).recoveryCodes[i];
 
 /** In order: the state each call leaves is what the next one finds. */
 const CALLS: Call[] = [
@@ -130,6 +133,45 @@ const CALLS: Call[] = [
   { route: 'get /sitemap.xml', status: 404 },
   { route: 'get /rss.xml', status: 404 },
   { route: 'post /api/admin/generate-sitemap', status: 400, as: 'admin' },
+  { route: 'get /api/auth/two-factor', status: 200, as: 'admin' },
+  { route: 'post /api/auth/two-factor/setup', status: 200, as: 'admin' },
+  {
+    route: 'post /api/auth/two-factor/enable',
+    status: 400,
+    as: 'admin',
+    body: { password: 'admin123', code: '000000' },
+  },
+  {
+    route: 'post /api/auth/two-factor/enable',
+    status: 200,
+    as: 'admin',
+    body: () => ({
+      password: 'admin123',
+      code: generateSync({ secret: (seen['post /api/auth/two-factor/setup'] as { secret: string }).secret }),
+    }),
+  },
+  { route: 'post /api/auth/two-factor/setup', status: 409, as: 'admin' },
+  { route: 'post /api/auth/login', status: 200, body: { username: 'admin', password: 'admin123' } },
+  { route: 'post /api/auth/login/two-factor', status: 401, body: { code: '123456' } },
+  {
+    route: 'post /api/auth/login/two-factor',
+    status: 200,
+    as: 'pending',
+    body: () => ({ code: recoveryCode('post /api/auth/two-factor/enable', 0) }),
+  },
+  {
+    route: 'post /api/auth/two-factor/recovery-codes',
+    status: 200,
+    as: 'admin',
+    body: () => ({ code: recoveryCode('post /api/auth/two-factor/enable', 1) }),
+  },
+  { route: 'post /api/auth/two-factor/disable', status: 400, as: 'admin', body: { password: 'admin123' } },
+  {
+    route: 'post /api/auth/two-factor/disable',
+    status: 200,
+    as: 'admin',
+    body: () => ({ password: 'admin123', code: recoveryCode('post /api/auth/two-factor/recovery-codes', 0) }),
+  },
   {
     route: 'post /api/auth/logout',
     status: 403,
@@ -170,10 +212,17 @@ function documented(route: string, status: number): { mediaType: string; schema:
   return { mediaType, schema };
 }
 
+async function pendingAgent(): Promise<TestAgent> {
+  const agent = request.agent(t.server);
+  const res = await agent.post('/api/auth/login').send({ username: 'admin', password: 'admin123' });
+  expect(res.body).toEqual({ twoFactorRequired: true });
+  return agent;
+}
+
 async function send(call: Call, as: Who): Promise<request.Response> {
   const [method, path] = call.route.split(' ') as ['get' | 'post', string];
   const url = typeof call.url === 'function' ? call.url() : (call.url ?? path);
-  const client = as === 'admin' ? admin : request(t.server);
+  const client = as === 'admin' ? admin : as === 'pending' ? await pendingAgent() : request(t.server);
   let req = client[method](url);
   for (const [name, value] of Object.entries(call.headers ?? {})) req = req.set(name, value);
   const body = typeof call.body === 'function' ? call.body() : call.body;
@@ -263,7 +312,7 @@ describe('real answers match the document', () => {
   });
 
   it('answers every call as documented, and every admin route 401 to a visitor', async () => {
-    const publicRoutes = new Set(CALLS.filter((c) => !c.as && c.status < 300).map((c) => c.route));
+    const publicRoutes = new Set(CALLS.filter((c) => c.as !== 'admin' && c.status < 300).map((c) => c.route));
     const adminRoutes = new Set(CALLS.map((c) => c.route).filter((route) => !publicRoutes.has(route)));
     const problems: string[] = [];
     for (const route of adminRoutes) {
@@ -285,7 +334,7 @@ describe('real answers match the document', () => {
   });
 
   it('asks for the session cookie exactly on the routes that answer a visitor 401', () => {
-    const publicRoutes = new Set(CALLS.filter((c) => !c.as && c.status < 300).map((c) => c.route));
+    const publicRoutes = new Set(CALLS.filter((c) => c.as !== 'admin' && c.status < 300).map((c) => c.route));
     const wrong = operations(doc)
       .map(({ key, op }) => ({ key, needsSession: JSON.stringify(op.security) === '[{"sid":[]}]' }))
       .filter(({ key, needsSession }) => needsSession === publicRoutes.has(key.replace(/\{(\w+)\}/g, ':$1')));

@@ -14,6 +14,7 @@ const PUBLIC_ROUTES = new Set([
   'get /api/playlists',
   'get /api/settings',
   'post /api/auth/login',
+  'post /api/auth/login/two-factor',
   'get /api/demo/thumbnails/:name',
   'get /sitemap.xml',
   'get /rss.xml',

@@ -1,17 +1,28 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { AuthUser, Ok } from '@app/contracts';
+import type { AuthUser, LoginAnswer, Ok } from '@app/contracts';
 import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
 import { ApiJson } from '../docs/api-response.decorators';
-import { AuthUserDto, ChangePasswordDto, LoginDto, OkDto } from './auth.dto';
+import {
+  AuthUserDto,
+  ChangePasswordDto,
+  LoginAnswerDto,
+  LoginDto,
+  OkDto,
+  TwoFactorCodeDto,
+} from './auth.dto';
 import { toAuthUser } from './auth.mapper';
 import { AuthService } from './auth.service';
 import { LoginGuard } from './login.guard';
 import { SESSION_COOKIE } from './session.setup';
+import { TwoFactorService } from './two-factor.service';
 
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   /** 200 with the signed-in admin, 401 otherwise (the global guard answers that). */
   @Get('me')
@@ -24,9 +35,21 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @UseGuards(LoginGuard)
+  @ApiJson(LoginAnswerDto, {
+    description: 'The admin, signed in; or, while two-factor sign-in is on, `{ twoFactorRequired: true }`',
+    errors: [400, 401, 403, 413, 415, 429],
+  })
+  login(@Req() req: Request, @Body() _body: LoginDto): LoginAnswer {
+    return req.user ? toAuthUser(req.user) : { twoFactorRequired: true };
+  }
+
+  /** The login's second step: public, but only a session that just passed the password step can use it. */
+  @Public()
+  @Post('login/two-factor')
+  @HttpCode(200)
   @ApiJson(AuthUserDto, { errors: [400, 401, 403, 413, 415, 429] })
-  login(@Req() req: Request, @Body() _body: LoginDto): AuthUser {
-    return toAuthUser(req.user!);
+  loginTwoFactor(@Req() req: Request, @Body() body: TwoFactorCodeDto): Promise<AuthUser> {
+    return this.twoFactor.finishLogin(req, body.code);
   }
 
   @Post('logout')
@@ -42,13 +65,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiJson(OkDto, { errors: [400, 401, 403, 413, 415, 429] })
   async changePassword(@Req() req: Request, @Body() body: ChangePasswordDto): Promise<Ok> {
-    await this.auth.changePassword(
-      req.user!.id,
-      body.currentPassword,
-      body.newPassword,
-      req.sessionID,
-      req.ip ?? 'unknown',
-    );
+    await this.auth.changePassword(req.user!.id, body, req.sessionID, req.ip ?? 'unknown');
     return { ok: true };
   }
 }

@@ -1,7 +1,26 @@
-import { authUserSchema, changePasswordBodySchema, loginBodySchema, okSchema } from '@app/contracts';
-import { zodDto } from '../docs/zod-dto';
+import {
+  authUserSchema,
+  changePasswordBodySchema,
+  loginAnswerSchema,
+  loginBodySchema,
+  okSchema,
+  recoveryCodesSchema,
+  twoFactorCodeBodySchema,
+  twoFactorDisableBodySchema,
+  twoFactorEnableBodySchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '@app/contracts';
+import { namedZodDto, zodDto } from '../docs/zod-dto';
 
 export class LoginDto extends zodDto(loginBodySchema) {}
 export class ChangePasswordDto extends zodDto(changePasswordBodySchema) {}
 export class AuthUserDto extends zodDto(authUserSchema) {}
 export class OkDto extends zodDto(okSchema) {}
+export const LoginAnswerDto = namedZodDto('LoginAnswerDto', loginAnswerSchema);
+export class TwoFactorCodeDto extends zodDto(twoFactorCodeBodySchema) {}
+export class TwoFactorEnableDto extends zodDto(twoFactorEnableBodySchema) {}
+export class TwoFactorDisableDto extends zodDto(twoFactorDisableBodySchema) {}
+export class TwoFactorStatusDto extends zodDto(twoFactorStatusSchema) {}
+export class TwoFactorSetupDto extends zodDto(twoFactorSetupSchema) {}
+export class RecoveryCodesDto extends zodDto(recoveryCodesSchema) {}

@@ -7,24 +7,28 @@ import { AuthService } from './auth.service';
 import { LocalStrategy } from './local.strategy';
 import { LoginGuard } from './login.guard';
 import { LoginThrottleService } from './login-throttle.service';
+import { RecoveryCodeEntity } from './recovery-code.entity';
 import { SessionEntity } from './session.entity';
 import { SessionGuard } from './session.guard';
 import { SessionSerializer } from './session.serializer';
+import { TwoFactorController } from './two-factor.controller';
+import { TwoFactorService } from './two-factor.service';
 import { UserEntity } from './user.entity';
 import './auth.types';
 
 @Module({
   imports: [
     PassportModule.register({ session: true }),
-    TypeOrmModule.forFeature([UserEntity, SessionEntity]),
+    TypeOrmModule.forFeature([UserEntity, SessionEntity, RecoveryCodeEntity]),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, TwoFactorController],
   providers: [
     AuthService,
     LocalStrategy,
     SessionSerializer,
     LoginThrottleService,
     LoginGuard,
+    TwoFactorService,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
   exports: [AuthService],

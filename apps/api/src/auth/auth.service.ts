@@ -7,7 +7,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { AuthUser } from '@app/contracts';
+import type { AuthUser, ChangePasswordBody } from '@app/contracts';
 import * as argon2 from 'argon2';
 import type { Request } from 'express';
 import { Not, type Repository } from 'typeorm';
@@ -16,6 +16,7 @@ import { DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_USERNAME, type Env, EnvError } fr
 import { toAuthUser } from './auth.mapper';
 import { LoginThrottleService } from './login-throttle.service';
 import { SessionEntity } from './session.entity';
+import { TwoFactorService } from './two-factor.service';
 import { UserEntity } from './user.entity';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -34,6 +35,7 @@ export class AuthService implements OnApplicationBootstrap {
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
     @Inject(ENV) private readonly env: Env,
     private readonly throttle: LoginThrottleService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   /**
@@ -112,23 +114,36 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   /**
-   * Checks the current password (throttled per admin and IP like login, so a stolen session cannot
-   * guess it), stores the new hash and ends every other session of the admin.
+   * Checks the admin's current password, throttled per admin and IP like login (so a stolen session
+   * cannot guess it); a wrong one is a 400 naming `field`.
    */
-  async changePassword(
+  async verifyCurrentPassword(
     userId: number,
-    currentPassword: string,
-    newPassword: string,
-    keepSessionId: string,
+    password: string,
     ip: string,
+    field = 'currentPassword',
   ): Promise<void> {
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw new UnauthorizedException('Authentication required');
     await this.throttle.consumeCurrentPassword(userId, ip);
-    if (!(await argon2.verify(user.passwordHash, currentPassword))) {
-      throw new BadRequestException('currentPassword: is incorrect');
+    if (!(await argon2.verify(user.passwordHash, password))) {
+      throw new BadRequestException(`${field}: is incorrect`);
     }
     await this.throttle.resetCurrentPassword(userId, ip);
+  }
+
+  /**
+   * Checks the current password and, while two-factor sign-in is on, a current code (step-up); stores the
+   * new hash and ends every other session of the admin.
+   */
+  async changePassword(
+    userId: number,
+    { currentPassword, newPassword, code }: ChangePasswordBody,
+    keepSessionId: string,
+    ip: string,
+  ): Promise<void> {
+    await this.verifyCurrentPassword(userId, currentPassword, ip);
+    await this.twoFactor.stepUp(userId, code, ip);
     const passwordHash = await this.hash(newPassword);
     await this.users.manager.transaction(async (manager) => {
       await manager.update(UserEntity, { id: userId }, { passwordHash });

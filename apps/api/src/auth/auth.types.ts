@@ -5,6 +5,11 @@ declare module 'express-session' {
   interface SessionData {
     /** Epoch ms of the login: the session ends 24 h later whatever the activity (SPEC §9). */
     loginAt?: number;
+    /**
+     * Set when the password was right but two-factor sign-in is on: the session is not signed in until
+     * `POST /api/auth/login/two-factor` checks a code, within TWO_FACTOR_PENDING_MS of `at`.
+     */
+    twoFactorPending?: { userId: number; at: number };
   }
 }
 

@@ -12,8 +12,8 @@ export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 /**
  * Password throttling: after 5 failures in 15 minutes, login answers 429 for that IP and username,
- * and change-password for that admin and IP. Counters live in the database table `login_throttle`,
- * so every API process sees the same count.
+ * and change-password for that admin and IP; wrong two-factor codes likewise, per admin and IP.
+ * Counters live in the database table `login_throttle`, so every API process sees the same count.
  *
  * An attempt takes its point before the password is checked, in one atomic upsert (the store's
  * `consume`), and gives the counter back only on success: parallel requests cannot all read
@@ -66,6 +66,15 @@ export class LoginThrottleService {
     await this.limiter.delete(this.currentPasswordKey(userId, ip));
   }
 
+  /** Two-factor codes (at login and for step-up), per admin and IP, like passwords. */
+  consumeTwoFactor(userId: number, ip: string): Promise<void> {
+    return this.consume(this.twoFactorKey(userId, ip), 'Too many wrong codes');
+  }
+
+  async resetTwoFactor(userId: number, ip: string): Promise<void> {
+    await this.limiter.delete(this.twoFactorKey(userId, ip));
+  }
+
   private loginKey(ip: string, username: string): string {
     return `${ip}|${username.trim().toLowerCase()}`;
   }
@@ -73,6 +82,10 @@ export class LoginThrottleService {
   /** Login keys start with an IP, so this prefix cannot meet one of them. */
   private currentPasswordKey(userId: number, ip: string): string {
     return `change-password|${userId}|${ip}`;
+  }
+
+  private twoFactorKey(userId: number, ip: string): string {
+    return `two-factor|${userId}|${ip}`;
   }
 
   private async consume(key: string, what: string): Promise<void> {

@@ -5,16 +5,19 @@ import type { Request } from 'express';
 import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
 import { LoginThrottleService } from './login-throttle.service';
+import { TwoFactorService } from './two-factor.service';
 
 /**
  * passport-local login: validates the body, applies the throttle, checks the password and
- * starts a fresh session (passport regenerates the session id on login).
+ * starts a fresh session (passport regenerates the session id on login). While two-factor sign-in
+ * is on, the fresh session only waits for a code (`req.user` stays unset).
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
   constructor(
     private readonly throttle: LoginThrottleService,
     private readonly clock: Clock,
+    private readonly twoFactor: TwoFactorService,
   ) {
     super();
   }
@@ -27,6 +30,10 @@ export class LoginGuard extends AuthGuard('local') {
     await this.throttle.consumeLogin(ip, username);
     await super.canActivate(context);
     await this.throttle.resetLogin(ip, username);
+    if (await this.twoFactor.isEnabled(req.user!.id)) {
+      await this.twoFactor.beginLogin(req, req.user!);
+      return true;
+    }
     await super.logIn(req);
     req.session.loginAt = this.clock.now();
     return true;

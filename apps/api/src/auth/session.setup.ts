@@ -10,7 +10,7 @@ import { SessionEntity } from './session.entity';
 
 export const SESSION_COOKIE = 'sid';
 /** Used only outside production, where SESSION_SECRET may be unset (production refuses to start without one). */
-const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-set-SESSION_SECRET';
+export const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-set-SESSION_SECRET';
 
 /** express-session with the sessions in the database (they survive restarts and are shared by every API process), then passport. */
 export function sessionMiddleware(app: INestApplication, env: Env): RequestHandler[] {

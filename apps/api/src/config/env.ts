@@ -28,6 +28,8 @@ export const envSchema = z
     TRUST_PROXY: bool.default(false),
     SEED_DEMO_CONTENT: bool.default(true),
     LOG_REQUESTS: bool.default(true),
+    // The admin lost the authenticator: turn two-factor sign-in off on start (then remove the variable).
+    ADMIN_RESET_2FA: bool.default(false),
     YOUTUBE_API_KEY: z.string().min(1).optional(),
     YOUTUBE_CHANNEL_ID: z
       .string()

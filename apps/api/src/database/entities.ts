@@ -1,3 +1,4 @@
+import { RecoveryCodeEntity } from '../auth/recovery-code.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { ChannelEntity } from '../channel/channel.entity';
@@ -8,6 +9,7 @@ import { AppLockEntity } from '../youtube/app-lock.entity';
 import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { ContentVersion1763800000000 } from './migrations/1763800000000-content-version';
+import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-two-factor';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -16,9 +18,14 @@ export const ENTITIES = [
   SettingEntity,
   UserEntity,
   SessionEntity,
+  RecoveryCodeEntity,
   SyncRunEntity,
   AppLockEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000, ContentVersion1763800000000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  ContentVersion1763800000000,
+  AdminTwoFactor1763900000000,
+];

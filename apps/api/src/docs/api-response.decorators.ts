@@ -19,10 +19,10 @@ const ERRORS = {
   401: 'No live admin session (or, at login, wrong credentials)',
   403: 'A browser sent it from another origin',
   404: 'Not found (or turned off in the settings)',
-  409: 'A sync is already running',
+  409: 'Conflicts with the current state (a sync is already running, two-factor sign-in is already on)',
   413: 'The body is too large',
   415: 'The body is not JSON',
-  429: 'Too many failed logins; try again later',
+  429: 'Too many failed logins or codes; try again later',
   502: 'YouTube failed or answered something unusable',
 } as const;
 export type ErrorStatus = keyof typeof ERRORS;

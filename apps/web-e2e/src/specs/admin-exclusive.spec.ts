@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Backup, Settings } from '@app/contracts';
 import { expect, test } from '@playwright/test';
+import { generateSync } from 'otplib';
 import { readSettings, writeSetting } from '../pages/admin-api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, AdminPage } from '../pages/admin-page';
 import { fakeYoutubeChannel } from '../pages/admin-servers';
 
-// Password change ends other sessions and a restore rewrites all data, so these run alone, after
-// the rest of the admin specs of their viewport (see the admin-exclusive projects).
+// Password change and two-factor sign-in end other sessions and a restore rewrites all data, so these
+// run alone, after the rest of the admin specs of their viewport (see the admin-exclusive projects).
 test.describe.configure({ mode: 'default' });
 
 test.describe('Security', () => {
@@ -221,6 +222,98 @@ test('Sync fetches the (fake) YouTube channel, reloads the dashboard, and a rest
   const total = Number((await page.request.get('/api/videos?limit=1')).headers()['x-total-count']);
   expect(total, 'the demo content is back').toBe(demoTotal);
   expect((await readSettings(page.request)).channelId).toBe('');
+});
+
+test.describe('Two-factor sign-in', () => {
+  // Desktop only: the layout is not the point, and both viewports would wait for the same code steps.
+  test.skip(({ isMobile }) => isMobile, 'desktop only');
+  let secret: string | undefined;
+  let recoveryCodes: string[] = [];
+  /** The time step of the last code sent: a code is accepted once, so the next one waits for a new step. */
+  let lastStep = 0;
+  async function freshCode(): Promise<string> {
+    const step = () => Math.floor(Date.now() / 30_000);
+    while (step() <= lastStep) await new Promise((done) => setTimeout(done, 500));
+    lastStep = step();
+    return generateSync({ secret: secret! });
+  }
+
+  // Other admin specs sign in with the password alone: whatever happens above, turn it off again.
+  test.afterAll(async ({ playwright, baseURL }) => {
+    if (!secret) return;
+    const api = await playwright.request.newContext({ baseURL });
+    try {
+      const login = await api.post('/api/auth/login', {
+        data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      });
+      if ('twoFactorRequired' in (await login.json())) {
+        const code = async () => recoveryCodes.shift() ?? (await freshCode());
+        expect(
+          (await api.post('/api/auth/login/two-factor', { data: { code: await code() } })).status(),
+        ).toBe(200);
+        const off = await api.post('/api/auth/two-factor/disable', {
+          data: { password: ADMIN_PASSWORD, code: await code() },
+        });
+        expect(off.status(), await off.text()).toBe(200);
+      }
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test('enrol with the QR code page, sign in with a code, turn it off again', async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=settings&sub=security');
+    const card = admin.card('Two-factor sign-in');
+    await expect(card.getByText('Off', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    secret = (await card.getByTestId('two-factor-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    await card.getByLabel('Code from the app').fill(await freshCode());
+    await card.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await card.getByRole('button', { name: 'Turn on' }).click();
+    await admin.expectToast('Two-factor sign-in is on');
+    const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
+    await card.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(card.getByText('10 recovery codes left.')).toBeVisible();
+    await expect(card.getByTestId('two-factor-secret'), 'the key is not shown again').toHaveCount(0);
+
+    await admin.logoutButton.click();
+    await expect(admin.loginHeading).toBeVisible();
+    await admin.submitLogin(ADMIN_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+    const codeInput = page.getByLabel('Authentication code');
+    const code = await freshCode();
+    await codeInput.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await admin.expectDestructiveToast('Login failed', '401: Invalid code');
+    await expect(admin.dashboardHeading).toHaveCount(0);
+    await codeInput.fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await admin.expectExactToast('Login successful', 'Welcome to the admin dashboard');
+    await expect(admin.dashboardHeading).toBeVisible();
+
+    await admin.goto('?tab=settings&sub=security');
+    await expect(card.getByText('10 recovery codes left.')).toBeVisible();
+    await card.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await card.getByLabel('Code from the app or a recovery code').fill(recoveryCodes.shift()!);
+    await card.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await admin.expectToast('Two-factor sign-in is off');
+    await expect(card.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
+    secret = undefined;
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    });
+    expect(await login.json(), 'the password alone signs in again').toEqual({
+      id: 1,
+      username: ADMIN_USERNAME,
+    });
+  });
 });
 
 test('after all that, the default password still signs in', async ({ page }) => {

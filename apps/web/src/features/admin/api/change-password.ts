@@ -1,18 +1,25 @@
 import type { ChangePasswordBody, Ok } from '@app/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
+import { twoFactorStatusQueryOptions } from './get-two-factor-status';
 
 export function changePassword(body: ChangePasswordBody): Promise<Ok> {
   return apiRequest('POST', '/api/auth/change-password', body).then((res) => readJson<Ok>(res));
 }
 
-/** Changes the password; the API also signs out every other session. No cached data changes. */
+/**
+ * Changes the password; the API also signs out every other session. The step-up code may have been a
+ * recovery code, which changes the count left.
+ */
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => {
+    onSuccess: async (_ok, body) => {
       replaceToast({ title: 'Password changed', description: 'Other sessions have been signed out' });
+      if (body.code)
+        await queryClient.invalidateQueries({ queryKey: twoFactorStatusQueryOptions().queryKey });
     },
     onError: (error) => {
       replaceToast({

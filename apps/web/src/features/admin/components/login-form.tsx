@@ -1,18 +1,34 @@
 import { Alert, Button, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconLogin2 } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { useLogin } from '../api/login';
+import { IconAlertTriangle, IconLogin2, IconShieldLock } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { needsCode, useLogin, useLoginWithCode } from '../api/login';
 
-/** SPEC §2: username and password (both required), `Logging in...` while pending, the warning. */
+/**
+ * SPEC §2: username and password (both required), `Logging in...` while pending, the warning. While
+ * two-factor sign-in is on, a right password leads to a second step asking for a code.
+ */
 export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [codeStep, setCodeStep] = useState(false);
   const { mutate, isPending } = useLogin();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    mutate({ username, password });
+    mutate(
+      { username, password },
+      {
+        onSuccess: (answer) => {
+          if (needsCode(answer)) {
+            setPassword('');
+            setCodeStep(true);
+          }
+        },
+      },
+    );
   };
+
+  if (codeStep) return <CodeStep onBack={() => setCodeStep(false)} />;
 
   return (
     <Paper withBorder p={{ base: 'lg', sm: 'xl' }} radius="lg" maw={440} mx="auto" w="100%">
@@ -59,6 +75,51 @@ export function LoginForm() {
               <Code>MAILCHIMP_API_KEY</Code> preset those integrations.
             </Text>
           </Alert>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The second step: a 6-digit code from the authenticator app, or a recovery code. */
+function CodeStep({ onBack }: { onBack: () => void }) {
+  const [code, setCode] = useState('');
+  const { mutate, isPending } = useLoginWithCode();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    mutate({ code: code.trim() });
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'lg', sm: 'xl' }} radius="lg" maw={440} mx="auto" w="100%">
+      <form onSubmit={submit} aria-labelledby="admin-code-title">
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h2" id="admin-code-title">
+              Two-factor sign-in
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+            </Text>
+          </div>
+          <TextInput
+            label="Authentication code"
+            name="code"
+            autoComplete="one-time-code"
+            required
+            ref={input}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+          <Button type="submit" disabled={isPending} leftSection={<IconShieldLock size={18} aria-hidden />}>
+            {isPending ? 'Verifying...' : 'Verify'}
+          </Button>
+          <Button variant="subtle" onClick={onBack}>
+            Back to username and password
+          </Button>
         </Stack>
       </form>
     </Paper>

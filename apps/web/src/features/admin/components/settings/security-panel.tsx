@@ -1,21 +1,38 @@
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { replaceToast } from '../../../../lib/toast';
 import { useChangePassword } from '../../api/change-password';
+import { useTwoFactorStatus } from '../../api/get-two-factor-status';
 import {
   isPasswordFormFilled,
   type PasswordChangeForm,
   passwordChangeProblem,
 } from '../../lib/password-change';
 import { SectionCard } from '../section-card';
+import { TwoFactorPanel } from './two-factor-panel';
 
 const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** SPEC §5: current, new and confirm; disabled until all are filled; mismatch and length toasts. */
+/** The password change, then two-factor sign-in. */
 export function SecurityPanel() {
+  return (
+    <Stack gap="lg">
+      <ChangePasswordCard />
+      <TwoFactorPanel />
+    </Stack>
+  );
+}
+
+/**
+ * SPEC §5: current, new and confirm; disabled until all are filled; mismatch and length toasts. While
+ * two-factor sign-in is on, a code is asked too (step-up).
+ */
+function ChangePasswordCard() {
   const [form, setForm] = useState(emptyForm);
+  const [code, setCode] = useState('');
   const change = useChangePassword();
+  const needsCode = useTwoFactorStatus().data?.enabled ?? false;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,8 +42,17 @@ export function SecurityPanel() {
       return;
     }
     change.mutate(
-      { currentPassword: form.currentPassword, newPassword: form.newPassword },
-      { onSuccess: () => setForm(emptyForm) },
+      {
+        currentPassword: form.currentPassword,
+        newPassword: form.newPassword,
+        ...(needsCode ? { code: code.trim() } : {}),
+      },
+      {
+        onSuccess: () => {
+          setForm(emptyForm);
+          setCode('');
+        },
+      },
     );
   };
 
@@ -56,6 +82,14 @@ export function SecurityPanel() {
             autoComplete="new-password"
             {...field('confirmPassword')}
           />
+          {needsCode ? (
+            <TextInput
+              label="Code from the authenticator app"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+            />
+          ) : null}
           <Text size="xs" c="dimmed">
             At least 8 characters. The session lasts 24 hours from sign-in.
           </Text>
@@ -63,7 +97,7 @@ export function SecurityPanel() {
             <Button
               type="submit"
               leftSection={<IconLock size={16} aria-hidden />}
-              disabled={!isPasswordFormFilled(form)}
+              disabled={!isPasswordFormFilled(form) || (needsCode && !code.trim())}
               loading={change.isPending}
             >
               Change Password
