@@ -11,3 +11,4 @@ export * from './sync';
 export * from './api-paths';
 export * from './random';
 export * from './youtube';
+export * from './request-timing';
