@@ -4,9 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import {
+  BODY_LINGER_MS,
+  BODY_TIMEOUT_MS,
+  BODY_TIMEOUT_RESPONSE,
+  HEADERS_TIMEOUT_MS,
+} from '@app/contracts/request-timing';
 import helmet from 'helmet';
+import { connect } from 'node:net';
 import { CACHE_IMMUTABLE, CACHE_NONE, renderSsi, startWebServer, type RunningWebServer } from './serve';
 import { freePort } from './lib/net';
+import { MB, padded, sendRaw, sleep } from './lib/raw-http';
 import { contentSecurityPolicyFor, inlineScriptHashes } from './web-csp';
 
 interface Echo {
@@ -67,6 +75,15 @@ describe('tools/serve.ts', () => {
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
     fakeApi = createServer((req, res) => {
+      if (req.url === '/api/admin/import' && !req.headers.cookie) {
+        // As the API answers a stranger: at once, then reading and dropping the rest of the body.
+        const refusal = '{"statusCode":401,"message":"Authentication required","error":"Unauthorized"}';
+        res.writeHead(401, { 'Content-Type': 'application/json', 'Content-Length': refusal.length });
+        res.write(refusal);
+        req.resume();
+        req.on('end', () => res.end());
+        return;
+      }
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
@@ -274,6 +291,47 @@ describe('tools/serve.ts', () => {
       await orphan.close();
     }
   });
+
+  it('passes the API’s early 401 for a stranger’s 100 MB import on at once, without a reset', async () => {
+    const outcome = await sendRaw(web.port, '/api/admin/import', { 'Content-Length': 100 * MB }, () =>
+      padded('{}', 100 * MB),
+    );
+    expect(outcome.status).toBe(401);
+    expect(outcome.body).toContain('"statusCode":401');
+    expect(outcome.sendError).toBeUndefined();
+    expect(outcome.answeredAfterMs).toBeLessThan(2000);
+    expect(outcome.closedAfterMs).toBeLessThan(BODY_LINGER_MS + 2000);
+  }, 30_000);
+
+  it('answers a trickled body (a byte every 2 s) with 408 after the body timeout, and closes', async () => {
+    const outcome = await sendRaw(web.port, '/api/auth/login', { 'Content-Length': 100 }, async function* () {
+      for (let i = 0; i < 100; i++) {
+        yield Buffer.from(' ');
+        await sleep(2000);
+      }
+    });
+    expect(outcome.status).toBe(408);
+    expect(JSON.parse(outcome.body)).toEqual(BODY_TIMEOUT_RESPONSE);
+    expect(outcome.answeredAfterMs).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
+    expect(outcome.answeredAfterMs).toBeLessThan(BODY_TIMEOUT_MS + 2000);
+    expect(outcome.closedAfterMs).toBeLessThan(BODY_TIMEOUT_MS + 4000);
+  }, 30_000);
+
+  it('closes a connection whose headers trickle in, after the headers timeout', async () => {
+    const started = Date.now();
+    const socket = connect(web.port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('error', () => undefined);
+    const timer = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 2000);
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+    const closedAfter = await new Promise<number>((closed) =>
+      socket.on('close', () => closed(Date.now() - started)),
+    );
+    clearInterval(timer);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAfter).toBeLessThan(HEADERS_TIMEOUT_MS + 2000);
+  }, 30_000);
 
   it('refuses to start without a built index.html', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'serve-empty-'));

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { TLSSocket } from 'node:tls';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import { repoRoot } from './lib/paths';
+import { guardRequestBody, limitRequestTimes } from './lib/request-body';
 import { contentSecurityPolicyFor } from './web-csp';
 
 export const DEFAULT_WEB_DIST = join(repoRoot, 'dist/apps/web');
@@ -87,7 +88,11 @@ async function fetchFromApi(apiUrl: string, req: Request, path: string): Promise
  * tells it the same thing explicitly (the API trusts one proxy hop).
  */
 const forwardedHeaders: Plugin = (proxyServer) => {
-  proxyServer.on('proxyReq', (proxyReq, req) => {
+  proxyServer.on('proxyReq', (proxyReq, req, res) => {
+    // An answer given before the body was passed on (the API's early 401, our 408) ends the upload.
+    res.once('close', () => {
+      if (!proxyReq.writableEnded) proxyReq.destroy();
+    });
     const socket = req.socket as Socket;
     const previous = req.headers['x-forwarded-for'];
     const chain = [previous, socket.remoteAddress].filter(Boolean).join(', ');
@@ -102,6 +107,8 @@ const forwardedHeaders: Plugin = (proxyServer) => {
       return;
     }
     const response = res as ServerResponse;
+    // The API answered before the whole body was sent (a stranger's import): its answer stands.
+    if (response.writableEnded) return;
     if (response.headersSent) {
       response.destroy();
       return;
@@ -135,6 +142,7 @@ export function createWebApp(options: WebAppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', 'strong');
 
+  app.use(guardRequestBody);
   app.use(compression());
   // HSTS on every answer (pages, assets, files, feeds), with helmet's default, the value the API's
   // helmet sends (apps/api/src/app.factory.ts); browsers ignore it over plain http. The API's own
@@ -235,6 +243,7 @@ export function startWebServer(options: WebServerOptions): Promise<RunningWebSer
   const app = createWebApp({ ...options, distDir });
   return new Promise((resolveStart, reject) => {
     const server = app.listen(options.port, host);
+    limitRequestTimes(server);
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'

@@ -11,6 +11,8 @@ import type { Server } from 'node:http';
 /** Headers and a whole request: the rules of @app/contracts/request-timing (tools/serve.ts has the same). */
 export function limitRequestTimes(server: Server): void {
   server.headersTimeout = HEADERS_TIMEOUT_MS;
+  // Node checks both every 30 s by default (a slow client would get up to 30 s more); read at listen.
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = 1000;
   // The body's own rule (below) cuts slow bodies; this is Node's default, kept as the outer bound.
   server.requestTimeout = 300_000;
 }
