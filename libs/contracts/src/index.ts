@@ -12,3 +12,4 @@ export * from './api-paths';
 export * from './random';
 export * from './youtube';
 export * from './request-timing';
+export * from './page-policy';
