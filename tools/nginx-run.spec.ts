@@ -3,9 +3,15 @@
  * of a stand-in API that treats request bodies as the API does (tools/lib/request-body.ts, the
  * rules of apps/api/src/common/request-body.ts).
  */
+import {
+  PAGE_POLICY_PATH,
+  type PageFeatures,
+  pagePolicyHeaders,
+  pagePolicySources,
+} from '@app/contracts/page-policy';
 import { BODY_LINGER_MS, BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from '@app/contracts/request-timing';
 import express from 'express';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
@@ -14,13 +20,29 @@ import { join } from 'node:path';
 import { nginxBinary, type RunningNginx, startNginx } from './lib/nginx';
 import { MB, padded, sendRaw, sleep } from './lib/raw-http';
 import { guardRequestBody, limitRequestTimes } from './lib/request-body';
+import { freePort } from './lib/net';
+import { contentSecurityPolicyFor, INDEX_HTML_SOURCE } from './web-csp';
 
 const nginx = nginxBinary();
 const describeWithNginx = nginx ? describe : describe.skip;
 
-/** The API's handling of bodies: the guard, the early 401 of a stranger's import, JSON parsing. */
+const NO_FEATURES: PageFeatures = { googleAnalytics: false, plausible: false, adsense: false };
+/** What the stand-in API says is switched on. */
+let features = NO_FEATURES;
+
+/**
+ * The API's handling of bodies (the guard, the early 401 of a stranger's import, JSON parsing) and
+ * its answers for pages (the page head, the policy sources of the features on).
+ */
 function standInApi(): express.Express {
   const app = express();
+  app.get(PAGE_POLICY_PATH, (_req, res) => {
+    const sources = pagePolicySources(features);
+    res.set(pagePolicyHeaders(sources)).json(sources);
+  });
+  app.get('/api/page-head', (_req, res) => {
+    res.type('html').send('<title>From the API</title>\n');
+  });
   app.use(guardRequestBody);
   app.post('/api/admin/import', (req, res, next) => {
     if (req.headers.cookie !== 'sid=admin') {
@@ -110,4 +132,78 @@ describeWithNginx('apps/web/nginx.conf under nginx: request bodies', () => {
     expect(closedAfter).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 100);
     expect(closedAfter).toBeLessThan(HEADERS_TIMEOUT_MS + 2000);
   }, 40_000);
+});
+
+/** The same policy, however nginx spaced it around an empty variable. */
+const normalized = (policy: string) => policy.replace(/\s+;/g, ';').replace(/\s+/g, ' ').trim();
+
+const THIRD_PARTY_HOSTS = /googletagmanager|google-analytics|plausible|googlesyndication|doubleclick/;
+
+describeWithNginx('apps/web/nginx.conf under nginx: the pages’ policy', () => {
+  const indexHtml = readFileSync(INDEX_HTML_SOURCE, 'utf8');
+  let api: Server;
+  let web: RunningNginx;
+  let root: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'nginx-root-'));
+    chmodSync(root, 0o755);
+    copyFileSync(INDEX_HTML_SOURCE, join(root, 'index.html'));
+    chmodSync(join(root, 'index.html'), 0o644);
+    api = standInApi().listen(0, '127.0.0.1');
+    await new Promise<void>((listening) => api.once('listening', listening));
+    web = await startNginx(nginx!, { api: `127.0.0.1:${(api.address() as AddressInfo).port}`, root });
+  });
+
+  afterAll(async () => {
+    features = NO_FEATURES;
+    await web?.stop();
+    api?.closeAllConnections();
+    await new Promise((closed) => api?.close(closed));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const pagePolicy = async (url: string, path: string) => {
+    const res = await fetch(`${url}${path}`, { headers: { Accept: 'text/html' } });
+    const body = await res.text();
+    return { status: res.status, body, csp: normalized(res.headers.get('content-security-policy') ?? '') };
+  };
+
+  it('lists no analytics or ad host while those features are off, and each one’s hosts once it is on', async () => {
+    features = NO_FEATURES;
+    for (const path of ['/', '/admin', '/index.html']) {
+      const page = await pagePolicy(web.url, path);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<title>From the API</title>');
+      expect(page.csp).toBe(contentSecurityPolicyFor(indexHtml));
+      expect(page.csp).not.toMatch(THIRD_PARTY_HOSTS);
+    }
+    for (const on of [
+      { googleAnalytics: true, plausible: false, adsense: false },
+      { googleAnalytics: false, plausible: true, adsense: false },
+      { googleAnalytics: false, plausible: false, adsense: true },
+      { googleAnalytics: true, plausible: true, adsense: true },
+    ]) {
+      features = on;
+      const page = await pagePolicy(web.url, '/videos');
+      expect(page.csp).toBe(normalized(contentSecurityPolicyFor(indexHtml, pagePolicySources(on))));
+      expect(/googletagmanager/.test(page.csp)).toBe(on.googleAnalytics);
+      expect(/plausible/.test(page.csp)).toBe(on.plausible);
+      expect(/googlesyndication/.test(page.csp)).toBe(on.adsense);
+    }
+    features = NO_FEATURES;
+    expect((await pagePolicy(web.url, '/')).csp).not.toMatch(THIRD_PARTY_HOSTS);
+  });
+
+  it('sends the page with the strict baseline when the API is down, never an error page', async () => {
+    const orphan = await startNginx(nginx!, { api: `127.0.0.1:${await freePort()}`, root });
+    try {
+      const page = await pagePolicy(orphan.url, '/');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<title>Channel</title>');
+      expect(page.csp).toBe(contentSecurityPolicyFor(indexHtml));
+    } finally {
+      await orphan.stop();
+    }
+  });
 });

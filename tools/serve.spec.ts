@@ -10,6 +10,12 @@ import {
   BODY_TIMEOUT_RESPONSE,
   HEADERS_TIMEOUT_MS,
 } from '@app/contracts/request-timing';
+import {
+  PAGE_POLICY_PATH,
+  type PageFeatures,
+  pagePolicyHeaders,
+  pagePolicySources,
+} from '@app/contracts/page-policy';
 import helmet from 'helmet';
 import { connect } from 'node:net';
 import { CACHE_IMMUTABLE, CACHE_NONE, renderSsi, startWebServer, type RunningWebServer } from './serve';
@@ -61,7 +67,11 @@ const SSI_HEAD =
 const INDEX_HTML = `<!doctype html><html><head>${SSI_HEAD}<script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div>SPA-INDEX</body></html>`;
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
 
+const THIRD_PARTY_HOSTS = /googletagmanager|google-analytics|plausible|googlesyndication|doubleclick/;
+
 describe('tools/serve.ts', () => {
+  /** What the stand-in API says is switched on. */
+  let features: PageFeatures = { googleAnalytics: false, plausible: false, adsense: false };
   let dist: string;
   let fakeApi: Server;
   let apiPort: number;
@@ -87,6 +97,12 @@ describe('tools/serve.ts', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
+        if (req.url === PAGE_POLICY_PATH) {
+          const sources = pagePolicySources(features);
+          res.writeHead(200, { 'Content-Type': 'application/json', ...pagePolicyHeaders(sources) });
+          res.end(JSON.stringify(sources));
+          return;
+        }
         if (req.url === '/api/page-head') {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
           res.end(
@@ -162,6 +178,29 @@ describe('tools/serve.ts', () => {
     expect(expected).toContain(inlineScriptHashes(INDEX_HTML)[0]);
     const asset = await send(web.port, '/assets/index-AbC123.js');
     expect(asset.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('lets in the analytics and ad hosts only while the API says those features are on', async () => {
+    try {
+      for (const path of ['/', '/admin', '/index.html']) {
+        const off = (await send(web.port, path)).headers['content-security-policy'];
+        expect(off).toBe(contentSecurityPolicyFor(INDEX_HTML));
+        expect(off).not.toMatch(THIRD_PARTY_HOSTS);
+      }
+      features = { googleAnalytics: false, plausible: true, adsense: false };
+      const plausible = (await send(web.port, '/')).headers['content-security-policy'] as string;
+      expect(plausible).toMatch(/script-src [^;]*https:\/\/plausible\.io/);
+      expect(plausible).toMatch(/connect-src [^;]*https:\/\/plausible\.io/);
+      expect(plausible).not.toMatch(/googletagmanager|googlesyndication/);
+      features = { googleAnalytics: true, plausible: true, adsense: true };
+      const all = (await send(web.port, '/videos')).headers['content-security-policy'] as string;
+      expect(all).toBe(contentSecurityPolicyFor(INDEX_HTML, pagePolicySources(features)));
+      expect(all).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+      expect(all).toMatch(/script-src [^;]*https:\/\/pagead2\.googlesyndication\.com/);
+      expect(all).toContain(inlineScriptHashes(INDEX_HTML)[0]);
+    } finally {
+      features = { googleAnalytics: false, plausible: false, adsense: false };
+    }
   });
 
   it('sends the API’s HSTS (helmet’s default) on pages, assets, files, 404s and proxied answers, once', async () => {
@@ -287,6 +326,10 @@ describe('tools/serve.ts', () => {
       const reply = await send(orphan.port, '/api/health');
       expect(reply.status).toBe(502);
       expect(JSON.parse(reply.body.toString())).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
+      // Pages still go out, with the strict baseline policy.
+      const page = await send(orphan.port, '/');
+      expect(page.status).toBe(200);
+      expect(page.headers['content-security-policy']).toBe(contentSecurityPolicyFor(INDEX_HTML));
     } finally {
       await orphan.close();
     }

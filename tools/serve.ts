@@ -5,6 +5,11 @@
  *   tsx tools/serve.ts            PORT=4200 HOST=127.0.0.1 API_URL=http://127.0.0.1:3000
  */
 import { isApiPath } from '@app/contracts/api-paths';
+import {
+  PAGE_POLICY_PATH,
+  type PagePolicySources,
+  pagePolicySourcesSchema,
+} from '@app/contracts/page-policy';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -132,11 +137,12 @@ export function createWebApp(options: WebAppOptions): Express {
   const distDir = resolve(options.distDir ?? DEFAULT_WEB_DIST);
   const indexFile = join(distDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  // The pages' CSP (tools/web-csp.ts), with the hash of the built index.html's inline script.
-  const csp = indexHtml === undefined ? undefined : contentSecurityPolicyFor(indexHtml);
-  const setPageHeaders = (res: Response) => {
+  // The pages' CSP (tools/web-csp.ts), with the hash of the built index.html's inline script and the
+  // hosts of the features the API says are on; the strict baseline when it does not say.
+  const setPageHeaders = (res: Response, sources?: PagePolicySources) => {
     res.setHeader('Cache-Control', CACHE_NONE);
-    if (csp) res.setHeader('Content-Security-Policy', csp);
+    if (indexHtml !== undefined)
+      res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(indexHtml, sources));
   };
   const app = express();
   app.disable('x-powered-by');
@@ -168,9 +174,13 @@ export function createWebApp(options: WebAppOptions): Express {
   // Every page is index.html with the site's head tags put in (see renderSsi).
   const sendPage = (req: Request, res: Response, next: NextFunction) => {
     if (indexHtml === undefined) return next();
-    renderSsi(indexHtml, (path) => fetchFromApi(options.apiUrl, req, path))
-      .then((html) => {
-        setPageHeaders(res);
+    const sources = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH).then(
+      (text) => pagePolicySourcesSchema.parse(JSON.parse(text)),
+      () => undefined,
+    );
+    Promise.all([renderSsi(indexHtml, (path) => fetchFromApi(options.apiUrl, req, path)), sources])
+      .then(([html, policySources]) => {
+        setPageHeaders(res, policySources);
         res.type('html').send(html);
       })
       .catch((error: Error) => (res.headersSent ? res.destroy(error) : next(error)));
