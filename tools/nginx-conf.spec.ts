@@ -4,6 +4,7 @@
  * `@app/contracts/api-paths`, the list the other web servers import.
  */
 import { API_PREFIX, API_ROOT_FILES } from '@app/contracts/api-paths';
+import { BODY_LINGER_MS, BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from '@app/contracts/request-timing';
 import helmet from 'helmet';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,9 +46,17 @@ describe('apps/web/nginx.conf body limits', () => {
     expect(block![1]).toContain('proxy_pass http://api;');
   });
 
-  it('lets a stranger’s upload be cut short instead of buffered to disk', () => {
-    const block = /location = \/api\/admin\/import \{([^}]*)\}/.exec(nginx);
-    expect(block![1]).toContain('proxy_request_buffering off;');
+  it('streams bodies to the API (a stranger’s upload is cut short, not buffered to disk; a trickle meets the API’s rate rule)', () => {
+    expect(nginx).toMatch(/^ {2}proxy_request_buffering off;$/m);
+    expect(nginx).not.toMatch(/proxy_request_buffering on/);
+  });
+
+  it('gives headers and bodies the times of @app/contracts/request-timing', () => {
+    const seconds = (name: string) =>
+      Number(new RegExp(`^ {2}${name} (\\d+)s;$`, 'm').exec(nginx)?.[1]) * 1000;
+    expect(seconds('client_header_timeout')).toBe(HEADERS_TIMEOUT_MS);
+    expect(seconds('client_body_timeout')).toBe(BODY_TIMEOUT_MS);
+    expect(seconds('lingering_time')).toBe(BODY_LINGER_MS);
   });
 });
 

@@ -4,9 +4,23 @@ import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import {
+  BODY_LINGER_MS,
+  BODY_TIMEOUT_MS,
+  BODY_TIMEOUT_RESPONSE,
+  HEADERS_TIMEOUT_MS,
+} from '@app/contracts/request-timing';
+import {
+  PAGE_POLICY_PATH,
+  type PageFeatures,
+  pagePolicyHeaders,
+  pagePolicySources,
+} from '@app/contracts/page-policy';
 import helmet from 'helmet';
+import { connect } from 'node:net';
 import { CACHE_IMMUTABLE, CACHE_NONE, renderSsi, startWebServer, type RunningWebServer } from './serve';
 import { freePort } from './lib/net';
+import { MB, padded, sendRaw, sleep } from './lib/raw-http';
 import { contentSecurityPolicyFor, inlineScriptHashes } from './web-csp';
 
 interface Echo {
@@ -65,7 +79,11 @@ const SSI_HEAD =
 const INDEX_HTML = `<!doctype html><html><head>${SSI_HEAD}<script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div>SPA-INDEX</body></html>`;
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
 
+const THIRD_PARTY_HOSTS = /googletagmanager|google-analytics|plausible|googlesyndication|doubleclick/;
+
 describe('tools/serve.ts', () => {
+  /** What the stand-in API says is switched on. */
+  let features: PageFeatures = { googleAnalytics: false, plausible: false, adsense: false };
   let dist: string;
   let fakeApi: Server;
   let apiPort: number;
@@ -79,9 +97,24 @@ describe('tools/serve.ts', () => {
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
     fakeApi = createServer((req, res) => {
+      if (req.url === '/api/admin/import' && !req.headers.cookie) {
+        // As the API answers a stranger: at once, then reading and dropping the rest of the body.
+        const refusal = '{"statusCode":401,"message":"Authentication required","error":"Unauthorized"}';
+        res.writeHead(401, { 'Content-Type': 'application/json', 'Content-Length': refusal.length });
+        res.write(refusal);
+        req.resume();
+        req.on('end', () => res.end());
+        return;
+      }
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
+        if (req.url === PAGE_POLICY_PATH) {
+          const sources = pagePolicySources(features);
+          res.writeHead(200, { 'Content-Type': 'application/json', ...pagePolicyHeaders(sources) });
+          res.end(JSON.stringify(sources));
+          return;
+        }
         if (req.url === '/api/page-head') {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
           res.end(
@@ -157,6 +190,29 @@ describe('tools/serve.ts', () => {
     expect(expected).toContain(inlineScriptHashes(INDEX_HTML)[0]);
     const asset = await send(web.port, '/assets/index-AbC123.js');
     expect(asset.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('lets in the analytics and ad hosts only while the API says those features are on', async () => {
+    try {
+      for (const path of ['/', '/admin', '/index.html']) {
+        const off = (await send(web.port, path)).headers['content-security-policy'];
+        expect(off).toBe(contentSecurityPolicyFor(INDEX_HTML));
+        expect(off).not.toMatch(THIRD_PARTY_HOSTS);
+      }
+      features = { googleAnalytics: false, plausible: true, adsense: false };
+      const plausible = (await send(web.port, '/')).headers['content-security-policy'] as string;
+      expect(plausible).toMatch(/script-src [^;]*https:\/\/plausible\.io/);
+      expect(plausible).toMatch(/connect-src [^;]*https:\/\/plausible\.io/);
+      expect(plausible).not.toMatch(/googletagmanager|googlesyndication/);
+      features = { googleAnalytics: true, plausible: true, adsense: true };
+      const all = (await send(web.port, '/videos')).headers['content-security-policy'] as string;
+      expect(all).toBe(contentSecurityPolicyFor(INDEX_HTML, pagePolicySources(features)));
+      expect(all).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+      expect(all).toMatch(/script-src [^;]*https:\/\/pagead2\.googlesyndication\.com/);
+      expect(all).toContain(inlineScriptHashes(INDEX_HTML)[0]);
+    } finally {
+      features = { googleAnalytics: false, plausible: false, adsense: false };
+    }
   });
 
   it('sends the API’s HSTS (helmet’s default) on pages, assets, files, 404s and proxied answers, once', async () => {
@@ -317,10 +373,55 @@ describe('tools/serve.ts', () => {
       const reply = await send(orphan.port, '/api/health');
       expect(reply.status).toBe(502);
       expect(JSON.parse(reply.body.toString())).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
+      // Pages still go out, with the strict baseline policy.
+      const page = await send(orphan.port, '/');
+      expect(page.status).toBe(200);
+      expect(page.headers['content-security-policy']).toBe(contentSecurityPolicyFor(INDEX_HTML));
     } finally {
       await orphan.close();
     }
   });
+
+  it('passes the API’s early 401 for a stranger’s 100 MB import on at once, without a reset', async () => {
+    const outcome = await sendRaw(web.port, '/api/admin/import', { 'Content-Length': 100 * MB }, () =>
+      padded('{}', 100 * MB),
+    );
+    expect(outcome.status).toBe(401);
+    expect(outcome.body).toContain('"statusCode":401');
+    expect(outcome.sendError).toBeUndefined();
+    expect(outcome.answeredAfterMs).toBeLessThan(2000);
+    expect(outcome.closedAfterMs).toBeLessThan(BODY_LINGER_MS + 2000);
+  }, 30_000);
+
+  it('answers a trickled body (a byte every 2 s) with 408 after the body timeout, and closes', async () => {
+    const outcome = await sendRaw(web.port, '/api/auth/login', { 'Content-Length': 100 }, async function* () {
+      for (let i = 0; i < 100; i++) {
+        yield Buffer.from(' ');
+        await sleep(2000);
+      }
+    });
+    expect(outcome.status).toBe(408);
+    expect(JSON.parse(outcome.body)).toEqual(BODY_TIMEOUT_RESPONSE);
+    expect(outcome.answeredAfterMs).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
+    expect(outcome.answeredAfterMs).toBeLessThan(BODY_TIMEOUT_MS + 2000);
+    expect(outcome.closedAfterMs).toBeLessThan(BODY_TIMEOUT_MS + 4000);
+  }, 30_000);
+
+  it('closes a connection whose headers trickle in, after the headers timeout', async () => {
+    const started = Date.now();
+    const socket = connect(web.port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('error', () => undefined);
+    const timer = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 2000);
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+    const closedAfter = await new Promise<number>((closed) =>
+      socket.on('close', () => closed(Date.now() - started)),
+    );
+    clearInterval(timer);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAfter).toBeLessThan(HEADERS_TIMEOUT_MS + 2000);
+  }, 30_000);
 
   it('refuses to start without a built index.html', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'serve-empty-'));

@@ -5,6 +5,11 @@
  *   tsx tools/serve.ts            PORT=4200 HOST=127.0.0.1 API_URL=http://127.0.0.1:3000
  */
 import { isApiPath } from '@app/contracts/api-paths';
+import {
+  PAGE_POLICY_PATH,
+  type PagePolicySources,
+  pagePolicySourcesSchema,
+} from '@app/contracts/page-policy';
 import { isValidHost } from '@app/contracts/site-host';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -16,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { TLSSocket } from 'node:tls';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import { repoRoot } from './lib/paths';
+import { guardRequestBody, limitRequestTimes } from './lib/request-body';
 import { contentSecurityPolicyFor } from './web-csp';
 
 export const DEFAULT_WEB_DIST = join(repoRoot, 'dist/apps/web');
@@ -99,7 +105,11 @@ async function fetchFromApi(apiUrl: string, req: Request, path: string): Promise
  * tells it the same thing explicitly (the API trusts one proxy hop).
  */
 const forwardedHeaders: Plugin = (proxyServer) => {
-  proxyServer.on('proxyReq', (proxyReq, req) => {
+  proxyServer.on('proxyReq', (proxyReq, req, res) => {
+    // An answer given before the body was passed on (the API's early 401, our 408) ends the upload.
+    res.once('close', () => {
+      if (!proxyReq.writableEnded) proxyReq.destroy();
+    });
     const socket = req.socket as Socket;
     const previous = req.headers['x-forwarded-for'];
     const chain = [previous, socket.remoteAddress].filter(Boolean).join(', ');
@@ -115,6 +125,8 @@ const forwardedHeaders: Plugin = (proxyServer) => {
       return;
     }
     const response = res as ServerResponse;
+    // The API answered before the whole body was sent (a stranger's import): its answer stands.
+    if (response.writableEnded) return;
     if (response.headersSent) {
       response.destroy();
       return;
@@ -138,16 +150,18 @@ export function createWebApp(options: WebAppOptions): Express {
   const distDir = resolve(options.distDir ?? DEFAULT_WEB_DIST);
   const indexFile = join(distDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  // The pages' CSP (tools/web-csp.ts), with the hash of the built index.html's inline script.
-  const csp = indexHtml === undefined ? undefined : contentSecurityPolicyFor(indexHtml);
-  const setPageHeaders = (res: Response) => {
+  // The pages' CSP (tools/web-csp.ts), with the hash of the built index.html's inline script and the
+  // hosts of the features the API says are on; the strict baseline when it does not say.
+  const setPageHeaders = (res: Response, sources?: PagePolicySources) => {
     res.setHeader('Cache-Control', CACHE_NONE);
-    if (csp) res.setHeader('Content-Security-Policy', csp);
+    if (indexHtml !== undefined)
+      res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(indexHtml, sources));
   };
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
 
+  app.use(guardRequestBody);
   app.use(compression());
   // HSTS on every answer (pages, assets, files, feeds), with helmet's default, the value the API's
   // helmet sends (apps/api/src/app.factory.ts); browsers ignore it over plain http. The API's own
@@ -184,9 +198,13 @@ export function createWebApp(options: WebAppOptions): Express {
   // Every page is index.html with the site's head tags put in (see renderSsi).
   const sendPage = (req: Request, res: Response, next: NextFunction) => {
     if (indexHtml === undefined) return next();
-    renderSsi(indexHtml, (path) => fetchFromApi(options.apiUrl, req, path))
-      .then((html) => {
-        setPageHeaders(res);
+    const sources = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH).then(
+      (text) => pagePolicySourcesSchema.parse(JSON.parse(text)),
+      () => undefined,
+    );
+    Promise.all([renderSsi(indexHtml, (path) => fetchFromApi(options.apiUrl, req, path)), sources])
+      .then(([html, policySources]) => {
+        setPageHeaders(res, policySources);
         res.type('html').send(html);
       })
       .catch((error: Error) => (res.headersSent ? res.destroy(error) : next(error)));
@@ -259,6 +277,7 @@ export function startWebServer(options: WebServerOptions): Promise<RunningWebSer
   const app = createWebApp({ ...options, distDir });
   return new Promise((resolveStart, reject) => {
     const server = app.listen(options.port, host);
+    limitRequestTimes(server);
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/paths';
-import { contentSecurityPolicyFor, cspDirectives, inlineScriptHashes, nginxDirective } from './web-csp';
+import { pageCspDirectives as cspDirectives } from '@app/contracts/page-policy';
+import {
+  contentSecurityPolicyFor,
+  inlineScriptHashes,
+  nginxDirective,
+  nginxPolicyVariables,
+} from './web-csp';
 
 describe('tools/web-csp.ts', () => {
   const indexHtml = readFileSync(join(repoRoot, 'apps/web/index.html'), 'utf8');
@@ -21,25 +27,23 @@ describe('tools/web-csp.ts', () => {
     expect(inlineScriptHashes(html)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='"]);
   });
 
-  it('lets in the YouTube player and thumbnails, data: images, and the analytics and ad hosts', () => {
+  it('lets in the YouTube player and thumbnails and data: images, and no analytics or ad host by default', () => {
     const directives = cspDirectives([]);
-    expect(directives['frame-src']).toContain('https://www.youtube-nocookie.com');
-    expect(directives['frame-src']).not.toContain('https://www.youtube.com');
+    expect(directives['frame-src']).toEqual(['https://www.youtube-nocookie.com']);
     expect(directives['img-src']).toEqual(
       expect.arrayContaining(["'self'", 'data:', 'https://i.ytimg.com', 'https://yt3.ggpht.com']),
     );
-    expect(directives['script-src']).toEqual(
-      expect.arrayContaining([
-        'https://www.googletagmanager.com',
-        'https://plausible.io',
-        'https://pagead2.googlesyndication.com',
-      ]),
-    );
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['connect-src']).toEqual(["'self'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
   });
 
   it('is the policy nginx sends', () => {
     const nginx = readFileSync(join(repoRoot, 'apps/web/nginx.conf'), 'utf8');
-    expect(nginx).toContain(nginxDirective(indexHtml));
+    const page = /location = \/index\.html \{([^}]*)\}/.exec(nginx)![1];
+    expect(page).toContain(nginxDirective(indexHtml));
+    // The sources come from the API's answer to the page's auth_request.
+    expect(page).toContain('auth_request /api/settings/page-policy;');
+    for (const line of nginxPolicyVariables()) expect(page).toContain(line);
   });
 });

@@ -1,68 +1,20 @@
 /**
- * The Content-Security-Policy of the web app's pages, in one place for both web servers:
- * tools/serve.ts sends it as a header, and apps/web/nginx.conf carries the same text (checked by
- * tools/web-csp.spec.ts; print it with `npx tsx tools/web-csp.ts`).
- *
- * The page itself needs: its own origin, the YouTube player (youtube-nocookie.com, only after a
- * click), YouTube thumbnails, inline `data:` images (the admin's logo, hero image, favicon),
- * the admin's image previews (`blob:`), Mantine's inline styles, and the third-party hosts of Google Analytics, Plausible and AdSense,
- * which the page loads only when the admin enables them. The one inline script of index.html is
- * allowed by its hash.
+ * The Content-Security-Policy of the web app's pages, for both web servers. The policy itself
+ * (a strict baseline, plus the hosts of the analytics and ad features switched on) lives in
+ * @app/contracts/page-policy; this adds the hash of index.html's one inline script. tools/serve.ts
+ * sends it as a header, with the sources the API names for each page; apps/web/nginx.conf carries
+ * the same text with nginx variables in place of the sources (checked by tools/web-csp.spec.ts;
+ * print it with `npx tsx tools/web-csp.ts`).
  */
+import {
+  PAGE_POLICY_HEADERS,
+  pageContentSecurityPolicy,
+  type PagePolicySources,
+} from '@app/contracts/page-policy';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/paths';
-
-export const YOUTUBE = {
-  frame: ['https://www.youtube-nocookie.com'],
-  img: ['https://i.ytimg.com', 'https://yt3.ggpht.com'],
-};
-
-export const GOOGLE_ANALYTICS = {
-  script: ['https://www.googletagmanager.com'],
-  connect: [
-    'https://*.google-analytics.com',
-    'https://*.analytics.google.com',
-    'https://www.googletagmanager.com',
-  ],
-  img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
-};
-
-export const PLAUSIBLE = { script: ['https://plausible.io'], connect: ['https://plausible.io'] };
-
-export const ADSENSE = {
-  script: [
-    'https://pagead2.googlesyndication.com',
-    'https://tpc.googlesyndication.com',
-    'https://partner.googleadservices.com',
-    'https://www.googletagservices.com',
-    'https://adservice.google.com',
-    'https://ep2.adtrafficquality.google',
-  ],
-  frame: [
-    'https://googleads.g.doubleclick.net',
-    'https://tpc.googlesyndication.com',
-    'https://www.google.com',
-    'https://ep2.adtrafficquality.google',
-  ],
-  img: [
-    'https://pagead2.googlesyndication.com',
-    'https://tpc.googlesyndication.com',
-    'https://*.g.doubleclick.net',
-    'https://www.google.com',
-    'https://*.gstatic.com',
-    'https://ep1.adtrafficquality.google',
-  ],
-  connect: [
-    'https://pagead2.googlesyndication.com',
-    'https://*.g.doubleclick.net',
-    'https://adservice.google.com',
-    'https://ep1.adtrafficquality.google',
-  ],
-};
-
-const unique = (...lists: string[][]) => [...new Set(lists.flat())];
 
 /** `'sha256-…'` sources for the inline `<script>` elements of an HTML document. */
 export function inlineScriptHashes(html: string): string[] {
@@ -74,45 +26,32 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export function cspDirectives(scriptHashes: string[]): Record<string, string[]> {
-  return {
-    'default-src': ["'self'"],
-    'script-src': unique(["'self'"], scriptHashes, GOOGLE_ANALYTICS.script, PLAUSIBLE.script, ADSENSE.script),
-    // Mantine sets style attributes and one <style> element at run time.
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': unique(["'self'", 'data:', 'blob:'], YOUTUBE.img, GOOGLE_ANALYTICS.img, ADSENSE.img),
-    'font-src': ["'self'"],
-    'connect-src': unique(["'self'"], GOOGLE_ANALYTICS.connect, PLAUSIBLE.connect, ADSENSE.connect),
-    'frame-src': unique(YOUTUBE.frame, ADSENSE.frame),
-    // A hero background video is an https address the admin chooses.
-    'media-src': ["'self'", 'https:'],
-    'manifest-src': ["'self'"],
-    'worker-src': ["'none'"],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'self'"],
-  };
-}
-
-export function contentSecurityPolicy(scriptHashes: string[]): string {
-  return Object.entries(cspDirectives(scriptHashes))
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ');
-}
-
-/** The policy for a built (or source) index.html. */
-export function contentSecurityPolicyFor(indexHtml: string): string {
-  return contentSecurityPolicy(inlineScriptHashes(indexHtml));
+/** The policy for a built (or source) index.html, with the sources of the features switched on. */
+export function contentSecurityPolicyFor(indexHtml: string, sources?: PagePolicySources): string {
+  return pageContentSecurityPolicy(inlineScriptHashes(indexHtml), sources);
 }
 
 export const INDEX_HTML_SOURCE = join(repoRoot, 'apps/web/index.html');
 
+/** The nginx variable that holds one directive's sources, e.g. `$page_script_src`. */
+export const nginxVariable = (directive: keyof PagePolicySources) => `$page_${directive.replace('-', '_')}`;
+
+const directives = Object.keys(PAGE_POLICY_HEADERS) as (keyof PagePolicySources)[];
+
+/** Where nginx takes each variable from: the API's answer to the auth_request subrequest. */
+export function nginxPolicyVariables(): string[] {
+  return directives.map(
+    (directive) =>
+      `auth_request_set ${nginxVariable(directive)} $upstream_http_${PAGE_POLICY_HEADERS[directive].toLowerCase().replaceAll('-', '_')};`,
+  );
+}
+
 /** The nginx directive that apps/web/nginx.conf must contain. */
 export function nginxDirective(indexHtml = readFileSync(INDEX_HTML_SOURCE, 'utf8')): string {
-  return `add_header Content-Security-Policy "${contentSecurityPolicyFor(indexHtml)}" always;`;
+  const variables = Object.fromEntries(directives.map((d) => [d, [nginxVariable(d)]])) as PagePolicySources;
+  return `add_header Content-Security-Policy "${contentSecurityPolicyFor(indexHtml, variables)}" always;`;
 }
 
 if (require.main === module) {
-  console.log(nginxDirective());
+  console.log([...nginxPolicyVariables(), nginxDirective()].join('\n'));
 }

@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import { AUTH_REQUIRED } from './auth/session.guard';
 import { sessionMiddleware } from './auth/session.setup';
 import { closeConnectionsWhileDraining } from './common/draining';
+import { guardRequestBody, limitRequestTimes } from './common/request-body';
 import { requestLogger } from './common/request-logger.middleware';
 import { publicCache } from './content-cache/public-cache.middleware';
 import { sameOriginJson } from './common/same-origin.middleware';
@@ -41,6 +42,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     bodyParser: false,
   });
   app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
+  limitRequestTimes(app.getHttpServer());
+  app.use(guardRequestBody);
   if (env.LOG_REQUESTS) app.use(requestLogger());
   app.use(closeConnectionsWhileDraining);
   app.use(validHost());
@@ -62,7 +65,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.use(...sessionMiddleware(app, env));
   app.use(cache.afterSession);
   // A backup of a large channel is bigger than any other body; only the signed-in admin may send one.
-  // Anyone else gets the guard's 401 before a byte of the body is read (not a 413 after 4 MB of it).
+  // Anyone else gets the guard's 401 before a byte of the body is parsed (not a 413 after 4 MB of it);
+  // guardRequestBody drops the rest of the body before closing, so a proxy still sending it gets the 401.
   const backupParser = json({ limit: BACKUP_BODY_LIMIT });
   app.use('/api/admin/import', (req: Request, res: Response, next: NextFunction) => {
     if (req.user) return backupParser(req, res, next);

@@ -107,6 +107,7 @@ const CALLS: Call[] = [
     body: { value: 1 },
   },
   { route: 'get /api/page-head', status: 200 },
+  { route: 'get /api/settings/page-policy', status: 200 },
   { route: 'get /api/demo/thumbnails/:name', status: 200, url: '/api/demo/thumbnails/v1.svg' },
   { route: 'get /api/demo/thumbnails/:name', status: 404, url: '/api/demo/thumbnails/x.svg' },
   { route: 'get /sitemap.xml', status: 200 },

@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = new Set([
   'get /rss.xml',
   'get /robots.txt',
   'get /api/page-head',
+  'get /api/settings/page-policy',
 ]);
 
 describe('server-side enforcement of every admin route', () => {

@@ -12,3 +12,5 @@ export * from './api-paths';
 export * from './random';
 export * from './youtube';
 export * from './site-host';
+export * from './request-timing';
+export * from './page-policy';

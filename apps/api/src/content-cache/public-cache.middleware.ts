@@ -1,3 +1,4 @@
+import { PAGE_POLICY_HEADERS, PAGE_POLICY_PATH } from '@app/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { gzip } from 'node:zlib';
@@ -11,8 +12,17 @@ export const CACHEABLE_PATHS = new Set([
   '/api/playlists',
   '/api/channel/stats',
   '/api/settings',
+  // Asked by the web server for every page view.
+  PAGE_POLICY_PATH,
 ]);
-const KEPT_HEADERS = ['content-type', 'x-total-count', 'etag', 'vary', 'cache-control'] as const;
+const KEPT_HEADERS = [
+  'content-type',
+  'x-total-count',
+  'etag',
+  'vary',
+  'cache-control',
+  ...Object.values(PAGE_POLICY_HEADERS).map((name) => name.toLowerCase()),
+];
 
 interface Entry {
   version: string;

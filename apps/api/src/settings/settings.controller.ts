@@ -1,9 +1,21 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { type PublicSettings, type SettingUpdateResult, updateSettingBodySchema } from '@app/contracts';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
+import {
+  type PagePolicySources,
+  pagePolicyHeaders,
+  type PublicSettings,
+  type SettingUpdateResult,
+  updateSettingBodySchema,
+} from '@app/contracts';
+import type { Response } from 'express';
 import { Public } from '../common/public.decorator';
 import { parseOrThrow } from '../common/validation';
 import { ApiJson } from '../docs/api-response.decorators';
-import { PublicSettingsDto, SettingUpdateResultDto, UpdateSettingDto } from './settings.dto';
+import {
+  PagePolicySourcesDto,
+  PublicSettingsDto,
+  SettingUpdateResultDto,
+  UpdateSettingDto,
+} from './settings.dto';
 import { SettingsService } from './settings.service';
 
 @Controller('settings')
@@ -16,6 +28,21 @@ export class SettingsController {
   @ApiJson(PublicSettingsDto)
   list(): Promise<PublicSettings> {
     return this.settings.publicView();
+  }
+
+  /**
+   * The third-party hosts the pages' Content-Security-Policy lets in: those of the analytics and ad
+   * features switched on (@app/contracts/page-policy). In the body for tools/serve.ts, and in
+   * X-Page-* headers for nginx (auth_request). Answered from the public cache until a write.
+   */
+  @Public()
+  @Get('page-policy')
+  @Header('Cache-Control', 'no-cache')
+  @ApiJson(PagePolicySourcesDto)
+  async pagePolicy(@Res({ passthrough: true }) res: Response): Promise<PagePolicySources> {
+    const sources = await this.settings.pagePolicySources();
+    for (const [name, value] of Object.entries(pagePolicyHeaders(sources))) res.setHeader(name, value);
+    return sources;
   }
 
   @Post(':key')

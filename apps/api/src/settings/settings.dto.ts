@@ -1,4 +1,5 @@
 import {
+  pagePolicySourcesSchema,
   publicSettingsSchema,
   settingsSchema,
   settingUpdateResultSchema,
@@ -10,3 +11,4 @@ export class PublicSettingsDto extends zodDto(publicSettingsSchema) {}
 export class SettingsDto extends zodDto(settingsSchema) {}
 export class UpdateSettingDto extends zodDto(updateSettingBodySchema) {}
 export class SettingUpdateResultDto extends zodDto(settingUpdateResultSchema) {}
+export class PagePolicySourcesDto extends zodDto(pagePolicySourcesSchema) {}

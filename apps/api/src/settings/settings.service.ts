@@ -5,6 +5,10 @@ import {
   type ExportableSettings,
   isSecretSetting,
   isSettingsKey,
+  pageFeatures,
+  pageFeatureSettingsKeys,
+  type PagePolicySources,
+  pagePolicySources,
   type PublicSettings,
   type PublicSettingsKey,
   publicSettingsKeys,
@@ -86,6 +90,11 @@ export class SettingsService {
   /** What anonymous visitors get. */
   async publicView(): Promise<PublicSettings> {
     return toPublicSettings(await this.publicValues(publicSettingsKeys));
+  }
+
+  /** The third-party sources of the pages' policy, from the features switched on. */
+  async pagePolicySources(): Promise<PagePolicySources> {
+    return pagePolicySources(pageFeatures(await this.publicValues(pageFeatureSettingsKeys)));
   }
 
   /**

@@ -1,0 +1,168 @@
+import {
+  BODY_LINGER_MS,
+  BODY_MIN_BYTES_PER_SECOND,
+  BODY_TIMEOUT_MS,
+  BODY_TIMEOUT_RESPONSE,
+} from '@app/contracts';
+import { type AddressInfo, connect } from 'node:net';
+import { ADMIN, sessionCookie } from './support/auth';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const MB = 1024 * 1024;
+
+interface Outcome {
+  status?: number;
+  body: string;
+  /** ms from the start to the answer's first bytes. */
+  answeredAfterMs?: number;
+  /** A reset while sending the body (what a proxy still sending it answers with a 502). */
+  sendError?: string;
+  /** ms until the server closed the connection. */
+  closedAfterMs: number;
+  sentBytes: number;
+}
+
+/**
+ * Sends a request as a proxy does (`Connection: close`, the body streamed, and still sent after an
+ * early answer), on a raw socket so that only the server closes it. `chunks` yields the body's
+ * pieces and may wait between them.
+ */
+function send(
+  port: number,
+  path: string,
+  headers: Record<string, string | number>,
+  chunks: () => AsyncGenerator<Buffer>,
+): Promise<Outcome> {
+  return new Promise((resolveOutcome) => {
+    const started = Date.now();
+    const outcome: Outcome = { body: '', closedAfterMs: 0, sentBytes: 0 };
+    let answer = '';
+    const socket = connect(port, '127.0.0.1');
+    const head = Object.entries({
+      Host: `127.0.0.1:${port}`,
+      'Content-Type': 'application/json',
+      Connection: 'close',
+      ...headers,
+    })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
+    socket.on('data', (chunk: Buffer) => {
+      outcome.answeredAfterMs ??= Date.now() - started;
+      answer += chunk.toString();
+    });
+    socket.on('error', (error) => (outcome.sendError ??= error.message));
+    socket.on('close', () => {
+      outcome.closedAfterMs = Date.now() - started;
+      const [top, ...body] = answer.split('\r\n\r\n');
+      outcome.status = Number(/^HTTP\/1\.1 (\d+)/.exec(top)?.[1]) || undefined;
+      outcome.body = body.join('\r\n\r\n');
+      resolveOutcome(outcome);
+    });
+    void (async () => {
+      for await (const chunk of chunks()) {
+        if (socket.destroyed || !socket.writable) return;
+        outcome.sentBytes += chunk.length;
+        if (!socket.write(chunk)) await new Promise((drained) => socket.once('drain', drained));
+      }
+    })();
+  });
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** A JSON body of exactly `length` bytes: `json` followed by spaces (valid JSON whitespace). */
+async function* padded(json: string, length: number, chunkSize = MB, pauseMs = 0) {
+  const whole = Buffer.alloc(length, ' ');
+  whole.write(json);
+  for (let at = 0; at < length; at += chunkSize) {
+    yield whole.subarray(at, Math.min(at + chunkSize, length));
+    if (pauseMs) await sleep(pauseMs);
+  }
+}
+
+describe('request bodies (integration)', () => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await new Promise<void>((listening) => t.server.listen(0, '127.0.0.1', listening));
+    port = (t.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t?.close());
+
+  async function signIn(): Promise<string> {
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(res.status).toBe(200);
+    return sessionCookie({ headers: { 'set-cookie': res.headers.getSetCookie() } });
+  }
+
+  it('answers a stranger’s 100 MB import with 401 at once, and drops the rest without resetting the connection', async () => {
+    const length = 100 * MB;
+    const outcome = await send(port, '/api/admin/import', { 'Content-Length': length }, () =>
+      padded('{}', length),
+    );
+    expect(outcome.status).toBe(401);
+    expect(JSON.parse(outcome.body)).toEqual({
+      statusCode: 401,
+      message: 'Authentication required',
+      error: 'Unauthorized',
+    });
+    // A reset here is what a proxy still sending the body turns into a 502 (before: write EPIPE).
+    expect(outcome.sendError).toBeUndefined();
+    expect(outcome.answeredAfterMs).toBeLessThan(2000);
+    expect(outcome.closedAfterMs).toBeLessThan(BODY_LINGER_MS + 2000);
+  }, 30_000);
+
+  it('closes the connection of a stranger who keeps sending after the 401, after the linger time', async () => {
+    const outcome = await send(port, '/api/admin/import', { 'Content-Length': 100 * MB }, () =>
+      padded('{}', 100 * MB, 64 * 1024, 100),
+    );
+    expect(outcome.status).toBe(401);
+    expect(outcome.answeredAfterMs).toBeLessThan(2000);
+    expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(BODY_LINGER_MS - 100);
+    expect(outcome.closedAfterMs).toBeLessThan(BODY_LINGER_MS + 3000);
+    expect(outcome.sentBytes).toBeLessThan(10 * MB);
+  }, 30_000);
+
+  it('cuts a trickled body (a byte every 2 s) with 408 after the body timeout', async () => {
+    const outcome = await send(port, '/api/auth/login', { 'Content-Length': 100 }, async function* () {
+      for (let i = 0; i < 100; i++) {
+        yield Buffer.from(' ');
+        await sleep(2000);
+      }
+    });
+    expect(outcome.status).toBe(BODY_TIMEOUT_RESPONSE.statusCode);
+    expect(JSON.parse(outcome.body)).toEqual(BODY_TIMEOUT_RESPONSE);
+    expect(outcome.answeredAfterMs).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
+    expect(outcome.answeredAfterMs).toBeLessThan(BODY_TIMEOUT_MS + 2000);
+    expect(outcome.closedAfterMs).toBeLessThan(BODY_TIMEOUT_MS + 4000);
+  }, 30_000);
+
+  it('lets the admin import the largest backup, and a smaller one sent slowly for longer than the body timeout', async () => {
+    const cookie = await signIn();
+    const backup = await (
+      await fetch(`http://127.0.0.1:${port}/api/admin/export`, { headers: { cookie } })
+    ).text();
+    const largest = 100 * MB - 1;
+    const fast = await send(port, '/api/admin/import', { 'Content-Length': largest, cookie }, () =>
+      padded(backup, largest),
+    );
+    expect({ status: fast.status, sendError: fast.sendError }).toEqual({ status: 200, sendError: undefined });
+
+    // Twice the minimum rate, for about 1.5 × the body timeout.
+    const chunk = Math.round((2 * BODY_MIN_BYTES_PER_SECOND) / 5);
+    const slowLength = 75 * chunk;
+    expect(backup.length).toBeLessThan(slowLength);
+    const slow = await send(port, '/api/admin/import', { 'Content-Length': slowLength, cookie }, () =>
+      padded(backup, slowLength, chunk, 200),
+    );
+    expect({ status: slow.status, sendError: slow.sendError }).toEqual({ status: 200, sendError: undefined });
+    expect(slow.answeredAfterMs).toBeGreaterThan(BODY_TIMEOUT_MS);
+  }, 60_000);
+});

@@ -1,0 +1,183 @@
+/**
+ * The Content-Security-Policy of the site's pages, in one place: a strict baseline (the page's own
+ * origin and the YouTube player), plus the hosts of Google Analytics, Plausible and AdSense only
+ * while the admin has that feature switched on. The API says which are on
+ * (`GET /api/settings/page-policy`); tools/serve.ts and apps/web/nginx.conf put the sources into
+ * the policy they send with each page, and send the baseline when the API does not answer.
+ * tools/web-csp.ts adds the hash of index.html's inline script and writes nginx's directive.
+ */
+import { z } from 'zod';
+import type { PublicSettings } from './settings';
+
+export const PAGE_POLICY_PATH = '/api/settings/page-policy';
+
+export const YOUTUBE = {
+  frame: ['https://www.youtube-nocookie.com'],
+  img: ['https://i.ytimg.com', 'https://yt3.ggpht.com'],
+};
+
+export const GOOGLE_ANALYTICS = {
+  script: ['https://www.googletagmanager.com'],
+  connect: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://www.googletagmanager.com',
+  ],
+  img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
+  frame: [] as string[],
+};
+
+export const PLAUSIBLE = {
+  script: ['https://plausible.io'],
+  connect: ['https://plausible.io'],
+  img: [] as string[],
+  frame: [] as string[],
+};
+
+export const ADSENSE = {
+  script: [
+    'https://pagead2.googlesyndication.com',
+    'https://tpc.googlesyndication.com',
+    'https://partner.googleadservices.com',
+    'https://www.googletagservices.com',
+    'https://adservice.google.com',
+    'https://ep2.adtrafficquality.google',
+  ],
+  frame: [
+    'https://googleads.g.doubleclick.net',
+    'https://tpc.googlesyndication.com',
+    'https://www.google.com',
+    'https://ep2.adtrafficquality.google',
+  ],
+  img: [
+    'https://pagead2.googlesyndication.com',
+    'https://tpc.googlesyndication.com',
+    'https://*.g.doubleclick.net',
+    'https://www.google.com',
+    'https://*.gstatic.com',
+    'https://ep1.adtrafficquality.google',
+  ],
+  connect: [
+    'https://pagead2.googlesyndication.com',
+    'https://*.g.doubleclick.net',
+    'https://adservice.google.com',
+    'https://ep1.adtrafficquality.google',
+  ],
+};
+
+export interface PageFeatures {
+  googleAnalytics: boolean;
+  plausible: boolean;
+  adsense: boolean;
+}
+
+export type PageFeatureSettings = Pick<
+  PublicSettings,
+  | 'enableGoogleAnalytics'
+  | 'googleAnalyticsId'
+  | 'enablePlausible'
+  | 'plausibleDomain'
+  | 'adsensePublisherId'
+  | 'adPlacements'
+>;
+
+export const pageFeatureSettingsKeys = [
+  'enableGoogleAnalytics',
+  'googleAnalyticsId',
+  'enablePlausible',
+  'plausibleDomain',
+  'adsensePublisherId',
+  'adPlacements',
+] as const satisfies readonly (keyof PageFeatureSettings)[];
+
+/**
+ * Which third parties a page may load: as the web app decides (features/analytics, features/ads),
+ * before the visitor's consent, which the page asks for itself.
+ */
+export function pageFeatures(settings: PageFeatureSettings): PageFeatures {
+  return {
+    googleAnalytics: settings.enableGoogleAnalytics && settings.googleAnalyticsId !== '',
+    plausible: settings.enablePlausible && settings.plausibleDomain !== '',
+    adsense: settings.adsensePublisherId !== '' && Object.values(settings.adPlacements).some(Boolean),
+  };
+}
+
+/** The directives that depend on the features, and the response header that carries each to nginx. */
+export const PAGE_POLICY_HEADERS = {
+  'script-src': 'X-Page-Script-Src',
+  'img-src': 'X-Page-Img-Src',
+  'connect-src': 'X-Page-Connect-Src',
+  'frame-src': 'X-Page-Frame-Src',
+} as const;
+
+const sourceList = z.array(z.string());
+export const pagePolicySourcesSchema = z.object({
+  'script-src': sourceList,
+  'img-src': sourceList,
+  'connect-src': sourceList,
+  'frame-src': sourceList,
+});
+export type PagePolicySources = z.infer<typeof pagePolicySourcesSchema>;
+
+const unique = (...lists: string[][]) => [...new Set(lists.flat())];
+
+/** The third-party sources of the features switched on, directive by directive. */
+export function pagePolicySources(features: PageFeatures): PagePolicySources {
+  const on = [
+    features.googleAnalytics ? GOOGLE_ANALYTICS : undefined,
+    features.plausible ? PLAUSIBLE : undefined,
+    features.adsense ? ADSENSE : undefined,
+  ].filter((feature) => feature !== undefined);
+  return {
+    'script-src': unique(...on.map((feature) => feature.script)),
+    'img-src': unique(...on.map((feature) => feature.img)),
+    'connect-src': unique(...on.map((feature) => feature.connect)),
+    'frame-src': unique(...on.map((feature) => feature.frame)),
+  };
+}
+
+export const NO_PAGE_POLICY_SOURCES: PagePolicySources = pagePolicySources({
+  googleAnalytics: false,
+  plausible: false,
+  adsense: false,
+});
+
+/** The page's directives: the baseline, the inline scripts' hashes, and the features' sources. */
+export function pageCspDirectives(
+  scriptHashes: string[],
+  sources: PagePolicySources = NO_PAGE_POLICY_SOURCES,
+): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': unique(["'self'"], scriptHashes, sources['script-src']),
+    // Mantine sets style attributes and one <style> element at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': unique(["'self'", 'data:', 'blob:'], YOUTUBE.img, sources['img-src']),
+    'font-src': ["'self'"],
+    'connect-src': unique(["'self'"], sources['connect-src']),
+    'frame-src': unique(YOUTUBE.frame, sources['frame-src']),
+    // A hero background video is an https address the admin chooses.
+    'media-src': ["'self'", 'https:'],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  };
+}
+
+export function pageContentSecurityPolicy(scriptHashes: string[], sources?: PagePolicySources): string {
+  return Object.entries(pageCspDirectives(scriptHashes, sources))
+    .map(([name, list]) => `${name} ${list.join(' ')}`)
+    .join('; ');
+}
+
+/** The sources as the API's answer carries them to nginx (a header is left out when empty). */
+export function pagePolicyHeaders(sources: PagePolicySources): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(PAGE_POLICY_HEADERS)
+      .map(([directive, header]) => [header, sources[directive as keyof PagePolicySources].join(' ')])
+      .filter(([, value]) => value !== ''),
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * How long a client may take to send a request, the same on every layer that reads one: the API
+ * (apps/api/src/common/request-body.ts), tools/serve.ts and apps/web/nginx.conf (kept equal by
+ * tools/nginx-conf.spec.ts). docs/security.md explains what each defends.
+ */
+
+/** The request line and headers must arrive within this time (slow headers hold a connection). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * A body gets this long to start, and is cut (408) when nothing of it arrives for this long; a
+ * body that keeps trickling is cut by its average rate (below).
+ */
+export const BODY_TIMEOUT_MS = 10_000;
+
+/**
+ * Every byte of a body that arrives buys 1/rate second more (Apache's mod_reqtimeout rule): a
+ * backup of 100 MB has time at 8 KiB/s (64 kbit/s), a byte every few seconds is cut after
+ * BODY_TIMEOUT_MS.
+ */
+export const BODY_MIN_BYTES_PER_SECOND = 8 * 1024;
+
+/**
+ * After an answer that came before its body (a stranger's import: 401; too big: 413) the rest of
+ * the body is read and dropped for at most this long, then the connection is closed. Closing at
+ * once with unread bytes resets the connection, and a proxy still sending the body turns the
+ * lost answer into a 502.
+ */
+export const BODY_LINGER_MS = 5_000;
+
+/** The latest time (ms since the body started) by which a body with `received` bytes must be complete. */
+export function bodyDeadlineMs(received: number): number {
+  return BODY_TIMEOUT_MS + (received / BODY_MIN_BYTES_PER_SECOND) * 1000;
+}
+
+/** The answer to a body that arrives too slowly. */
+export const BODY_TIMEOUT_RESPONSE = {
+  statusCode: 408,
+  message: 'The request body arrived too slowly',
+  error: 'Request Timeout',
+} as const;
