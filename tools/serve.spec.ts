@@ -17,7 +17,6 @@ import {
   pagePolicySources,
 } from '@app/contracts/page-policy';
 import helmet from 'helmet';
-import { connect } from 'node:net';
 import { CACHE_IMMUTABLE, CACHE_NONE, renderSsi, startWebServer, type RunningWebServer } from './serve';
 import { freePort } from './lib/net';
 import { MB, padded, sendRaw, sleep } from './lib/raw-http';
