@@ -11,6 +11,7 @@ export const CACHEABLE_PATHS = new Set([
   '/api/playlists',
   '/api/channel/stats',
   '/api/settings',
+  '/api/live',
 ]);
 const KEPT_HEADERS = ['content-type', 'x-total-count', 'etag', 'vary', 'cache-control'] as const;
 

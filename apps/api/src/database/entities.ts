@@ -5,9 +5,11 @@ import { PlaylistEntity } from '../playlists/playlist.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
+import { LiveStreamEntity } from '../youtube/live-stream.entity';
 import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { ContentVersion1763800000000 } from './migrations/1763800000000-content-version';
+import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -18,7 +20,8 @@ export const ENTITIES = [
   SessionEntity,
   SyncRunEntity,
   AppLockEntity,
+  LiveStreamEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000, ContentVersion1763800000000];
+export const MIGRATIONS = [InitialSchema1763700000000, ContentVersion1763800000000, LiveState1764000000000];
