@@ -55,6 +55,20 @@ export function useLatestVideos(kind?: string) {
   return useQuery({ ...latestVideosQueryOptions(kind), placeholderData: keepPreviousData });
 }
 
+/** Shorts on the shelf (`showShortsShelf`). */
+export const SHORTS_SHELF_SIZE = 12;
+
+/** The newest Shorts, for their shelf. */
+export const shortsShelfQueryOptions = () =>
+  queryOptions({
+    queryKey: [VIDEOS_PATH, { sort: 'recent', kind: 'short', limit: SHORTS_SHELF_SIZE }],
+    queryFn: ({ signal }) => getVideos({ sort: 'recent', kind: 'short', limit: SHORTS_SHELF_SIZE }, signal),
+  });
+
+export function useShortsShelf() {
+  return useQuery(shortsShelfQueryOptions());
+}
+
 /** All matches of a search, sort and filter, a page at a time (View All). */
 export const videoSearchQueryOptions = (q: string, sort: VideoSort, pageSize: number, kind?: string) =>
   infiniteQueryOptions({

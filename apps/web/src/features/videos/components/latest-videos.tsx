@@ -4,6 +4,7 @@ import { lazy, startTransition, Suspense, useCallback, useState } from 'react';
 import { formatFullCount } from '../../../lib/format';
 import { usePublicSettings } from '../../settings/api/get-public-settings';
 import { useLatestVideos, VIDEO_PAGE_SIZE } from '../api/get-videos';
+import { ShortsShelf } from './shorts-shelf';
 import { VideoGrid, VideoGridSkeleton, type GridColumns } from './video-grid';
 import classes from './video-grid.module.css';
 
@@ -120,6 +121,7 @@ export function LatestVideos() {
             </p>
           )}
         </div>
+        {settings.showShortsShelf && <ShortsShelf playingId={playingId} onPlay={onPlay} now={now} />}
         {data && (data.total > 0 || filter !== 'all') && (
           <VideoFilters filters={filters} value={filter} onChange={setFilter} />
         )}
