@@ -43,11 +43,14 @@ test('the filters ask the API for their kinds, also in View All with search and 
   await expect(home.videoCards.locator('h3')).toHaveText(longOnes.videos.map((v) => v.title));
   await home.viewAll.click();
   await expect(home.videos.getByTestId('video-count')).toHaveText(`Showing all ${longOnes.total} videos`);
-  // The list is virtualised against the window: its first rows are in the DOM when its top is in view.
-  await page.evaluate(() => document.getElementById('videos')!.scrollIntoView());
   await home.sort.selectOption('oldest');
   const oldest = await apiVideos(page, 'sort=oldest&kind=video&limit=1');
-  await expect(home.videoCards.first().locator('h3')).toHaveText(oldest.videos[0].title);
+  // The list is virtualised against the window: its first row is in the DOM while its top is in view.
+  const firstRow = home.videos.locator('[data-index="0"] article h3').first();
+  await expect(async () => {
+    await page.evaluate(() => document.getElementById('videos')!.scrollIntoView());
+    await expect(firstRow).toHaveText(oldest.videos[0].title, { timeout: 1000 });
+  }).toPass();
   const matching = await apiVideos(page, 'q=shorts&sort=oldest&limit=60');
   const longMatching = await apiVideos(page, 'q=shorts&sort=oldest&kind=video&limit=60');
   // The demo Shorts say #shorts in their titles: searching it among Videos finds fewer than among All.
