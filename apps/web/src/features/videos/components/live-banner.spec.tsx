@@ -39,6 +39,12 @@ describe('LiveBanner', () => {
     expect(await screen.findByText('Live now')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Stream abcLIVE0001' })).toBeInTheDocument();
     expect(document.querySelector('iframe')).toBeNull();
+    const jsonLd = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(jsonLd).toMatchObject({
+      '@type': 'VideoObject',
+      name: 'Stream abcLIVE0001',
+      publication: { '@type': 'BroadcastEvent', isLiveBroadcast: true },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Watch' }));
     const frame = document.querySelector('iframe')!;
     expect(frame.getAttribute('src')).toMatch(

@@ -1,4 +1,5 @@
 import type { LiveStream } from '@app/contracts';
+import { broadcastEventJsonLd, jsonLdText } from '@app/contracts/broadcast-event';
 import { watchUrl } from '@app/contracts/youtube';
 import { Button, Container } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
@@ -35,10 +36,22 @@ function LivePlayer({
   );
 }
 
+/** BroadcastEvent structured data for the stream (search engines that run scripts read it). */
+function StreamJsonLd({ stream }: { stream: LiveStream }) {
+  const data = broadcastEventJsonLd({
+    id: stream.id,
+    title: stream.title,
+    thumbnail: stream.thumbnail,
+    startDate: stream.actualStartTime ?? stream.scheduledStartTime,
+  });
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />;
+}
+
 function LiveNow({ stream }: { stream: LiveStream }) {
   const [playing, setPlaying] = useState(false);
   return (
     <section className={classes.banner} aria-labelledby="live-now-title" data-testid="live-banner">
+      <StreamJsonLd stream={stream} />
       <div className={classes.media}>
         <LivePlayer stream={stream} playing={playing} onPlay={() => setPlaying(true)} />
       </div>
@@ -65,6 +78,7 @@ function LiveNow({ stream }: { stream: LiveStream }) {
 function Upcoming({ stream }: { stream: LiveStream }) {
   return (
     <section className={classes.upcoming} aria-labelledby="upcoming-title" data-testid="upcoming-card">
+      <StreamJsonLd stream={stream} />
       {stream.thumbnail && (
         <img src={stream.thumbnail} alt="" className={classes.upcomingThumbnail} width={160} height={90} />
       )}
