@@ -23,6 +23,12 @@ import {
   pageBytesMarkdown,
   PAGE_JS_TARGET_KB,
 } from './page-bytes';
+import {
+  type LiveCheckBenchResult,
+  liveCheckFailures,
+  liveCheckMarkdown,
+  runLiveCheckBench,
+} from './live-check';
 import { missedTargets, runSyncBench, SMOKE, syncMarkdown, type SyncBenchResult, TARGETS } from './sync';
 import { benchViewAll, VIEW_ALL_TARGET_MS, viewAllMarkdown, type ViewAllResult } from './view-all';
 
@@ -60,6 +66,17 @@ function syncRows(results: SyncBenchResult[]): SummaryRow[] {
       target: `≤ ${TARGETS.wallMs / 1000} s, ≤ ${TARGETS.units} units, ≤ ${TARGETS.rssMb} MB`,
       met: missedTargets(r).length === 0,
     }));
+}
+
+function liveCheckRows(result: LiveCheckBenchResult): SummaryRow[] {
+  return [
+    {
+      what: `Live check quota at the default interval (${result.intervalMinutes} min)`,
+      figure: `${Math.max(...result.unitsPerCheck)} units a check (measured), ${result.unitsPerDay.toLocaleString('en-US')} a day`,
+      target: '2 units a check, no `search.list`',
+      met: liveCheckFailures(result).length === 0,
+    },
+  ];
 }
 
 function bytesRows(results: PageBytes[]): SummaryRow[] {
@@ -139,19 +156,30 @@ async function main(argv: string[]): Promise<void> {
     sync.push(result);
   }
 
+  console.log(`Live check${smoke ? ' (smoke)' : ''}…`);
+  const liveCheck = await runLiveCheckBench(smoke ? 2 : 5);
+  log(`${liveCheck.unitsPerCheck.join(', ')} units a check, ${liveCheck.unitsPerDay} a day`);
+
   // The page benchmarks drive Chromium against a 1,000- and a 10,000-video stack; the smoke run does one Lighthouse pass.
   console.log(`Public page${smoke ? ' (smoke)' : ''}…`);
   const lighthouse = await runLighthouse(smoke ? 1 : 3, log);
   const bytes = await benchPageBytes(log);
   const viewAll = smoke ? [] : await benchViewAll(log);
 
-  const rows = [...loadRows(load), ...syncRows(sync), ...pageRows(lighthouse, viewAll), ...bytesRows(bytes)];
+  const rows = [
+    ...loadRows(load),
+    ...syncRows(sync),
+    ...liveCheckRows(liveCheck),
+    ...pageRows(lighthouse, viewAll),
+    ...bytesRows(bytes),
+  ];
   const failures = smoke
     ? [
         ...load
           .filter((r) => r.api.errors + r.api.non2xx > 0)
           .map((r) => `${r.database} ${r.path}: errors under load`),
         ...sync.flatMap((r) => missedTargets(r)),
+        ...liveCheckFailures(liveCheck),
         ...lighthouse.filter((r) => r.adminChunkLoaded).map(() => 'the admin chunk loads on /'),
         ...pageBytesFailures(bytes),
       ]
@@ -164,12 +192,14 @@ async function main(argv: string[]): Promise<void> {
   const when = new Date();
   await writeDocSection('api-load', apiLoadMarkdown(load, when));
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
+  await writeDocSection('live-check-bench', liveCheckMarkdown(liveCheck, when));
   await writeDocSection('page-lighthouse', lighthouseMarkdown(lighthouse, when));
   await writeDocSection('page-view-all', viewAllMarkdown(viewAll, when));
   await writeDocSection('page-bytes', pageBytesMarkdown(bytes, when));
   await writeDocSection('summary', summaryMarkdown(rows, when));
   writeRawJson('api-load', load);
   writeRawJson('sync', sync);
+  writeRawJson('live-check', liveCheck);
   writeRawJson('page-lighthouse', lighthouse);
   writeRawJson('page-view-all', viewAll);
   writeRawJson('page-bytes', bytes);

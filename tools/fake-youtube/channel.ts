@@ -3,7 +3,13 @@
  * given seed on every machine (ids, titles, durations, counts and dates do not depend on the clock).
  * Tests change it between syncs (add, remove, edit) through `FakeChannel`'s methods.
  */
-import type { FakeChannelInfo, FakePlaylist, FakeVideo, FakeVideoPatch } from '@app/contracts/fake-youtube';
+import type {
+  FakeStreamState,
+  FakeChannelInfo,
+  FakePlaylist,
+  FakeVideo,
+  FakeVideoPatch,
+} from '@app/contracts/fake-youtube';
 import { seededRandom } from '@app/contracts/random';
 
 export interface GenerateOptions {
@@ -205,6 +211,60 @@ export class FakeChannel {
     }
     this.videos.unshift(...added);
     return added;
+  }
+
+  /**
+   * Moves a stream along upcoming → live → ended (`POST /__fake/stream`). `upcoming` without an id publishes a
+   * new scheduled stream (the newest upload); `live` starts one (by id, else the newest upcoming); `ended` ends
+   * one (by id, else the newest live), which leaves a replay with its duration, as YouTube does.
+   */
+  moveStream(
+    state: FakeStreamState,
+    options: { id?: string; at?: string; scheduledStartTime?: string } = {},
+  ): FakeVideo {
+    const at = options.at ?? new Date().toISOString();
+    if (Number.isNaN(Date.parse(at))) throw new Error('at must be an ISO 8601 date-time');
+    if (state === 'upcoming' && !options.id) {
+      const newestTime = this.videos.length ? Date.parse(this.videos[0].publishedAt) : FAKE_EPOCH;
+      const publishedAt = new Date(Math.max(newestTime + HOUR, Date.parse(at))).toISOString();
+      const video = makeVideo(this.seed, this.nextVideoIndex++, publishedAt, 'upcoming');
+      video.liveStreamingDetails = {
+        scheduledStartTime: options.scheduledStartTime ?? new Date(Date.parse(at) + HOUR).toISOString(),
+      };
+      this.videos.unshift(video);
+      return video;
+    }
+    const from = state === 'ended' ? 'live' : 'upcoming';
+    const video = options.id
+      ? this.videos.find((v) => v.id === options.id)
+      : this.videos.find((v) => v.liveBroadcastContent === from);
+    if (!video) throw new Error(options.id ? `no video ${options.id}` : `no ${from} stream`);
+    if (state === 'live') {
+      video.liveBroadcastContent = 'live';
+      video.duration = 'P0D';
+      video.liveStreamingDetails = {
+        ...video.liveStreamingDetails,
+        actualStartTime: at,
+        concurrentViewers: '42',
+      };
+    } else if (state === 'ended') {
+      const started = Date.parse(video.liveStreamingDetails?.actualStartTime ?? at);
+      const seconds = Math.max(1, Math.round((Date.parse(at) - started) / 1000));
+      video.liveBroadcastContent = 'none';
+      video.duration = isoDuration(seconds);
+      video.liveStreamingDetails = {
+        scheduledStartTime: video.liveStreamingDetails?.scheduledStartTime,
+        actualStartTime: new Date(started).toISOString(),
+        actualEndTime: at,
+      };
+    } else {
+      video.liveBroadcastContent = 'upcoming';
+      video.duration = 'P0D';
+      video.liveStreamingDetails = {
+        scheduledStartTime: options.scheduledStartTime ?? new Date(Date.parse(at) + HOUR).toISOString(),
+      };
+    }
+    return video;
   }
 
   removeVideos(ids: string[]): number {

@@ -174,6 +174,60 @@ describe('fake YouTube Data API', () => {
     expect((await control('stats')).faultsFired).toBe(0);
   });
 
+  it('moves a stream upcoming → live → ended over the control API, as videos.list shows it', async () => {
+    const move = (body: unknown) =>
+      fetch(`${fake.controlUrl}/stream`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const state = async (id: string) => {
+      const [video] = (await json(`videos?part=snippet,contentDetails,liveStreamingDetails&id=${id}`)).items;
+      return {
+        live: video.snippet.liveBroadcastContent,
+        duration: video.contentDetails.duration,
+        details: video.liveStreamingDetails,
+      };
+    };
+    const scheduled: Answer = await (
+      await move({
+        state: 'upcoming',
+        at: '2030-01-01T10:00:00.000Z',
+        scheduledStartTime: '2030-01-02T18:00:00Z',
+      })
+    ).json();
+    expect(
+      (
+        await json(
+          `playlistItems?part=contentDetails&playlistId=${fake.channel.info.uploadsPlaylistId}&maxResults=1`,
+        )
+      ).items[0].contentDetails.videoId,
+    ).toBe(scheduled.id);
+    expect(await state(scheduled.id)).toEqual({
+      live: 'upcoming',
+      duration: 'P0D',
+      details: { scheduledStartTime: '2030-01-02T18:00:00Z' },
+    });
+    await move({ state: 'live', id: scheduled.id, at: '2030-01-02T18:01:00.000Z' });
+    expect(await state(scheduled.id)).toMatchObject({
+      live: 'live',
+      duration: 'P0D',
+      details: { actualStartTime: '2030-01-02T18:01:00.000Z' },
+    });
+    await move({ state: 'ended', id: scheduled.id, at: '2030-01-02T19:03:03.000Z' });
+    expect(await state(scheduled.id)).toEqual({
+      live: 'none',
+      duration: 'PT1H2M3S',
+      details: {
+        scheduledStartTime: '2030-01-02T18:00:00Z',
+        actualStartTime: '2030-01-02T18:01:00.000Z',
+        actualEndTime: '2030-01-02T19:03:03.000Z',
+      },
+    });
+    expect((await move({ state: 'sideways' })).status).toBe(400);
+    expect((await move({ state: 'live', id: 'nope' })).status).toBe(400);
+  });
+
   it('parses its command line', () => {
     expect(
       parseArgs([

@@ -12,7 +12,8 @@
  * Control API (JSON) under `/__fake`: `GET stats`, `POST reset`, `POST faults` (a list, replaces),
  * `DELETE faults`, `GET channel`, `POST videos/add {count}`, `POST videos/remove {ids}`,
  * `POST videos/update {id, title?, description?, viewCount?}`, `POST playlists/add {count}`,
- * `POST playlists/remove {ids}`. See docs/youtube-sync.md.
+ * `POST playlists/remove {ids}`, `POST stream {state: upcoming|live|ended, id?, at?}` (a stream's next step).
+ * See docs/youtube-sync.md.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -23,6 +24,7 @@ import type {
   FakePlaylist,
   FakeStartedLine,
   FakeStats,
+  FakeStreamState,
   FakeVideo,
   FakeVideoPatch,
   Fault,
@@ -569,6 +571,19 @@ export class FakeYouTube {
           if (typeof body.viewCount === 'number') patch.viewCount = body.viewCount;
           const ok = this.channel.updateVideo(String(body.id), patch);
           return send(res, ok ? 200 : 404, { updated: ok });
+        }
+        case 'POST stream': {
+          const state = body.state as FakeStreamState;
+          if (!['upcoming', 'live', 'ended'].includes(state)) {
+            throw new Error('state must be upcoming, live or ended');
+          }
+          const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+          const video = this.channel.moveStream(state, {
+            id: str(body.id),
+            at: str(body.at),
+            scheduledStartTime: str(body.scheduledStartTime),
+          });
+          return send(res, 200, video);
         }
         case 'POST playlists/add':
           return send(res, 200, { playlists: this.channel.addPlaylists(count()) });

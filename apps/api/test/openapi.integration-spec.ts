@@ -55,9 +55,13 @@ const CALLS: Call[] = [
   { route: 'get /api/sync/status', status: 200, as: 'admin' },
   { route: 'post /api/sync/youtube', status: 200, as: 'admin' },
   { route: 'get /api/sync/status', status: 200, as: 'admin' },
+  { route: 'post /api/sync/live-check', status: 200, as: 'admin' },
+  { route: 'get /api/live', status: 200 },
   { route: 'get /api/channel/stats', status: 200 },
+  { route: 'get /api/videos', status: 200, url: '/api/videos?kind=short,live&sort=oldest' },
   { route: 'get /api/videos', status: 200, url: '/api/videos?sort=popular&limit=5' },
   { route: 'get /api/videos', status: 400, url: '/api/videos?sort=sideways' },
+  { route: 'get /api/videos', status: 400, url: '/api/videos?kind=replay' },
   { route: 'get /api/videos/featured', status: 200 },
   {
     route: 'post /api/videos/:id/featured',

@@ -13,6 +13,7 @@ const PUBLIC_ROUTES = new Set([
   'get /api/videos/featured',
   'get /api/playlists',
   'get /api/settings',
+  'get /api/live',
   'post /api/auth/login',
   'post /api/auth/login/two-factor',
   'get /api/demo/thumbnails/:name',

@@ -89,6 +89,54 @@ describe('videos', () => {
     expect(res.headers['x-total-count']).toBe('1');
   });
 
+  it('filters by kind, one or several, with search, sort and the count', async () => {
+    const repo = t.dataSource.getRepository(VideoEntity);
+    const stream = (id: string, kind: 'live' | 'upcoming', title: string) => ({
+      id,
+      title,
+      description: null,
+      thumbnail: null,
+      duration: kind.toUpperCase(),
+      durationSeconds: 0,
+      viewCount: 3,
+      publishedAt: new Date('1998-01-01T00:00:00Z'),
+      kind,
+    });
+    await repo.insert([
+      stream('live-strm01', 'live', 'Live coding night'),
+      stream('next-strm01', 'upcoming', 'Q&A'),
+    ]);
+    try {
+      const all: { id: string; kind: string }[] = (await request(t.server).get('/api/videos')).body;
+      const ids = (kinds: string[]) => all.filter((v) => kinds.includes(v.kind)).map((v) => v.id);
+      expect(ids(['short']).length).toBeGreaterThan(0);
+      for (const [kind, kinds] of [
+        ['short', ['short']],
+        ['video', ['video']],
+        ['live,upcoming', ['live', 'upcoming']],
+        ['video,live,upcoming', ['video', 'live', 'upcoming']],
+        ['live,live', ['live']],
+      ] as const) {
+        const res = await request(t.server).get(`/api/videos?kind=${kind}`).expect(200);
+        expect({ kind, ids: res.body.map((v: { id: string }) => v.id) }).toEqual({
+          kind,
+          ids: ids([...kinds]),
+        });
+        expect(res.headers['x-total-count']).toBe(String(ids([...kinds]).length));
+      }
+      const oldest = await request(t.server)
+        .get('/api/videos?kind=live,upcoming&sort=oldest&limit=1')
+        .expect(200);
+      expect(oldest.headers['x-total-count']).toBe('2');
+      expect(oldest.body.map((v: { id: string }) => v.id)).toEqual(['live-strm01']);
+      const searched = await request(t.server).get('/api/videos?kind=live,upcoming&q=coding').expect(200);
+      expect(searched.body.map((v: { id: string }) => v.id)).toEqual(['live-strm01']);
+      expect((await request(t.server).get('/api/videos?kind=short&q=coding').expect(200)).body).toEqual([]);
+    } finally {
+      await repo.delete(['live-strm01', 'next-strm01']);
+    }
+  });
+
   it('folds case beyond ASCII too (É finds é and the reverse), on SQLite as on MySQL', async () => {
     const repo = t.dataSource.getRepository(VideoEntity);
     await repo.insert({
@@ -122,6 +170,9 @@ describe('videos', () => {
     ['offset=-1', 'offset: Too small: expected number to be >=0'],
     ['page=2', 'page: is not allowed'],
     ['q=a&q=b', 'q: Invalid input: expected string, received array'],
+    ['kind=replay', 'kind: must be one or more of video, short, live, upcoming, comma-separated'],
+    ['kind=', 'kind: must be one or more of video, short, live, upcoming, comma-separated'],
+    ['kind=live,', 'kind: must be one or more of video, short, live, upcoming, comma-separated'],
   ])('rejects ?%s with a 400 naming the field', async (query, message) => {
     const res = await request(t.server).get(`/api/videos?${query}`).expect(400);
     expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request' });

@@ -56,6 +56,17 @@ export interface FakeChannelContents extends FakeChannelInfo {
 /** `POST /__fake/videos/update` changes these (by `id`). */
 export type FakeVideoPatch = Partial<Pick<FakeVideo, 'title' | 'description' | 'viewCount'>>;
 
+/** `POST /__fake/stream {state, id?, at?, scheduledStartTime?}`: a stream's next step. */
+export type FakeStreamState = 'upcoming' | 'live' | 'ended';
+export interface FakeStreamMove {
+  state: FakeStreamState;
+  /** Which video; omitted: a new scheduled stream (`upcoming`), the newest upcoming (`live`) or live (`ended`). */
+  id?: string;
+  /** When it happens (ISO 8601); omitted: now. */
+  at?: string;
+  scheduledStartTime?: string;
+}
+
 export interface Fault {
   /** Which method; '*' for every one. */
   method: FakeMethod | '*';

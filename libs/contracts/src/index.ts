@@ -3,6 +3,7 @@ export * from './auth';
 export * from './channel';
 export * from './errors';
 export * from './health';
+export * from './live';
 export * from './page-head';
 export * from './playlist';
 export * from './video';

@@ -48,6 +48,8 @@ export const PUBLIC_SETTINGS_DEFAULTS = {
   showPlaylistSection: true,
   showSubscriberCount: true,
   showCommunitySection: true,
+  hideShorts: false,
+  showShortsShelf: false,
   videoGridColumns: 4,
   heroBackgroundType: 'gradient',
   heroImage: null,

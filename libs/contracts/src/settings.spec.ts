@@ -40,7 +40,7 @@ const WEBP_BYTES = [...Buffer.from('RIFF'), 0x1a, 0, 0, 0, ...Buffer.from('WEBPV
 const ICO_BYTES = [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0];
 
 describe('settings registry', () => {
-  it('covers every key of SPEC §3 (plus heroVideoUrl, less the retired counters)', () => {
+  it("covers every key of SPEC §3 (plus heroVideoUrl and issue 17's, less the retired counters)", () => {
     expect([...settingsKeys].sort()).toEqual(
       [
         'adsensePublisherId',
@@ -57,6 +57,9 @@ describe('settings registry', () => {
         'showPlaylistSection',
         'showSubscriberCount',
         'showCommunitySection',
+        'hideShorts',
+        'showShortsShelf',
+        'liveCheckIntervalMinutes',
         'videoGridColumns',
         'heroBackgroundType',
         'heroImage',
@@ -124,6 +127,9 @@ describe('settings registry', () => {
       showPlaylistSection: true,
       showSubscriberCount: true,
       showCommunitySection: true,
+      hideShorts: false,
+      showShortsShelf: false,
+      liveCheckIntervalMinutes: 5,
       heroBackgroundType: 'gradient',
       heroImage: null,
       logoImage: null,

@@ -19,6 +19,8 @@ export const SECRET_MASK = '••••••••';
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const LEGAL_TEXT_MAX_CHARS = 100_000;
 export const AFFILIATE_PROGRAMS_MAX = 50;
+export const LIVE_CHECK_DEFAULT_INTERVAL_MINUTES = 5;
+export const LIVE_CHECK_MAX_INTERVAL_MINUTES = 1440;
 
 export const colorSchemes = ['dark', 'light', 'auto'] as const;
 export const heroBackgroundTypes = ['gradient', 'image', 'video'] as const;
@@ -43,6 +45,12 @@ const typeError =
 
 const string = () => z.string({ error: typeError('a string') });
 const boolean = () => z.boolean({ error: typeError('true or false') });
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: typeError('a number') })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 /** null clears a text to ''. */
 const nullToEmpty = (value: unknown) => (value === null ? '' : value);
@@ -307,6 +315,10 @@ export const settingsRegistry = {
   showPlaylistSection: publicSetting(boolean(), PUBLIC.showPlaylistSection),
   showSubscriberCount: publicSetting(boolean(), PUBLIC.showSubscriberCount),
   showCommunitySection: publicSetting(boolean(), PUBLIC.showCommunitySection),
+  /** Keeps Shorts out of the video grid and its filters (a Shorts shelf may still show them). */
+  hideShorts: publicSetting(boolean(), PUBLIC.hideShorts),
+  /** A shelf of Shorts in vertical cards above the video grid. */
+  showShortsShelf: publicSetting(boolean(), PUBLIC.showShortsShelf),
   videoGridColumns: publicSetting(oneOfNumbers(videoGridColumnOptions), PUBLIC.videoGridColumns),
   heroBackgroundType: publicSetting(oneOf(heroBackgroundTypes), PUBLIC.heroBackgroundType),
   heroImage: publicSetting(imageSetting(), PUBLIC.heroImage),
@@ -333,6 +345,13 @@ export const settingsRegistry = {
   plausibleDomain: publicSetting(
     clearable(253, (v) => HOSTNAME.test(v), 'must be a domain name like example.com'),
     PUBLIC.plausibleDomain,
+  ),
+
+  // YouTube: admin-only.
+  /** Minutes between two light live checks (2 quota units each, issue 17); 0 turns them off. */
+  liveCheckIntervalMinutes: adminSetting(
+    wholeNumber(0, LIVE_CHECK_MAX_INTERVAL_MINUTES),
+    LIVE_CHECK_DEFAULT_INTERVAL_MINUTES,
   ),
 
   // Notifications and integrations: admin-only.

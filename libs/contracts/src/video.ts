@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { type VideoKind, videoKinds } from './video-filters';
 
-export const videoKinds = ['video', 'short', 'live', 'upcoming'] as const;
+export * from './video-filters';
+
 export const videoKindSchema = z.enum(videoKinds);
-export type VideoKind = z.infer<typeof videoKindSchema>;
 
 export const videoSchema = z.object({
   id: z.string(),
@@ -29,10 +30,23 @@ export type VideoSort = z.infer<typeof videoSortSchema>;
 
 export const MAX_VIDEO_PAGE_SIZE = 10000;
 
+/**
+ * `kind` of `GET /api/videos`: one kind or several, comma-separated (`live,upcoming`). Absent: every kind.
+ * The public page's filters and the hidden-Shorts setting ask for these lists (`video-filters.ts`).
+ */
+export const videoKindListSchema = z
+  .string()
+  .regex(
+    new RegExp(`^(${videoKinds.join('|')})(,(${videoKinds.join('|')}))*$`),
+    `must be one or more of ${videoKinds.join(', ')}, comma-separated`,
+  )
+  .transform((value) => [...new Set(value.split(','))] as VideoKind[]);
+
 /** Query of `GET /api/videos`; the total number of matches is in the `X-Total-Count` header. */
 export const videoListQuerySchema = z.strictObject({
   q: z.string().trim().max(200).optional(),
   sort: videoSortSchema.default('recent'),
+  kind: videoKindListSchema.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_VIDEO_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -6,6 +6,8 @@ import {
   CHANNEL_ID_PATTERN,
   embedUrl,
   fullSyncUnits,
+  LIVE_CHECK_UNITS,
+  liveCheckUnitsPerDay,
   thumbnailUrl,
   watchUrl,
 } from './youtube';
@@ -30,6 +32,14 @@ describe('YouTube rules', () => {
     expect(fullSyncUnits(0, 0)).toBe(2);
     expect(fullSyncUnits(120, 5)).toBe(1 + 6 + 1);
     expect(fullSyncUnits(5000, 100)).toBe(203);
+  });
+
+  it('costs 2 units a live check, 576 a day every 5 minutes (5.76 % of the 10,000-unit quota)', () => {
+    expect(LIVE_CHECK_UNITS).toBe(2);
+    expect(liveCheckUnitsPerDay(5)).toBe(576);
+    expect(liveCheckUnitsPerDay(1)).toBe(2880);
+    expect(liveCheckUnitsPerDay(7)).toBe(Math.ceil(1440 / 7) * 2);
+    expect(liveCheckUnitsPerDay(0)).toBe(0);
   });
 });
 

@@ -56,3 +56,17 @@ export function fullSyncUnits(videos: number, playlists: number): number {
     YOUTUBE_UNIT_COST.playlists * Math.max(1, pages(playlists))
   );
 }
+
+/**
+ * Quota units of one light live check (issue 17): the newest page of the uploads (`playlistItems.list`) and
+ * `videos.list` for those ids. Never `search.list`.
+ */
+export const LIVE_CHECK_UNITS = YOUTUBE_UNIT_COST.playlistItems + YOUTUBE_UNIT_COST.videos;
+
+/** YouTube's default daily quota of a project. */
+export const YOUTUBE_DAILY_QUOTA = 10_000;
+
+/** Quota units the live check spends in a day at one check every `intervalMinutes` (0: off). */
+export function liveCheckUnitsPerDay(intervalMinutes: number): number {
+  return intervalMinutes > 0 ? Math.ceil((24 * 60) / intervalMinutes) * LIVE_CHECK_UNITS : 0;
+}

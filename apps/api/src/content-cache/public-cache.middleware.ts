@@ -14,6 +14,7 @@ export const CACHEABLE_PATHS = new Set([
   '/api/settings',
   // Asked by the web server for every page view.
   PAGE_POLICY_PATH,
+  '/api/live',
 ]);
 const KEPT_HEADERS = [
   'content-type',

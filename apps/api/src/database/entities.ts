@@ -6,10 +6,12 @@ import { PlaylistEntity } from '../playlists/playlist.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
+import { LiveStreamEntity } from '../youtube/live-stream.entity';
 import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { ContentVersion1763800000000 } from './migrations/1763800000000-content-version';
 import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-two-factor';
+import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -21,6 +23,7 @@ export const ENTITIES = [
   RecoveryCodeEntity,
   SyncRunEntity,
   AppLockEntity,
+  LiveStreamEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -28,4 +31,5 @@ export const MIGRATIONS = [
   InitialSchema1763700000000,
   ContentVersion1763800000000,
   AdminTwoFactor1763900000000,
+  LiveState1764000000000,
 ];

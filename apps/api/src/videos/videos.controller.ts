@@ -12,7 +12,10 @@ import { VideosService } from './videos.service';
 export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
-  /** Newest first by default; `q`, `sort`, `limit`, `offset` narrow it; the match count is in `X-Total-Count`. */
+  /**
+   * Newest first by default; `q`, `sort`, `kind`, `limit`, `offset` narrow it; the match count is in
+   * `X-Total-Count`.
+   */
   @Public()
   @Get()
   @ApiJson([VideoDto], {

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { VideoSort } from '@app/contracts';
+import type { VideoKind, VideoSort } from '@app/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
 import { VideoEntity } from './video.entity';
@@ -50,12 +50,22 @@ function likePattern(text: string): string {
 export class VideosService {
   constructor(@InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>) {}
 
-  async list(options: { q?: string; sort: VideoSort; limit?: number; offset: number }): Promise<VideoPage> {
+  async list(options: {
+    q?: string;
+    sort: VideoSort;
+    kind?: VideoKind[];
+    limit?: number;
+    offset: number;
+  }): Promise<VideoPage> {
     const query = this.videos.createQueryBuilder('video');
+    if (options.kind) query.andWhere('video.kind IN (:...kinds)', { kinds: options.kind });
     if (options.q) {
-      query.where("(LOWER(video.title) LIKE :q ESCAPE '!' OR LOWER(video.description) LIKE :q ESCAPE '!')", {
-        q: likePattern(options.q),
-      });
+      query.andWhere(
+        "(LOWER(video.title) LIKE :q ESCAPE '!' OR LOWER(video.description) LIKE :q ESCAPE '!')",
+        {
+          q: likePattern(options.q),
+        },
+      );
     }
     ORDER[options.sort].forEach(([column, direction], i) =>
       i === 0 ? query.orderBy(column, direction) : query.addOrderBy(column, direction),

@@ -31,7 +31,27 @@ export class AppLockService {
 
   /** Takes the lock, or returns null when another live holder has it. */
   async acquire(name: string, ttlMs: number): Promise<HeldLock | null> {
-    const owner = `${this.processId}:${randomUUID().slice(0, 8)}`.slice(0, 64);
+    const owner = this.newOwner();
+    const taken = await this.take(name, owner, ttlMs);
+    if (!taken) return null;
+    if (taken === 'takeover') this.logger.warn(`Took over the expired lock "${name}"`);
+    return this.held(name, owner, ttlMs);
+  }
+
+  /**
+   * Claims `name` for `ttlMs` without holding it: no heartbeat, no release; the row simply expires. True for
+   * exactly one caller per period across every process: "at most once every `ttlMs`" for periodic work.
+   */
+  async claim(name: string, ttlMs: number): Promise<boolean> {
+    return (await this.take(name, this.newOwner(), ttlMs)) !== null;
+  }
+
+  private newOwner(): string {
+    return `${this.processId}:${randomUUID().slice(0, 8)}`.slice(0, 64);
+  }
+
+  /** Inserts the row, or takes over an expired one; null when another live owner has it. */
+  private async take(name: string, owner: string, ttlMs: number): Promise<'new' | 'takeover' | null> {
     const repo = this.dataSource.getRepository(AppLockEntity);
     const now = new Date(this.clock.now());
     const expiresAt = new Date(now.getTime() + ttlMs);
@@ -44,17 +64,14 @@ export class AppLockService {
       .orIgnore()
       .updateEntity(false)
       .execute();
-    if (!(await repo.existsBy({ name, owner }))) {
-      const takeover = await repo
-        .createQueryBuilder()
-        .update(AppLockEntity)
-        .set({ owner, acquiredAt: now, expiresAt })
-        .where('name = :name AND expiresAt < :now', { name, now })
-        .execute();
-      if (!takeover.affected) return null;
-      this.logger.warn(`Took over the expired lock "${name}"`);
-    }
-    return this.held(name, owner, ttlMs);
+    if (await repo.existsBy({ name, owner })) return 'new';
+    const takeover = await repo
+      .createQueryBuilder()
+      .update(AppLockEntity)
+      .set({ owner, acquiredAt: now, expiresAt })
+      .where('name = :name AND expiresAt < :now', { name, now })
+      .execute();
+    return takeover.affected ? 'takeover' : null;
   }
 
   private held(name: string, owner: string, ttlMs: number): HeldLock {

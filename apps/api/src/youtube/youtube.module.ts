@@ -6,6 +6,9 @@ import { PlaylistsModule } from '../playlists/playlists.module';
 import { SettingsModule } from '../settings/settings.module';
 import { VideosModule } from '../videos/videos.module';
 import { AppLockService } from './app-lock.service';
+import { LiveCheckService } from './live-check.service';
+import { LiveStreamEntity } from './live-stream.entity';
+import { LiveController } from './live.controller';
 import { SyncRunEntity } from './sync-run.entity';
 import { SyncStoreService } from './sync-store.service';
 import { SyncController } from './sync.controller';
@@ -13,14 +16,14 @@ import { SyncService } from './sync.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SyncRunEntity]),
+    TypeOrmModule.forFeature([SyncRunEntity, LiveStreamEntity]),
     ChannelModule,
     VideosModule,
     PlaylistsModule,
     SettingsModule,
     NotificationsModule,
   ],
-  controllers: [SyncController],
-  providers: [SyncService, SyncStoreService, AppLockService],
+  controllers: [SyncController, LiveController],
+  providers: [SyncService, SyncStoreService, AppLockService, LiveCheckService],
 })
 export class YoutubeModule {}

@@ -2,6 +2,7 @@ import type {
   FakeChannelContents,
   FakeStartedLine,
   FakeStats,
+  FakeStreamMove,
   FakeVideo,
   FakeVideoPatch,
   Fault,
@@ -31,6 +32,8 @@ export interface FakeYouTube {
   removeVideos(ids: string[]): Promise<number>;
   updateVideo(id: string, patch: FakeVideoPatch): Promise<void>;
   removePlaylists(ids: string[]): Promise<number>;
+  /** A stream's next step: upcoming (new when no id) → live → ended. */
+  moveStream(move: FakeStreamMove): Promise<FakeVideo>;
   /** The env an app needs to sync from this fake. */
   env(extra?: Record<string, string>): Record<string, string>;
   stop(): Promise<void>;
@@ -116,6 +119,7 @@ export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTub
     },
     removePlaylists: async (ids) =>
       (await control<{ removed: number }>('POST', 'playlists/remove', { ids })).removed,
+    moveStream: (move) => control<FakeVideo>('POST', 'stream', move),
     env: (extra = {}) => ({
       YOUTUBE_API_BASE_URL: info.url,
       YOUTUBE_API_KEY: options.apiKey ?? FAKE_API_KEY,

@@ -195,6 +195,36 @@ test('show toggles hide the featured video, playlists, subscriber count and comm
   });
 });
 
+test('hideShorts leaves Shorts out of the grid and its filters; showShortsShelf shows them in vertical cards', async ({
+  page,
+}, testInfo) => {
+  const shortIds = (await (await api.get('/api/videos?kind=short')).json()).map((v: { id: string }) => v.id);
+  expect(shortIds.length).toBeGreaterThan(0);
+  await set({ hideShorts: true });
+  const home = await open(page);
+  const filters = home.videos.getByRole('group', { name: 'Show' });
+  await expect(filters.getByRole('button')).toHaveText(['All', 'Videos', 'Live and replays']);
+  const gridIds = async () =>
+    home.videoCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-video-id')));
+  await expect(home.videoCards).toHaveCount(20);
+  expect((await gridIds()).filter((id) => shortIds.includes(id))).toEqual([]);
+  await expect(home.page.getByTestId('shorts-shelf')).toHaveCount(0);
+
+  await set({ showShortsShelf: true });
+  await open(page);
+  const shelf = home.page.getByTestId('shorts-shelf');
+  await expect(shelf.getByRole('heading', { name: 'Shorts', exact: true })).toBeVisible();
+  const shelfCards = shelf.locator('article[data-video-id]');
+  await expect(shelfCards).toHaveCount(Math.min(12, shortIds.length));
+  expect(await shelfCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-video-id')))).toEqual(
+    shortIds.slice(0, 12),
+  );
+  const box = (await shelfCards.first().locator('button').first().boundingBox())!;
+  expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
+  await shelf.scrollIntoViewIfNeeded();
+  await testInfo.attach('shorts-shelf', { body: await page.screenshot(), contentType: 'image/png' });
+});
+
 test('hero background: gradient, image, video file, YouTube thumbnail', async ({ page }, testInfo) => {
   const asked = await stubThirdParties(page);
   const home = await open(page);

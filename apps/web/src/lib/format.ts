@@ -31,3 +31,22 @@ export function formatRelativeDate(date: Date | string | number, now: Date | num
   if (days < 30) return plural(Math.floor(days / 7), 'week');
   return plural(Math.floor(days / 30), 'month');
 }
+
+/**
+ * A stream's scheduled start in the visitor's own time zone and language (`Saturday, May 2 at 8:00 PM
+ * GMT+2`); `timeZone` and `locale` are for tests.
+ */
+export function formatScheduledStart(
+  date: Date | string | number,
+  { locale, timeZone }: { locale?: string; timeZone?: string } = {},
+): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(new Date(date));
+}

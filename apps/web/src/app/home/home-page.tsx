@@ -8,6 +8,7 @@ import { DocumentHead } from '../../features/settings/components/document-head';
 import { useSiteDesign } from '../../features/settings/use-site-design';
 import { FeaturedVideo } from '../../features/videos/components/featured-video';
 import { LatestVideos } from '../../features/videos/components/latest-videos';
+import { LiveBanner } from '../../features/videos/components/live-banner';
 import { CommunitySection } from './community-section';
 import { Hero } from './hero';
 import { SiteFooter } from './site-footer';
@@ -15,7 +16,8 @@ import { SubscribeBanner } from './subscribe-banner';
 
 /**
  * The public home page in the SPEC's order: hero, featured video, latest videos, subscribe
- * banner, featured playlists, join the community; each optional section as the settings say.
+ * banner, featured playlists, join the community; each optional section as the settings say. Above
+ * them, only while the channel is live or has a stream scheduled, the live banner (issue 17).
  */
 export function HomePage({ prerender = false }: { prerender?: boolean }) {
   useSiteDesign();
@@ -24,6 +26,7 @@ export function HomePage({ prerender = false }: { prerender?: boolean }) {
     <>
       <DocumentHead />
       <Analytics />
+      {!prerender && <LiveBanner />}
       <Hero prerender={prerender} />
       <AdUnit placement="topBanner" />
       {settings.showFeaturedVideo && <FeaturedVideo />}

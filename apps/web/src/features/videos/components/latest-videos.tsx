@@ -1,8 +1,10 @@
+import { type VideoFilterId, videoFiltersFor, videoKindQuery } from '@app/contracts/video-filters';
 import { Button, Container } from '@mantine/core';
 import { lazy, startTransition, Suspense, useCallback, useState } from 'react';
 import { formatFullCount } from '../../../lib/format';
 import { usePublicSettings } from '../../settings/api/get-public-settings';
 import { useLatestVideos, VIDEO_PAGE_SIZE } from '../api/get-videos';
+import { ShortsShelf } from './shorts-shelf';
 import { VideoGrid, VideoGridSkeleton, type GridColumns } from './video-grid';
 import classes from './video-grid.module.css';
 
@@ -11,11 +13,43 @@ const VideoBrowser = lazy(() => import('./video-browser').then((m) => ({ default
 
 export const NO_VIDEOS_TEXT = 'No videos available. Check back soon!';
 
+/** All, Videos, Shorts (unless the site hides them), Live and replays: each asks the API for its kinds. */
+function VideoFilters({
+  filters,
+  value,
+  onChange,
+}: {
+  filters: ReturnType<typeof videoFiltersFor>;
+  value: VideoFilterId;
+  onChange: (id: VideoFilterId) => void;
+}) {
+  return (
+    <div className={classes.filters} role="group" aria-label="Show">
+      {filters.map((filter) => (
+        <Button
+          key={filter.id}
+          size="compact-md"
+          radius="xl"
+          variant={filter.id === value ? 'filled' : 'default'}
+          aria-pressed={filter.id === value}
+          onClick={() => startTransition(() => onChange(filter.id))}
+        >
+          {filter.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 /** Latest Videos (anchor `videos`): the newest 20, one player at a time, View All for the rest. */
 export function LatestVideos() {
   const { settings } = usePublicSettings();
   const columns = settings.videoGridColumns as GridColumns;
-  const { data, isPending, isError } = useLatestVideos();
+  const filters = videoFiltersFor(settings.hideShorts);
+  const [picked, setFilter] = useState<VideoFilterId>('all');
+  const filter = filters.some((f) => f.id === picked) ? picked : 'all';
+  const kind = videoKindQuery(filter, settings.hideShorts);
+  const { data, isPending, isError, isPlaceholderData } = useLatestVideos(kind);
   const [playingId, setPlayingId] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
   const [now] = useState(Date.now);
@@ -33,7 +67,7 @@ export function LatestVideos() {
   } else if (data.total === 0) {
     content = (
       <div className={classes.empty}>
-        <p>{NO_VIDEOS_TEXT}</p>
+        <p>{filter === 'all' ? NO_VIDEOS_TEXT : filters.find((f) => f.id === filter)?.empty}</p>
       </div>
     );
   } else if (showAll) {
@@ -42,7 +76,14 @@ export function LatestVideos() {
     );
     content = (
       <Suspense fallback={latest}>
-        <VideoBrowser columns={columns} playingId={playingId} onPlay={onPlay} now={now} initial={data} />
+        <VideoBrowser
+          columns={columns}
+          playingId={playingId}
+          onPlay={onPlay}
+          now={now}
+          initial={data}
+          kind={kind}
+        />
       </Suspense>
     );
   } else {
@@ -80,7 +121,13 @@ export function LatestVideos() {
             </p>
           )}
         </div>
-        {content}
+        {settings.showShortsShelf && <ShortsShelf playingId={playingId} onPlay={onPlay} now={now} />}
+        {data && (data.total > 0 || filter !== 'all') && (
+          <VideoFilters filters={filters} value={filter} onChange={setFilter} />
+        )}
+        <div style={{ opacity: isPlaceholderData ? 0.6 : 1 }} aria-busy={isPlaceholderData}>
+          {content}
+        </div>
       </Container>
     </section>
   );

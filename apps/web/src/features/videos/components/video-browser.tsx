@@ -83,6 +83,8 @@ interface VideoBrowserProps extends PlaybackProps {
   columns: GridColumns;
   /** The latest 20, already loaded: the first page of the default view. */
   initial: VideoPage;
+  /** The filter's kinds (`kind` of the API), chosen above the grid. */
+  kind?: string;
 }
 
 /**
@@ -90,7 +92,7 @@ interface VideoBrowserProps extends PlaybackProps {
  * and only the rows near the viewport are in the DOM, so 10,000 videos scroll and search as
  * smoothly as 20.
  */
-export function VideoBrowser({ columns, playingId, onPlay, now, initial }: VideoBrowserProps) {
+export function VideoBrowser({ columns, playingId, onPlay, now, initial, kind }: VideoBrowserProps) {
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<VideoSort>('recent');
@@ -100,9 +102,9 @@ export function VideoBrowser({ columns, playingId, onPlay, now, initial }: Video
     return () => clearTimeout(timer);
   }, [input]);
 
-  const isDefaultView = query === '' && sort === 'recent';
+  const isDefaultView = query === '' && sort === 'recent' && initial.kind === kind;
   const result = useInfiniteQuery({
-    ...videoSearchQueryOptions(query, sort, BROWSE_PAGE_SIZE),
+    ...videoSearchQueryOptions(query, sort, BROWSE_PAGE_SIZE, kind),
     initialData: isDefaultView ? { pages: [initial], pageParams: [0] } : undefined,
     placeholderData: keepPreviousData,
   });

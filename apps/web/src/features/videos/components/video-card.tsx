@@ -90,12 +90,19 @@ interface VideoCardProps {
   playing: boolean;
   onPlay: (id: string) => void;
   now: number;
+  /** A Short on its shelf: a 9:16 card. */
+  vertical?: boolean;
 }
 
 /** A card of the grid: facade or player, the title linking to the watch page, views and age. */
-export const VideoCard = memo(function VideoCard({ video, playing, onPlay, now }: VideoCardProps) {
+export const VideoCard = memo(function VideoCard({ video, playing, onPlay, now, vertical }: VideoCardProps) {
   return (
-    <article className={classes.card} data-video-id={video.id} data-playing={playing || undefined}>
+    <article
+      className={classes.card}
+      data-video-id={video.id}
+      data-playing={playing || undefined}
+      data-vertical={vertical || undefined}
+    >
       <div className={classes.media}>
         {playing ? (
           <PlayingMedia video={video} />

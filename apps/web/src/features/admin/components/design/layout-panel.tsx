@@ -46,6 +46,18 @@ export function LayoutPanel({ onSubChange }: { onSubChange: (sub: string) => voi
         <SettingSwitch settingKey="showSubscriberCount" label="Show subscriber count" />
         <SettingSwitch settingKey="showCommunitySection" label="Show community section" />
       </SectionCard>
+      <SectionCard title="Shorts" description="How YouTube Shorts appear on the home page.">
+        <SettingSwitch
+          settingKey="hideShorts"
+          label="Hide Shorts from the video grid"
+          description="The grid and its filters leave Shorts out."
+        />
+        <SettingSwitch
+          settingKey="showShortsShelf"
+          label="Show a Shorts shelf"
+          description="A row of Shorts in vertical cards above the video grid."
+        />
+      </SectionCard>
       <SectionCard title="Hero background" description="What fills the background of the hero section.">
         <SettingSegmented
           settingKey="heroBackgroundType"

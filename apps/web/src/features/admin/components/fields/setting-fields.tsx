@@ -156,7 +156,8 @@ export function SettingFontSelect<K extends SelectSettingKey>({
   );
 }
 
-type ChoiceSettingKey = 'colorScheme' | 'heroBackgroundType' | 'videoGridColumns' | 'baseFontSize';
+type ChoiceSettingKey =
+  'colorScheme' | 'heroBackgroundType' | 'videoGridColumns' | 'baseFontSize' | 'liveCheckIntervalMinutes';
 
 /** A choice among a few values, saved on change. */
 export function SettingSegmented<K extends ChoiceSettingKey>({

@@ -5,6 +5,7 @@ import { useSetting } from '../../hooks/use-settings';
 import { copyText } from '../../lib/clipboard';
 import { SettingTextField } from '../fields/setting-fields';
 import { SectionCard } from '../section-card';
+import { LiveCheckField } from './live-check-field';
 
 function CopyChannelId() {
   const channelId = useSetting('channelId');
@@ -34,7 +35,7 @@ function CopyChannelId() {
   );
 }
 
-/** Site title, contact email, description and the channel id (SPEC §3). */
+/** Site title, contact email, description, the channel id (SPEC §3) and the live check's interval. */
 export function GeneralPanel() {
   return (
     <SectionCard title="General" description="How the site introduces itself. Changes save as you type.">
@@ -74,6 +75,7 @@ export function GeneralPanel() {
         </div>
         <CopyChannelId />
       </Group>
+      <LiveCheckField />
     </SectionCard>
   );
 }

@@ -1,0 +1,163 @@
+import {
+  BadGatewayException,
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { CHANNEL_ID_PATTERN, type LiveCheckResult, type LiveState } from '@app/contracts';
+import type { Repository } from 'typeorm';
+import { ChannelService } from '../channel/channel.service';
+import { deleteAll } from '../database/bulk-writes';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { SettingsService } from '../settings/settings.service';
+import { AppLockService } from './app-lock.service';
+import { toLiveState, toLiveStreamRows } from './live.mapper';
+import { LiveStreamEntity } from './live-stream.entity';
+import { YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
+
+/** Held while one check runs (in any process). */
+export const LIVE_CHECK_LOCK = 'youtube-live-check';
+/** Claimed for one interval by the process whose timer runs the scheduled check. */
+export const LIVE_CHECK_SCHEDULE = 'youtube-live-check-schedule';
+const LIVE_CHECK_LOCK_TTL_MS = 15_000;
+/** How often each process asks whether a scheduled check is due. */
+export const LIVE_CHECK_TICK_MS = 30_000;
+
+export const LIVE_MESSAGES = {
+  notConfigured:
+    'The live check needs the YOUTUBE_API_KEY environment variable and a channel id (UC…) or a first sync',
+  busy: 'A live check is already running; try again in a moment',
+} as const;
+
+/**
+ * The light live check (issue 17): the newest page of the uploads and `videos.list` for those ids, 2 quota
+ * units, never `search.list`. It keeps `live_stream` (what is live or scheduled now) apart from the full
+ * sync, writing only when the answer differs, so the public caches keep their entries between changes. One
+ * check at a time and one scheduled check per interval across every API process (`app_lock`); a failed
+ * check keeps the last known state.
+ */
+@Injectable()
+export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(LiveCheckService.name);
+  private timer?: NodeJS.Timeout;
+  private ticking = false;
+
+  constructor(
+    @InjectRepository(LiveStreamEntity) private readonly streams: Repository<LiveStreamEntity>,
+    private readonly locks: AppLockService,
+    private readonly settings: SettingsService,
+    private readonly channels: ChannelService,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  /** Tests (and the browser tests' stacks, NODE_ENV=test) run checks on demand instead of on a timer. */
+  onApplicationBootstrap(): void {
+    if (this.env.NODE_ENV === 'test') return;
+    this.timer = setInterval(() => void this.tick(), LIVE_CHECK_TICK_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** What `GET /api/live` answers: the last known state. */
+  async state(): Promise<LiveState> {
+    return toLiveState(await this.streams.find());
+  }
+
+  /**
+   * The scheduled check: runs when the interval setting is on, the check is configured and this process
+   * claims the current interval. Never throws (a failure is logged and the last state stays).
+   */
+  async tick(): Promise<LiveCheckResult | null> {
+    if (this.ticking) return null;
+    this.ticking = true;
+    try {
+      const minutes = await this.settings.get('liveCheckIntervalMinutes');
+      if (!minutes || !(await this.uploadsPlaylistId())) return null;
+      // A second less than the interval, so a tick a moment early still finds the claim expired.
+      if (!(await this.locks.claim(LIVE_CHECK_SCHEDULE, minutes * 60_000 - 1000))) return null;
+      return await this.check();
+    } catch (error) {
+      this.logger.warn(`Scheduled live check skipped: ${(error as Error).message}`);
+      return null;
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  /** One check now; 400 (not configured), 409 (another check is running), 502 (YouTube, state kept). */
+  async check(): Promise<LiveCheckResult> {
+    const apiKey = this.env.YOUTUBE_API_KEY;
+    const uploads = await this.uploadsPlaylistId();
+    if (!apiKey || !uploads) throw new BadRequestException(LIVE_MESSAGES.notConfigured);
+    const lock = await this.locks.acquire(LIVE_CHECK_LOCK, LIVE_CHECK_LOCK_TTL_MS);
+    if (!lock) throw new ConflictException(LIVE_MESSAGES.busy);
+    const client = new YouTubeApiClient({ baseUrl: this.env.YOUTUBE_API_BASE_URL, apiKey });
+    try {
+      const page = await client.playlistItems(uploads);
+      const ids = page.items.map((item) => item.contentDetails.videoId);
+      const videos = ids.length > 0 ? await client.videos(ids) : [];
+      const rows = toLiveStreamRows(videos);
+      const changed = await this.replace(rows);
+      return { state: toLiveState(rows), changed, apiUnits: client.unitsUsed };
+    } catch (error) {
+      if (!(error instanceof YouTubeApiError)) throw error;
+      this.logger.warn(
+        `Live check failed: ${error.method}.list ${error.status} ${error.reason}: ${error.message}`,
+      );
+      throw new BadGatewayException(
+        `Live check failed on ${error.method}.list (${error.reason}): ${error.message.replace(/\.+$/, '')}. ` +
+          'The last known live state is kept.',
+      );
+    } finally {
+      await lock.release().catch((e: Error) => this.logger.warn(`Releasing the lock: ${e.message}`));
+    }
+  }
+
+  /**
+   * The uploads playlist: the synced channel's, else the one YouTube derives from a channel id (UC… → UU…);
+   * a handle needs a first sync. Null when the check cannot run.
+   */
+  private async uploadsPlaylistId(): Promise<string | null> {
+    if (!this.env.YOUTUBE_API_KEY) return null;
+    const configured = (await this.settings.get('channelId')) || this.env.YOUTUBE_CHANNEL_ID || '';
+    const channel = await this.channels.find();
+    if (channel && !channel.isDemo && channel.uploadsPlaylistId) {
+      const same =
+        configured === channel.youtubeChannelId || configured.toLowerCase() === channel.handle?.toLowerCase();
+      if (same || !configured) return channel.uploadsPlaylistId;
+    }
+    return CHANNEL_ID_PATTERN.test(configured) ? `UU${configured.slice(2)}` : null;
+  }
+
+  /** Replaces the rows when they differ from what is stored; true when it wrote. */
+  private async replace(rows: LiveStreamEntity[]): Promise<boolean> {
+    const key = (list: LiveStreamEntity[]) =>
+      JSON.stringify(
+        list
+          .map((r) => [
+            r.id,
+            r.title,
+            r.thumbnail,
+            r.state,
+            r.scheduledStartTime?.getTime() ?? null,
+            r.actualStartTime?.getTime() ?? null,
+          ])
+          .sort(),
+      );
+    if (key(await this.streams.find()) === key(rows)) return false;
+    await this.streams.manager.transaction(async (manager) => {
+      await deleteAll(manager, LiveStreamEntity);
+      if (rows.length > 0) await manager.getRepository(LiveStreamEntity).insert(rows);
+    });
+    return true;
+  }
+}

@@ -1,0 +1,163 @@
+import { LIVE_CHECK_UNITS, type LiveCheckResult, type LiveState } from '@app/contracts';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { AppLockService } from '../src/youtube/app-lock.service';
+import { LIVE_MESSAGES, LiveCheckService } from '../src/youtube/live-check.service';
+import { signedInAgent } from './support/auth';
+import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/** Issue 17: the light live check against the fake YouTube, whose channel of 30 has a live and an upcoming stream. */
+describe('live check', () => {
+  let fake: FakeYouTube;
+  let t: TestApp & { sqlitePath?: string };
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    fake = await startFakeYouTube({ videos: 30, playlists: 2 });
+    t = await startTestApp({ env: fake.env() });
+    admin = await signedInAgent(t.server);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.stop();
+  });
+
+  const live = async (): Promise<LiveState> => (await request(t.server).get('/api/live').expect(200)).body;
+  const check = async (): Promise<LiveCheckResult> =>
+    (await admin.post('/api/sync/live-check').expect(200)).body;
+
+  it('knows nothing before the first check; running one is admin only', async () => {
+    expect(await live()).toEqual({ live: null, upcoming: null });
+    await request(t.server).post('/api/sync/live-check').expect(401);
+  });
+
+  it('costs 2 units (playlistItems.list + videos.list of the newest 50), never search.list', async () => {
+    await fake.reset();
+    const result = await check();
+    expect(result.apiUnits).toBe(LIVE_CHECK_UNITS);
+    const stats = await fake.stats();
+    expect(stats.units).toBe(2);
+    expect(stats.calls).toMatchObject({ playlistItems: 1, videos: 1, search: 0, channels: 0, playlists: 0 });
+    expect(result.changed).toBe(true);
+    expect(result.state.live).toMatchObject({ state: 'live', title: expect.stringMatching(/^LIVE: /) });
+    expect(result.state.upcoming).toMatchObject({
+      state: 'upcoming',
+      scheduledStartTime: expect.any(String),
+      actualStartTime: null,
+    });
+    expect(await live()).toEqual(result.state);
+  });
+
+  it('writes nothing when nothing changed, so the public cache keeps its answer', async () => {
+    const version = async () => (await t.dataSource.query('SELECT version FROM content_version'))[0].version;
+    await live();
+    const before = await version();
+    expect((await check()).changed).toBe(false);
+    expect(await version()).toEqual(before);
+    const res = await request(t.server).get('/api/live').expect(200);
+    expect(res.headers['x-cache']).toBe('hit');
+  });
+
+  it('follows a stream upcoming → live → ended, and the public answer with it', async () => {
+    const first = await check();
+    await fake.moveStream({ state: 'ended', id: first.state.live!.id });
+    const scheduled = await fake.moveStream({
+      state: 'upcoming',
+      scheduledStartTime: '2030-05-01T18:00:00Z',
+    });
+    const existingUpcoming = first.state.upcoming!.id;
+    await fake.moveStream({ state: 'live', id: existingUpcoming });
+    await fake.moveStream({ state: 'ended', id: existingUpcoming });
+
+    let state = (await check()).state;
+    expect(state.live).toBeNull();
+    expect(state.upcoming).toMatchObject({
+      id: scheduled.id,
+      scheduledStartTime: '2030-05-01T18:00:00.000Z',
+    });
+    expect(await live()).toEqual(state);
+
+    await fake.moveStream({ state: 'live', id: scheduled.id, at: '2030-05-01T18:02:00Z' });
+    state = (await check()).state;
+    expect(state).toEqual({
+      live: expect.objectContaining({
+        id: scheduled.id,
+        state: 'live',
+        actualStartTime: '2030-05-01T18:02:00.000Z',
+      }),
+      upcoming: null,
+    });
+    expect(await live()).toEqual(state);
+
+    await fake.moveStream({ state: 'ended', id: scheduled.id, at: '2030-05-01T19:00:00Z' });
+    state = (await check()).state;
+    expect(state).toEqual({ live: null, upcoming: null });
+    expect(await live()).toEqual(state);
+  });
+
+  it('keeps the last known state when YouTube fails (quota, network), and the page keeps answering', async () => {
+    const scheduled = await fake.moveStream({ state: 'upcoming' });
+    await fake.moveStream({ state: 'live', id: scheduled.id });
+    const known = (await check()).state;
+    expect(known.live?.id).toBe(scheduled.id);
+    await fake.moveStream({ state: 'ended', id: scheduled.id });
+
+    for (const fault of [
+      { method: 'playlistItems' as const, type: 'quota' as const },
+      { method: 'videos' as const, type: 'drop' as const },
+    ]) {
+      await fake.setFaults([fault]);
+      const res = await admin.post('/api/sync/live-check').expect(502);
+      expect(res.body.message).toMatch(/The last known live state is kept\.$/);
+      expect(await live()).toEqual(known);
+    }
+    await fake.setFaults([]);
+    expect((await check()).state.live).toBeNull();
+  });
+
+  it('runs the scheduled check once per interval across processes, and not when the interval is 0', async () => {
+    const service = t.app.get(LiveCheckService);
+    const locks = t.app.get(AppLockService);
+    await fake.reset();
+    // Another process claimed this interval: this one skips it.
+    expect(await locks.claim('youtube-live-check-schedule', 60_000)).toBe(true);
+    expect(await service.tick()).toBeNull();
+    expect((await fake.stats()).units).toBe(0);
+
+    await t.dataSource.query("DELETE FROM app_lock WHERE name = 'youtube-live-check-schedule'");
+    // A second API process on the same database: of two ticks at once, one checks.
+    const other = await startTestApp({
+      env: fake.env(),
+      reuse: { sqlitePath: t.sqlitePath },
+      resetDatabase: false,
+    });
+    try {
+      const ticks = await Promise.all([service.tick(), other.app.get(LiveCheckService).tick()]);
+      expect(ticks.filter(Boolean)).toHaveLength(1);
+      expect(await other.app.get(LiveCheckService).tick()).toBeNull();
+    } finally {
+      await other.close();
+    }
+    expect(await service.tick()).toBeNull();
+    expect((await fake.stats()).units).toBe(LIVE_CHECK_UNITS);
+
+    await t.dataSource.query("DELETE FROM app_lock WHERE name = 'youtube-live-check-schedule'");
+    await admin.post('/api/settings/liveCheckIntervalMinutes').send({ value: 0 }).expect(200);
+    expect(await service.tick()).toBeNull();
+    expect((await fake.stats()).units).toBe(LIVE_CHECK_UNITS);
+    await admin.post('/api/settings/liveCheckIntervalMinutes').send({ value: 1.5 }).expect(400);
+  });
+
+  it('says what is missing when it cannot run', async () => {
+    const bare = await startTestApp({ env: { YOUTUBE_API_KEY: '' } });
+    try {
+      const agent = await signedInAgent(bare.server);
+      const res = await agent.post('/api/sync/live-check').expect(400);
+      expect(res.body.message).toBe(LIVE_MESSAGES.notConfigured);
+      expect(await bare.app.get(LiveCheckService).tick()).toBeNull();
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import type { LiveState } from '@app/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api-client';
+
+export const LIVE_PATH = '/api/live';
+/**
+ * While a stream is live or scheduled the page asks again this often (and whenever the tab comes back),
+ * so the banner goes when the stream ends: the one exception to data that never goes stale (SPEC §9).
+ * The answer is served from the API's public cache, so the polls cost little.
+ */
+export const LIVE_POLL_MS = 60_000;
+
+/** `GET /api/live`: the live stream and the next scheduled one, as the API's live check last saw them. */
+export const liveStateQueryOptions = () =>
+  queryOptions({
+    queryKey: [LIVE_PATH],
+    queryFn: ({ signal }) => getJson<LiveState>(LIVE_PATH, { signal }),
+  });
+
+export function useLiveState() {
+  return useQuery({
+    ...liveStateQueryOptions(),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) => (query.state.data?.live || query.state.data?.upcoming ? LIVE_POLL_MS : false),
+  });
+}

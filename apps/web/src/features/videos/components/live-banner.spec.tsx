@@ -1,0 +1,97 @@
+import type { LiveState, LiveStream } from '@app/contracts';
+import { focusManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { formatScheduledStart } from '../../../lib/format';
+import { LiveBanner } from './live-banner';
+
+const stream = (id: string, state: LiveStream['state'], extra: Partial<LiveStream> = {}): LiveStream => ({
+  id,
+  title: `Stream ${id}`,
+  thumbnail: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
+  state,
+  scheduledStartTime: null,
+  actualStartTime: null,
+  ...extra,
+});
+
+describe('LiveBanner', () => {
+  it('shows nothing while nothing is live or scheduled, or when the call fails', async () => {
+    const fetch = mockFetch({ '/api/live': () => fakeResponse(200, { live: null, upcoming: null }) });
+    const shown = () => document.querySelector('[data-testid=live-banner], [data-testid=upcoming-card]');
+    const first = renderWithProviders(<LiveBanner />);
+    await act(async () => undefined);
+    expect(fetch).toHaveBeenCalledWith('/api/live', expect.anything());
+    expect(shown()).toBeNull();
+    first.unmount();
+    mockFetch({ '/api/live': () => fakeResponse(500, 'down') });
+    renderWithProviders(<LiveBanner />);
+    await act(async () => undefined);
+    expect(shown()).toBeNull();
+  });
+
+  it('shows the live stream as a facade and plays the nocookie embed only on Watch', async () => {
+    mockFetch({
+      '/api/live': () => fakeResponse(200, { live: stream('abcLIVE0001', 'live'), upcoming: null }),
+    });
+    renderWithProviders(<LiveBanner />);
+    expect(await screen.findByText('Live now')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Stream abcLIVE0001' })).toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+    const jsonLd = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(jsonLd).toMatchObject({
+      '@type': 'VideoObject',
+      name: 'Stream abcLIVE0001',
+      publication: { '@type': 'BroadcastEvent', isLiveBroadcast: true },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Watch' }));
+    const frame = document.querySelector('iframe')!;
+    expect(frame.getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/abcLIVE0001\?autoplay=1/,
+    );
+  });
+
+  it('goes by itself when the stream ends (asked again when the tab comes back, and every minute)', async () => {
+    let state: LiveState = { live: stream('abcLIVE0002', 'live'), upcoming: null };
+    mockFetch({ '/api/live': () => fakeResponse(200, state) });
+    renderWithProviders(<LiveBanner />);
+    expect(await screen.findByTestId('live-banner')).toBeInTheDocument();
+    state = { live: null, upcoming: null };
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(screen.queryByTestId('live-banner')).toBeNull());
+    focusManager.setFocused(undefined);
+  });
+
+  it('shows the upcoming stream with its start in the visitor’s time zone', async () => {
+    const state: LiveState = {
+      live: null,
+      upcoming: stream('abcNEXT0001', 'upcoming', { scheduledStartTime: '2030-05-01T18:00:00.000Z' }),
+    };
+    mockFetch({ '/api/live': () => fakeResponse(200, state) });
+    renderWithProviders(<LiveBanner />);
+    expect(await screen.findByText('Upcoming')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Stream abcNEXT0001' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=abcNEXT0001',
+    );
+    const time = document.querySelector('time')!;
+    expect(time).toHaveAttribute('dateTime', '2030-05-01T18:00:00.000Z');
+    expect(time.textContent).toBe(formatScheduledStart('2030-05-01T18:00:00.000Z'));
+  });
+});
+
+describe('formatScheduledStart', () => {
+  it('writes the date in the given time zone, with its name', () => {
+    const iso = '2030-05-01T18:00:00.000Z';
+    expect(formatScheduledStart(iso, { locale: 'en-US', timeZone: 'Europe/Berlin' })).toBe(
+      'Wednesday, May 1 at 8:00 PM GMT+2',
+    );
+    expect(formatScheduledStart(iso, { locale: 'en-US', timeZone: 'America/New_York' })).toBe(
+      'Wednesday, May 1 at 2:00 PM EDT',
+    );
+  });
+});

@@ -1,0 +1,120 @@
+import type { LiveStream } from '@app/contracts';
+import { broadcastEventJsonLd, jsonLdText } from '@app/contracts/broadcast-event';
+import { watchUrl } from '@app/contracts/youtube';
+import { Button, Container } from '@mantine/core';
+import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatScheduledStart } from '../../../lib/format';
+import { useLiveState } from '../api/get-live-state';
+import classes from './live-banner.module.css';
+import cardClasses from './video-card.module.css';
+import { YouTubePlayer } from './youtube-player';
+
+/** The stream's thumbnail until a click, then its player (nothing is loaded from YouTube before). */
+function LivePlayer({
+  stream,
+  playing,
+  onPlay,
+}: {
+  stream: LiveStream;
+  playing: boolean;
+  onPlay: () => void;
+}) {
+  if (playing)
+    return <YouTubePlayer videoId={stream.id} title={stream.title} className={cardClasses.frame} />;
+  return (
+    <button type="button" className={cardClasses.facade} onClick={onPlay} aria-label={`Play ${stream.title}`}>
+      {stream.thumbnail ? (
+        <img src={stream.thumbnail} alt="" className={cardClasses.thumbnail} width={640} height={360} />
+      ) : (
+        <span className={cardClasses.noThumbnail}>Click to watch the live stream</span>
+      )}
+      <span className={cardClasses.playIcon} aria-hidden>
+        <IconPlayerPlayFilled size={28} />
+      </span>
+    </button>
+  );
+}
+
+/** BroadcastEvent structured data for the stream (search engines that run scripts read it). */
+function StreamJsonLd({ stream }: { stream: LiveStream }) {
+  const data = broadcastEventJsonLd({
+    id: stream.id,
+    title: stream.title,
+    thumbnail: stream.thumbnail,
+    startDate: stream.actualStartTime ?? stream.scheduledStartTime,
+  });
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />;
+}
+
+function LiveNow({ stream }: { stream: LiveStream }) {
+  const [playing, setPlaying] = useState(false);
+  return (
+    <section className={classes.banner} aria-labelledby="live-now-title" data-testid="live-banner">
+      <StreamJsonLd stream={stream} />
+      <div className={classes.media}>
+        <LivePlayer stream={stream} playing={playing} onPlay={() => setPlaying(true)} />
+      </div>
+      <div className={classes.info}>
+        <p id="live-now-title" className={classes.badge}>
+          <span className={classes.dot} aria-hidden />
+          Live now
+        </p>
+        <h2 className={classes.title}>{stream.title}</h2>
+        {!playing && (
+          <Button
+            radius="xl"
+            leftSection={<IconPlayerPlayFilled size={16} aria-hidden />}
+            onClick={() => setPlaying(true)}
+          >
+            Watch
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Upcoming({ stream }: { stream: LiveStream }) {
+  return (
+    <section className={classes.upcoming} aria-labelledby="upcoming-title" data-testid="upcoming-card">
+      <StreamJsonLd stream={stream} />
+      {stream.thumbnail && (
+        <img src={stream.thumbnail} alt="" className={classes.upcomingThumbnail} width={160} height={90} />
+      )}
+      <div className={classes.info}>
+        <p id="upcoming-title" className={classes.upcomingBadge}>
+          Upcoming
+        </p>
+        <h2 className={classes.upcomingTitle}>
+          <a href={watchUrl(stream.id)} target="_blank" rel="noopener noreferrer">
+            {stream.title}
+          </a>
+        </h2>
+        {stream.scheduledStartTime && (
+          <p className={classes.when}>
+            <time dateTime={stream.scheduledStartTime}>
+              {formatScheduledStart(stream.scheduledStartTime)}
+            </time>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The top of `/` while the channel is live ("Live now", the player on a click) or has a stream scheduled
+ * ("Upcoming", its start in the visitor's time zone). Both go by themselves when the API's live check sees
+ * the stream end; nothing shows while loading or when the call fails.
+ */
+export function LiveBanner() {
+  const { data } = useLiveState();
+  if (!data || (!data.live && !data.upcoming)) return null;
+  return (
+    <Container size="xl" className={classes.wrap}>
+      {data.live && <LiveNow key={data.live.id} stream={data.live} />}
+      {data.upcoming && <Upcoming stream={data.upcoming} />}
+    </Container>
+  );
+}

@@ -1,0 +1,53 @@
+import { broadcastEventJsonLd, jsonLdText } from './broadcast-event';
+
+describe('BroadcastEvent structured data', () => {
+  it('marks a live stream as a VideoObject published by a live BroadcastEvent', () => {
+    expect(
+      broadcastEventJsonLd({
+        id: 'abc',
+        title: 'Live coding',
+        thumbnail: 'https://i.ytimg.com/vi/abc/hqdefault.jpg',
+        startDate: '2030-05-01T18:02:00.000Z',
+      }),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: 'Live coding',
+      description: 'Live coding',
+      thumbnailUrl: ['https://i.ytimg.com/vi/abc/hqdefault.jpg'],
+      uploadDate: '2030-05-01T18:02:00.000Z',
+      url: 'https://www.youtube.com/watch?v=abc',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/abc',
+      publication: {
+        '@type': 'BroadcastEvent',
+        isLiveBroadcast: true,
+        startDate: '2030-05-01T18:02:00.000Z',
+      },
+    });
+  });
+
+  it('gives an ended stream its end date, and leaves out what is unknown', () => {
+    const data = broadcastEventJsonLd({
+      id: 'x',
+      title: 'Replay',
+      description: 'What we built',
+      thumbnail: null,
+      startDate: null,
+      endDate: '2030-05-01T19:00:00.000Z',
+    });
+    expect(data).not.toHaveProperty('thumbnailUrl');
+    expect(data).not.toHaveProperty('uploadDate');
+    expect(data.description).toBe('What we built');
+    expect(data.publication).toEqual({
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+      endDate: '2030-05-01T19:00:00.000Z',
+    });
+  });
+
+  it('cannot close its script element', () => {
+    expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).toBe(
+      '{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
+    );
+  });
+});
