@@ -8,7 +8,13 @@ import {
   ADMIN_SERVERS,
   ADMIN_YOUTUBE_API_KEY,
 } from './src/pages/admin-servers';
-import { SERVERS, serverUrl } from './src/support/servers';
+import {
+  LIVE_FAKE_YOUTUBE_URL,
+  LIVE_FAKE_YOUTUBE_VIDEOS,
+  LIVE_YOUTUBE_API_KEY,
+  SERVERS,
+  serverUrl,
+} from './src/support/servers';
 
 const repoRoot = resolve(__dirname, '../..');
 const WEB_PORT = SERVERS.demo;
@@ -180,5 +186,33 @@ export default defineConfig({
         NODE_ENV: 'test',
       },
     })),
+    // The live banner end to end (home-live.spec.ts): a stack synced from a fake YouTube of its own, whose
+    // stream the spec moves upcoming → live → ended. Under 20 videos the fake has no stream of its own.
+    {
+      command: 'npx tsx tools/start.ts --no-build',
+      cwd: repoRoot,
+      url: `${serverUrl('live')}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(SERVERS.live),
+        API_PORT: String(SERVERS.live + 1),
+        SQLITE_PATH: join(process.env.E2E_ADMIN_SQLITE_DIR!, 'public-live.sqlite'),
+        NODE_ENV: 'test',
+        YOUTUBE_API_KEY: LIVE_YOUTUBE_API_KEY,
+        YOUTUBE_API_BASE_URL: `${LIVE_FAKE_YOUTUBE_URL}/youtube/v3`,
+      },
+    },
+    {
+      command: `npx tsx tools/fake-youtube/server.ts --videos ${LIVE_FAKE_YOUTUBE_VIDEOS} --playlists 1 --port ${new URL(LIVE_FAKE_YOUTUBE_URL).port} --api-key ${LIVE_YOUTUBE_API_KEY}`,
+      cwd: repoRoot,
+      url: `${LIVE_FAKE_YOUTUBE_URL}/__fake/stats`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
   ],
 });

@@ -29,7 +29,13 @@ const videoArb = (id: string, featured: boolean) =>
       })
       .map((d) => d.toISOString()),
     featured: fc.constant(featured),
-    kind: fc.constantFrom('video' as const, 'short' as const, 'live' as const, 'upcoming' as const),
+    kind: fc.constantFrom(
+      'video' as const,
+      'short' as const,
+      'live' as const,
+      'upcoming' as const,
+      'replay' as const,
+    ),
   });
 
 const contentArb = fc

@@ -1,6 +1,13 @@
-import { LIVE_CHECK_UNITS, type LiveCheckResult, type LiveState } from '@app/contracts';
+import {
+  LIVE_CHECK_UNITS,
+  type LiveCheckResult,
+  type LiveState,
+  type Video,
+  videoKindQuery,
+} from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { VideoEntity } from '../src/videos/video.entity';
 import { AppLockService } from '../src/youtube/app-lock.service';
 import { LIVE_MESSAGES, LiveCheckService } from '../src/youtube/live-check.service';
 import { signedInAgent } from './support/auth';
@@ -147,6 +154,38 @@ describe('live check', () => {
     expect(await service.tick()).toBeNull();
     expect((await fake.stats()).units).toBe(LIVE_CHECK_UNITS);
     await admin.post('/api/settings/liveCheckIntervalMinutes').send({ value: 1.5 }).expect(400);
+  });
+
+  it('files an ended stream the sync stored as a replay, found by "Live and replays" and not by "Videos"', async () => {
+    const liveAndReplays = videoKindQuery('live', false);
+    expect(liveAndReplays).toBe('live,upcoming,replay');
+    const kindOf = async (id: string) =>
+      (await t.dataSource.getRepository(VideoEntity).findOneByOrFail({ id })).kind;
+    const listed = async (kind: string) =>
+      ((await request(t.server).get(`/api/videos?kind=${kind}&limit=10000`).expect(200)).body as Video[]).map(
+        (v) => v.id,
+      );
+    const scheduled = await fake.moveStream({ state: 'upcoming' });
+    await admin.post('/api/sync/youtube').expect(200);
+    expect(await kindOf(scheduled.id)).toBe('upcoming');
+
+    await fake.moveStream({ state: 'live', id: scheduled.id, at: '2030-06-01T18:00:00Z' });
+    expect((await check()).changed).toBe(true);
+    expect(await kindOf(scheduled.id)).toBe('live');
+
+    await fake.moveStream({ state: 'ended', id: scheduled.id, at: '2030-06-01T19:30:00Z' });
+    expect((await check()).changed).toBe(true);
+    const [video] = (await request(t.server).get(`/api/videos?kind=replay`).expect(200)).body as Video[];
+    expect(video).toMatchObject({
+      id: scheduled.id,
+      kind: 'replay',
+      duration: '1:30:00',
+      durationSeconds: 5400,
+    });
+    expect(await listed(liveAndReplays!)).toContain(scheduled.id);
+    expect(await listed(videoKindQuery('videos', false)!)).not.toContain(scheduled.id);
+    // Nothing moved since: no write.
+    expect((await check()).changed).toBe(false);
   });
 
   it('says what is missing when it cannot run', async () => {

@@ -91,13 +91,13 @@ describe('videos', () => {
 
   it('filters by kind, one or several, with search, sort and the count', async () => {
     const repo = t.dataSource.getRepository(VideoEntity);
-    const stream = (id: string, kind: 'live' | 'upcoming', title: string) => ({
+    const stream = (id: string, kind: 'live' | 'upcoming' | 'replay', title: string) => ({
       id,
       title,
       description: null,
       thumbnail: null,
-      duration: kind.toUpperCase(),
-      durationSeconds: 0,
+      duration: kind === 'replay' ? '1:00:00' : kind.toUpperCase(),
+      durationSeconds: kind === 'replay' ? 3600 : 0,
       viewCount: 3,
       publishedAt: new Date('1998-01-01T00:00:00Z'),
       kind,
@@ -105,6 +105,7 @@ describe('videos', () => {
     await repo.insert([
       stream('live-strm01', 'live', 'Live coding night'),
       stream('next-strm01', 'upcoming', 'Q&A'),
+      stream('past-strm01', 'replay', 'Stream replay: coding'),
     ]);
     try {
       const all: { id: string; kind: string }[] = (await request(t.server).get('/api/videos')).body;
@@ -114,7 +115,9 @@ describe('videos', () => {
         ['short', ['short']],
         ['video', ['video']],
         ['live,upcoming', ['live', 'upcoming']],
-        ['video,live,upcoming', ['video', 'live', 'upcoming']],
+        ['replay', ['replay']],
+        ['live,upcoming,replay', ['live', 'upcoming', 'replay']],
+        ['video,live,upcoming,replay', ['video', 'live', 'upcoming', 'replay']],
         ['live,live', ['live']],
       ] as const) {
         const res = await request(t.server).get(`/api/videos?kind=${kind}`).expect(200);
@@ -131,9 +134,16 @@ describe('videos', () => {
       expect(oldest.body.map((v: { id: string }) => v.id)).toEqual(['live-strm01']);
       const searched = await request(t.server).get('/api/videos?kind=live,upcoming&q=coding').expect(200);
       expect(searched.body.map((v: { id: string }) => v.id)).toEqual(['live-strm01']);
+      const replays = await request(t.server)
+        .get('/api/videos?kind=live,upcoming,replay&q=coding')
+        .expect(200);
+      expect(replays.body.map((v: { id: string }) => v.id).sort()).toEqual(['live-strm01', 'past-strm01']);
+      // A replay is not an ordinary video: "Videos" leaves it out.
+      const videos = await request(t.server).get('/api/videos?kind=video&limit=10000').expect(200);
+      expect(videos.body.map((v: { id: string }) => v.id)).not.toContain('past-strm01');
       expect((await request(t.server).get('/api/videos?kind=short&q=coding').expect(200)).body).toEqual([]);
     } finally {
-      await repo.delete(['live-strm01', 'next-strm01']);
+      await repo.delete(['live-strm01', 'next-strm01', 'past-strm01']);
     }
   });
 
@@ -170,9 +180,9 @@ describe('videos', () => {
     ['offset=-1', 'offset: Too small: expected number to be >=0'],
     ['page=2', 'page: is not allowed'],
     ['q=a&q=b', 'q: Invalid input: expected string, received array'],
-    ['kind=replay', 'kind: must be one or more of video, short, live, upcoming, comma-separated'],
-    ['kind=', 'kind: must be one or more of video, short, live, upcoming, comma-separated'],
-    ['kind=live,', 'kind: must be one or more of video, short, live, upcoming, comma-separated'],
+    ['kind=premiere', 'kind: must be one or more of video, short, live, upcoming, replay, comma-separated'],
+    ['kind=', 'kind: must be one or more of video, short, live, upcoming, replay, comma-separated'],
+    ['kind=live,', 'kind: must be one or more of video, short, live, upcoming, replay, comma-separated'],
   ])('rejects ?%s with a 400 naming the field', async (query, message) => {
     const res = await request(t.server).get(`/api/videos?${query}`).expect(400);
     expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request' });

@@ -119,6 +119,14 @@ describe('YouTube sync', () => {
     expect(byKind('upcoming')).toEqual([
       expect.objectContaining({ duration: 'UPCOMING', durationSeconds: 0 }),
     ]);
+    // The fake's past streams (liveStreamingDetails with an actualEndTime) are replays with their real length.
+    const replays = byKind('replay');
+    expect(replays.length).toBeGreaterThan(0);
+    for (const r of replays) {
+      expect(r.title).toMatch(/^Stream replay: /);
+      expect(r.durationSeconds).toBeGreaterThan(3600);
+    }
+    expect(videos.filter((v) => v.title.startsWith('Stream replay: '))).toEqual(replays);
     const shorts = byKind('short');
     expect(shorts.length).toBeGreaterThan(10);
     for (const s of shorts) expect(s.durationSeconds).toBeLessThanOrEqual(180);

@@ -3,8 +3,11 @@
  * (`@app/contracts/video-filters`). Each asks `GET /api/videos` for its kinds (`kind=live,upcoming`); the
  * hidden-Shorts setting takes `short` out of every list and the Shorts filter away.
  */
-/** What the sync tells apart (`kind` of a video); the zod schema in `video.ts` is built from this list. */
-export const videoKinds = ['video', 'short', 'live', 'upcoming'] as const;
+/**
+ * What the sync tells apart (`kind` of a video); the zod schema in `video.ts` is built from this list. A
+ * `replay` is a live stream that has ended (or a premiere that has aired: the Data API does not tell them apart).
+ */
+export const videoKinds = ['video', 'short', 'live', 'upcoming', 'replay'] as const;
 export type VideoKind = (typeof videoKinds)[number];
 
 export const videoFilterIds = ['all', 'videos', 'shorts', 'live'] as const;
@@ -23,7 +26,12 @@ export const VIDEO_FILTERS: readonly VideoFilter[] = [
   { id: 'all', label: 'All', kinds: null, empty: 'No videos available. Check back soon!' },
   { id: 'videos', label: 'Videos', kinds: ['video'], empty: 'No videos yet.' },
   { id: 'shorts', label: 'Shorts', kinds: ['short'], empty: 'No Shorts yet.' },
-  { id: 'live', label: 'Live and replays', kinds: ['live', 'upcoming'], empty: 'No live streams yet.' },
+  {
+    id: 'live',
+    label: 'Live and replays',
+    kinds: ['live', 'upcoming', 'replay'],
+    empty: 'No live streams yet.',
+  },
 ];
 
 /** The filters a visitor may pick: without Shorts when the site hides them. */

@@ -31,7 +31,7 @@ export type VideoSort = z.infer<typeof videoSortSchema>;
 export const MAX_VIDEO_PAGE_SIZE = 10000;
 
 /**
- * `kind` of `GET /api/videos`: one kind or several, comma-separated (`live,upcoming`). Absent: every kind.
+ * `kind` of `GET /api/videos`: one kind or several, comma-separated (`live,upcoming,replay`). Absent: every kind.
  * The public page's filters and the hidden-Shorts setting ask for these lists (`video-filters.ts`).
  */
 export const videoKindListSchema = z

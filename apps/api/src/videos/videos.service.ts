@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { VideoKind, VideoSort } from '@app/contracts';
-import type { EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, type Repository } from 'typeorm';
 import { deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
 import { VideoEntity } from './video.entity';
 
@@ -103,6 +103,37 @@ export class VideosService {
    */
   replaceFromSync(manager: EntityManager, rows: VideoRow[]): Promise<RowChanges<VideoRow>> {
     return replaceByDiff(manager, VideoEntity, rows, VIDEO_DATA_COLUMNS, { featured: false });
+  }
+
+  /**
+   * The live check's word on videos a sync already stored, through the caller's transaction: a stream that
+   * went live or ended changes kind and length (`LIVE` → `1:02:03`, `live` → `replay`). Only those columns, and
+   * only when they differ, so views moving between syncs write nothing. New ids wait for the next sync.
+   * Returns how many rows changed.
+   */
+  async updateStreamKinds(
+    manager: EntityManager,
+    rows: Pick<VideoRow, 'id' | 'kind' | 'duration' | 'durationSeconds'>[],
+  ): Promise<number> {
+    if (rows.length === 0) return 0;
+    const repo = manager.getRepository(VideoEntity);
+    const stored = new Map(
+      (
+        await repo.find({
+          select: { id: true, kind: true, duration: true, durationSeconds: true },
+          where: { id: In(rows.map((row) => row.id)) },
+        })
+      ).map((video) => [video.id, video]),
+    );
+    let changed = 0;
+    for (const { id, kind, duration, durationSeconds } of rows) {
+      const old = stored.get(id);
+      if (!old) continue;
+      if (old.kind === kind && old.duration === duration && old.durationSeconds === durationSeconds) continue;
+      await repo.update({ id }, { kind, duration, durationSeconds });
+      changed++;
+    }
+    return changed;
   }
 
   /** Adds rows through the caller's transaction (a backup import, the demo seed). */

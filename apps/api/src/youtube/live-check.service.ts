@@ -16,10 +16,12 @@ import { deleteAll } from '../database/bulk-writes';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
+import { VideosService, type VideoRow } from '../videos/videos.service';
 import { AppLockService } from './app-lock.service';
 import { toLiveState, toLiveStreamRows } from './live.mapper';
 import { LiveStreamEntity } from './live-stream.entity';
 import { YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
+import { toVideoRow } from './youtube.mapper';
 
 /** Held while one check runs (in any process). */
 export const LIVE_CHECK_LOCK = 'youtube-live-check';
@@ -38,7 +40,8 @@ export const LIVE_MESSAGES = {
 /**
  * The light live check (issue 17): the newest page of the uploads and `videos.list` for those ids, 2 quota
  * units, never `search.list`. It keeps `live_stream` (what is live or scheduled now) apart from the full
- * sync, writing only when the answer differs, so the public caches keep their entries between changes. One
+ * sync, and moves the kind of stored videos whose stream started or ended (`live` → `replay`), writing only
+ * when the answer differs, so the public caches keep their entries between changes. One
  * check at a time and one scheduled check per interval across every API process (`app_lock`); a failed
  * check keeps the last known state.
  */
@@ -53,6 +56,7 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly locks: AppLockService,
     private readonly settings: SettingsService,
     private readonly channels: ChannelService,
+    private readonly videos: VideosService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -106,7 +110,7 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
       const ids = page.items.map((item) => item.contentDetails.videoId);
       const videos = ids.length > 0 ? await client.videos(ids) : [];
       const rows = toLiveStreamRows(videos);
-      const changed = await this.replace(rows);
+      const changed = await this.replace(rows, videos.map(toVideoRow));
       return { state: toLiveState(rows), changed, apiUnits: client.unitsUsed };
     } catch (error) {
       if (!(error instanceof YouTubeApiError)) throw error;
@@ -138,8 +142,11 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
     return CHANNEL_ID_PATTERN.test(configured) ? `UU${configured.slice(2)}` : null;
   }
 
-  /** Replaces the rows when they differ from what is stored; true when it wrote. */
-  private async replace(rows: LiveStreamEntity[]): Promise<boolean> {
+  /**
+   * Replaces the live rows when they differ from what is stored, and updates the kinds of the stored videos
+   * that changed; true when it wrote.
+   */
+  private async replace(rows: LiveStreamEntity[], videos: VideoRow[]): Promise<boolean> {
     const key = (list: LiveStreamEntity[]) =>
       JSON.stringify(
         list
@@ -153,11 +160,13 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
           ])
           .sort(),
       );
-    if (key(await this.streams.find()) === key(rows)) return false;
-    await this.streams.manager.transaction(async (manager) => {
-      await deleteAll(manager, LiveStreamEntity);
-      if (rows.length > 0) await manager.getRepository(LiveStreamEntity).insert(rows);
+    const same = key(await this.streams.find()) === key(rows);
+    return this.streams.manager.transaction(async (manager) => {
+      if (!same) {
+        await deleteAll(manager, LiveStreamEntity);
+        if (rows.length > 0) await manager.getRepository(LiveStreamEntity).insert(rows);
+      }
+      return (await this.videos.updateStreamKinds(manager, videos)) > 0 || !same;
     });
-    return true;
   }
 }

@@ -8,6 +8,7 @@ function video(patch: {
   tags?: readonly string[];
   live?: string;
   views?: number;
+  stream?: YtVideo['liveStreamingDetails'];
 }): YtVideo {
   return {
     id: 'abcdefghijk',
@@ -24,6 +25,7 @@ function video(patch: {
     },
     contentDetails: { duration: patch.duration ?? 'PT4M5S' },
     statistics: { viewCount: patch.views ?? 7 },
+    liveStreamingDetails: patch.stream,
   };
 }
 
@@ -55,6 +57,15 @@ describe('YouTube → rows', () => {
     ['P0D', { live: 'live' }, 'live'],
     ['P0D', { live: 'upcoming' }, 'upcoming'],
     ['P0D', {}, 'video'],
+    // An ended stream (and an aired premiere): liveStreamingDetails with an actualEndTime.
+    [
+      'PT1H2M3S',
+      { stream: { actualStartTime: '2025-01-02T03:04:05Z', actualEndTime: '2025-01-02T04:06:08Z' } },
+      'replay',
+    ],
+    ['PT45S', { stream: { actualEndTime: '2025-01-02T03:04:50Z' } }, 'replay'],
+    ['P0D', { live: 'live', stream: { actualStartTime: '2025-01-02T03:04:05Z' } }, 'live'],
+    ['PT4M', { stream: { scheduledStartTime: '2025-01-02T03:04:05Z' } }, 'video'],
   ] as const)('%s %j is a %s', (duration, patch, kind) => {
     const v = video({ duration, ...patch });
     expect(videoKind(v, toVideoRow(v).durationSeconds)).toBe(kind);

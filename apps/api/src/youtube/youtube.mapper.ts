@@ -30,10 +30,15 @@ export function pickThumbnail(thumbnails: YtThumbnails | undefined): string | nu
   return null;
 }
 
+/**
+ * A stream that has ended keeps `liveStreamingDetails` with an `actualEndTime` (and `liveBroadcastContent`
+ * back at `none`): a replay. A premiere that has aired answers the same, so it is a replay too.
+ */
 export function videoKind(video: YtVideo, durationSeconds: number): VideoKind {
   const live = video.snippet.liveBroadcastContent;
   if (live === 'live') return 'live';
   if (live === 'upcoming') return 'upcoming';
+  if (video.liveStreamingDetails?.actualEndTime) return 'replay';
   if (durationSeconds > 0 && durationSeconds <= SHORT_MAX_SECONDS) return 'short';
   if (durationSeconds > 0 && durationSeconds <= TAGGED_SHORT_MAX_SECONDS) {
     const text = [video.snippet.title, video.snippet.description, ...(video.snippet.tags ?? [])].join('\n');

@@ -1,9 +1,12 @@
-import type { LiveState, LiveStream, Video } from '@app/contracts';
+import type { LiveCheckResult, Video } from '@app/contracts';
 import { expect, type Page, test } from '@playwright/test';
+import { signedInApi, writeSetting } from '../pages/admin-api';
 import { HomePage } from '../pages/home-page';
+import { LIVE_FAKE_YOUTUBE_URL, serverUrl } from '../support/servers';
 import { recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stub';
 
-// Issue 17 on the demo stack (nothing here changes its data). Behaviour, not layout: desktop only.
+// Issue 17: the filters on the demo stack (nothing changes its data); the live banner on the live stack, synced
+// from a fake YouTube of its own. Behaviour, not layout: desktop only.
 test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
 // The scheduled start is shown in the visitor's time zone: this visitor is in Tokyo.
 test.use({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
@@ -64,80 +67,89 @@ test('the filters ask the API for their kinds, also in View All with search and 
   );
 });
 
-const stream = (state: LiveStream['state'], extra: Partial<LiveStream> = {}): LiveStream => ({
-  id: state === 'live' ? 'liveStream1' : 'nextStream1',
-  title: state === 'live' ? 'Building a compiler, live' : 'Q&A: your questions answered',
-  thumbnail: '/api/demo/thumbnails/v1.svg',
-  state,
-  scheduledStartTime: null,
-  actualStartTime: null,
-  ...extra,
-});
-
-/** Answers `GET /api/live` with whatever `state.current` holds (the API's live check is tested on its own). */
-async function stubLive(page: Page, initial: LiveState): Promise<{ current: LiveState }> {
-  const state = { current: initial };
-  await page.route('**/api/live', (route) => route.fulfill({ json: state.current }));
-  return state;
+/** Moves the fake's stream (`POST /__fake/stream`); the new or moved video. */
+async function moveStream(page: Page, body: Record<string, string>): Promise<{ id: string; title: string }> {
+  const res = await page.request.post(`${LIVE_FAKE_YOUTUBE_URL}/__fake/stream`, { data: body });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as { id: string; title: string };
 }
 
 /** What a visitor coming back to the tab does: the page asks again. */
 const comeBack = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
 
-test('"Live now" shows the stream, plays it only on Watch, and goes when it ends', async ({ page }) => {
-  await stubYouTubePlayer(page);
-  const youtube = recordYouTubeRequests(page);
-  const live = await stubLive(page, { live: stream('live'), upcoming: null });
-  const home = new HomePage(page);
-  await home.goto();
-  const banner = page.getByTestId('live-banner');
-  await expect(banner).toBeVisible();
-  await expect(banner.getByText('Live now')).toBeVisible();
-  await expect(banner.getByRole('heading', { name: 'Building a compiler, live' })).toBeVisible();
-  // At the top of the page, above the hero.
-  const [bannerBox, heroBox] = await Promise.all([banner.boundingBox(), home.hero.boundingBox()]);
-  expect(bannerBox!.y).toBeLessThan(heroBox!.y);
-  await home.loaded();
-  expect(youtube).toHaveLength(0);
+test.describe('on a stack synced from a fake YouTube', () => {
+  test.use({ baseURL: serverUrl('live') });
 
-  await banner.getByRole('button', { name: 'Watch' }).click();
-  await expect(banner.locator('iframe')).toHaveAttribute(
-    'src',
-    'https://www.youtube-nocookie.com/embed/liveStream1?autoplay=1&rel=0&modestbranding=1&enablejsapi=1',
-  );
+  // No stub of GET /api/live: the fake's stream goes upcoming → live → ended, and the admin's live check
+  // (POST /api/sync/live-check) is what the page learns it from.
+  test('"Upcoming" then "Live now" follow the live check, Watch plays on click, and the ended stream is a replay', async ({
+    page,
+  }) => {
+    const api = await signedInApi(serverUrl('live'));
+    const liveCheck = async () => {
+      const res = await api.post('/api/sync/live-check');
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()) as LiveCheckResult;
+    };
+    // Each run (a retry too) schedules a stream of its own.
+    const stream = await moveStream(page, {
+      state: 'upcoming',
+      scheduledStartTime: '2030-05-01T18:00:00.000Z',
+    });
+    const channel = (await (await page.request.get(`${LIVE_FAKE_YOUTUBE_URL}/__fake/channel`)).json()) as {
+      id: string;
+    };
+    await writeSetting(api, 'channelId', channel.id);
+    const sync = await api.post('/api/sync/youtube', { timeout: 60_000 });
+    expect(sync.status(), await sync.text()).toBe(200);
+    expect((await liveCheck()).state.upcoming?.id).toBe(stream.id);
 
-  live.current = { live: null, upcoming: null };
-  await comeBack(page);
-  await expect(banner).toHaveCount(0);
-  await expect(home.hero).toBeVisible();
-});
+    await stubYouTubePlayer(page);
+    // The thumbnails are YouTube's; this network is closed.
+    await page.route('https://i.ytimg.com/**', (route) => route.abort());
+    const youtube = recordYouTubeRequests(page);
+    const home = new HomePage(page);
+    await home.goto();
+    const card = page.getByTestId('upcoming-card');
+    await expect(card.getByRole('link', { name: stream.title })).toHaveAttribute(
+      'href',
+      `https://www.youtube.com/watch?v=${stream.id}`,
+    );
+    // In the visitor's time zone (Tokyo).
+    await expect(card.locator('time')).toHaveText('Thursday, May 2 at 3:00 AM GMT+9');
 
-test('"Upcoming" shows the start in the visitor\'s time zone and goes when the stream starts and ends', async ({
-  page,
-}) => {
-  const live = await stubLive(page, {
-    live: null,
-    upcoming: stream('upcoming', { scheduledStartTime: '2030-05-01T18:00:00.000Z' }),
+    await moveStream(page, { state: 'live', id: stream.id, at: '2030-05-01T18:01:00.000Z' });
+    expect((await liveCheck()).state.live?.id).toBe(stream.id);
+    await comeBack(page);
+    const banner = page.getByTestId('live-banner');
+    await expect(banner.getByText('Live now')).toBeVisible();
+    await expect(banner.getByRole('heading', { name: stream.title })).toBeVisible();
+    await expect(card).toHaveCount(0);
+    // At the top of the page, above the hero; nothing from YouTube before Watch.
+    const [bannerBox, heroBox] = await Promise.all([banner.boundingBox(), home.hero.boundingBox()]);
+    expect(bannerBox!.y).toBeLessThan(heroBox!.y);
+    expect(youtube).toHaveLength(0);
+    await banner.getByRole('button', { name: 'Watch' }).click();
+    await expect(banner.locator('iframe')).toHaveAttribute(
+      'src',
+      `https://www.youtube-nocookie.com/embed/${stream.id}?autoplay=1&rel=0&modestbranding=1&enablejsapi=1`,
+    );
+
+    await moveStream(page, { state: 'ended', id: stream.id, at: '2030-05-01T19:31:00.000Z' });
+    expect((await liveCheck()).state).toEqual({ live: null, upcoming: null });
+    await page.reload();
+    await home.loaded();
+    await expect(banner).toHaveCount(0);
+    const filters = home.videos.getByRole('group', { name: 'Show' });
+    await filters.getByRole('button', { name: 'Live and replays' }).click();
+    const replay = home.card(stream.title);
+    await expect(replay.getByText('Replay', { exact: true })).toBeVisible();
+    await expect(replay.getByText('1:30:00')).toBeVisible();
+    await filters.getByRole('button', { name: 'Videos' }).click();
+    await expect(home.videoCards.first()).toBeVisible();
+    await expect(
+      home.videoCards.filter({ has: page.getByRole('heading', { name: stream.title }) }),
+    ).toHaveCount(0);
+    await api.dispose();
   });
-  const home = new HomePage(page);
-  await home.goto();
-  const card = page.getByTestId('upcoming-card');
-  await expect(card.getByText('Upcoming')).toBeVisible();
-  await expect(card.getByRole('link', { name: 'Q&A: your questions answered' })).toHaveAttribute(
-    'href',
-    'https://www.youtube.com/watch?v=nextStream1',
-  );
-  await expect(card.locator('time')).toHaveText('Thursday, May 2 at 3:00 AM GMT+9');
-
-  live.current = {
-    live: stream('live', { id: 'nextStream1', actualStartTime: '2030-05-01T18:01:00.000Z' }),
-    upcoming: null,
-  };
-  await comeBack(page);
-  await expect(page.getByTestId('live-banner')).toBeVisible();
-  await expect(card).toHaveCount(0);
-
-  live.current = { live: null, upcoming: null };
-  await comeBack(page);
-  await expect(page.getByTestId('live-banner')).toHaveCount(0);
 });

@@ -15,6 +15,8 @@ export const SERVERS = {
   /** Demo content whose settings the public-settings spec changes, one stack per viewport. */
   settingsDesktop: 4356 + PORT_OFFSET,
   settingsMobile: 4358 + PORT_OFFSET,
+  /** Synced from a fake YouTube of its own (LIVE_FAKE_YOUTUBE_URL), whose stream the live spec moves. */
+  live: 4360 + PORT_OFFSET,
 } as const;
 
 export type ServerName = keyof typeof SERVERS;
@@ -23,3 +25,8 @@ export const serverUrl = (name: ServerName) => `http://127.0.0.1:${SERVERS[name]
 
 /** Videos in the large stack. */
 export const LARGE_VIDEO_COUNT = 10_000;
+
+/** The live stack's fake YouTube Data API (tools/fake-youtube): 12 videos, no stream until a spec makes one. */
+export const LIVE_FAKE_YOUTUBE_URL = `http://127.0.0.1:${4362 + PORT_OFFSET}`;
+export const LIVE_FAKE_YOUTUBE_VIDEOS = 12;
+export const LIVE_YOUTUBE_API_KEY = 'e2e-live-youtube-key';

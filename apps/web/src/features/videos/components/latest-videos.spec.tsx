@@ -34,8 +34,11 @@ function setup(settings: Partial<PublicSettings>) {
       video('l1', 'live'),
     ]),
     '/api/videos?sort=recent&kind=short&limit=20': page([video('s1', 'short')]),
-    '/api/videos?sort=recent&kind=live%2Cupcoming&limit=20': page([video('l1', 'live')]),
-    '/api/videos?sort=recent&kind=video%2Clive%2Cupcoming&limit=20': page([
+    '/api/videos?sort=recent&kind=live%2Cupcoming%2Creplay&limit=20': page([
+      video('l1', 'live'),
+      video('r1', 'replay'),
+    ]),
+    '/api/videos?sort=recent&kind=video%2Clive%2Cupcoming%2Creplay&limit=20': page([
       video('v1', 'video'),
       video('l1', 'live'),
     ]),
@@ -57,9 +60,10 @@ describe('LatestVideos filters', () => {
     ).toEqual(['All', 'Videos', 'Shorts', 'Live and replays']);
     expect(within(filters).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(within(filters).getByRole('button', { name: 'Live and replays' }));
-    await waitFor(() => expect(titles()).toEqual(['live l1']));
+    await waitFor(() => expect(titles()).toEqual(['live l1', 'replay r1']));
+    expect(screen.getByText('Replay')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith(
-      '/api/videos?sort=recent&kind=live%2Cupcoming&limit=20',
+      '/api/videos?sort=recent&kind=live%2Cupcoming%2Creplay&limit=20',
       expect.anything(),
     );
     fireEvent.click(within(filters).getByRole('button', { name: 'Shorts' }));

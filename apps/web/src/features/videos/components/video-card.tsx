@@ -10,6 +10,7 @@ const KIND_LABELS: Partial<Record<Video['kind'], string>> = {
   short: 'Short',
   live: 'Live',
   upcoming: 'Upcoming',
+  replay: 'Replay',
 };
 
 /** The thumbnail that stands in for the player until a click (nothing is loaded from YouTube before). */
