@@ -1,6 +1,7 @@
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { ChannelEntity } from '../channel/channel.entity';
+import { IntegrationCheckEntity } from '../integrations/integration-check.entity';
 import { PlaylistEntity } from '../playlists/playlist.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { VideoEntity } from '../videos/video.entity';
@@ -8,6 +9,7 @@ import { AppLockEntity } from '../youtube/app-lock.entity';
 import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { ContentVersion1763800000000 } from './migrations/1763800000000-content-version';
+import { IntegrationChecks1764100000000 } from './migrations/1764100000000-integration-checks';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -18,7 +20,12 @@ export const ENTITIES = [
   SessionEntity,
   SyncRunEntity,
   AppLockEntity,
+  IntegrationCheckEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000, ContentVersion1763800000000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  ContentVersion1763800000000,
+  IntegrationChecks1764100000000,
+];
