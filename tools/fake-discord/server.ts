@@ -23,49 +23,75 @@ export const FAKE_WEBHOOK = {
 const unknownWebhook = { status: 404, body: { message: 'Unknown Webhook', code: 10015 } };
 const invalidToken = { status: 401, body: { message: 'Invalid Webhook Token', code: 50027 } };
 
-function handle({ method, path }: { method: string; path: string }): FakeAnswer {
-  const url = new URL(path, 'http://fake');
-  const match = /^\/api(?:\/v\d+)?\/webhooks\/([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
-  if (!match) return { status: 404, body: { message: '404: Not Found', code: 0 } };
-  const [, id, token] = match;
-  if (id !== FAKE_WEBHOOK.id) return unknownWebhook;
-  if (token !== FAKE_WEBHOOK.token) return invalidToken;
-  if (method === 'GET') {
-    return {
-      status: 200,
-      body: { type: 1, application_id: null, avatar: null, ...FAKE_WEBHOOK },
-    };
-  }
-  if (method === 'POST') {
-    if (url.searchParams.get('wait') === 'true') {
-      return { status: 200, body: { id: '1300000000000000099', channel_id: FAKE_WEBHOOK.channel_id } };
+type Webhook = { [K in keyof typeof FAKE_WEBHOOK]: string };
+
+const handler =
+  (webhook: Webhook) =>
+  ({ method, path }: { method: string; path: string }): FakeAnswer => {
+    const url = new URL(path, 'http://fake');
+    const match = /^\/api(?:\/v\d+)?\/webhooks\/([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
+    if (!match) return { status: 404, body: { message: '404: Not Found', code: 0 } };
+    const [, id, token] = match;
+    if (id !== webhook.id) return unknownWebhook;
+    if (token !== webhook.token) return invalidToken;
+    if (method === 'GET') {
+      return {
+        status: 200,
+        body: { type: 1, application_id: null, avatar: null, ...webhook },
+      };
     }
-    return { status: 204 };
-  }
-  return { status: 405, body: { message: '405: Method Not Allowed', code: 0 } };
-}
+    if (method === 'POST') {
+      if (url.searchParams.get('wait') === 'true') {
+        return { status: 200, body: { id: '1300000000000000099', channel_id: webhook.channel_id } };
+      }
+      return { status: 204 };
+    }
+    return { status: 405, body: { message: '405: Method Not Allowed', code: 0 } };
+  };
 
 export interface RunningFakeDiscord extends RunningFakeService {
   webhookUrl: string;
+  webhook: Webhook;
 }
 
 export async function startFakeDiscord(
-  options: { port?: number; host?: string } = {},
+  options: { port?: number; host?: string; id?: string; token?: string } = {},
 ): Promise<RunningFakeDiscord> {
-  const service = await startFakeService({ ...options, handle });
-  return { ...service, webhookUrl: `${service.url}/api/webhooks/${FAKE_WEBHOOK.id}/${FAKE_WEBHOOK.token}` };
+  const webhook: Webhook = {
+    ...FAKE_WEBHOOK,
+    id: options.id ?? FAKE_WEBHOOK.id,
+    token: options.token ?? FAKE_WEBHOOK.token,
+  };
+  const service = await startFakeService({
+    port: options.port,
+    host: options.host,
+    handle: handler(webhook),
+  });
+  return { ...service, webhook, webhookUrl: `${service.url}/api/webhooks/${webhook.id}/${webhook.token}` };
 }
 
-const USAGE = 'Usage: tsx tools/fake-discord/server.ts [--port N] [--host H] [--json]';
+const USAGE =
+  'Usage: tsx tools/fake-discord/server.ts [--port N] [--host H] [--id WEBHOOK_ID] [--token TOKEN] [--json]';
 
 async function main(): Promise<void> {
   const values = parseOptions(
     process.argv.slice(2),
-    { port: { type: 'string' }, host: { type: 'string' }, json: { type: 'boolean', default: false } },
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      id: { type: 'string' },
+      token: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
     USAGE,
   );
-  const fake = await startFakeDiscord({ port: wholeNumber('port', values.port) ?? 0, host: values.host });
-  const { guild_id: _guild, ...webhook } = FAKE_WEBHOOK;
+  const fake = await startFakeDiscord({
+    port: wholeNumber('port', values.port) ?? 0,
+    host: values.host,
+    id: values.id,
+    token: values.token,
+  });
+  const { guild_id: _guild, ...webhook } = fake.webhook;
   const line: FakeDiscordStartedLine = {
     url: fake.url,
     controlUrl: fake.controlUrl,

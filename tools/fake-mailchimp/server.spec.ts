@@ -1,5 +1,7 @@
 import { FAKE_AUDIENCE, FAKE_MAILCHIMP_KEY, type RunningFakeMailchimp, startFakeMailchimp } from './server';
 
+type Problem = { title: string; detail: string };
+
 const basic = (key: string) => ({ Authorization: `Basic ${Buffer.from(`any:${key}`).toString('base64')}` });
 
 describe('fake Mailchimp', () => {
@@ -18,11 +20,11 @@ describe('fake Mailchimp', () => {
 
   it('refuses a missing key, another key and the wrong data centre as Mailchimp does', async () => {
     const missing = await fetch(api('us6', '/ping'));
-    expect([missing.status, (await missing.json()).title]).toEqual([401, 'API Key Missing']);
+    expect([missing.status, ((await missing.json()) as Problem).title]).toEqual([401, 'API Key Missing']);
     const wrongKey = await fetch(api('us6', '/ping'), { headers: basic('nope-us6') });
-    expect([wrongKey.status, (await wrongKey.json()).title]).toEqual([401, 'API Key Invalid']);
+    expect([wrongKey.status, ((await wrongKey.json()) as Problem).title]).toEqual([401, 'API Key Invalid']);
     const wrongDc = await fetch(api('us1', '/ping'), { headers: basic(FAKE_MAILCHIMP_KEY) });
-    expect([wrongDc.status, (await wrongDc.json()).detail]).toEqual([
+    expect([wrongDc.status, ((await wrongDc.json()) as Problem).detail]).toEqual([
       401,
       "Your API key may be invalid, or you've attempted to access the wrong datacenter.",
     ]);
@@ -32,7 +34,7 @@ describe('fake Mailchimp', () => {
     const res = await fetch(api('us6', `/lists/${FAKE_AUDIENCE.id}`), { headers: basic(FAKE_MAILCHIMP_KEY) });
     expect(await res.json()).toMatchObject({ name: FAKE_AUDIENCE.name, stats: { member_count: 42 } });
     const other = await fetch(api('us6', '/lists/zzz'), { headers: basic(FAKE_MAILCHIMP_KEY) });
-    expect([other.status, (await other.json()).title]).toEqual([404, 'Resource Not Found']);
+    expect([other.status, ((await other.json()) as Problem).title]).toEqual([404, 'Resource Not Found']);
   });
 
   it('injects a 5xx and records the requests', async () => {
