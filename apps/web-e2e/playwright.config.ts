@@ -3,8 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
+  ADMIN_DISCORD_WEBHOOK,
+  ADMIN_FAKE_DISCORD_URL,
+  ADMIN_FAKE_MAILCHIMP_API,
+  ADMIN_FAKE_MAILCHIMP_URL,
   ADMIN_FAKE_YOUTUBE_API,
   ADMIN_FAKE_YOUTUBE_URL,
+  ADMIN_MAILCHIMP_API_KEY,
   ADMIN_SERVERS,
   ADMIN_YOUTUBE_API_KEY,
 } from './src/pages/admin-servers';
@@ -158,8 +163,28 @@ export default defineConfig({
         NODE_ENV: 'test',
         YOUTUBE_API_KEY: ADMIN_YOUTUBE_API_KEY,
         YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_API,
+        MAILCHIMP_API_BASE_URL: ADMIN_FAKE_MAILCHIMP_API,
       },
     })),
+    // The fake Discord and fake Mailchimp the integrations' connection tests reach (both stacks).
+    {
+      command: `npx tsx tools/fake-discord/server.ts --port ${new URL(ADMIN_FAKE_DISCORD_URL).port} --id ${ADMIN_DISCORD_WEBHOOK.id} --token ${ADMIN_DISCORD_WEBHOOK.token}`,
+      cwd: repoRoot,
+      url: `${ADMIN_FAKE_DISCORD_URL}/__fake/requests`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `npx tsx tools/fake-mailchimp/server.ts --port ${new URL(ADMIN_FAKE_MAILCHIMP_URL).port} --api-key ${ADMIN_MAILCHIMP_API_KEY}`,
+      cwd: repoRoot,
+      url: `${ADMIN_FAKE_MAILCHIMP_URL}/__fake/requests`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     // The fake YouTube Data API both admin stacks sync from; no channel is set until a spec sets
     // one, so Sync answers 400 until then.
     {

@@ -11,6 +11,7 @@ import type { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
+import { IntegrationsModule } from './integrations/integrations.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SettingsModule } from './settings/settings.module';
@@ -36,6 +37,7 @@ export class AppModule {
         AdminModule,
         DemoModule,
         YoutubeModule,
+        IntegrationsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -40,6 +40,8 @@ describe('server-side enforcement of every admin route', () => {
         'get /api/auth/me',
         'post /api/videos/:id/featured',
         'get /api/admin/settings',
+        'post /api/integrations/:id/test',
+        'get /api/admin/integrations/checks',
       ]),
     );
     // The public list is not stale: each entry is a real route.

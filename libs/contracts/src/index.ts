@@ -9,6 +9,7 @@ export * from './playlist';
 export * from './video';
 export * from './settings';
 export * from './sync';
+export * from './integrations';
 export * from './api-paths';
 export * from './random';
 export * from './youtube';

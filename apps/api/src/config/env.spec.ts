@@ -75,4 +75,23 @@ describe('loadEnv', () => {
     );
     expect(loadEnv({ GOOGLE_ANALYTICS_ID: 'G-ABC1234567' }).GOOGLE_ANALYTICS_ID).toBe('G-ABC1234567');
   });
+
+  it('takes MAILCHIMP_API_BASE_URL (a test fake, {dc} for the data centre) outside production only', () => {
+    expect(loadEnv({ MAILCHIMP_API_BASE_URL: 'http://127.0.0.1:4344/{dc}/3.0' }).MAILCHIMP_API_BASE_URL).toBe(
+      'http://127.0.0.1:4344/{dc}/3.0',
+    );
+    expect(() => loadEnv({ MAILCHIMP_API_BASE_URL: 'nope' })).toThrow(
+      'MAILCHIMP_API_BASE_URL: must be a URL',
+    );
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        ADMIN_PASSWORD: 'a-real-secret',
+        MAILCHIMP_API_BASE_URL: 'http://127.0.0.1:4344/{dc}/3.0',
+      }),
+    ).toThrow(
+      'MAILCHIMP_API_BASE_URL: is for tests only; production always uses https://{dc}.api.mailchimp.com/3.0',
+    );
+  });
 });

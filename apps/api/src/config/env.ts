@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
 export const DEFAULT_YOUTUBE_API_BASE_URL = 'https://www.googleapis.com/youtube/v3';
+/** Mailchimp's API, on the data centre named by the key's suffix (`…-us6` → `us6`). */
+export const DEFAULT_MAILCHIMP_API_BASE_URL = 'https://{dc}.api.mailchimp.com/3.0';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -43,6 +45,11 @@ export const envSchema = z
     GOOGLE_ANALYTICS_ID: settingValueSchema('googleAnalyticsId').optional(),
     DISCORD_WEBHOOK_URL: settingValueSchema('discordWebhook').optional(),
     MAILCHIMP_API_KEY: settingValueSchema('mailchimpApiKey').optional(),
+    // Tests and development only (a local fake); `{dc}` stands for the key's data centre.
+    MAILCHIMP_API_BASE_URL: z
+      .string()
+      .refine((v) => z.url().safeParse(v.replaceAll('{dc}', 'us1')).success, 'must be a URL')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD_RESET && !env.ADMIN_PASSWORD) {
@@ -53,6 +60,13 @@ export const envSchema = z
       });
     }
     if (env.NODE_ENV !== 'production') return;
+    if (env.MAILCHIMP_API_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAILCHIMP_API_BASE_URL'],
+        message: `is for tests only; production always uses ${DEFAULT_MAILCHIMP_API_BASE_URL}`,
+      });
+    }
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     }

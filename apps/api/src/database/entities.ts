@@ -2,6 +2,7 @@ import { RecoveryCodeEntity } from '../auth/recovery-code.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { ChannelEntity } from '../channel/channel.entity';
+import { IntegrationCheckEntity } from '../integrations/integration-check.entity';
 import { PlaylistEntity } from '../playlists/playlist.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { VideoEntity } from '../videos/video.entity';
@@ -12,6 +13,7 @@ import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-s
 import { ContentVersion1763800000000 } from './migrations/1763800000000-content-version';
 import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-two-factor';
 import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
+import { IntegrationChecks1764100000000 } from './migrations/1764100000000-integration-checks';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -24,6 +26,7 @@ export const ENTITIES = [
   SyncRunEntity,
   AppLockEntity,
   LiveStreamEntity,
+  IntegrationCheckEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -32,4 +35,5 @@ export const MIGRATIONS = [
   ContentVersion1763800000000,
   AdminTwoFactor1763900000000,
   LiveState1764000000000,
+  IntegrationChecks1764100000000,
 ];

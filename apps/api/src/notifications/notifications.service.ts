@@ -6,7 +6,13 @@ import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
 import { renderDiscordMessage } from './discord-message';
-import { type OutboundPolicy, outboundPolicy, postJson } from './outbound-http';
+import {
+  type OutboundAnswer,
+  type OutboundPolicy,
+  outboundPolicy,
+  outboundRequest,
+  postJson,
+} from './outbound-http';
 import { signWebhookBody, WEBHOOK_HEADERS } from './webhook-signature';
 
 export interface PublishedVideo {
@@ -29,7 +35,9 @@ export interface PublishingChannel {
 /** At most this many new videos are announced per sync (the newest); a backlog must not flood Discord. */
 export const MAX_ANNOUNCED_VIDEOS = 10;
 export const WEBHOOK_EVENT = 'video.published';
-const USER_AGENT = 'channel-site-webhooks/1.0';
+/** The connection test's event (docs/webhooks.md): signed like a delivery, carrying no video. */
+export const WEBHOOK_PING_EVENT = 'ping';
+export const USER_AGENT = 'channel-site-webhooks/1.0';
 
 /**
  * New-video notifications: a Discord message from `discordMessageTemplate` and a signed `video.published`
@@ -137,12 +145,7 @@ export class NotificationsService {
     video: PublishedVideo,
     channel: PublishingChannel,
   ): Promise<{ status: number }> {
-    const id = randomUUID();
-    const timestamp = Math.floor(this.clock.now() / 1000);
-    const body = JSON.stringify({
-      event: WEBHOOK_EVENT,
-      id,
-      timestamp,
+    const signed = this.signedEvent(WEBHOOK_EVENT, secret, {
       channel: { id: channel.id, title: channel.title, url: `https://www.youtube.com/channel/${channel.id}` },
       video: {
         id: video.id,
@@ -156,17 +159,44 @@ export class NotificationsService {
         kind: video.kind,
       },
     });
-    return postJson(
+    return postJson(url, signed.body, signed.headers, this.policy);
+  }
+
+  /**
+   * The custom webhook's connection test: one signed `ping` event, signed exactly as a delivery. Resolves
+   * with the receiver's answer whatever its status; rejects when it was refused, timed out or unreachable.
+   */
+  pingWebhook(url: string, secret: string): Promise<OutboundAnswer> {
+    const signed = this.signedEvent(WEBHOOK_PING_EVENT, secret, {});
+    return outboundRequest(
       url,
-      body,
       {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...signed.headers },
+        body: signed.body,
+      },
+      this.policy,
+    );
+  }
+
+  /** The body `{ event, id, timestamp, ...fields }` and the headers that sign it (docs/webhooks.md). */
+  private signedEvent(
+    event: string,
+    secret: string,
+    fields: Record<string, unknown>,
+  ): { body: string; headers: Record<string, string> } {
+    const id = randomUUID();
+    const timestamp = Math.floor(this.clock.now() / 1000);
+    const body = JSON.stringify({ event, id, timestamp, ...fields });
+    return {
+      body,
+      headers: {
         'User-Agent': USER_AGENT,
-        [WEBHOOK_HEADERS.event]: WEBHOOK_EVENT,
+        [WEBHOOK_HEADERS.event]: event,
         [WEBHOOK_HEADERS.id]: id,
         [WEBHOOK_HEADERS.timestamp]: String(timestamp),
         [WEBHOOK_HEADERS.signature]: signWebhookBody(body, secret),
       },
-      this.policy,
-    );
+    };
   }
 }

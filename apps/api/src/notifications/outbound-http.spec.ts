@@ -1,7 +1,15 @@
 import http, { createServer, type Server } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { addressRefusal, checkUrl, OutboundRefusedError, outboundPolicy, postJson } from './outbound-http';
+import {
+  addressRefusal,
+  checkUrl,
+  outboundFetch,
+  OutboundRefusedError,
+  outboundPolicy,
+  outboundRequest,
+  postJson,
+} from './outbound-http';
 
 const production = outboundPolicy({ NODE_ENV: 'production' });
 const development = outboundPolicy({ NODE_ENV: 'development' });
@@ -172,5 +180,38 @@ describe('postJson', () => {
     await expect(postJson(`${base}/slow`, '{}', {}, { ...development, timeoutMs: 200 })).rejects.toThrow(
       'no answer within 0.2 s',
     );
+  });
+
+  it('outboundRequest answers any status with its body and time, and reports a redirect without following it', async () => {
+    answer = (res) =>
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Unknown Webhook"}');
+    await expect(outboundRequest(`${base}/hook`, {}, development)).resolves.toMatchObject({
+      status: 404,
+      text: '{"message":"Unknown Webhook"}',
+      ms: expect.any(Number),
+    });
+    answer = (res) => res.writeHead(302, { Location: 'http://10.0.0.1/' }).end();
+    const redirect = await outboundRequest(`${base}/hook`, {}, development);
+    expect([redirect.status, redirect.headers.location]).toEqual([302, 'http://10.0.0.1/']);
+    expect(received).toEqual(['GET /hook ', 'GET /hook ']);
+  });
+
+  it('outboundRequest keeps at most 64 KiB of an answer', async () => {
+    answer = (res) => res.writeHead(200).end('x'.repeat(200 * 1024));
+    const { text } = await outboundRequest(`${base}/big`, {}, development);
+    expect(text.length).toBe(64 * 1024);
+  });
+
+  it('outboundFetch is a fetch under the same rules', async () => {
+    answer = (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+    const res = await outboundFetch(development)(`${base}/api?x=1`, {
+      headers: { Accept: 'application/json' },
+    });
+    expect([res.status, await res.json(), res.headers.get('content-type')]).toEqual([
+      200,
+      { ok: true },
+      'application/json',
+    ]);
+    await expect(outboundFetch(production)('https://10.0.0.1/')).rejects.toThrow(OutboundRefusedError);
   });
 });

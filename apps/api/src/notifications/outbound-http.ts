@@ -151,6 +151,25 @@ export interface OutboundResponse {
   status: number;
 }
 
+/** A whole answer, whatever its status: what a connection test reports. */
+export interface OutboundAnswer {
+  status: number;
+  statusText: string;
+  /** The body as text, at most MAX_RESPONSE_BYTES of it. */
+  text: string;
+  headers: IncomingMessage['headers'];
+  /** From the start of the request to the end of the answer. */
+  ms: number;
+}
+
+export interface OutboundRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Ends the request early (besides the policy's timeout). */
+  signal?: AbortSignal;
+}
+
 /** Checks a URL against the policy without connecting; throws OutboundRefusedError. */
 export function checkUrl(url: string, policy: OutboundPolicy): URL {
   let target: URL;
@@ -178,12 +197,34 @@ export function checkUrl(url: string, policy: OutboundPolicy): URL {
  * POSTs `body` and resolves with the status of a 2xx answer. Rejects with OutboundRefusedError when the
  * policy forbids the target, and with an Error for a timeout, a network failure, a redirect or a non-2xx.
  */
-export function postJson(
+export async function postJson(
   url: string,
   body: string,
   headers: Record<string, string>,
   policy: OutboundPolicy,
 ): Promise<OutboundResponse> {
+  const { status } = await outboundRequest(
+    url,
+    { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body },
+    policy,
+  );
+  if (status >= 200 && status < 300) return { status };
+  if (status >= 300 && status < 400) {
+    throw Object.assign(new Error(`answered ${status} (redirects are not followed)`), { status });
+  }
+  throw Object.assign(new Error(`answered ${status}`), { status });
+}
+
+/**
+ * One request under the policy; resolves with the answer whatever its status (a redirect is an answer,
+ * never followed). Rejects with OutboundRefusedError when the policy forbids the target, and with an Error
+ * for a timeout (`no answer within N s`) or a network failure (`ECONNREFUSED: …`, `ENOTFOUND: …`).
+ */
+export function outboundRequest(
+  url: string,
+  { method = 'GET', headers = {}, body, signal: callerSignal }: OutboundRequest,
+  policy: OutboundPolicy,
+): Promise<OutboundAnswer> {
   let target: URL;
   try {
     target = checkUrl(url, policy);
@@ -191,14 +232,15 @@ export function postJson(
     return Promise.reject(error);
   }
   const client = target.protocol === 'https:' ? https : http;
-  const signal = AbortSignal.timeout(policy.timeoutMs);
-  return new Promise<OutboundResponse>((resolve, reject) => {
+  const timeout = AbortSignal.timeout(policy.timeoutMs);
+  const signal = callerSignal ? AbortSignal.any([timeout, callerSignal]) : timeout;
+  const started = performance.now();
+  return new Promise<OutboundAnswer>((resolve, reject) => {
     let refusal: OutboundRefusedError | undefined;
     const request = client.request(target, {
-      method: 'POST',
+      method,
       headers: {
-        'Content-Type': 'application/json',
-        'Content-Length': String(Buffer.byteLength(body)),
+        ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
         ...headers,
       },
       lookup: guardedLookup(policy),
@@ -219,21 +261,21 @@ export function postJson(
       else socket.once('connect', () => checkPeer(socket));
     });
     request.on('response', (response: IncomingMessage) => {
-      const status = response.statusCode ?? 0;
+      const chunks: Buffer[] = [];
       let received = 0;
       response.on('data', (chunk: Buffer) => {
+        if (received < MAX_RESPONSE_BYTES) chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - received));
         received += chunk.length;
         if (received > MAX_RESPONSE_BYTES) response.destroy();
       });
-      const finish = () => {
-        if (status >= 200 && status < 300) return resolve({ status });
-        if (status >= 300 && status < 400) {
-          return reject(
-            Object.assign(new Error(`answered ${status} (redirects are not followed)`), { status }),
-          );
-        }
-        reject(Object.assign(new Error(`answered ${status}`), { status }));
-      };
+      const finish = () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          statusText: response.statusMessage ?? '',
+          text: Buffer.concat(chunks).toString('utf8'),
+          headers: response.headers,
+          ms: Math.round(performance.now() - started),
+        });
       response.once('end', finish);
       response.once('close', finish);
       response.once('error', finish);
@@ -241,10 +283,43 @@ export function postJson(
     request.once('error', (error: Error) => {
       if (refusal) return reject(refusal);
       if (error instanceof OutboundRefusedError) return reject(error);
-      if (signal.aborted) return reject(new Error(`no answer within ${policy.timeoutMs / 1000} s`));
+      if (timeout.aborted) return reject(new Error(`no answer within ${policy.timeoutMs / 1000} s`));
+      if (signal.aborted) return reject(new Error('the request was cancelled'));
       const code = (error as NodeJS.ErrnoException).code;
       reject(new Error(code ? `${code}: ${error.message}` : error.message));
     });
     request.end(body);
   });
+}
+
+/**
+ * A `fetch` for clients built on it (the YouTube client): the same request under the policy. The body is
+ * read at once (at most MAX_RESPONSE_BYTES), which suits JSON APIs.
+ */
+export function outboundFetch(policy: OutboundPolicy): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'POST') throw new Error(`${method} is not supported`);
+    if (init?.body !== undefined && init.body !== null && typeof init.body !== 'string') {
+      throw new Error('only a text body is supported');
+    }
+    const answer = await outboundRequest(
+      url,
+      { method, headers, body: init?.body ?? undefined, signal: init?.signal ?? undefined },
+      policy,
+    );
+    const noBody = [101, 204, 205, 304].includes(answer.status);
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') responseHeaders.set(name, value);
+      else if (Array.isArray(value)) for (const v of value) responseHeaders.append(name, v);
+    }
+    return new Response(noBody ? null : answer.text, {
+      status: answer.status < 200 || answer.status > 599 ? 502 : answer.status,
+      statusText: answer.statusText,
+      headers: responseHeaders,
+    });
+  }) as typeof fetch;
 }

@@ -1,4 +1,4 @@
-import { SECRET_MASK } from '@app/contracts';
+import { type IntegrationCheck, SECRET_MASK } from '@app/contracts';
 import { type IntegrationSettings, integrations } from './integration-status';
 
 const none: IntegrationSettings = {
@@ -53,5 +53,39 @@ describe('integrations', () => {
 
   it('gives every disconnected integration a hint for its Connect button', () => {
     for (const integration of integrations(none)) expect(integration.hint).not.toBe('');
+  });
+});
+
+describe('integrations with their last connection tests', () => {
+  const check = (id: IntegrationCheck['id'], ok: boolean): IntegrationCheck => ({
+    id,
+    ok,
+    scope: 'connection',
+    message: ok ? 'fine' : 'Discord answered 404: Unknown Webhook',
+    checkedAt: '2026-11-23T15:00:00.000Z',
+    durationMs: 12,
+  });
+
+  it('are in error when set up and their last test failed, connected when it passed', () => {
+    const set = { ...none, discordWebhook: SECRET_MASK, mailchimpApiKey: SECRET_MASK };
+    const result = integrations(set, [
+      check('discord', false),
+      check('mailchimp', true),
+      check('youtube', false),
+    ]);
+    const byId = Object.fromEntries(result.map((i) => [i.id, i]));
+    expect([byId.discord.status, byId.mailchimp.status, byId.youtube.status]).toEqual([
+      'error',
+      'connected',
+      'error',
+    ]);
+    expect(byId.discord.lastCheck?.message).toBe('Discord answered 404: Unknown Webhook');
+    expect(byId.plausible.lastCheck).toBeNull();
+  });
+
+  it('stay disconnected when not set up, whatever an old test said', () => {
+    expect(integrations(none, [check('discord', false)]).find((i) => i.id === 'discord')?.status).toBe(
+      'disconnected',
+    );
   });
 });

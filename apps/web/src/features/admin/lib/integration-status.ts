@@ -1,10 +1,7 @@
-import type { Settings } from '@app/contracts';
+import type { IntegrationCheck, IntegrationId, Settings } from '@app/contracts';
 
-/** `error` is part of the display (SPEC §4) but nothing produces it yet. */
+/** `error`: set up, but its last connection test failed (#14). */
 export type IntegrationStatus = 'connected' | 'disconnected' | 'error';
-
-export type IntegrationId =
-  'youtube' | 'google-analytics' | 'plausible' | 'discord' | 'email' | 'mailchimp' | 'custom-webhook';
 
 export interface Integration {
   id: IntegrationId;
@@ -13,6 +10,8 @@ export interface Integration {
   status: IntegrationStatus;
   /** What the Connect button's hint toast says. */
   hint: string;
+  /** Its last connection test, while its settings are the ones tested. */
+  lastCheck: IntegrationCheck | null;
 }
 
 export type IntegrationSettings = Pick<
@@ -31,9 +30,17 @@ const status = (value: string | null | undefined): IntegrationStatus =>
 /**
  * The integrations and their state, derived from the settings (SPEC §4): connected when the relevant
  * key or URL is set (a stored secret reads as the mask, which counts as set). YouTube is always
- * connected.
+ * connected. A set-up integration whose last test failed is in error (#14).
  */
-export function integrations(settings: IntegrationSettings): Integration[] {
+export function integrations(settings: IntegrationSettings, checks: IntegrationCheck[] = []): Integration[] {
+  return list(settings).map((integration) => {
+    const lastCheck = checks.find((check) => check.id === integration.id) ?? null;
+    const failed = integration.status === 'connected' && lastCheck !== null && !lastCheck.ok;
+    return { ...integration, lastCheck, status: failed ? 'error' : integration.status };
+  });
+}
+
+function list(settings: IntegrationSettings): Omit<Integration, 'lastCheck'>[] {
   return [
     {
       id: 'youtube',

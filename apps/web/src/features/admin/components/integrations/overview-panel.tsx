@@ -1,12 +1,10 @@
+import type { IntegrationCheck } from '@app/contracts';
 import { Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
-import { useState } from 'react';
 import { replaceToast } from '../../../../lib/toast';
+import { useIntegrationChecks, useTestIntegration } from '../../api/integration-checks';
 import { useSettings } from '../../hooks/use-settings';
 import { type Integration, type IntegrationStatus, integrations } from '../../lib/integration-status';
 import { SectionCard } from '../section-card';
-
-/** SPEC §9: the simulated connection test takes one second. */
-export const CONNECTION_TEST_MS = 1000;
 
 const statusBadge: Record<IntegrationStatus, { color: string; label: string }> = {
   connected: { color: 'green', label: 'Connected' },
@@ -14,17 +12,33 @@ const statusBadge: Record<IntegrationStatus, { color: string; label: string }> =
   error: { color: 'red', label: 'Error' },
 };
 
-function IntegrationCard({ integration }: { integration: Integration }) {
-  const [testing, setTesting] = useState(false);
-  const badge = statusBadge[integration.status];
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-  const test = () => {
-    setTesting(true);
-    setTimeout(() => {
-      setTesting(false);
-      replaceToast({ title: 'Connection successful', description: `${integration.name} is working` });
-    }, CONNECTION_TEST_MS);
-  };
+/** The toast for a test's answer: the SPEC's title on a real success; a form-only check never claims one. */
+function showResult(integration: Integration, check: IntegrationCheck) {
+  if (!check.ok) {
+    replaceToast({ title: 'Connection failed', description: check.message, variant: 'destructive' });
+  } else if (check.scope === 'format') {
+    replaceToast({ title: 'Format checked', description: check.message });
+  } else {
+    replaceToast({
+      title: 'Connection successful',
+      description: `${integration.name} is working: ${check.message}`,
+    });
+  }
+}
+
+function IntegrationCard({ integration }: { integration: Integration }) {
+  const badge = statusBadge[integration.status];
+  const { mutate, isPending } = useTestIntegration(integration.id);
+  const failed = integration.status === 'error' ? integration.lastCheck : null;
+
+  const test = () =>
+    mutate(undefined, {
+      onSuccess: (check) => showResult(integration, check),
+      onError: (error) =>
+        replaceToast({ title: 'Connection test failed', description: error.message, variant: 'destructive' }),
+    });
 
   const connect = () => {
     replaceToast({ title: `Connect ${integration.name}`, description: integration.hint });
@@ -43,13 +57,18 @@ function IntegrationCard({ integration }: { integration: Integration }) {
           {badge.label}
         </Badge>
       </Group>
+      {failed ? (
+        <Text size="xs" c="red" mt="xs" data-testid={`integration-${integration.id}-error`}>
+          Last test failed on {dateTime.format(new Date(failed.checkedAt))}: {failed.message}
+        </Text>
+      ) : null}
       <Group mt="sm">
-        {integration.status === 'connected' ? (
+        {integration.status !== 'disconnected' ? (
           <Button
             size="xs"
             variant="default"
             onClick={test}
-            loading={testing}
+            loading={isPending}
             aria-label={`Test ${integration.name}`}
           >
             Test
@@ -64,13 +83,17 @@ function IntegrationCard({ integration }: { integration: Integration }) {
   );
 }
 
-/** SPEC §4: status from the settings; Connect shows a hint, Test a simulated one-second check. */
+/**
+ * SPEC §4: status from the settings; Connect shows a hint. Test runs the integration's real check on the
+ * server (#14), and a set-up integration whose last test failed shows Error with that test's message.
+ */
 export function OverviewPanel() {
   const settings = useSettings();
+  const checks = useIntegrationChecks();
   return (
     <SectionCard title="Integrations" description="Services connected to your site.">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {integrations(settings).map((integration) => (
+        {integrations(settings, checks.data?.checks).map((integration) => (
           <IntegrationCard key={integration.id} integration={integration} />
         ))}
       </SimpleGrid>

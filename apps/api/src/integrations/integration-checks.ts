@@ -1,0 +1,283 @@
+import type { IntegrationCheck } from '@app/contracts';
+import {
+  outboundFetch,
+  type OutboundAnswer,
+  type OutboundPolicy,
+  outboundRequest,
+} from '../notifications/outbound-http';
+import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from '../youtube/youtube-api.client';
+
+/**
+ * One cheap real check per integration (docs/integrations.md). Each answers what happened, in the service's
+ * own words on a failure; none throws. Every outbound call goes through the outbound policy (SSRF rules,
+ * no redirects, the policy's timeout).
+ */
+export type CheckOutcome = Pick<IntegrationCheck, 'ok' | 'scope' | 'message'>;
+
+const connection = (ok: boolean, message: string): CheckOutcome => ({ ok, scope: 'connection', message });
+const format = (ok: boolean, message: string): CheckOutcome => ({ ok, scope: 'format', message });
+
+/** A service's words are kept short (an HTML error page would fill the toast). */
+const clip = (text: string, max = 300) => {
+  const flat = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `answered 302 (redirects are not followed; it pointed to …)` for an answer that is a redirect. */
+function redirectNote(answer: OutboundAnswer): string | null {
+  if (answer.status < 300 || answer.status >= 400) return null;
+  const location = answer.headers.location;
+  return `${answer.status} (redirects are not followed${location ? `; it pointed to ${clip(String(location), 200)}` : ''})`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// YouTube
+
+export const YOUTUBE_MESSAGES = {
+  missingKey: 'YouTube API key is missing: set the YOUTUBE_API_KEY environment variable',
+  missingChannel:
+    'No YouTube channel is configured: set the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
+} as const;
+
+/** One `channels.list` call (1 quota unit) with the key and channel the sync uses. */
+export async function checkYouTube(options: {
+  baseUrl: string;
+  apiKey: string | undefined;
+  channel: string | undefined;
+  policy: OutboundPolicy;
+}): Promise<CheckOutcome> {
+  if (!options.apiKey) return connection(false, YOUTUBE_MESSAGES.missingKey);
+  if (!options.channel) return connection(false, YOUTUBE_MESSAGES.missingChannel);
+  const ref: ChannelRef = options.channel.startsWith('@')
+    ? { handle: options.channel }
+    : { id: options.channel };
+  const client = new YouTubeApiClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    timeoutMs: options.policy.timeoutMs,
+    fetch: outboundFetch(options.policy),
+  });
+  try {
+    const channel = await client.channel(ref);
+    if (!channel) {
+      return connection(
+        false,
+        `YouTube has no channel ${options.channel}: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable`,
+      );
+    }
+    return connection(
+      true,
+      `YouTube channel "${channel.snippet.title}" (${channel.id}); the test used ${client.unitsUsed} quota unit`,
+    );
+  } catch (error) {
+    if (!(error instanceof YouTubeApiError))
+      return connection(false, `YouTube check failed: ${(error as Error).message}`);
+    const said = clip(error.message);
+    if (error.isQuotaExceeded)
+      return connection(false, `YouTube API quota exceeded (${error.reason}): ${said}`);
+    if (error.status === 0)
+      return connection(false, `Could not reach the YouTube API (${error.reason}): ${said}`);
+    return connection(false, `YouTube API error (${error.reason}, HTTP ${error.status}): ${said}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Discord
+
+/** A GET on the webhook URL: Discord answers the webhook (name, channel) without posting anything. */
+export async function checkDiscord(
+  url: string,
+  policy: OutboundPolicy,
+  userAgent: string,
+): Promise<CheckOutcome> {
+  if (!url) return connection(false, 'No Discord webhook URL is set');
+  let answer: OutboundAnswer;
+  try {
+    answer = await outboundRequest(
+      url,
+      { headers: { Accept: 'application/json', 'User-Agent': userAgent } },
+      policy,
+    );
+  } catch (error) {
+    return connection(false, `Could not reach the Discord webhook: ${(error as Error).message}`);
+  }
+  const body = parseJson(answer.text);
+  const redirect = redirectNote(answer);
+  if (redirect) return connection(false, `The Discord webhook URL answered ${redirect}`);
+  if (answer.status !== 200) {
+    const said =
+      isObject(body) && typeof body.message === 'string' ? body.message : answer.statusText || answer.text;
+    return connection(false, `Discord answered ${answer.status}: ${clip(said) || 'no message'}`);
+  }
+  if (!isObject(body) || typeof body.name !== 'string' || typeof body.channel_id !== 'string') {
+    return connection(false, 'The URL answered 200, but not with a Discord webhook (no name and channel_id)');
+  }
+  return connection(
+    true,
+    `Discord webhook "${clip(body.name, 80)}" posts to channel ${clip(body.channel_id, 40)}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Custom webhook
+
+/** The receiver's answer to a signed `ping` event (sent by NotificationsService.pingWebhook). */
+export async function checkWebhook(
+  url: string,
+  secret: string,
+  ping: (url: string, secret: string) => Promise<OutboundAnswer>,
+): Promise<CheckOutcome> {
+  if (!url) return connection(false, 'No webhook URL is set');
+  if (!secret) {
+    return connection(
+      false,
+      'No webhook secret is set: nothing is sent without one (receivers could not verify it)',
+    );
+  }
+  let answer: OutboundAnswer;
+  try {
+    answer = await ping(url, secret);
+  } catch (error) {
+    return connection(false, `Could not reach the webhook: ${(error as Error).message}`);
+  }
+  const redirect = redirectNote(answer);
+  if (redirect) return connection(false, `The webhook answered ${redirect} after ${answer.ms} ms`);
+  if (answer.status >= 200 && answer.status < 300) {
+    return connection(true, `The webhook answered ${answer.status} to a signed ping in ${answer.ms} ms`);
+  }
+  const said = clip(answer.text);
+  return connection(
+    false,
+    `The webhook answered ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''} after ${answer.ms} ms${said ? `: ${said}` : ''}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Mailchimp
+
+/** The data centre a Mailchimp key names by its suffix (`…-us6` → `us6`), or null. */
+export function mailchimpDataCentre(key: string): string | null {
+  return /-([a-z]{2,5}\d{1,3})$/.exec(key)?.[1] ?? null;
+}
+
+/** Mailchimp's error body (`{ title, detail }`, RFC 7807 style) in a few words. */
+function mailchimpSaid(answer: OutboundAnswer): string {
+  const body = parseJson(answer.text);
+  if (isObject(body) && typeof body.title === 'string') {
+    return clip(`${body.title}${typeof body.detail === 'string' ? `: ${body.detail}` : ''}`);
+  }
+  return clip(answer.statusText || answer.text) || 'no message';
+}
+
+/**
+ * `GET /3.0/ping` on the key's data centre, and, when an audience id is given, that audience's name and
+ * member count (`GET /3.0/lists/{id}`).
+ */
+export async function checkMailchimp(options: {
+  apiKey: string;
+  audienceId?: string;
+  /** `https://{dc}.api.mailchimp.com/3.0`, or a test fake's. */
+  baseUrl: string;
+  policy: OutboundPolicy;
+}): Promise<CheckOutcome> {
+  const { apiKey, policy } = options;
+  if (!apiKey) return connection(false, 'No Mailchimp API key is set');
+  const dc = mailchimpDataCentre(apiKey);
+  if (!dc) {
+    return connection(
+      false,
+      'The Mailchimp API key names no data centre: a key ends in its data centre, like …-us6',
+    );
+  }
+  const base = options.baseUrl.replaceAll('{dc}', dc).replace(/\/+$/, '');
+  const headers = {
+    Accept: 'application/json',
+    Authorization: `Basic ${Buffer.from(`key:${apiKey}`).toString('base64')}`,
+  };
+  const get = async (path: string): Promise<OutboundAnswer | CheckOutcome> => {
+    try {
+      return await outboundRequest(`${base}${path}`, { headers }, policy);
+    } catch (error) {
+      return connection(false, `Could not reach Mailchimp (data centre ${dc}): ${(error as Error).message}`);
+    }
+  };
+  const ping = await get('/ping');
+  if ('ok' in ping) return ping;
+  const redirect = redirectNote(ping);
+  if (redirect) return connection(false, `Mailchimp answered ${redirect}`);
+  if (ping.status !== 200)
+    return connection(false, `Mailchimp answered ${ping.status}: ${mailchimpSaid(ping)}`);
+  const health = parseJson(ping.text);
+  if (!isObject(health) || typeof health.health_status !== 'string') {
+    return connection(false, 'The Mailchimp address answered 200, but not as Mailchimp (no health_status)');
+  }
+  const pinged = `Mailchimp answered "${clip(health.health_status, 80)}" (data centre ${dc})`;
+  if (!options.audienceId) return connection(true, `${pinged}; no audience is set, so none was checked`);
+
+  const list = await get(
+    `/lists/${encodeURIComponent(options.audienceId)}?fields=id,name,stats.member_count`,
+  );
+  if ('ok' in list) return list;
+  if (list.status !== 200) {
+    return connection(
+      false,
+      `${pinged}, but audience ${options.audienceId}: ${list.status} ${mailchimpSaid(list)}`,
+    );
+  }
+  const audience = parseJson(list.text);
+  const stats = isObject(audience) && isObject(audience.stats) ? audience.stats : {};
+  if (!isObject(audience) || typeof audience.name !== 'string' || typeof stats.member_count !== 'number') {
+    return connection(
+      false,
+      `${pinged}, but audience ${options.audienceId} came back without a name or member count`,
+    );
+  }
+  return connection(
+    true,
+    `${pinged}; audience "${clip(audience.name, 80)}" has ${stats.member_count} member${stats.member_count === 1 ? '' : 's'}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Google Analytics and Plausible: nothing to ask without the owner's sign-in
+
+export function checkGoogleAnalytics(id: string, enabled: boolean): CheckOutcome {
+  if (!id) return format(false, 'No measurement ID is set');
+  const off = enabled ? '' : ' The Google Analytics switch is off, so the site loads no tag.';
+  if (id.startsWith('UA-')) {
+    return format(
+      false,
+      `${id} is a Universal Analytics ID: Universal Analytics stopped processing data in July 2023, so it records nothing. Use the G-… measurement ID of a GA4 property.${off}`,
+    );
+  }
+  return format(
+    true,
+    `${id} is a well-formed GA4 measurement ID. Only its form was checked: Google offers no check without signing in to Google, so this does not show that the property exists or receives visits.${off}`,
+  );
+}
+
+export function checkPlausible(domain: string, enabled: boolean): CheckOutcome {
+  if (!domain) return format(false, 'No Plausible domain is set');
+  const off = enabled ? '' : ' The Plausible switch is off, so the site loads no script.';
+  return format(
+    true,
+    `${domain} is a well-formed domain name. Only its form was checked: whether plausible.io has a site for it cannot be read without a Plausible API key (and plausible.io accepts events for any domain), so open your Plausible dashboard to see visits arrive.${off}`,
+  );
+}
+
+export const EMAIL_NOT_AVAILABLE =
+  'E-mail cannot be tested yet: the site has no SMTP server setting, so no e-mail is sent and nothing was checked';
