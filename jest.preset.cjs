@@ -20,6 +20,8 @@ const swc = (react) => [
 const moduleNameMapper = {
   '^@app/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
   '^@app/contracts/([\\w-]+)$': path.join(root, 'libs/contracts/src/$1.ts'),
+  '^@app/node-server$': path.join(root, 'libs/node-server/src/index.ts'),
+  '^@app/node-server/([\\w-]+)$': path.join(root, 'libs/node-server/src/$1.ts'),
 };
 
 // ESM-only packages the API uses: Node 20.19+ require()s them, Jest's module loader does not, so swc compiles them.

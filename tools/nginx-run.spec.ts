@@ -1,7 +1,7 @@
 /**
  * apps/web/nginx.conf run by the system's nginx (skipped where nginx is not installed), in front
- * of a stand-in API that treats request bodies as the API does (tools/lib/request-body.ts, the
- * rules of apps/api/src/common/request-body.ts).
+ * of a stand-in API that treats request bodies as the API does (@app/node-server, the
+ * API's own rules).
  */
 import {
   PAGE_POLICY_PATH,
@@ -18,8 +18,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nginxBinary, type RunningNginx, startNginx } from './lib/nginx';
-import { MB, padded, sendRaw, sleep } from './lib/raw-http';
-import { guardRequestBody, limitRequestTimes } from './lib/request-body';
+import { MB, padded, sendRaw, sleep } from '@app/node-server/raw-http';
+import { guardRequestBody, limitRequestTimes } from '@app/node-server';
 import { freePort } from './lib/net';
 import { contentSecurityPolicyFor, INDEX_HTML_SOURCE } from './web-csp';
 

@@ -19,7 +19,7 @@ import {
 import helmet from 'helmet';
 import { CACHE_IMMUTABLE, CACHE_NONE, renderSsi, startWebServer, type RunningWebServer } from './serve';
 import { freePort } from './lib/net';
-import { MB, padded, sendRaw, sleep } from './lib/raw-http';
+import { MB, padded, sendRaw, sleep } from '@app/node-server/raw-http';
 import { contentSecurityPolicyFor, inlineScriptHashes } from './web-csp';
 
 interface Echo {

@@ -21,8 +21,9 @@ import { join, resolve } from 'node:path';
 import { TLSSocket } from 'node:tls';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import { repoRoot } from './lib/paths';
-import { guardRequestBody, limitRequestTimes } from './lib/request-body';
+import { guardRequestBody, limitRequestTimes } from '@app/node-server';
 import { contentSecurityPolicyFor } from './web-csp';
+import { closeOnSignal } from './lib/process';
 
 export const DEFAULT_WEB_DIST = join(repoRoot, 'dist/apps/web');
 
@@ -310,9 +311,7 @@ async function main(): Promise<void> {
     distDir: process.env.WEB_DIST,
   });
   console.log(`Web server at ${web.url} (API proxied to ${process.env.API_URL ?? 'http://127.0.0.1:3000'})`);
-  const stop = () => void web.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(web);
 }
 
 if (require.main === module) {

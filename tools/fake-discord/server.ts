@@ -11,6 +11,7 @@
 import type { FakeDiscordStartedLine } from '@app/contracts/fake-services';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { type FakeAnswer, type RunningFakeService, startFakeService } from '../lib/fake-service';
+import { closeOnSignal } from '../lib/process';
 
 export const FAKE_WEBHOOK = {
   id: '1300000000000000001',
@@ -101,9 +102,7 @@ async function main(): Promise<void> {
   console.log(
     values.json ? JSON.stringify(line) : `Fake Discord: webhook ${fake.webhookUrl}\nCtrl-C stops it.`,
   );
-  const stop = () => void fake.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(fake);
 }
 
 if (require.main === module) {

@@ -12,6 +12,7 @@
 import type { FakeMailchimpStartedLine } from '@app/contracts/fake-services';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { type FakeAnswer, type RunningFakeService, startFakeService } from '../lib/fake-service';
+import { closeOnSignal } from '../lib/process';
 
 export const FAKE_MAILCHIMP_KEY = '0123456789abcdef0123456789abcdef-us6';
 export const FAKE_AUDIENCE = { id: 'a1b2c3d4e5', name: 'Fake Newsletter', memberCount: 42 } as const;
@@ -113,9 +114,7 @@ async function main(): Promise<void> {
       ? JSON.stringify(line)
       : `Fake Mailchimp:\n  MAILCHIMP_API_BASE_URL=${fake.apiBaseUrl}\n  key ${fake.apiKey}\nCtrl-C stops it.`,
   );
-  const stop = () => void fake.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(fake);
 }
 
 if (require.main === module) {

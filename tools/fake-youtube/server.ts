@@ -31,6 +31,7 @@ import type {
 } from '@app/contracts/fake-youtube';
 import { thumbnailUrl, YOUTUBE_UNIT_COST } from '@app/contracts/youtube';
 import { parseOptions, wholeNumber } from '../lib/args';
+import { closeOnSignal } from '../lib/process';
 import { FakeChannel, type GenerateOptions } from './channel';
 
 export const API_PATH = '/youtube/v3';
@@ -743,9 +744,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
-  const stop = () => void fake.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(fake);
 }
 
 if (require.main === module) {

@@ -38,3 +38,13 @@ export function formatDuration(ms: number): string {
   const seconds = Math.round((ms % 60_000) / 1000);
   return `${minutes}m${String(seconds).padStart(2, '0')}s`;
 }
+
+/**
+ * The end of a server script's `main` (the fakes, the web server): Ctrl-C or SIGTERM closes what it
+ * started and exits 0.
+ */
+export function closeOnSignal(server: { close(): Promise<void> }): void {
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -9,7 +9,7 @@ import { AppModule } from './app.module';
 import { AUTH_REQUIRED } from './auth/session.guard';
 import { sessionMiddleware } from './auth/session.setup';
 import { closeConnectionsWhileDraining } from './common/draining';
-import { guardRequestBody, limitRequestTimes } from './common/request-body';
+import { guardRequestBody, limitRequestTimes } from '@app/node-server';
 import { requestLogger } from './common/request-logger.middleware';
 import { publicCache } from './content-cache/public-cache.middleware';
 import { sameOriginJson } from './common/same-origin.middleware';

@@ -4,82 +4,10 @@ import {
   BODY_TIMEOUT_MS,
   BODY_TIMEOUT_RESPONSE,
 } from '@app/contracts';
-import { type AddressInfo, connect } from 'node:net';
+import { MB, padded, sendRaw as send, sleep } from '@app/node-server/raw-http';
+import type { AddressInfo } from 'node:net';
 import { ADMIN, sessionCookie } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
-
-const MB = 1024 * 1024;
-
-interface Outcome {
-  status?: number;
-  body: string;
-  /** ms from the start to the answer's first bytes. */
-  answeredAfterMs?: number;
-  /** A reset while sending the body (what a proxy still sending it answers with a 502). */
-  sendError?: string;
-  /** ms until the server closed the connection. */
-  closedAfterMs: number;
-  sentBytes: number;
-}
-
-/**
- * Sends a request as a proxy does (`Connection: close`, the body streamed, and still sent after an
- * early answer), on a raw socket so that only the server closes it. `chunks` yields the body's
- * pieces and may wait between them.
- */
-function send(
-  port: number,
-  path: string,
-  headers: Record<string, string | number>,
-  chunks: () => AsyncGenerator<Buffer>,
-): Promise<Outcome> {
-  return new Promise((resolveOutcome) => {
-    const started = Date.now();
-    const outcome: Outcome = { body: '', closedAfterMs: 0, sentBytes: 0 };
-    let answer = '';
-    const socket = connect(port, '127.0.0.1');
-    const head = Object.entries({
-      Host: `127.0.0.1:${port}`,
-      'Content-Type': 'application/json',
-      Connection: 'close',
-      ...headers,
-    })
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
-    socket.on('data', (chunk: Buffer) => {
-      outcome.answeredAfterMs ??= Date.now() - started;
-      answer += chunk.toString();
-    });
-    socket.on('error', (error) => (outcome.sendError ??= error.message));
-    socket.on('close', () => {
-      outcome.closedAfterMs = Date.now() - started;
-      const [top, ...body] = answer.split('\r\n\r\n');
-      outcome.status = Number(/^HTTP\/1\.1 (\d+)/.exec(top)?.[1]) || undefined;
-      outcome.body = body.join('\r\n\r\n');
-      resolveOutcome(outcome);
-    });
-    void (async () => {
-      for await (const chunk of chunks()) {
-        if (socket.destroyed || !socket.writable) return;
-        outcome.sentBytes += chunk.length;
-        if (!socket.write(chunk)) await new Promise((drained) => socket.once('drain', drained));
-      }
-    })();
-  });
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** A JSON body of exactly `length` bytes: `json` followed by spaces (valid JSON whitespace). */
-async function* padded(json: string, length: number, chunkSize = MB, pauseMs = 0) {
-  const whole = Buffer.alloc(length, ' ');
-  whole.write(json);
-  for (let at = 0; at < length; at += chunkSize) {
-    yield whole.subarray(at, Math.min(at + chunkSize, length));
-    if (pauseMs) await sleep(pauseMs);
-  }
-}
 
 describe('request bodies (integration)', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 /**
  * How long a client may take to send a request, the same on every layer that reads one: the API
- * (apps/api/src/common/request-body.ts), tools/serve.ts and apps/web/nginx.conf (kept equal by
+ * and tools/serve.ts (both through @app/node-server) and apps/web/nginx.conf (kept equal by
  * tools/nginx-conf.spec.ts). docs/security.md explains what each defends.
  */
 

@@ -1,6 +1,7 @@
 /**
- * A client for the web servers' request-body tests (tools/serve.spec.ts, tools/nginx-conf.spec.ts):
- * raw HTTP/1.1 on a socket, so that what happens to the connection is the server's doing.
+ * A client for the request-body tests (the API's request-body.integration-spec.ts, tools/serve.spec.ts,
+ * tools/nginx-run.spec.ts): raw HTTP/1.1 on a socket, so that what happens to the connection is the
+ * server's doing. Test code: import it as `@app/node-server/raw-http`, never from app code.
  */
 import { connect } from 'node:net';
 

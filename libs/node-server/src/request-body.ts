@@ -1,14 +1,19 @@
+/**
+ * How every Node server of the site applies the request-timing rules (@app/contracts/request-timing):
+ * the API (apps/api/src/app.factory.ts) and tools/serve.ts use these two functions; nginx has its own
+ * directives (apps/web/nginx.conf).
+ */
 import {
   BODY_LINGER_MS,
   BODY_TIMEOUT_MS,
   BODY_TIMEOUT_RESPONSE,
   bodyDeadlineMs,
   HEADERS_TIMEOUT_MS,
-} from '@app/contracts';
+} from '@app/contracts/request-timing';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 
-/** Headers and a whole request: the rules of @app/contracts/request-timing (tools/serve.ts has the same). */
+/** Headers and a whole request: the rules of @app/contracts/request-timing. */
 export function limitRequestTimes(server: Server): void {
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   // Node checks both every 30 s by default (a slow client would get up to 30 s more); read at listen.
@@ -77,7 +82,8 @@ export function guardRequestBody(req: Request, res: Response, next: NextFunction
       res.once('finish', () => socket.destroy());
     }, BODY_LINGER_MS);
     req.once('end', finish);
-    // Nobody wants the rest any more: read and drop it, as Node does for a finished answer.
+    // Nobody wants the rest any more (not a proxied API either): read and drop it.
+    req.unpipe();
     req.removeAllListeners('data');
     req.resume();
     return res;
