@@ -74,7 +74,7 @@ const CALLS: Call[] = [
   { route: 'get /api/videos', status: 200, url: '/api/videos?kind=short,live&sort=oldest' },
   { route: 'get /api/videos', status: 200, url: '/api/videos?sort=popular&limit=5' },
   { route: 'get /api/videos', status: 400, url: '/api/videos?sort=sideways' },
-  { route: 'get /api/videos', status: 400, url: '/api/videos?kind=replay' },
+  { route: 'get /api/videos', status: 400, url: '/api/videos?kind=premiere' },
   { route: 'get /api/videos/featured', status: 200 },
   {
     route: 'post /api/videos/:id/featured',
