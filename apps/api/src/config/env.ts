@@ -1,6 +1,6 @@
 import { CHANNEL_HANDLE_PATTERN, CHANNEL_ID_PATTERN, settingValueSchema } from '@app/contracts';
 import { z } from 'zod';
-import { parseSmtpUrl } from '../notifications/smtp-url';
+import { smtpUrlProblem } from '../notifications/smtp-url';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -49,13 +49,7 @@ export const envSchema = z
     // The SMTP server for e-mail (smtp://user:password@host:587, or smtps://… for TLS from the start).
     SMTP_URL: z
       .string()
-      .superRefine((v, ctx) => {
-        try {
-          parseSmtpUrl(v);
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        }
-      })
+      .refine((v) => smtpUrlProblem(v) === null, { error: (issue) => smtpUrlProblem(String(issue.input)) })
       .optional(),
     // Tests and development only (a local fake); `{dc}` stands for the key's data centre.
     MAILCHIMP_API_BASE_URL: z

@@ -59,3 +59,13 @@ export function parseSmtpUrl(value: string): SmtpServer {
   }
   return server;
 }
+
+/** Why `value` is not a usable SMTP_URL, or null. */
+export function smtpUrlProblem(value: string): string | null {
+  try {
+    parseSmtpUrl(value);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
