@@ -40,7 +40,7 @@ const WEBP_BYTES = [...Buffer.from('RIFF'), 0x1a, 0, 0, 0, ...Buffer.from('WEBPV
 const ICO_BYTES = [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0];
 
 describe('settings registry', () => {
-  it("covers every key of SPEC §3 (plus heroVideoUrl and issue 17's, less the retired counters)", () => {
+  it("covers every key of SPEC §3 (plus heroVideoUrl, issue 17's and #14's SMTP server, less the retired counters)", () => {
     expect([...settingsKeys].sort()).toEqual(
       [
         'adsensePublisherId',
@@ -80,6 +80,12 @@ describe('settings registry', () => {
         'emailNewVideos',
         'emailWeeklySummary',
         'notificationEmail',
+        'smtpHost',
+        'smtpPort',
+        'smtpSecurity',
+        'smtpUser',
+        'smtpPassword',
+        'smtpFrom',
         'enableCustomWebhook',
         'customWebhookUrl',
         'customWebhookSecret',
@@ -167,13 +173,45 @@ describe('settings registry', () => {
     expect(parse('adPlacements', {})).toEqual(PUBLIC_SETTINGS_DEFAULTS.adPlacements);
   });
 
-  it('marks exactly the three secrets, none of them public', () => {
+  it('marks exactly the four secrets, none of them public', () => {
     expect([...secretSettingsKeys].sort()).toEqual([
       'customWebhookSecret',
       'discordWebhook',
       'mailchimpApiKey',
+      'smtpPassword',
     ]);
     expect(publicSettingsKeys.filter((k) => (secretSettingsKeys as string[]).includes(k))).toEqual([]);
+  });
+
+  it('checks the SMTP server settings (#14)', () => {
+    const ok = (key: SettingsKey, value: unknown) => settingValueSchema(key).safeParse(value).success;
+    expect(['smtp.example.com', 'mailpit', '192.0.2.10', ''].map((v) => ok('smtpHost', v))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['smtp example.com', 'smtp://x', '-bad.example.com'].map((v) => ok('smtpHost', v))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect([1, 587, 65535, 0, 65536, 25.5].map((v) => ok('smtpPort', v))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(['none', 'starttls', 'tls', 'ssl'].map((v) => ok('smtpSecurity', v))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(ok('smtpFrom', 'not an address')).toBe(false);
+    expect(settingsDefaults).toMatchObject({ smtpHost: '', smtpPort: 587, smtpSecurity: 'starttls' });
   });
 
   it('keeps notification, webhook, e-mail and affiliate settings away from visitors', () => {
@@ -184,6 +222,11 @@ describe('settings registry', () => {
       'emailNewVideos',
       'emailWeeklySummary',
       'notificationEmail',
+      'smtpHost',
+      'smtpPort',
+      'smtpSecurity',
+      'smtpUser',
+      'smtpFrom',
       'enableCustomWebhook',
       'customWebhookUrl',
       'contactEmail',

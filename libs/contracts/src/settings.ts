@@ -364,6 +364,23 @@ export const settingsRegistry = {
   emailNewVideos: adminSetting(boolean(), false),
   emailWeeklySummary: adminSetting(boolean(), false),
   notificationEmail: adminSetting(emailSetting(), ''),
+  // The SMTP server e-mail goes through (#14); SMTP_URL gives the starting values.
+  /** A host name (a single label like `mailpit` too, for a relay next door) or an IPv4 address. */
+  smtpHost: adminSetting(
+    clearable(
+      253,
+      (v) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(v),
+      'must be a host name like smtp.example.com',
+    ),
+    '',
+  ),
+  smtpPort: adminSetting(wholeNumber(1, 65535), 587),
+  /** `starttls`: upgrade on the submission port (587); `tls`: TLS from the start (465); `none`: plain. */
+  smtpSecurity: adminSetting(oneOf(['none', 'starttls', 'tls']), 'starttls'),
+  smtpUser: adminSetting(text(254), ''),
+  smtpPassword: secretSetting(text(256), ''),
+  /** The From address; empty: the SMTP user when it is an address. */
+  smtpFrom: adminSetting(emailSetting(), ''),
   enableCustomWebhook: adminSetting(boolean(), false),
   customWebhookUrl: adminSetting(urlSetting(), ''),
   customWebhookSecret: secretSetting(text(256), ''),

@@ -76,6 +76,15 @@ describe('loadEnv', () => {
     expect(loadEnv({ GOOGLE_ANALYTICS_ID: 'G-ABC1234567' }).GOOGLE_ANALYTICS_ID).toBe('G-ABC1234567');
   });
 
+  it('checks SMTP_URL, naming what is wrong', () => {
+    expect(loadEnv({ SMTP_URL: 'smtps://u:p@smtp.example.com' }).SMTP_URL).toBe(
+      'smtps://u:p@smtp.example.com',
+    );
+    expect(() => loadEnv({ SMTP_URL: 'https://smtp.example.com' })).toThrow(
+      'SMTP_URL: must start with smtp:// or smtps:// (got https://)',
+    );
+  });
+
   it('takes MAILCHIMP_API_BASE_URL (a test fake, {dc} for the data centre) outside production only', () => {
     expect(loadEnv({ MAILCHIMP_API_BASE_URL: 'http://127.0.0.1:4344/{dc}/3.0' }).MAILCHIMP_API_BASE_URL).toBe(
       'http://127.0.0.1:4344/{dc}/3.0',

@@ -1,5 +1,6 @@
 import { CHANNEL_HANDLE_PATTERN, CHANNEL_ID_PATTERN, settingValueSchema } from '@app/contracts';
 import { z } from 'zod';
+import { smtpUrlProblem } from '../notifications/smtp-url';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -45,6 +46,11 @@ export const envSchema = z
     GOOGLE_ANALYTICS_ID: settingValueSchema('googleAnalyticsId').optional(),
     DISCORD_WEBHOOK_URL: settingValueSchema('discordWebhook').optional(),
     MAILCHIMP_API_KEY: settingValueSchema('mailchimpApiKey').optional(),
+    // The SMTP server for e-mail (smtp://user:password@host:587, or smtps://… for TLS from the start).
+    SMTP_URL: z
+      .string()
+      .refine((v) => smtpUrlProblem(v) === null, { error: (issue) => smtpUrlProblem(String(issue.input)) })
+      .optional(),
     // Tests and development only (a local fake); `{dc}` stands for the key's data centre.
     MAILCHIMP_API_BASE_URL: z
       .string()

@@ -1,6 +1,15 @@
 import type { IntegrationCheck } from '@app/contracts';
+import type { Transporter } from 'nodemailer';
+import {
+  describeSmtpServer,
+  NO_SMTP_SERVER,
+  smtpTransport,
+  type SmtpSettings,
+  withDeadline,
+} from '../notifications/email.service';
 import {
   outboundFetch,
+  OutboundRefusedError,
   type OutboundAnswer,
   type OutboundPolicy,
   outboundRequest,
@@ -279,5 +288,61 @@ export function checkPlausible(domain: string, enabled: boolean): CheckOutcome {
   );
 }
 
-export const EMAIL_NOT_AVAILABLE =
-  'E-mail cannot be tested yet: the site has no SMTP server setting, so no e-mail is sent and nothing was checked';
+// ---------------------------------------------------------------------------------------------------------
+// E-mail (SMTP)
+
+interface SmtpError extends Error {
+  code?: string;
+  response?: string;
+  responseCode?: number;
+}
+
+/** What went wrong talking to the SMTP server, in its own words where it said any. */
+export function smtpFailure(error: SmtpError, server: string, timeoutMs: number): string {
+  if (error instanceof OutboundRefusedError)
+    return `The SMTP server ${server} was not contacted: ${error.message}`;
+  const said = clip(error.response ?? error.message);
+  const cause = `${error.message} ${error.response ?? ''}`;
+  if (error.code === 'EAUTH') return `The SMTP server ${server} refused the user name or password: ${said}`;
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'EDNS') {
+    return `The SMTP host of ${server} could not be found (${error.code}): ${clip(error.message)}`;
+  }
+  if (/ECONNREFUSED/.test(cause)) return `Could not connect to the SMTP server ${server}: connection refused`;
+  if (error.code === 'ETIMEDOUT' || /timeout/i.test(cause)) {
+    return `The SMTP server ${server} did not answer within ${timeoutMs / 1000} s: ${clip(error.message)}`;
+  }
+  if (error.code === 'ETLS' || /certificate|ssl|tls/i.test(cause)) {
+    return `The TLS connection to the SMTP server ${server} failed: ${said}`;
+  }
+  return `The SMTP check of ${server} failed${error.code ? ` (${error.code})` : ''}: ${said}`;
+}
+
+/**
+ * nodemailer's `verify()`: connects, secures the connection as set, and signs in with the user and password
+ * (the server's answer to AUTH); nothing is sent.
+ */
+export async function checkEmail(
+  s: SmtpSettings,
+  notificationEmail: string,
+  policy: OutboundPolicy,
+): Promise<CheckOutcome> {
+  if (!s.smtpHost) return connection(false, NO_SMTP_SERVER);
+  const server = describeSmtpServer(s);
+  let transport: Transporter | undefined;
+  try {
+    transport = await smtpTransport(s, policy);
+    // nodemailer's own timeouts (policy.timeoutMs per phase) answer first; the deadline is the safety net.
+    await withDeadline(transport.verify(), policy.timeoutMs + 2000);
+  } catch (error) {
+    return connection(false, smtpFailure(error as SmtpError, server, policy.timeoutMs));
+  } finally {
+    transport?.close();
+  }
+  const who = s.smtpUser
+    ? `accepted the user name and password of ${clip(s.smtpUser, 80)}`
+    : 'accepted a connection (no SMTP user is set, so no sign-in was checked)';
+  const to = notificationEmail
+    ? `notifications go to ${notificationEmail}`
+    : 'no notification address is set, so nothing will be sent';
+  return connection(true, `The SMTP server ${server} ${who}; ${to}`);
+}

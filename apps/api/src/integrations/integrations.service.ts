@@ -6,19 +6,20 @@ import type { Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import { DEFAULT_MAILCHIMP_API_BASE_URL, type Env } from '../config/env';
+import { SMTP_SETTINGS_KEYS } from '../notifications/email.service';
 import { NotificationsService, USER_AGENT } from '../notifications/notifications.service';
 import { type OutboundPolicy, outboundPolicy } from '../notifications/outbound-http';
 import { SettingsService } from '../settings/settings.service';
 import { IntegrationCheckEntity } from './integration-check.entity';
 import {
   checkDiscord,
+  checkEmail,
   checkGoogleAnalytics,
   checkMailchimp,
   type CheckOutcome,
   checkPlausible,
   checkWebhook,
   checkYouTube,
-  EMAIL_NOT_AVAILABLE,
 } from './integration-checks';
 import { toIntegrationCheck } from './integrations.mapper';
 
@@ -119,10 +120,13 @@ export class IntegrationsService {
         };
       }
       case 'email': {
-        const address = await this.settings.get('notificationEmail');
+        const { notificationEmail, ...smtp } = await this.settings.getMany([
+          'notificationEmail',
+          ...SMTP_SETTINGS_KEYS,
+        ]);
         return {
-          inputs: [address],
-          run: async () => ({ ok: false, scope: 'connection', message: EMAIL_NOT_AVAILABLE }),
+          inputs: [notificationEmail, smtp],
+          run: () => checkEmail(smtp, notificationEmail, this.policy),
         };
       }
     }

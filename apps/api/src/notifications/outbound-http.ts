@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, promises as dnsPromises } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction, type Socket } from 'node:net';
@@ -191,6 +191,23 @@ export function checkUrl(url: string, policy: OutboundPolicy): URL {
     if (refused) throw new OutboundRefusedError(`Refused ${host}: ${refused}`);
   }
   return target;
+}
+
+/**
+ * The address to connect to for a host of a non-HTTP service (SMTP): resolves the name and refuses it if any
+ * of its addresses is refused, as the HTTP lookup does. Throws OutboundRefusedError or the DNS error.
+ */
+export async function resolveOutboundHost(host: string, policy: OutboundPolicy): Promise<string> {
+  const plain = host.replace(/^\[(.*)\]$/, '$1');
+  const addresses = isIP(plain)
+    ? [{ address: plain, family: isIP(plain) }]
+    : await dnsPromises.lookup(plain, { all: true });
+  const refused = addresses
+    .map((a) => addressRefusal(a.address, policy))
+    .find((reason): reason is string => reason !== null);
+  if (refused) throw new OutboundRefusedError(`Refused ${plain}: ${refused}`);
+  if (!addresses.length) throw new Error(`${plain} has no address`);
+  return addresses[0].address;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Settings } from '@app/contracts';
 import type { Env } from '../config/env';
+import { parseSmtpUrl } from '../notifications/smtp-url';
 
 /**
  * Settings whose starting value comes from the environment (SPEC §9 names an analytics id, a
@@ -18,5 +19,6 @@ export function envSettingDefaults(env: Env): Partial<Settings> {
       enableDiscordWebhook: true,
     }),
     ...(env.MAILCHIMP_API_KEY && { mailchimpApiKey: env.MAILCHIMP_API_KEY }),
+    ...(env.SMTP_URL && parseSmtpUrl(env.SMTP_URL)),
   };
 }

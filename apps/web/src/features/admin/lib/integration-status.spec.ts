@@ -6,6 +6,7 @@ const none: IntegrationSettings = {
   plausibleDomain: '',
   discordWebhook: '',
   notificationEmail: '',
+  smtpHost: '',
   mailchimpApiKey: '',
   customWebhookUrl: '',
 };
@@ -33,6 +34,7 @@ describe('integrations', () => {
         plausibleDomain: 'example.com',
         discordWebhook: SECRET_MASK,
         notificationEmail: 'me@example.com',
+        smtpHost: 'smtp.example.com',
         mailchimpApiKey: SECRET_MASK,
         customWebhookUrl: 'https://example.com/hook',
       }),
@@ -45,6 +47,13 @@ describe('integrations', () => {
       mailchimp: 'connected',
       'custom-webhook': 'connected',
     });
+  });
+
+  it('connects e-mail only with both an SMTP server and a notification address (#14)', () => {
+    const email = (settings: Partial<IntegrationSettings>) => statusById({ ...none, ...settings }).email;
+    expect(email({ notificationEmail: 'me@example.com' })).toBe('disconnected');
+    expect(email({ smtpHost: 'smtp.example.com' })).toBe('disconnected');
+    expect(email({ notificationEmail: 'me@example.com', smtpHost: 'smtp.example.com' })).toBe('connected');
   });
 
   it('treats blank values as not set', () => {

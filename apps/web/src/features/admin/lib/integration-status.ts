@@ -20,6 +20,7 @@ export type IntegrationSettings = Pick<
   | 'plausibleDomain'
   | 'discordWebhook'
   | 'notificationEmail'
+  | 'smtpHost'
   | 'mailchimpApiKey'
   | 'customWebhookUrl'
 >;
@@ -74,8 +75,9 @@ function list(settings: IntegrationSettings): Omit<Integration, 'lastCheck'>[] {
       id: 'email',
       name: 'Email notifications',
       description: 'New videos and a weekly summary by e-mail',
-      status: status(settings.notificationEmail),
-      hint: 'Add a notification e-mail under Integrations → Notifications.',
+      // Mail goes out only with a server to send it and an address to send it to.
+      status: status(settings.smtpHost) === 'connected' ? status(settings.notificationEmail) : 'disconnected',
+      hint: 'Add a notification e-mail and an SMTP server under Integrations → Notifications.',
     },
     {
       id: 'mailchimp',

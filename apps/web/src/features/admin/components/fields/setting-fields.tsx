@@ -157,7 +157,12 @@ export function SettingFontSelect<K extends SelectSettingKey>({
 }
 
 type ChoiceSettingKey =
-  'colorScheme' | 'heroBackgroundType' | 'videoGridColumns' | 'baseFontSize' | 'liveCheckIntervalMinutes';
+  | 'colorScheme'
+  | 'heroBackgroundType'
+  | 'videoGridColumns'
+  | 'baseFontSize'
+  | 'liveCheckIntervalMinutes'
+  | 'smtpSecurity';
 
 /** A choice among a few values, saved on change. */
 export function SettingSegmented<K extends ChoiceSettingKey>({

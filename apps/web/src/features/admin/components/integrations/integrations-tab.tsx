@@ -5,6 +5,7 @@ import { SettingSwitch, SettingTextField } from '../fields/setting-fields';
 import { SectionCard } from '../section-card';
 import { useSetting } from '../../hooks/use-settings';
 import { OverviewPanel } from './overview-panel';
+import { SmtpFields } from './smtp-fields';
 
 function AnalyticsPanel() {
   const ga = useSetting('enableGoogleAnalytics');
@@ -62,13 +63,16 @@ function NotificationsPanel() {
         <SettingSwitch settingKey="emailNewVideos" label="Email on new videos" />
         <SettingSwitch settingKey="emailWeeklySummary" label="Weekly summary email" />
         {emailNew || emailWeekly ? (
-          <SettingTextField
-            settingKey="notificationEmail"
-            label="Notification email"
-            type="email"
-            placeholder="you@example.com"
-            autoComplete="email"
-          />
+          <>
+            <SettingTextField
+              settingKey="notificationEmail"
+              label="Notification email"
+              type="email"
+              placeholder="you@example.com"
+              autoComplete="email"
+            />
+            <SmtpFields />
+          </>
         ) : null}
       </SectionCard>
     </Stack>

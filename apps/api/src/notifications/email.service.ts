@@ -1,0 +1,119 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Settings } from '@app/contracts';
+import { isIP } from 'node:net';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { SettingsService } from '../settings/settings.service';
+import {
+  type OutboundPolicy,
+  OutboundRefusedError,
+  outboundPolicy,
+  resolveOutboundHost,
+} from './outbound-http';
+
+export type SmtpSettings = Pick<
+  Settings,
+  'smtpHost' | 'smtpPort' | 'smtpSecurity' | 'smtpUser' | 'smtpPassword' | 'smtpFrom'
+>;
+export const SMTP_SETTINGS_KEYS = [
+  'smtpHost',
+  'smtpPort',
+  'smtpSecurity',
+  'smtpUser',
+  'smtpPassword',
+  'smtpFrom',
+] as const satisfies readonly (keyof SmtpSettings)[];
+
+export const NO_SMTP_SERVER =
+  'No SMTP server is set: set SMTP_URL on the server or the SMTP settings under Integrations → Notifications';
+
+const SECURITY_NAMES = { none: 'no encryption', starttls: 'STARTTLS', tls: 'TLS' } as const;
+
+/** `smtp.example.com:587 (STARTTLS)` */
+export const describeSmtpServer = (s: SmtpSettings) =>
+  `${s.smtpHost}:${s.smtpPort} (${SECURITY_NAMES[s.smtpSecurity]})`;
+
+/** The From address: the setting, else the SMTP user when it is an address. */
+export function fromAddress(s: SmtpSettings): string {
+  if (s.smtpFrom) return s.smtpFrom;
+  return s.smtpUser.includes('@') ? s.smtpUser : '';
+}
+
+/**
+ * A nodemailer transport for the SMTP settings, through the outbound rules (DESIGN §5): the host is resolved
+ * here and refused if any of its addresses is special (loopback allowed outside production only), then the
+ * transport connects to that address, checking the certificate against the host name. Every phase of the
+ * conversation is bounded by the policy's timeout. Production refuses an unencrypted connection (it would
+ * send the password in clear). Throws OutboundRefusedError or the DNS error.
+ */
+export async function smtpTransport(s: SmtpSettings, policy: OutboundPolicy): Promise<Transporter> {
+  if (policy.requireHttps && s.smtpSecurity === 'none') {
+    throw new OutboundRefusedError('an unencrypted SMTP connection is not allowed in production');
+  }
+  const address = await resolveOutboundHost(s.smtpHost, policy);
+  return nodemailer.createTransport({
+    host: address,
+    port: s.smtpPort,
+    secure: s.smtpSecurity === 'tls',
+    requireTLS: s.smtpSecurity === 'starttls',
+    ignoreTLS: s.smtpSecurity === 'none',
+    auth: s.smtpUser ? { user: s.smtpUser, pass: s.smtpPassword } : undefined,
+    tls: isIP(s.smtpHost) ? {} : { servername: s.smtpHost },
+    connectionTimeout: policy.timeoutMs,
+    greetingTimeout: policy.timeoutMs,
+    socketTimeout: policy.timeoutMs,
+    dnsTimeout: policy.timeoutMs,
+  });
+}
+
+/**
+ * Settles with `work`, or rejects with an ETIMEDOUT error after `ms`: a safety net over nodemailer's own
+ * per-phase timeouts (a server that trickles a byte at a time would never trip those).
+ */
+export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer within ${ms / 1000} s`), { code: 'ETIMEDOUT' })),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Sends e-mail through the SMTP server the settings name (SMTP_URL gives their starting values). */
+@Injectable()
+export class EmailService {
+  private readonly policy: OutboundPolicy;
+
+  constructor(
+    private readonly settings: SettingsService,
+    @Inject(ENV) env: Env,
+  ) {
+    this.policy = outboundPolicy(env);
+  }
+
+  async smtpSettings(): Promise<SmtpSettings> {
+    return this.settings.getMany([...SMTP_SETTINGS_KEYS]);
+  }
+
+  /** Sends one message from the configured From address. Rejects with the server's or the policy's words. */
+  async send(message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html'>): Promise<void> {
+    const s = await this.smtpSettings();
+    if (!s.smtpHost) throw new Error(NO_SMTP_SERVER);
+    const from = fromAddress(s);
+    if (!from)
+      throw new Error('No From address is set: set the SMTP From address under Integrations → Notifications');
+    const transport = await smtpTransport(s, this.policy);
+    try {
+      await withDeadline(transport.sendMail({ ...message, from }), this.policy.timeoutMs * 3);
+    } finally {
+      transport.close();
+    }
+  }
+}
