@@ -153,6 +153,38 @@ describe('admin: backup, sitemap, feeds', () => {
       await admin.post('/api/admin/import').send(base).expect(200);
     });
 
+    it("carries the community section's settings both ways (issue 14)", async () => {
+      const base = await exportNow();
+      expect(base.settings).toMatchObject({ discordInviteUrl: '', communityDiscordTitle: 'Discord' });
+      const community = {
+        discordInviteUrl: 'https://discord.com/invite/codewithalex',
+        twitterHandle: 'codewithalex',
+        communityDiscordTitle: 'Chat',
+        communityDiscordDescription: 'Our server.',
+        communityTwitterTitle: 'X',
+        communityTwitterDescription: 'Daily tips.',
+        communityNewsletterTitle: 'Mail',
+        communityNewsletterDescription: 'Monthly.',
+      };
+      try {
+        await admin
+          .post('/api/admin/import')
+          .send({ ...base, settings: { ...base.settings, ...community } })
+          .expect(200);
+        const exported = await exportNow();
+        expect(exported.settings).toMatchObject(community);
+        expect((await request(t.server).get('/api/settings').expect(200)).body).toMatchObject(community);
+        const res = await admin
+          .post('/api/admin/import')
+          .send({ ...exported, settings: { ...exported.settings, discordInviteUrl: 'https://evil.example' } })
+          .expect(400);
+        expect(res.body.message).toContain('settings.discordInviteUrl');
+        expect((await exportNow()).settings).toMatchObject(community);
+      } finally {
+        await admin.post('/api/admin/import').send(base).expect(200);
+      }
+    });
+
     it('keeps secrets, which a backup never carries', async () => {
       await admin.post('/api/settings/customWebhookSecret').send({ value: 'whsec-keep-me' }).expect(200);
       await admin

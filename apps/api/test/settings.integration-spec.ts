@@ -297,6 +297,63 @@ describe('settings', () => {
     });
   });
 
+  describe('community section (issue 14)', () => {
+    const COMMUNITY = {
+      discordInviteUrl: 'https://discord.gg/codewithalex',
+      twitterHandle: '@codewithalex',
+      communityDiscordTitle: 'Our Discord',
+      communityDiscordDescription: 'Ask anything, any time.',
+      communityTwitterTitle: 'X',
+      communityTwitterDescription: 'Tips every day.',
+      communityNewsletterTitle: 'Letters',
+      communityNewsletterDescription: 'One mail a month.',
+    };
+
+    it('stores the Discord invite, the handle and the card texts, and visitors get them', async () => {
+      try {
+        for (const [key, value] of Object.entries(COMMUNITY))
+          expect((await post(key, value)).body).toEqual({ key, value });
+        expect((await visitorGet()).body).toMatchObject(COMMUNITY);
+        expect((await post('discordInviteUrl', 'https://discord.com/invite/abc-123')).status).toBe(200);
+        expect((await post('discordInviteUrl', null)).body).toEqual({ key: 'discordInviteUrl', value: '' });
+        expect((await visitorGet()).body.discordInviteUrl).toBe('');
+      } finally {
+        for (const key of Object.keys(COMMUNITY)) await post(key, settingsDefaults[key as keyof Settings]);
+      }
+      expect((await visitorGet()).body).toMatchObject({
+        discordInviteUrl: '',
+        communityDiscordTitle: 'Discord',
+        communityTwitterTitle: 'Twitter',
+        communityNewsletterTitle: 'Newsletter',
+      });
+    });
+
+    it.each([
+      [
+        'discordInviteUrl',
+        'https://example.com/invite',
+        'discordInviteUrl: must be a Discord invite like https://discord.gg/abc123 or https://discord.com/invite/abc123',
+      ],
+      [
+        'discordInviteUrl',
+        'javascript:alert(1)',
+        'discordInviteUrl: must be a Discord invite like https://discord.gg/abc123 or https://discord.com/invite/abc123',
+      ],
+      ['communityDiscordTitle', '', 'communityDiscordTitle: is required'],
+      ['communityTwitterTitle', 'x'.repeat(41), 'communityTwitterTitle: must be at most 40 characters'],
+      [
+        'communityNewsletterDescription',
+        'x'.repeat(201),
+        'communityNewsletterDescription: must be at most 200 characters',
+      ],
+      ['communityDiscordDescription', 5, 'communityDiscordDescription: must be a string'],
+    ])('%s: 400 for %j, nothing stored', async (key, value, message) => {
+      const before = await rows();
+      expect400(await post(key, value), message);
+      expect(await rows()).toEqual(before);
+    });
+  });
+
   describe('images', () => {
     it('accepts a real PNG and serves it to visitors', async () => {
       const res = await post('logoImage', PNG_1X1);

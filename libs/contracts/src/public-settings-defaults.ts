@@ -77,6 +77,16 @@ export const PUBLIC_SETTINGS_DEFAULTS = {
   ogImage: '',
   twitterHandle: '',
 
+  // Community section (issue 14): the Discord invite and the cards' texts (SPEC §1's by default)
+  discordInviteUrl: '',
+  communityDiscordTitle: 'Discord',
+  communityDiscordDescription:
+    'Chat with other learners, get help with your code and hear about streams first.',
+  communityTwitterTitle: 'Twitter',
+  communityTwitterDescription: 'Short tips, behind-the-scenes updates and new video announcements.',
+  communityNewsletterTitle: 'Newsletter',
+  communityNewsletterDescription: 'One email a week with the new videos, code samples and resources.',
+
   // Legal
   privacyPolicyContent: '',
   termsOfServiceContent: '',

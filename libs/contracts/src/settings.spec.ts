@@ -2,6 +2,7 @@ import {
   detectImageFormat,
   IMAGE_MAX_BYTES,
   imageDataUrlProblem,
+  isPublicSetting,
   isSettingsKey,
   type PublicSettings,
   publicSettingsKeys,
@@ -17,6 +18,7 @@ import {
   settingUpdateResultSchema,
   settingValueSchema,
   themes,
+  twitterProfileUrl,
   updateSettingBodySchema,
 } from './index';
 import { PUBLIC_SETTINGS_DEFAULTS } from './public-settings-defaults';
@@ -100,6 +102,13 @@ describe('settings registry', () => {
         'metaKeywords',
         'ogImage',
         'twitterHandle',
+        'discordInviteUrl',
+        'communityDiscordTitle',
+        'communityDiscordDescription',
+        'communityTwitterTitle',
+        'communityTwitterDescription',
+        'communityNewsletterTitle',
+        'communityNewsletterDescription',
         'privacyPolicyContent',
         'termsOfServiceContent',
         'disclosuresContent',
@@ -399,6 +408,48 @@ describe('setting values', () => {
     expect(problems('twitterHandle', '@has space')).toEqual([
       ': must be a handle like @channel (at most 15 characters)',
     ]);
+  });
+
+  it('the Discord invite: discord.gg or discord.com/invite, or empty (issue 14)', () => {
+    for (const url of ['https://discord.gg/abc123', 'https://discord.com/invite/Code-With-Alex', ''])
+      expect(parse('discordInviteUrl', url)).toBe(url);
+    expect(parse('discordInviteUrl', null)).toBe('');
+    for (const bad of [
+      'http://discord.gg/abc123',
+      'https://discord.gg/',
+      'https://discord.com/channels/1/2',
+      'https://evil.example/discord.gg/abc',
+      'https://discord.gg.evil.example/abc',
+      'discord.gg/abc123',
+    ]) {
+      expect(problems('discordInviteUrl', bad)).toEqual([
+        ': must be a Discord invite like https://discord.gg/abc123 or https://discord.com/invite/abc123',
+      ]);
+    }
+    expect(isPublicSetting('discordInviteUrl')).toBe(true);
+  });
+
+  it("the community cards' texts default to SPEC §1's, are required and bounded (issue 14)", () => {
+    expect(settingsDefaults).toMatchObject({
+      communityDiscordTitle: 'Discord',
+      communityTwitterTitle: 'Twitter',
+      communityNewsletterTitle: 'Newsletter',
+    });
+    expect(parse('communityDiscordTitle', '  Our server  ')).toBe('Our server');
+    expect(problems('communityTwitterTitle', '  ')).toEqual([': is required']);
+    expect(problems('communityNewsletterTitle', null)).toEqual([': is required']);
+    expect(problems('communityDiscordTitle', 'x'.repeat(41))).toEqual([': must be at most 40 characters']);
+    expect(parse('communityTwitterDescription', 'x'.repeat(200))).toHaveLength(200);
+    expect(problems('communityNewsletterDescription', 'x'.repeat(201))).toEqual([
+      ': must be at most 200 characters',
+    ]);
+    expect(problems('communityDiscordDescription', 7)).toEqual([': must be a string']);
+  });
+
+  it('the Follow link is the X profile of the handle, with or without its @', () => {
+    expect(twitterProfileUrl('@code_alex')).toBe('https://x.com/code_alex');
+    expect(twitterProfileUrl('code_alex')).toBe('https://x.com/code_alex');
+    expect(twitterProfileUrl('')).toBe('');
   });
 
   it('texts are bounded; single-line texts are trimmed, null clears', () => {

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import {
+  COMMUNITY_DESCRIPTION_MAX_CHARS,
+  COMMUNITY_TITLE_MAX_CHARS,
+  DISCORD_INVITE_PATTERN,
+} from './community';
 import { PUBLIC_SETTINGS_DEFAULTS as PUBLIC } from './public-settings-defaults';
 import { themeIds } from './themes';
 import { CHANNEL_ID_PATTERN } from './youtube';
 
 export * from './themes';
+export * from './community';
 
 /**
  * The settings registry (DESIGN §4): every key of SPEC §3 with its schema, its default (SPEC §9) and who may
@@ -89,6 +95,15 @@ export const isHttpUrl = (value: string): boolean => httpUrl.safeParse(value).su
 const urlSetting = () => clearable(2048, isHttpUrl, 'must be an http(s) URL');
 const emailSetting = () => clearable(254, (v) => email.safeParse(v).success, 'must be an e-mail address');
 const colorSetting = () => string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #FF0000');
+
+/** A community card's title or description: required (a card without text would be empty), bounded. */
+const requiredText = (max: number) =>
+  z.preprocess(
+    nullToEmpty,
+    string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`),
+  );
+const communityTitle = () => requiredText(COMMUNITY_TITLE_MAX_CHARS);
+const communityDescription = () => requiredText(COMMUNITY_DESCRIPTION_MAX_CHARS);
 
 const adSlotId = () =>
   z.preprocess(
@@ -407,6 +422,25 @@ export const settingsRegistry = {
   twitterHandle: publicSetting(
     clearable(16, (v) => /^@?\w{1,15}$/.test(v), 'must be a handle like @channel (at most 15 characters)'),
     PUBLIC.twitterHandle,
+  ),
+
+  // Community section (issue 14): public, the home page shows them. The Follow link is built from twitterHandle.
+  discordInviteUrl: publicSetting(
+    clearable(
+      2048,
+      (v) => DISCORD_INVITE_PATTERN.test(v),
+      'must be a Discord invite like https://discord.gg/abc123 or https://discord.com/invite/abc123',
+    ),
+    PUBLIC.discordInviteUrl,
+  ),
+  communityDiscordTitle: publicSetting(communityTitle(), PUBLIC.communityDiscordTitle),
+  communityDiscordDescription: publicSetting(communityDescription(), PUBLIC.communityDiscordDescription),
+  communityTwitterTitle: publicSetting(communityTitle(), PUBLIC.communityTwitterTitle),
+  communityTwitterDescription: publicSetting(communityDescription(), PUBLIC.communityTwitterDescription),
+  communityNewsletterTitle: publicSetting(communityTitle(), PUBLIC.communityNewsletterTitle),
+  communityNewsletterDescription: publicSetting(
+    communityDescription(),
+    PUBLIC.communityNewsletterDescription,
   ),
 
   // Legal

@@ -1,7 +1,8 @@
 import { publicSettingsKeys, settingsDefaults, type PublicSettings } from '@app/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { AdminPage } from '../pages/admin-page';
 import { HomePage } from '../pages/home-page';
-import { signedInApi, writeSetting } from '../pages/admin-api';
+import { readSettings, savedSetting, signedInApi, writeSetting } from '../pages/admin-api';
 
 // Each test changes the settings of this project's own stack and puts every public key back.
 test.describe.configure({ mode: 'serial' });
@@ -450,4 +451,83 @@ test('pinned playlists come first', async ({ page }) => {
   } finally {
     await pin(last.pinned);
   }
+});
+
+test('community links: Join Now and Follow open the Discord invite and the X profile in a new tab; the admin saves them', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'settings-desktop', 'one viewport is enough for the links (issue 14)');
+  // The closed network has no Discord or X: a stand-in page records what the new tabs opened.
+  const opened: string[] = [];
+  await page.context().route(/^https:\/\/(discord\.gg|discord\.com|x\.com)\//, (route) => {
+    opened.push(route.request().url());
+    return route.fulfill({ contentType: 'text/html', body: '<title>stand-in</title>' });
+  });
+
+  // A fresh site: SPEC §1's buttons, no links.
+  let home = await open(page);
+  await expect(home.community.getByRole('link')).toHaveCount(0);
+  await expect(home.community.getByRole('heading', { level: 3 })).toHaveText([
+    'Discord',
+    'Twitter',
+    'Newsletter',
+  ]);
+
+  await set({
+    discordInviteUrl: 'https://discord.gg/codewithalex',
+    twitterHandle: '@codewithalex',
+    communityTwitterTitle: 'X',
+    communityTwitterDescription: 'Daily tips.',
+  });
+  home = await open(page);
+  const join = home.community.getByRole('link', { name: /^Join Now/ });
+  const follow = home.community.getByRole('link', { name: /^Follow: X/ });
+  for (const [link, href] of [
+    [join, 'https://discord.gg/codewithalex'],
+    [follow, 'https://x.com/codewithalex'],
+  ] as const) {
+    await expect(link).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(href);
+    await popup.close();
+  }
+  expect(opened).toEqual(['https://discord.gg/codewithalex', 'https://x.com/codewithalex']);
+  expect(page.url()).toBe(new URL('/', testInfo.project.use.baseURL).href);
+  await expect(home.community.getByText('Daily tips.')).toBeVisible();
+  // The newsletter keeps its console-only button.
+  await expect(home.community.getByRole('button', { name: /^Subscribe/ })).toBeVisible();
+
+  // The admin panel: a bad invite is refused with the failure toast; a good one and a card title save.
+  const admin = new AdminPage(page);
+  await admin.signIn('?tab=settings&sub=general');
+  const invite = page.getByRole('textbox', { name: 'Discord invite URL' });
+  await expect(invite).toHaveValue('https://discord.gg/codewithalex');
+  await invite.fill('https://example.com/join');
+  expect((await savedSetting(page, 'discordInviteUrl', () => invite.blur())).status).toBe(400);
+  await admin.expectDestructiveToast(
+    'Failed to update settings',
+    '400: discordInviteUrl: must be a Discord invite like https://discord.gg/abc123 or https://discord.com/invite/abc123',
+  );
+  await invite.fill('https://discord.com/invite/alex-live');
+  expect(await savedSetting(page, 'discordInviteUrl', () => invite.blur())).toEqual({
+    status: 200,
+    sent: 'https://discord.com/invite/alex-live',
+  });
+  const title = page.getByRole('textbox', { name: 'Discord card title' });
+  await title.fill('Live chat');
+  expect((await savedSetting(page, 'communityDiscordTitle', () => title.blur())).status).toBe(200);
+  const stored = await readSettings(page.request);
+  expect([stored.discordInviteUrl, stored.communityDiscordTitle]).toEqual([
+    'https://discord.com/invite/alex-live',
+    'Live chat',
+  ]);
+
+  home = await open(page);
+  await expect(home.community.getByRole('link', { name: /^Join Now: Live chat/ })).toHaveAttribute(
+    'href',
+    'https://discord.com/invite/alex-live',
+  );
 });

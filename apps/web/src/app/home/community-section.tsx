@@ -1,6 +1,9 @@
+import type { PublicSettings } from '@app/contracts';
+import { twitterProfileUrl } from '@app/contracts/community';
 import { Button, Container } from '@mantine/core';
 import { IconBrandDiscordFilled, IconBrandTwitterFilled, IconMail } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import classes from './community-section.module.css';
 
 interface CommunityCard {
@@ -9,38 +12,51 @@ interface CommunityCard {
   text: string;
   action: string;
   message: string;
+  /** Where the button goes (a new tab); '' keeps SPEC §1's console message. */
+  href: string;
   icon: ComponentType<{ size?: number }>;
 }
 
-export const COMMUNITY_CARDS: CommunityCard[] = [
-  {
-    id: 'discord',
-    title: 'Discord',
-    text: 'Chat with other learners, get help with your code and hear about streams first.',
-    action: 'Join Now',
-    message: 'Join Discord clicked',
-    icon: IconBrandDiscordFilled,
-  },
-  {
-    id: 'twitter',
-    title: 'Twitter',
-    text: 'Short tips, behind-the-scenes updates and new video announcements.',
-    action: 'Follow',
-    message: 'Follow on Twitter clicked',
-    icon: IconBrandTwitterFilled,
-  },
-  {
-    id: 'newsletter',
-    title: 'Newsletter',
-    text: 'One email a week with the new videos, code samples and resources.',
-    action: 'Subscribe',
-    message: 'Newsletter subscribe clicked',
-    icon: IconMail,
-  },
-];
+/** The three cards as the settings describe them (issue 14); the defaults are SPEC §1's texts, without links. */
+export function communityCards(settings: PublicSettings): CommunityCard[] {
+  return [
+    {
+      id: 'discord',
+      title: settings.communityDiscordTitle,
+      text: settings.communityDiscordDescription,
+      action: 'Join Now',
+      message: 'Join Discord clicked',
+      href: settings.discordInviteUrl,
+      icon: IconBrandDiscordFilled,
+    },
+    {
+      id: 'twitter',
+      title: settings.communityTwitterTitle,
+      text: settings.communityTwitterDescription,
+      action: 'Follow',
+      message: 'Follow on Twitter clicked',
+      href: twitterProfileUrl(settings.twitterHandle),
+      icon: IconBrandTwitterFilled,
+    },
+    {
+      id: 'newsletter',
+      title: settings.communityNewsletterTitle,
+      text: settings.communityNewsletterDescription,
+      action: 'Subscribe',
+      message: 'Newsletter subscribe clicked',
+      // The sign-up form comes with the rest of issue 14; until then SPEC §1's console message.
+      href: '',
+      icon: IconMail,
+    },
+  ];
+}
 
-/** Join the Community (anchor `about`): each button only writes a console message (SPEC §1). */
+/**
+ * Join the Community (anchor `about`). A card whose link is set opens it in a new tab; one without keeps
+ * SPEC §1's behaviour: the button only writes a console message.
+ */
 export function CommunitySection() {
+  const { settings } = usePublicSettings();
   return (
     <section id="about" className="section" aria-labelledby="about-title">
       <Container size="xl">
@@ -48,22 +64,36 @@ export function CommunitySection() {
           Join the Community
         </h2>
         <ul className={classes.grid}>
-          {COMMUNITY_CARDS.map(({ id, title, text, action, message, icon: Icon }) => (
+          {communityCards(settings).map(({ id, title, text, action, message, href, icon: Icon }) => (
             <li key={id} className={classes.card} data-community={id}>
               <span className={classes.icon} aria-hidden>
                 <Icon size={28} />
               </span>
               <h3 className={classes.title}>{title}</h3>
               <p className={classes.text}>{text}</p>
-              <Button
-                radius="xl"
-                variant="default"
-                // eslint-disable-next-line no-console -- SPEC §1: the button only logs
-                onClick={() => console.log(message)}
-                aria-label={`${action}: ${title}`}
-              >
-                {action}
-              </Button>
+              {href ? (
+                <Button
+                  component="a"
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  radius="xl"
+                  variant="default"
+                  aria-label={`${action}: ${title} (opens in a new tab)`}
+                >
+                  {action}
+                </Button>
+              ) : (
+                <Button
+                  radius="xl"
+                  variant="default"
+                  // eslint-disable-next-line no-console -- SPEC §1: the button only logs
+                  onClick={() => console.log(message)}
+                  aria-label={`${action}: ${title}`}
+                >
+                  {action}
+                </Button>
+              )}
             </li>
           ))}
         </ul>

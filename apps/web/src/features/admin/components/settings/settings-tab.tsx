@@ -1,6 +1,7 @@
 import { SettingsGate } from '../settings-gate';
 import { SubTabs } from '../sub-tabs';
 import { BackupPanel } from './backup-panel';
+import { CommunityPanel } from './community-panel';
 import { GeneralPanel } from './general-panel';
 import { LegalPanel } from './legal-panel';
 import { SecurityPanel } from './security-panel';
@@ -21,7 +22,16 @@ export function SettingsTab({
         value={sub}
         onChange={onSubChange}
         items={[
-          { value: 'general', label: 'General', render: () => <GeneralPanel /> },
+          {
+            value: 'general',
+            label: 'General',
+            render: () => (
+              <>
+                <GeneralPanel />
+                <CommunityPanel />
+              </>
+            ),
+          },
           { value: 'seo', label: 'SEO', render: () => <SeoPanel /> },
           { value: 'legal', label: 'Legal', render: () => <LegalPanel /> },
           { value: 'security', label: 'Security', render: () => <SecurityPanel /> },
