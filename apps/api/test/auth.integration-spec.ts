@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { AddressInfo } from 'node:net';
 import { Clock } from '../src/common/clock';
 import { SessionEntity } from '../src/auth/session.entity';
 import { UserEntity } from '../src/auth/user.entity';
@@ -261,6 +262,35 @@ describe('throttling across API processes', () => {
     } finally {
       await second.close();
       await first.close();
+    }
+  });
+});
+
+describe('login over a real connection (integration)', () => {
+  let t: TestApp;
+  let origin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await new Promise<void>((listening) => t.server.listen(0, '127.0.0.1', listening));
+    origin = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t?.close());
+
+  // express-session holds back only the last byte of an answer while it saves; the login's session
+  // (with loginAt) must be stored before any of the answer leaves, or the next call is refused.
+  it('has stored the session when the answer starts: a client acting on the headers alone is signed in', async () => {
+    for (let i = 0; i < 10; i++) {
+      const login = await fetch(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(login.status).toBe(200);
+      const cookie = sessionCookie({ headers: { 'set-cookie': login.headers.getSetCookie() } });
+      const me = await fetch(`${origin}/api/auth/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      await Promise.all([login.text(), me.text()]);
     }
   });
 });

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
 import { LoginThrottleService } from './login-throttle.service';
+import { stampLogin } from './session.setup';
 import { TwoFactorService } from './two-factor.service';
 
 /**
@@ -35,7 +36,7 @@ export class LoginGuard extends AuthGuard('local') {
       return true;
     }
     await super.logIn(req);
-    req.session.loginAt = this.clock.now();
+    await stampLogin(req, this.clock.now());
     return true;
   }
 }

@@ -52,3 +52,15 @@ export function sessionMiddleware(app: INestApplication, env: Env): RequestHandl
     noStoreForAdmin,
   ];
 }
+
+/**
+ * Marks when the admin signed in and stores the session before the answer goes out. express-session
+ * would save it while holding back only the answer's last byte, so a client acting on the headers
+ * alone could call again before the stored session has `loginAt`, and be refused (MySQL showed it).
+ */
+export async function stampLogin(req: Request, now: number): Promise<void> {
+  req.session.loginAt = now;
+  await new Promise<void>((resolve, reject) =>
+    req.session.save((error) => (error ? reject(error) : resolve())),
+  );
+}

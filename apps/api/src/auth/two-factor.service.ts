@@ -26,7 +26,7 @@ import { toAuthUser } from './auth.mapper';
 import { LoginThrottleService } from './login-throttle.service';
 import { RecoveryCodeEntity } from './recovery-code.entity';
 import { SessionEntity } from './session.entity';
-import { DEVELOPMENT_SESSION_SECRET } from './session.setup';
+import { DEVELOPMENT_SESSION_SECRET, stampLogin } from './session.setup';
 import {
   generateRecoveryCodes,
   hashRecoveryCode,
@@ -186,7 +186,7 @@ export class TwoFactorService implements OnApplicationBootstrap {
     await new Promise<void>((resolve, reject) =>
       req.logIn(authUser, (error) => (error ? reject(error) : resolve())),
     );
-    req.session.loginAt = this.clock.now();
+    await stampLogin(req, this.clock.now());
     return authUser;
   }
 
