@@ -39,6 +39,7 @@ const artifacts = join(repoRoot, 'dist/apps/web-e2e');
 process.env.E2E_ADMIN_SQLITE_DIR ||= mkdtempSync(join(tmpdir(), 'web-e2e-admin-'));
 const ADMIN_SPECS = /admin[^/]*\.spec\.ts$/;
 const ADMIN_EXCLUSIVE_SPECS = /admin-exclusive[^/]*\.spec\.ts$/;
+const ADMIN_LAYOUT_SPECS = /admin-(accessibility|session)\.spec\.ts$/;
 const adminServers = ADMIN_SERVERS;
 const adminBaseURL = (viewport: keyof typeof adminServers) => `http://127.0.0.1:${adminServers[viewport]}`;
 // The public page's data sets: empty and 10,000 videos (seed.setup.ts imports them), and one
@@ -120,7 +121,8 @@ export default defineConfig({
     ...(['desktop', 'mobile'] as const).flatMap((viewport) => [
       {
         name: `admin-${viewport}`,
-        testMatch: ADMIN_SPECS,
+        // On a phone only what depends on the layout: every tab reachable and usable, and signing in and out.
+        testMatch: viewport === 'desktop' ? ADMIN_SPECS : ADMIN_LAYOUT_SPECS,
         testIgnore: ADMIN_EXCLUSIVE_SPECS,
         use: { ...(viewport === 'desktop' ? desktop : mobile), baseURL: adminBaseURL(viewport) },
       },

@@ -205,6 +205,11 @@ test('Notifications: Discord URL and template behind their toggle; the email onl
   ]).toEqual([true, false, false, 'owner@example.com']);
   await admin.subtab('Overview').click();
   await expect(status(page, 'discord')).toContainText('Connected');
+  // E-mail is sent through an SMTP server (issue 14): an address alone connects nothing.
+  await expect(status(page, 'email')).toContainText('Disconnected');
+  await writeSetting(page.request, 'smtpHost', 'smtp.example.com');
+  await page.reload();
+  await admin.subtab('Overview').click();
   await expect(status(page, 'email')).toContainText('Connected');
 });
 
