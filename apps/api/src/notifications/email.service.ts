@@ -62,7 +62,9 @@ export async function smtpTransport(s: SmtpSettings, policy: OutboundPolicy): Pr
     tls: isIP(s.smtpHost) ? {} : { servername: s.smtpHost },
     connectionTimeout: policy.timeoutMs,
     greetingTimeout: policy.timeoutMs,
-    socketTimeout: policy.timeoutMs,
+    // The idle timer starts with the connection too; a second more lets the greeting timer (the clearer
+    // message: "Greeting never received") always fire first instead of racing it.
+    socketTimeout: policy.timeoutMs + 1000,
     dnsTimeout: policy.timeoutMs,
   });
 }
