@@ -16,3 +16,5 @@ export * from './youtube';
 export * from './site-host';
 export * from './request-timing';
 export * from './page-policy';
+export * from './analytics';
+export * from './newsletter';

@@ -66,6 +66,7 @@ export const PUBLIC_SETTINGS_DEFAULTS = {
   enableGoogleAnalytics: false,
   enablePlausible: false,
   plausibleDomain: '',
+  enableSiteAnalytics: true,
 
   // General and SEO
   siteTitle: '',

@@ -42,7 +42,7 @@ const WEBP_BYTES = [...Buffer.from('RIFF'), 0x1a, 0, 0, 0, ...Buffer.from('WEBPV
 const ICO_BYTES = [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0];
 
 describe('settings registry', () => {
-  it("covers every key of SPEC §3 (plus heroVideoUrl, issue 17's and #14's SMTP server, less the retired counters)", () => {
+  it("covers every key of SPEC §3 (plus heroVideoUrl, issue 17's, #14's SMTP server and audience, #13's switch, less the retired counters)", () => {
     expect([...settingsKeys].sort()).toEqual(
       [
         'adsensePublisherId',
@@ -76,6 +76,7 @@ describe('settings registry', () => {
         'enableGoogleAnalytics',
         'enablePlausible',
         'plausibleDomain',
+        'enableSiteAnalytics',
         'enableDiscordWebhook',
         'discordWebhook',
         'discordMessageTemplate',
@@ -92,6 +93,7 @@ describe('settings registry', () => {
         'customWebhookUrl',
         'customWebhookSecret',
         'mailchimpApiKey',
+        'mailchimpAudienceId',
         'siteTitle',
         'contactEmail',
         'siteDescription',

@@ -361,6 +361,8 @@ export const settingsRegistry = {
     clearable(253, (v) => HOSTNAME.test(v), 'must be a domain name like example.com'),
     PUBLIC.plausibleDomain,
   ),
+  /** First-party, cookieless counting of page views, plays and clicks (issue 13); off: the page sends nothing. */
+  enableSiteAnalytics: publicSetting(boolean(), PUBLIC.enableSiteAnalytics),
 
   // YouTube: admin-only.
   /** Minutes between two light live checks (2 quota units each, issue 17); 0 turns them off. */
@@ -401,6 +403,11 @@ export const settingsRegistry = {
   customWebhookSecret: secretSetting(text(256), ''),
   mailchimpApiKey: secretSetting(
     clearable(200, (v) => /^\S+$/.test(v), 'must be a single word without spaces'),
+    '',
+  ),
+  /** The Mailchimp audience (list) new newsletter sign-ups join, with double opt-in (issue 14). */
+  mailchimpAudienceId: adminSetting(
+    clearable(20, (v) => /^[a-z0-9]{5,20}$/i.test(v), 'must be a Mailchimp audience id like a1b2c3d4e5'),
     '',
   ),
 

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { playlistIdSchema } from './playlist';
+import { videoIdSchema } from './video';
+
+/**
+ * First-party, cookieless site analytics (issue 13). The page sends events to `POST /api/events`; the server
+ * counts a visitor by a hash of (a daily salt, IP, user agent, site) it never sends back, and keeps rollups.
+ */
+
+/** Largest `POST /api/events` body the server reads; a bigger one is a 400 (413 from the body guard). */
+export const ANALYTICS_MAX_BODY_BYTES = 8 * 1024;
+/** Events in one batch (the page sends a few at a time with sendBeacon / fetch keepalive). */
+export const ANALYTICS_MAX_BATCH = 20;
+
+export const analyticsRanges = ['7d', '30d', '90d', '1y'] as const;
+export type AnalyticsRangeId = (typeof analyticsRanges)[number];
+
+export const viewportClasses = ['phone', 'tablet', 'desktop'] as const;
+export type ViewportClass = (typeof viewportClasses)[number];
+
+/** Where on the site a play started. */
+export const playPlaces = ['featured', 'grid', 'view_all', 'shorts', 'live', 'watch_page'] as const;
+export type PlayPlace = (typeof playPlaces)[number];
+
+export const communityCards = ['discord', 'twitter', 'newsletter'] as const;
+export const heroVariants = ['A', 'B'] as const;
+export type HeroVariant = (typeof heroVariants)[number];
+
+/** A site path like `/` or `/videos/abc`: no host, no query, no fragment. */
+const sitePath = z
+  .string()
+  .max(512)
+  .regex(/^\/[^\s?#]*$/, 'must be a site path like /videos/abc');
+const utmValue = z.string().trim().min(1).max(100);
+const slug = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[\w.-]+$/, 'must be an id (letters, digits, ., - and _)');
+
+const at = { path: sitePath };
+
+export const pageviewEventSchema = z.strictObject({
+  kind: z.literal('pageview'),
+  ...at,
+  /** `document.referrer` as the browser gives it; the server keeps only its host. */
+  referrer: z.string().max(2048).optional(),
+  /** UTM parameters of the landing URL. */
+  utm: z
+    .strictObject({ source: utmValue.optional(), medium: utmValue.optional(), campaign: utmValue.optional() })
+    .optional(),
+  viewport: z.enum(viewportClasses),
+});
+export const playEventSchema = z.strictObject({
+  kind: z.literal('play'),
+  ...at,
+  videoId: videoIdSchema,
+  where: z.enum(playPlaces),
+});
+export const playlistOpenEventSchema = z.strictObject({
+  kind: z.literal('playlist_open'),
+  ...at,
+  playlistId: playlistIdSchema,
+});
+export const subscribeClickEventSchema = z.strictObject({
+  kind: z.literal('subscribe_click'),
+  ...at,
+  /** Which subscribe link: the header's, the hero's, the footer's … */
+  where: slug(32),
+});
+export const communityClickEventSchema = z.strictObject({
+  kind: z.literal('community_click'),
+  ...at,
+  card: z.enum(communityCards),
+});
+export const heroImpressionEventSchema = z.strictObject({
+  kind: z.literal('hero_impression'),
+  ...at,
+  variant: z.enum(heroVariants),
+});
+export const heroClickEventSchema = z.strictObject({
+  kind: z.literal('hero_click'),
+  ...at,
+  variant: z.enum(heroVariants),
+});
+export const affiliateClickEventSchema = z.strictObject({
+  kind: z.literal('affiliate_click'),
+  ...at,
+  programId: slug(64),
+});
+export const sponsorClickEventSchema = z.strictObject({
+  kind: z.literal('sponsor_click'),
+  ...at,
+  sponsorId: slug(64),
+});
+
+export const analyticsEventSchema = z.discriminatedUnion('kind', [
+  pageviewEventSchema,
+  playEventSchema,
+  playlistOpenEventSchema,
+  subscribeClickEventSchema,
+  communityClickEventSchema,
+  heroImpressionEventSchema,
+  heroClickEventSchema,
+  affiliateClickEventSchema,
+  sponsorClickEventSchema,
+]);
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+export type AnalyticsEventKind = AnalyticsEvent['kind'];
+export const analyticsEventKinds = analyticsEventSchema.options.map(
+  (option) => option.shape.kind.value,
+) as readonly AnalyticsEventKind[];
+
+/** Body of `POST /api/events`. */
+export const analyticsEventBatchSchema = z.strictObject({
+  events: z.array(analyticsEventSchema).min(1).max(ANALYTICS_MAX_BATCH),
+});
+export type AnalyticsEventBatch = z.infer<typeof analyticsEventBatchSchema>;
+
+/** Answer of `POST /api/events` (202): how many events were taken (0 for a bot, GPC, or analytics off). */
+export const analyticsAcceptedSchema = z.object({ accepted: z.number().int().nonnegative() });
+export type AnalyticsAccepted = z.infer<typeof analyticsAcceptedSchema>;
+
+/** Query of `GET /api/admin/analytics`. */
+export const analyticsQuerySchema = z.strictObject({ range: z.enum(analyticsRanges).default('30d') });
+
+/** Referrer hosts grouped into these sources (docs/analytics.md lists the hosts of each). */
+export const trafficSources = ['search', 'youtube', 'social', 'discord', 'direct', 'other'] as const;
+export type TrafficSource = (typeof trafficSources)[number];
+
+const count = z.number().int().nonnegative();
+const heroArmSchema = z.object({ impressions: count, clicks: count });
+
+/** Answer of `GET /api/admin/analytics?range=`: every figure of the Analytics tab, from rollups. */
+export const analyticsReportSchema = z.object({
+  range: z.enum(analyticsRanges),
+  /** First and last day of the range (UTC, YYYY-MM-DD), both included. */
+  from: z.string(),
+  to: z.string(),
+  /** What one point of `series` stands for: a day (7d, 30d) or a week starting Monday (90d, 1y). */
+  bucket: z.enum(['day', 'week']),
+  /** The enableSiteAnalytics setting: off means nothing new is counted. */
+  enabled: z.boolean(),
+  /** True while the figures are the demo history of the demo channel (cleared by the first real sync). */
+  demo: z.boolean(),
+  totals: z.object({
+    views: count,
+    /** Sum of each day's unique visitors (the salt rotates daily, so a visitor is not followed across days). */
+    visitors: count,
+    plays: count,
+    /** views / visitors, rounded to two decimals; 0 with no visitors. */
+    pagesPerVisit: z.number().nonnegative(),
+  }),
+  /** One point per bucket, oldest first, every bucket present (zeros included). */
+  series: z.array(
+    z.object({
+      date: z.string(),
+      views: count,
+      visitors: count,
+      plays: count,
+      subscribeClicks: count,
+      affiliateClicks: count,
+    }),
+  ),
+  /** Visits per source, every source present, in `trafficSources` order. */
+  sources: z.array(z.object({ source: z.enum(trafficSources), visits: count })),
+  /** Top referrer hosts (at most 10), most visits first. */
+  referrers: z.array(z.object({ host: z.string(), source: z.enum(trafficSources), visits: count })),
+  /** Top UTM campaigns (at most 10), most visits first. */
+  campaigns: z.array(
+    z.object({ source: z.string(), medium: z.string(), campaign: z.string(), visits: count }),
+  ),
+  /** Top videos by plays on the site (at most 10); title null for a video no longer stored. */
+  topVideos: z.array(z.object({ videoId: z.string(), title: z.string().nullable(), plays: count })),
+  /** Top pages by views (at most 10). */
+  topPages: z.array(z.object({ path: z.string(), views: count })),
+  conversions: z.object({
+    subscribeClicks: count,
+    communityClicks: count,
+    affiliateClicks: count,
+    sponsorClicks: count,
+    playlistOpens: count,
+    /** Affiliate clicks per program id. */
+    affiliateByProgram: z.array(z.object({ programId: z.string(), clicks: count })),
+  }),
+  hero: z.object({
+    A: heroArmSchema,
+    B: heroArmSchema,
+    /** Two-proportion z-test of the click-through rates. */
+    test: z.object({
+      /** False below the threshold (docs/analytics.md), the UI then says "not enough data yet". */
+      enoughData: z.boolean(),
+      pValue: z.number().min(0).max(1).nullable(),
+      significant: z.boolean(),
+      leader: z.enum(heroVariants).nullable(),
+    }),
+  }),
+  /** Views in the last 30 days, whatever the range: the "500K monthly views" goal. */
+  monthlyViews: count,
+});
+export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
