@@ -20,6 +20,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type {
   FakeChannelContents,
+  FakeChannelInfo,
   FakeMethod,
   FakePlaylist,
   FakeStartedLine,
@@ -108,6 +109,18 @@ function videoThumbnails(id: string) {
     thumbnails.maxres = { url: thumbnailUrl(id, 'maxresdefault'), width: 1280, height: 720 };
   }
   return thumbnails;
+}
+
+/** The snippet fields a video has in both playlistItems.list and videos.list. */
+function snippetOf(video: FakeVideo, info: FakeChannelInfo) {
+  return {
+    publishedAt: video.publishedAt,
+    channelId: info.id,
+    title: video.title,
+    description: video.description,
+    thumbnails: videoThumbnails(video.id),
+    channelTitle: info.title,
+  };
 }
 
 const NO_THUMBNAIL = {
@@ -401,12 +414,7 @@ export class FakeYouTube {
       };
       if (wanted.has('snippet')) {
         item.snippet = {
-          publishedAt: video.publishedAt,
-          channelId: info.id,
-          title: video.title,
-          description: video.description,
-          thumbnails: videoThumbnails(video.id),
-          channelTitle: info.title,
+          ...snippetOf(video, info),
           playlistId,
           position,
           resourceId: { kind: 'youtube#video', videoId: video.id },
@@ -451,12 +459,7 @@ export class FakeYouTube {
         const item: Record<string, unknown> = { kind: 'youtube#video', id: video.id };
         if (wanted.has('snippet')) {
           item.snippet = {
-            publishedAt: video.publishedAt,
-            channelId: info.id,
-            title: video.title,
-            description: video.description,
-            thumbnails: videoThumbnails(video.id),
-            channelTitle: info.title,
+            ...snippetOf(video, info),
             tags: video.tags,
             categoryId: '28',
             liveBroadcastContent: video.liveBroadcastContent,

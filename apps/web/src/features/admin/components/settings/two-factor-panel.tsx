@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconCopy, IconDownload, IconShieldCheck, IconShieldLock, IconShieldOff } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { saveFile } from '../../api/backup';
 import { useDisableTwoFactor } from '../../api/disable-two-factor';
 import { useEnableTwoFactor } from '../../api/enable-two-factor';
@@ -235,55 +235,79 @@ function EnabledView({
       <Text size="sm">
         {recoveryCodesLeft === 1 ? '1 recovery code' : `${recoveryCodesLeft} recovery codes`} left.
       </Text>
-      <form onSubmit={newCodes} aria-label="New recovery codes">
-        <Stack gap="sm" maw={420}>
-          <TextInput
-            label="Code for new recovery codes"
-            description="A code from the app; the old recovery codes stop working."
-            autoComplete="one-time-code"
-            value={form.regenerateCode}
-            onChange={set('regenerateCode')}
-          />
-          <div>
-            <Button
-              type="submit"
-              variant="light"
-              disabled={!form.regenerateCode.trim()}
-              loading={regenerate.isPending}
-            >
-              New recovery codes
-            </Button>
-          </div>
-        </Stack>
-      </form>
-      <form onSubmit={turnOff} aria-label="Turn off two-factor sign-in">
-        <Stack gap="sm" maw={420}>
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={form.password}
-            onChange={set('password')}
-          />
-          <TextInput
-            label="Code from the app or a recovery code"
-            autoComplete="one-time-code"
-            value={form.code}
-            onChange={set('code')}
-          />
-          <div>
-            <Button
-              type="submit"
-              color="red"
-              variant="light"
-              leftSection={<IconShieldOff size={16} aria-hidden />}
-              disabled={!form.password || !form.code.trim()}
-              loading={disable.isPending}
-            >
-              Turn off two-factor sign-in
-            </Button>
-          </div>
-        </Stack>
-      </form>
+      <CodeForm
+        label="New recovery codes"
+        onSubmit={newCodes}
+        submit={
+          <Button
+            type="submit"
+            variant="light"
+            disabled={!form.regenerateCode.trim()}
+            loading={regenerate.isPending}
+          >
+            New recovery codes
+          </Button>
+        }
+      >
+        <TextInput
+          label="Code for new recovery codes"
+          description="A code from the app; the old recovery codes stop working."
+          autoComplete="one-time-code"
+          value={form.regenerateCode}
+          onChange={set('regenerateCode')}
+        />
+      </CodeForm>
+      <CodeForm
+        label="Turn off two-factor sign-in"
+        onSubmit={turnOff}
+        submit={
+          <Button
+            type="submit"
+            color="red"
+            variant="light"
+            leftSection={<IconShieldOff size={16} aria-hidden />}
+            disabled={!form.password || !form.code.trim()}
+            loading={disable.isPending}
+          >
+            Turn off two-factor sign-in
+          </Button>
+        }
+      >
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          value={form.password}
+          onChange={set('password')}
+        />
+        <TextInput
+          label="Code from the app or a recovery code"
+          autoComplete="one-time-code"
+          value={form.code}
+          onChange={set('code')}
+        />
+      </CodeForm>
     </Stack>
+  );
+}
+
+/** One step of the enabled view: its fields, then its button under them. */
+function CodeForm({
+  label,
+  onSubmit,
+  submit,
+  children,
+}: {
+  label: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} aria-label={label}>
+      <Stack gap="sm" maw={420}>
+        {children}
+        <div>{submit}</div>
+      </Stack>
+    </form>
   );
 }
