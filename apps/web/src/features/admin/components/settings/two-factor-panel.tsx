@@ -168,7 +168,15 @@ function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => v
         Each code signs in once if you lose your phone. They are shown only now: copy or download them and
         keep them somewhere safe.
       </Alert>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" maw={520} aria-label="Recovery codes" component="ul">
+      <SimpleGrid
+        cols={{ base: 1, xs: 2 }}
+        spacing="xs"
+        maw={520}
+        p={0}
+        m={0}
+        aria-label="Recovery codes"
+        component="ul"
+      >
         {codes.map((code) => (
           <Code key={code} component="li" style={{ listStyle: 'none' }}>
             {code}
