@@ -7,7 +7,7 @@
  * tools/web-csp.ts adds the hash of index.html's inline script and writes nginx's directive.
  */
 import { z } from 'zod';
-import type { PublicSettings } from './settings';
+import type { PageFeatures } from './page-features';
 
 export const PAGE_POLICY_PATH = '/api/settings/page-policy';
 
@@ -65,42 +65,8 @@ export const ADSENSE = {
   ],
 };
 
-export interface PageFeatures {
-  googleAnalytics: boolean;
-  plausible: boolean;
-  adsense: boolean;
-}
-
-export type PageFeatureSettings = Pick<
-  PublicSettings,
-  | 'enableGoogleAnalytics'
-  | 'googleAnalyticsId'
-  | 'enablePlausible'
-  | 'plausibleDomain'
-  | 'adsensePublisherId'
-  | 'adPlacements'
->;
-
-export const pageFeatureSettingsKeys = [
-  'enableGoogleAnalytics',
-  'googleAnalyticsId',
-  'enablePlausible',
-  'plausibleDomain',
-  'adsensePublisherId',
-  'adPlacements',
-] as const satisfies readonly (keyof PageFeatureSettings)[];
-
-/**
- * Which third parties a page may load: as the web app decides (features/analytics, features/ads),
- * before the visitor's consent, which the page asks for itself.
- */
-export function pageFeatures(settings: PageFeatureSettings): PageFeatures {
-  return {
-    googleAnalytics: settings.enableGoogleAnalytics && settings.googleAnalyticsId !== '',
-    plausible: settings.enablePlausible && settings.plausibleDomain !== '',
-    adsense: settings.adsensePublisherId !== '' && Object.values(settings.adPlacements).some(Boolean),
-  };
-}
+export { pageFeatureSettingsKeys, pageFeatures } from './page-features';
+export type { PageFeatureSettings, PageFeatures } from './page-features';
 
 /** The directives that depend on the features, and the response header that carries each to nginx. */
 export const PAGE_POLICY_HEADERS = {

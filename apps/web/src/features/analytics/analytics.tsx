@@ -1,3 +1,4 @@
+import { pageFeatures } from '@app/contracts/page-features';
 import { useEffect } from 'react';
 import { loadScript } from '../../lib/load-script';
 import { useTrackingAllowed } from '../../lib/consent';
@@ -32,8 +33,10 @@ function startGoogleAnalytics(id: string): void {
 export function Analytics() {
   const { settings, isLoaded } = usePublicSettings();
   const allowed = useTrackingAllowed(settings.enableGDPRBanner);
-  const gaId = isLoaded && allowed && settings.enableGoogleAnalytics ? settings.googleAnalyticsId : '';
-  const plausibleDomain = isLoaded && allowed && settings.enablePlausible ? settings.plausibleDomain : '';
+  // The same rule as the page's script policy (the server only allows these hosts when the feature is on).
+  const on = isLoaded && allowed ? pageFeatures(settings) : { googleAnalytics: false, plausible: false };
+  const gaId = on.googleAnalytics ? settings.googleAnalyticsId : '';
+  const plausibleDomain = on.plausible ? settings.plausibleDomain : '';
 
   useEffect(() => {
     if (gaId) startGoogleAnalytics(gaId);
