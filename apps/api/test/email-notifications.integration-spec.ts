@@ -212,7 +212,7 @@ describe('weekly summary e-mail', () => {
   const freeze = (app: TestApp) => jest.spyOn(app.app.get(Clock), 'now').mockImplementation(() => now);
   const tick = (app: TestApp = t) => app.app.get(WeeklySummaryService).tick();
   const status = async () =>
-    (await admin.get('/api/admin/notifications/weekly-summary').expect(200)).body as WeeklySummaryStatus;
+    (await admin.get('/api/admin/weekly-summary').expect(200)).body as WeeklySummaryStatus;
 
   beforeAll(async () => {
     sink = await startSmtpSink();

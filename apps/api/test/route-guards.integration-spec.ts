@@ -43,7 +43,7 @@ describe('server-side enforcement of every admin route', () => {
         'post /api/integrations/:id/test',
         'get /api/admin/integrations/checks',
         'post /api/integrations/email/send-test',
-        'get /api/admin/notifications/weekly-summary',
+        'get /api/admin/weekly-summary',
       ]),
     );
     // The public list is not stale: each entry is a real route.

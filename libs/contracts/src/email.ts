@@ -39,7 +39,7 @@ export const weeklySummaryRunSchema = z.object({
 });
 export type WeeklySummaryRun = z.infer<typeof weeklySummaryRunSchema>;
 
-/** Answer of `GET /api/admin/notifications/weekly-summary` (admin). */
+/** Answer of `GET /api/admin/weekly-summary` (admin). */
 export const weeklySummaryStatusSchema = z.object({
   enabled: z.boolean(),
   /** ISO 8601: when the next summary is due (Mondays 08:00 UTC). */

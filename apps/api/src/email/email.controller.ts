@@ -27,7 +27,7 @@ export class EmailController {
     return this.tests.sendTest();
   }
 
-  @Get('admin/notifications/weekly-summary')
+  @Get('admin/weekly-summary')
   @ApiJson(WeeklySummaryStatusDto, { errors: [401] })
   async weeklySummary(): Promise<WeeklySummaryStatus> {
     const [enabled, lastRun] = await Promise.all([

@@ -2,7 +2,7 @@ import type { EmailSendTestResult, WeeklySummaryStatus } from '@app/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 
-export const WEEKLY_SUMMARY_PATH = '/api/admin/notifications/weekly-summary';
+export const WEEKLY_SUMMARY_PATH = '/api/admin/weekly-summary';
 export const SEND_TEST_EMAIL_PATH = '/api/integrations/email/send-test';
 
 export const weeklySummaryQueryOptions = () =>

@@ -26,7 +26,7 @@ const status: WeeklySummaryStatus = {
 
 function routes(answer: EmailSendTestResult) {
   return mockFetch({
-    '/api/admin/notifications/weekly-summary': () => fakeResponse(200, status),
+    '/api/admin/weekly-summary': () => fakeResponse(200, status),
     '/api/integrations/email/send-test': () => fakeResponse(200, answer),
   });
 }
