@@ -1,8 +1,8 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** Scheduled e-mails sent (or tried): one row per kind and period, e.g. the weekly summary of 2026-W48. */
-@Entity('notification_run')
 @Index('uq_notification_run_period', ['kind', 'period'], { unique: true })
+@Entity('notification_run')
 export class NotificationRunEntity {
   @PrimaryGeneratedColumn('increment')
   id: number;
