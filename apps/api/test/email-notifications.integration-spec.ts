@@ -153,6 +153,17 @@ describe('e-mail on new videos', () => {
     expect(sink.messages).toEqual([]);
   });
 
+  it('waits for a failing server once per sync: after one message used up its tries, the next get one', async () => {
+    sink.faults.push(...[1, 2, 3, 4].map(() => ({ code: 421, message: 'Service not available' })));
+    await syncNew(2);
+    const recorded = await deliveries();
+    expect(recorded.map((d) => [d.ok, d.status, d.attempts])).toEqual([
+      [false, 421, 3],
+      [false, 421, 1],
+    ]);
+    expect(sink.refused).toHaveLength(4);
+  });
+
   it('does not retry a permanent failure (550) and records it', async () => {
     sink.faults.push(
       { code: 550, message: 'Mailbox unavailable' },

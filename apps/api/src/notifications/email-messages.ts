@@ -117,7 +117,8 @@ export function figureLines(figures: WeeklySummaryFigures): string[] {
   const lines = [`New videos: ${figures.newVideos}`];
   if (figures.siteViews !== undefined) lines.push(`Site views: ${figures.siteViews}`);
   if (figures.sitePlays !== undefined) lines.push(`Video plays on the site: ${figures.sitePlays}`);
-  if (figures.newsletterSignups !== undefined) lines.push(`Newsletter sign-ups: ${figures.newsletterSignups}`);
+  if (figures.newsletterSignups !== undefined)
+    lines.push(`Newsletter sign-ups: ${figures.newsletterSignups}`);
   return lines;
 }
 

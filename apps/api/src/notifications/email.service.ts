@@ -3,6 +3,7 @@ import type { Settings } from '@app/contracts';
 import { isIP } from 'node:net';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { ENV } from '../config/config.module';
+import { isDraining, waitUnlessDraining } from '../common/draining';
 import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
 import {
@@ -167,7 +168,10 @@ export class EmailService {
       throw new Error('No From address is set: set the SMTP From address under Integrations → Notifications');
     const transport = await smtpTransport(s, this.policy);
     try {
-      const info = (await withDeadline(transport.sendMail({ ...message, from }), this.policy.timeoutMs * 3)) as {
+      const info = (await withDeadline(
+        transport.sendMail({ ...message, from }),
+        this.policy.timeoutMs * 3,
+      )) as {
         response?: string;
       };
       return info.response ?? '';
@@ -177,24 +181,35 @@ export class EmailService {
   }
 
   /**
-   * Sends one message, trying again after a temporary failure (`retryDelaysMs`); a permanent one (5xx) is
-   * not retried. Never throws: the outcome says what the server answered last and how many tries it took.
+   * Sends one message, trying again after a temporary failure (`retryDelaysMs`, or the `retryDelaysMs`
+   * option: `[]` for one try); a permanent one (5xx) is not retried, nor is anything once the process is
+   * stopping. Never throws: the outcome says what the server answered last and how many tries it took.
    */
-  async deliver(message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html'>): Promise<EmailOutcome> {
+  async deliver(
+    message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html'>,
+    options: { retryDelaysMs?: readonly number[] } = {},
+  ): Promise<EmailOutcome & { temporary: boolean }> {
+    const delays = options.retryDelaysMs ?? this.retryDelaysMs;
     for (let attempt = 1; ; attempt++) {
       try {
         const response = await this.send(message);
-        return { ok: true, status: smtpReplyCode(response), message: response, attempts: attempt };
+        return {
+          ok: true,
+          status: smtpReplyCode(response),
+          message: response,
+          attempts: attempt,
+          temporary: false,
+        };
       } catch (error) {
         const e = error as SmtpErrorLike;
         const said = (e.response ?? e.message ?? String(error)).slice(0, 500);
         const status = typeof e.responseCode === 'number' ? e.responseCode : null;
-        const delay = this.retryDelaysMs[attempt - 1];
-        if (delay === undefined || !isTemporaryEmailFailure(error)) {
-          return { ok: false, status, message: said, attempts: attempt };
-        }
+        const temporary = isTemporaryEmailFailure(error);
+        const delay = delays[attempt - 1];
+        const failed = { ok: false, status, message: said, attempts: attempt, temporary };
+        if (delay === undefined || !temporary || isDraining()) return failed;
         this.logger.warn(`E-mail "${String(message.subject)}" failed (try ${attempt}), retrying: ${said}`);
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (!(await waitUnlessDraining(delay))) return failed;
       }
     }
   }

@@ -122,12 +122,19 @@ export class NotificationsService {
         ? NO_SMTP_SERVER
         : null;
     const deliveries: NotificationDelivery[] = [];
+    // Once a message has used up its retries on a server that keeps failing, the others get one try each:
+    // a sync's e-mails wait for a down server once, not ten times.
+    let retry = true;
     for (const video of videos) {
       if (missing) {
         deliveries.push({ target: 'email', videoId: video.id, ok: false, status: null, error: missing });
         continue;
       }
-      const sent = await this.email.deliver({ to, ...renderNewVideoEmail(video) });
+      const sent = await this.email.deliver(
+        { to, ...renderNewVideoEmail(video) },
+        retry ? {} : { retryDelaysMs: [] },
+      );
+      if (!sent.ok && sent.temporary) retry = false;
       if (!sent.ok) {
         this.logger.warn(`email notification for video ${video.id} failed: ${sent.message}`);
       }
