@@ -7,6 +7,7 @@ import type {
 import type { FakeVideo } from '@app/contracts/fake-youtube';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
+import { NotificationRunEntity } from '../src/email/notification-run.entity';
 import { summaryWeek } from '../src/email/summary-week';
 import { WeeklySummaryService } from '../src/email/weekly-summary.service';
 import { EmailService } from '../src/notifications/email.service';
@@ -339,6 +340,28 @@ describe('weekly summary e-mail', () => {
     await configure(admin, { notificationEmail: OWNER });
     expect(await tick()).toMatchObject({ outcome: 'sent' });
     expect(sink.messages).toHaveLength(1);
+  });
+
+  it('marks a week left "running" by a process that died while sending as failed, and does not send it twice', async () => {
+    now += 7 * 24 * 3600_000;
+    const week = summaryWeek(now);
+    const runs = t.dataSource.getRepository(NotificationRunEntity);
+    await runs.insert({
+      kind: 'weekly-summary',
+      period: week.key,
+      periodStart: week.from,
+      periodEnd: week.to,
+      startedAt: new Date(now),
+      outcome: 'running',
+      recipient: OWNER,
+    });
+    expect(await tick()).toBeNull();
+    expect(await runs.findOneByOrFail({ period: week.key })).toMatchObject({
+      outcome: 'failed',
+      error: 'Interrupted: the API process stopped while sending; not sent again, to avoid a duplicate',
+    });
+    expect(await tick()).toBeNull();
+    expect(sink.messages).toEqual([]);
   });
 
   it('sends nothing once switched off', async () => {

@@ -107,7 +107,10 @@ export class WeeklySummaryService implements OnApplicationBootstrap, OnModuleDes
       // Not configured yet: nothing is recorded, so the week still goes out once it is (within the week).
       if (!s.emailWeeklySummary || !s.notificationEmail || !s.smtpHost) return null;
       const week = summaryWeek(this.clock.now());
-      if (await this.sent(week)) return null;
+      // A row still `running` is either being sent by a live process (it holds the lock) or left by one that
+      // died while sending: send() marks it failed once the lock shows nobody holds it.
+      const existing = await this.runs.findOneBy({ kind: WEEKLY_SUMMARY, period: week.key });
+      if (existing && existing.outcome !== 'running') return null;
       const lock = await this.locks.acquire(WEEKLY_SUMMARY_LOCK, WEEKLY_SUMMARY_LOCK_TTL_MS);
       if (!lock) return null;
       try {
