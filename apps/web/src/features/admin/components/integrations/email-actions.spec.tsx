@@ -36,13 +36,18 @@ describe('the e-mail card’s actions', () => {
 
   it('shows when the weekly summary goes out and how the last one went', async () => {
     routes({ ok: true, to: '', message: '', status: 250 });
-    renderWithProviders(<EmailActions />);
+    const { rerender } = renderWithProviders(<EmailActions weeklySummary />);
     const line = await screen.findByTestId('weekly-summary-status');
     expect(line).toHaveTextContent(
       'The weekly summary goes out on Mondays at 08:00 UTC; next: Nov 30, 2026, 8:00 AM UTC.',
     );
     expect(line).toHaveTextContent(
       'Last summary (2026-W48): failed on Nov 23, 2026, 8:01 AM UTC: 451 Local error in processing (3 tries)',
+    );
+    // Its switch, as just saved, decides (the summary's status is not reloaded on each setting).
+    rerender(<EmailActions weeklySummary={false} />);
+    expect(screen.getByTestId('weekly-summary-status')).toHaveTextContent(
+      'The weekly summary goes out on Mondays at 08:00 UTC when switched on.',
     );
   });
 
@@ -56,7 +61,7 @@ describe('the e-mail card’s actions', () => {
     });
     renderWithProviders(
       <>
-        <EmailActions />
+        <EmailActions weeklySummary />
         <Toaster />
       </>,
     );
@@ -82,7 +87,7 @@ describe('the e-mail card’s actions', () => {
     });
     renderWithProviders(
       <>
-        <EmailActions />
+        <EmailActions weeklySummary />
         <Toaster />
       </>,
     );

@@ -10,8 +10,8 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 });
 const utc = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
-/** The weekly summary's schedule and how its last e-mail went. */
-function WeeklySummaryLine() {
+/** The weekly summary's schedule (`on`: its switch, as just saved) and how its last e-mail went. */
+function WeeklySummaryLine({ on }: { on: boolean }) {
   const { data } = useWeeklySummary();
   if (!data) return null;
   const last = data.lastRun;
@@ -19,7 +19,7 @@ function WeeklySummaryLine() {
     <Stack gap={2} data-testid="weekly-summary-status">
       <Text size="xs" c="dimmed">
         The weekly summary goes out on Mondays at 08:00 UTC
-        {data.enabled ? `; next: ${utc(data.nextAt)}.` : ' when switched on.'}
+        {on ? `; next: ${utc(data.nextAt)}.` : ' when switched on.'}
       </Text>
       {last ? (
         <Text size="xs" c={last.outcome === 'failed' ? 'red' : 'dimmed'}>
@@ -37,7 +37,7 @@ function WeeklySummaryLine() {
 }
 
 /** Send a test e-mail (a real message to the notification address), and the weekly summary's status. */
-export function EmailActions() {
+export function EmailActions({ weeklySummary }: { weeklySummary: boolean }) {
   const { mutate, isPending } = useSendTestEmail();
   const send = () =>
     mutate(undefined, {
@@ -65,7 +65,7 @@ export function EmailActions() {
           Send a test e-mail
         </Button>
       </Group>
-      <WeeklySummaryLine />
+      <WeeklySummaryLine on={weeklySummary} />
     </Stack>
   );
 }

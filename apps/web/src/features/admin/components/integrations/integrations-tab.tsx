@@ -73,7 +73,7 @@ function NotificationsPanel() {
               autoComplete="email"
             />
             <SmtpFields />
-            <EmailActions />
+            <EmailActions weeklySummary={emailWeekly} />
           </>
         ) : null}
       </SectionCard>
