@@ -119,7 +119,7 @@ export class WeeklySummaryService implements OnApplicationBootstrap, OnModuleDes
         await lock.release().catch((e: Error) => this.logger.warn(`Releasing the lock: ${e.message}`));
       }
     } catch (error) {
-      this.logger.error(`Weekly summary: ${(error as Error).message}`);
+      this.logger.warn(`Weekly summary skipped: ${(error as Error).message}`);
       return null;
     } finally {
       this.ticking = false;
