@@ -10,6 +10,7 @@ import { ConfigModule } from './config/config.module';
 import type { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
+import { EmailModule } from './email/email.module';
 import { HealthModule } from './health/health.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { PlaylistsModule } from './playlists/playlists.module';
@@ -38,6 +39,7 @@ export class AppModule {
         DemoModule,
         YoutubeModule,
         IntegrationsModule,
+        EmailModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

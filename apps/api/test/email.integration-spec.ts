@@ -1,11 +1,11 @@
 import { type IntegrationCheck, SECRET_MASK } from '@app/contracts';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type TestAgent from 'supertest/lib/agent';
 import { EmailService } from '../src/notifications/email.service';
 import { SettingsService } from '../src/settings/settings.service';
 import { signedInAgent } from './support/auth';
+import { SINK_PASSWORD, SINK_USER, type SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -13,50 +13,11 @@ import { startTestApp, type TestApp } from './support/test-app';
  * AUTH): the Test is nodemailer's verify() and never claims a success the server did not give.
  */
 
-const USER = 'site@example.com';
-const PASSWORD = 'sink-password-1';
-
-interface Sink {
-  server: SMTPServer;
-  port: number;
-  auths: string[];
-  messages: { from: string; to: string[]; body: string }[];
-}
-
-async function startSink(options: { secure?: boolean } = {}): Promise<Sink> {
-  const sink: Omit<Sink, 'port'> & { port?: number } = { auths: [], messages: [], server: undefined! };
-  sink.server = new SMTPServer({
-    secure: options.secure ?? false,
-    allowInsecureAuth: true,
-    disabledCommands: options.secure ? [] : ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      sink.auths.push(auth.username ?? '');
-      if (auth.username === USER && auth.password === PASSWORD) return callback(null, { user: USER });
-      callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        sink.messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          body: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  // A client that gives up mid-handshake (the TLS test) is an error event, not a failure of the sink.
-  sink.server.on('error', () => undefined);
-  await new Promise<void>((r) => sink.server.listen(0, '127.0.0.1', r));
-  sink.port = (sink.server.server.address() as AddressInfo).port;
-  return sink as Sink;
-}
-
-const stopSink = (sink: Sink | undefined) =>
-  new Promise<void>((r) => (sink ? sink.server.close(() => r()) : r()));
+const USER = SINK_USER;
+const PASSWORD = SINK_PASSWORD;
+type Sink = SmtpSink;
+const startSink = startSmtpSink;
+const stopSink = (sink: Sink | undefined) => sink?.stop() ?? Promise.resolve();
 
 /** Accepts connections and never says a word (no SMTP greeting). */
 async function startSilentServer(): Promise<{ server: Server; port: number; sockets: Socket[] }> {
@@ -88,10 +49,7 @@ describe('e-mail (SMTP) connection test', () => {
     await t?.close();
     await stopSink(sink);
   });
-  beforeEach(() => {
-    sink.auths.length = 0;
-    sink.messages.length = 0;
-  });
+  beforeEach(() => sink.clear());
 
   const set = (key: string, value: unknown) => admin.post(`/api/settings/${key}`).send({ value }).expect(200);
   const setSmtp = async (values: Record<string, unknown>) => {

@@ -70,6 +70,9 @@ const CALLS: Call[] = [
     url: '/api/integrations/myspace/test',
   },
   { route: 'get /api/admin/integrations/checks', status: 200, as: 'admin' },
+  // No notification address is set in this app: a 200 with `ok: false`, nothing sent.
+  { route: 'post /api/integrations/email/send-test', status: 200, as: 'admin' },
+  { route: 'get /api/admin/weekly-summary', status: 200, as: 'admin' },
   { route: 'get /api/channel/stats', status: 200 },
   { route: 'get /api/videos', status: 200, url: '/api/videos?kind=short,live&sort=oldest' },
   { route: 'get /api/videos', status: 200, url: '/api/videos?sort=popular&limit=5' },

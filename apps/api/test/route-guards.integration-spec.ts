@@ -42,6 +42,8 @@ describe('server-side enforcement of every admin route', () => {
         'get /api/admin/settings',
         'post /api/integrations/:id/test',
         'get /api/admin/integrations/checks',
+        'post /api/integrations/email/send-test',
+        'get /api/admin/weekly-summary',
       ]),
     );
     // The public list is not stale: each entry is a real route.

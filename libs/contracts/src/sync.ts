@@ -19,16 +19,21 @@ export const syncOutcomes = ['running', 'success', 'failed'] as const;
 export const syncOutcomeSchema = z.enum(syncOutcomes);
 export type SyncOutcome = z.infer<typeof syncOutcomeSchema>;
 
-export const notificationTargets = ['discord', 'webhook'] as const;
+export const notificationTargets = ['discord', 'webhook', 'email'] as const;
 
-/** One new-video notification attempt of a sync (Discord message or signed `video.published` event). */
+/**
+ * One new-video notification of a sync (Discord message, signed `video.published` event or e-mail to the
+ * notification address).
+ */
 export const notificationDeliverySchema = z.object({
   target: z.enum(notificationTargets),
   videoId: z.string(),
   ok: z.boolean(),
-  /** HTTP status of the receiver's answer, when there was one. */
+  /** The receiver's answer, when there was one: the HTTP status, or the SMTP reply code for an e-mail. */
   status: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** How many tries it took or were made (e-mail retries a temporary failure); absent means one. */
+  attempts: z.number().int().positive().optional(),
 });
 export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
 

@@ -291,7 +291,7 @@ export function checkPlausible(domain: string, enabled: boolean): CheckOutcome {
 // ---------------------------------------------------------------------------------------------------------
 // E-mail (SMTP)
 
-interface SmtpError extends Error {
+export interface SmtpError extends Error {
   code?: string;
   response?: string;
   responseCode?: number;

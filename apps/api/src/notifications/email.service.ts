@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Settings } from '@app/contracts';
 import { isIP } from 'node:net';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { ENV } from '../config/config.module';
+import { isDraining, waitUnlessDraining } from '../common/draining';
 import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
 import {
@@ -88,10 +89,61 @@ export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> 
   }
 }
 
+/** What an SMTP send ended with; never thrown. */
+export interface EmailOutcome {
+  ok: boolean;
+  /** The SMTP reply code of the server's last answer (250 when accepted), when there was one. */
+  status: number | null;
+  /** The server's own words: its reply on success, the error otherwise. */
+  message: string;
+  attempts: number;
+}
+
+interface SmtpErrorLike {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  message?: string;
+}
+
+const TEMPORARY_CODES = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * Whether trying again later may succeed: an SMTP 4xx reply (RFC 5321 "transient negative"), a connection
+ * that failed, dropped or timed out. A 5xx reply, a refused address or a missing setting is permanent.
+ */
+export function isTemporaryEmailFailure(error: unknown): boolean {
+  if (error instanceof OutboundRefusedError) return false;
+  const e = error as SmtpErrorLike;
+  if (typeof e.responseCode === 'number') return e.responseCode >= 400 && e.responseCode < 500;
+  if (e.code && TEMPORARY_CODES.has(e.code)) return true;
+  return /ECONNREFUSED|ECONNRESET|timeout/i.test(e.message ?? '');
+}
+
+/** The reply code at the start of an SMTP answer (`250 2.0.0 OK` → 250). */
+export function smtpReplyCode(response: string | undefined): number | null {
+  const code = /^([2-5]\d\d)\b/.exec(response ?? '');
+  return code ? Number(code[1]) : null;
+}
+
+/** Waits before the 2nd and the 3rd try of a message with a temporary failure (3 tries in all). */
+export const EMAIL_RETRY_DELAYS_MS = [2_000, 10_000] as const;
+
 /** Sends e-mail through the SMTP server the settings name (SMTP_URL gives their starting values). */
 @Injectable()
 export class EmailService {
+  private readonly logger = new Logger(EmailService.name);
   private readonly policy: OutboundPolicy;
+  /** The waits between tries (tests shorten them); its length + 1 is the number of tries. */
+  retryDelaysMs: readonly number[] = EMAIL_RETRY_DELAYS_MS;
 
   constructor(
     private readonly settings: SettingsService,
@@ -104,8 +156,11 @@ export class EmailService {
     return this.settings.getMany([...SMTP_SETTINGS_KEYS]);
   }
 
-  /** Sends one message from the configured From address. Rejects with the server's or the policy's words. */
-  async send(message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html'>): Promise<void> {
+  /**
+   * Sends one message from the configured From address and resolves with the server's answer (`250 …`).
+   * Rejects with the server's or the policy's words (nodemailer's error: `responseCode`, `code`).
+   */
+  async send(message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html'>): Promise<string> {
     const s = await this.smtpSettings();
     if (!s.smtpHost) throw new Error(NO_SMTP_SERVER);
     const from = fromAddress(s);
@@ -113,9 +168,49 @@ export class EmailService {
       throw new Error('No From address is set: set the SMTP From address under Integrations → Notifications');
     const transport = await smtpTransport(s, this.policy);
     try {
-      await withDeadline(transport.sendMail({ ...message, from }), this.policy.timeoutMs * 3);
+      const info = (await withDeadline(
+        transport.sendMail({ ...message, from }),
+        this.policy.timeoutMs * 3,
+      )) as {
+        response?: string;
+      };
+      return info.response ?? '';
     } finally {
       transport.close();
+    }
+  }
+
+  /**
+   * Sends one message, trying again after a temporary failure (`retryDelaysMs`, or the `retryDelaysMs`
+   * option: `[]` for one try); a permanent one (5xx) is not retried, nor is anything once the process is
+   * stopping. Never throws: the outcome says what the server answered last and how many tries it took.
+   */
+  async deliver(
+    message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html'>,
+    options: { retryDelaysMs?: readonly number[] } = {},
+  ): Promise<EmailOutcome & { temporary: boolean }> {
+    const delays = options.retryDelaysMs ?? this.retryDelaysMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await this.send(message);
+        return {
+          ok: true,
+          status: smtpReplyCode(response),
+          message: response,
+          attempts: attempt,
+          temporary: false,
+        };
+      } catch (error) {
+        const e = error as SmtpErrorLike;
+        const said = (e.response ?? e.message ?? String(error)).slice(0, 500);
+        const status = typeof e.responseCode === 'number' ? e.responseCode : null;
+        const temporary = isTemporaryEmailFailure(error);
+        const delay = delays[attempt - 1];
+        const failed = { ok: false, status, message: said, attempts: attempt, temporary };
+        if (delay === undefined || !temporary || isDraining()) return failed;
+        this.logger.warn(`E-mail "${String(message.subject)}" failed (try ${attempt}), retrying: ${said}`);
+        if (!(await waitUnlessDraining(delay))) return failed;
+      }
     }
   }
 }

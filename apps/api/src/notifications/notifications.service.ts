@@ -6,6 +6,8 @@ import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
 import { renderDiscordMessage } from './discord-message';
+import { EmailService, NO_SMTP_SERVER } from './email.service';
+import { renderNewVideoEmail } from './email-messages';
 import {
   type OutboundAnswer,
   type OutboundPolicy,
@@ -40,8 +42,8 @@ export const WEBHOOK_PING_EVENT = 'ping';
 export const USER_AGENT = 'channel-site-webhooks/1.0';
 
 /**
- * New-video notifications: a Discord message from `discordMessageTemplate` and a signed `video.published`
- * event to `customWebhookUrl`, each when enabled in the settings. Deliveries go one at a time per target,
+ * New-video notifications: a Discord message from `discordMessageTemplate`, a signed `video.published`
+ * event to `customWebhookUrl` and an e-mail to `notificationEmail`, each when enabled in the settings. Deliveries go one at a time per target,
  * oldest video first; a failure is logged and returned as a failed delivery, never thrown.
  */
 @Injectable()
@@ -52,6 +54,7 @@ export class NotificationsService {
   constructor(
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly email: EmailService,
     @Inject(ENV) env: Env,
   ) {
     this.policy = outboundPolicy(env);
@@ -59,8 +62,8 @@ export class NotificationsService {
 
   /** Whether any target is switched on (so the caller knows whether deliveries are due). */
   async anyEnabled(): Promise<boolean> {
-    const s = await this.settings.getMany(['enableDiscordWebhook', 'enableCustomWebhook']);
-    return s.enableDiscordWebhook || s.enableCustomWebhook;
+    const s = await this.settings.getMany(['enableDiscordWebhook', 'enableCustomWebhook', 'emailNewVideos']);
+    return s.enableDiscordWebhook || s.enableCustomWebhook || s.emailNewVideos;
   }
 
   async announce(videos: PublishedVideo[], channel: PublishingChannel): Promise<NotificationDelivery[]> {
@@ -72,6 +75,8 @@ export class NotificationsService {
       'enableCustomWebhook',
       'customWebhookUrl',
       'customWebhookSecret',
+      'emailNewVideos',
+      'notificationEmail',
     ]);
     const chosen = [...videos]
       .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
@@ -105,7 +110,44 @@ export class NotificationsService {
         }),
       );
     }
+    if (s.emailNewVideos) targets.push(this.emailEach(chosen, s.notificationEmail));
     return (await Promise.all(targets)).flat();
+  }
+
+  /** One e-mail per video to the notification address, each retried on a temporary failure. */
+  private async emailEach(videos: PublishedVideo[], to: string): Promise<NotificationDelivery[]> {
+    const missing = !to
+      ? 'notificationEmail is not set'
+      : !(await this.email.smtpSettings()).smtpHost
+        ? NO_SMTP_SERVER
+        : null;
+    const deliveries: NotificationDelivery[] = [];
+    // Once a message has used up its retries on a server that keeps failing, the others get one try each:
+    // a sync's e-mails wait for a down server once, not ten times.
+    let retry = true;
+    for (const video of videos) {
+      if (missing) {
+        deliveries.push({ target: 'email', videoId: video.id, ok: false, status: null, error: missing });
+        continue;
+      }
+      const sent = await this.email.deliver(
+        { to, ...renderNewVideoEmail(video) },
+        retry ? {} : { retryDelaysMs: [] },
+      );
+      if (!sent.ok && sent.temporary) retry = false;
+      if (!sent.ok) {
+        this.logger.warn(`email notification for video ${video.id} failed: ${sent.message}`);
+      }
+      deliveries.push({
+        target: 'email',
+        videoId: video.id,
+        ok: sent.ok,
+        status: sent.status,
+        error: sent.ok ? null : sent.message,
+        attempts: sent.attempts,
+      });
+    }
+    return deliveries;
   }
 
   private async each(

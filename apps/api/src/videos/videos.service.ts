@@ -81,6 +81,16 @@ export class VideosService {
     return this.videos.find({ order: { publishedAt: 'DESC', id: 'ASC' }, take: limit });
   }
 
+  /** Videos published in [from, to), oldest first: the weekly summary's new videos. */
+  publishedBetween(from: Date, to: Date): Promise<VideoEntity[]> {
+    return this.videos
+      .createQueryBuilder('video')
+      .where('video.publishedAt >= :from AND video.publishedAt < :to', { from, to })
+      .orderBy('video.publishedAt', 'ASC')
+      .addOrderBy('video.id', 'ASC')
+      .getMany();
+  }
+
   featured(): Promise<VideoEntity | null> {
     return this.videos.findOne({ where: { featured: true }, order: { publishedAt: 'DESC' } });
   }

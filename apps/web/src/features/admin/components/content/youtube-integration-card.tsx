@@ -3,6 +3,7 @@ import { IconBrandYoutube, IconRefresh } from '@tabler/icons-react';
 import type { SyncRun } from '@app/contracts';
 import { useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
 import { plural } from '../../lib/backup-file';
+import { deliveryLines } from '../../lib/deliveries';
 import { SectionCard } from '../section-card';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -41,6 +42,11 @@ function LastSync() {
           {outcomeText(lastRun)}
         </Text>
       </Text>
+      {lastRun.notifications?.length ? (
+        <Text size="xs" c="dimmed" data-testid="last-sync-notifications">
+          New-video notifications: {deliveryLines(lastRun.notifications).join(' · ')}
+        </Text>
+      ) : null}
       {lastRun.outcome === 'failed' && lastSuccess ? (
         <Text size="xs" c="dimmed">
           Last successful sync {when(lastSuccess)}

@@ -4,6 +4,7 @@ import { SubTabs } from '../sub-tabs';
 import { SettingSwitch, SettingTextField } from '../fields/setting-fields';
 import { SectionCard } from '../section-card';
 import { useSetting } from '../../hooks/use-settings';
+import { EmailActions } from './email-actions';
 import { OverviewPanel } from './overview-panel';
 import { SmtpFields } from './smtp-fields';
 
@@ -72,6 +73,7 @@ function NotificationsPanel() {
               autoComplete="email"
             />
             <SmtpFields />
+            <EmailActions weeklySummary={emailWeekly} />
           </>
         ) : null}
       </SectionCard>

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { SettingsModule } from '../settings/settings.module';
+import { VideosModule } from '../videos/videos.module';
+import { YoutubeModule } from '../youtube/youtube.module';
+import { EmailController } from './email.controller';
+import { EmailTestService } from './email-test.service';
+import { NotificationRunEntity } from './notification-run.entity';
+import { WeeklySummaryService } from './weekly-summary.service';
+
+/** E-mail to the site's owner beyond the per-video messages: the weekly summary and the test message. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([NotificationRunEntity]),
+    NotificationsModule,
+    SettingsModule,
+    VideosModule,
+    YoutubeModule,
+  ],
+  controllers: [EmailController],
+  providers: [WeeklySummaryService, EmailTestService],
+})
+export class EmailModule {}
