@@ -12,6 +12,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SettingsModule } from './settings/settings.module';
@@ -38,6 +39,7 @@ export class AppModule {
         DemoModule,
         YoutubeModule,
         IntegrationsModule,
+        NewsletterModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -3,6 +3,7 @@ import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { ChannelEntity } from '../channel/channel.entity';
 import { IntegrationCheckEntity } from '../integrations/integration-check.entity';
+import { NewsletterSubscriberEntity } from '../newsletter/newsletter-subscriber.entity';
 import { PlaylistEntity } from '../playlists/playlist.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { VideoEntity } from '../videos/video.entity';
@@ -14,6 +15,7 @@ import { ContentVersion1763800000000 } from './migrations/1763800000000-content-
 import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-two-factor';
 import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
 import { IntegrationChecks1764100000000 } from './migrations/1764100000000-integration-checks';
+import { NewsletterSubscribers1764200000000 } from './migrations/1764200000000-newsletter-subscribers';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -27,6 +29,7 @@ export const ENTITIES = [
   AppLockEntity,
   LiveStreamEntity,
   IntegrationCheckEntity,
+  NewsletterSubscriberEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -36,4 +39,5 @@ export const MIGRATIONS = [
   AdminTwoFactor1763900000000,
   LiveState1764000000000,
   IntegrationChecks1764100000000,
+  NewsletterSubscribers1764200000000,
 ];
