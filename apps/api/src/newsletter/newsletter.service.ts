@@ -111,14 +111,19 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
       nextAttemptAt: target ? new Date(now.getTime() + FIRST_ATTEMPT_LEASE_MS) : null,
       syncedAt: null,
     });
+    const already = async () => {
+      this.retrySoon();
+      const existing = await this.subscribers.findOneBy({ email });
+      if (existing?.mailchimpStatus === 'failed') throw this.refused(existing.lastError);
+      return { status: 'already', message: NEWSLETTER_MESSAGES.already } as const;
+    };
+    // The usual repeat is found first; two requests racing past this check meet the unique index.
+    if (await this.subscribers.existsBy({ email })) return already();
     try {
       await this.subscribers.insert(row);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      this.retrySoon();
-      const existing = await this.subscribers.findOneBy({ email });
-      if (existing?.mailchimpStatus === 'failed') throw this.refused(existing.lastError);
-      return { status: 'already', message: NEWSLETTER_MESSAGES.already };
+      return already();
     }
     if (!target) return { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
 
