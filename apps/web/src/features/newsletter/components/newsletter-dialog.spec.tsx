@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { NewsletterDialog } from './newsletter-dialog';
@@ -19,7 +19,8 @@ describe('NewsletterDialog', () => {
     const fetch = setup(() =>
       fakeResponse(200, { status: 'confirm', message: 'Almost done: check your inbox.' }),
     );
-    expect(screen.getByRole('dialog', { name: 'Subscribe: Newsletter' })).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Subscribe: Newsletter' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     submit('ann@mail.test');
     expect(await screen.findByText('Check your inbox')).toBeTruthy();
     expect(screen.getByText('Almost done: check your inbox.')).toBeTruthy();

@@ -68,7 +68,13 @@ export function NewsletterDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={`Subscribe: ${title}`} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Subscribe: ${title}`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {result ? (
         <Stack gap="md" role="status">
           <Alert

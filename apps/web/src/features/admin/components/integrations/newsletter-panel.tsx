@@ -110,6 +110,7 @@ export function NewsletterPanel() {
         opened={confirming}
         onClose={() => setConfirming(false)}
         title="Delete this subscriber?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
         centered
       >
         <Stack>
