@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { NewsletterSummary } from '@app/contracts';
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
@@ -9,6 +10,12 @@ test('a sign-up from / shows in the admin count and the CSV download', async ({ 
   await page.goto('/');
   await page.getByRole('button', { name: /^Subscribe:/ }).click();
   const dialog = page.getByRole('dialog', { name: /^Subscribe:/ });
+  await expect(dialog.getByLabel('E-mail address')).toBeFocused();
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await dialog.getByLabel('E-mail address').fill(email);
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   // The local list, or Mailchimp's double opt-in should another spec have set an audience meanwhile.
