@@ -6,10 +6,17 @@
  * Paths are `/{dc}/3.0/…` (MAILCHIMP_API_BASE_URL=http://127.0.0.1:PORT/{dc}/3.0), so a test sees which
  * data centre the API chose. HTTP Basic with the one accepted key, on the data centre its suffix names;
  * anything else is 401 "API Key Invalid" (or "API Key Missing"), as Mailchimp answers. `GET ping` answers
- * the health status; `GET lists/{id}` the audience (404 "Resource Not Found" for another id). Faults and
- * the recorded requests: the control API of tools/lib/fake-service.ts under `/__fake`.
+ * the health status; `GET lists/{id}` the audience (404 "Resource Not Found" for another id).
+ *
+ * Members of that audience (the newsletter sign-up), kept in memory until `POST /__fake/reset`:
+ * `PUT lists/{id}/members/{md5 of the lower-cased address}` adds or updates one (`status_if_new` for a new
+ * member, `status` to change one; a hash that is not the address's, or an address at example.com, which
+ * Mailchimp calls fake, is 400 "Invalid Resource"); `GET` answers it; `POST …/actions/delete-permanent`
+ * erases it (404 when absent). Faults (503, a hang, a dropped connection) and the recorded requests: the
+ * control API of tools/lib/fake-service.ts under `/__fake`.
  */
 import type { FakeMailchimpStartedLine } from '@app/contracts/fake-services';
+import { createHash } from 'node:crypto';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { type FakeAnswer, type RunningFakeService, startFakeService } from '../lib/fake-service';
 import { closeOnSignal } from '../lib/process';
@@ -23,16 +30,77 @@ const problem = (status: number, title: string, detail: string): FakeAnswer => (
   body: { type: ERRORS_DOC, title, status, detail, instance: '00000000-0000-0000-0000-000000000000' },
 });
 
-function handler(apiKey: string) {
+interface Member {
+  email_address: string;
+  status: string;
+}
+const MEMBER_STATUSES = ['subscribed', 'unsubscribed', 'cleaned', 'pending', 'transactional'];
+
+const memberHash = (email: string) => createHash('md5').update(email.toLowerCase()).digest('hex');
+
+function parseBody(body: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The audience's members: `lists/{id}/members/{hash}[/actions/delete-permanent]`. */
+function memberRoute(
+  members: Map<string, Member>,
+  method: string,
+  hash: string,
+  action: string | undefined,
+  body: string,
+): FakeAnswer {
+  const member = members.get(hash);
+  const view = (m: Member) => ({ id: hash, list_id: FAKE_AUDIENCE.id, ...m });
+  const notFound = problem(404, 'Resource Not Found', 'The requested resource could not be found.');
+  if (action === 'actions/delete-permanent' && method === 'POST') {
+    if (!member) return notFound;
+    members.delete(hash);
+    return { status: 204 };
+  }
+  if (action) return notFound;
+  if (method === 'GET') return member ? { status: 200, body: view(member) } : notFound;
+  if (method !== 'PUT') return problem(405, 'Method Not Allowed', 'The requested method is not allowed.');
+  const fields = parseBody(body);
+  const email = typeof fields.email_address === 'string' ? fields.email_address : '';
+  const invalid = (detail: string) => problem(400, 'Invalid Resource', detail);
+  if (!email) return invalid('The resource submitted could not be validated: email_address is required.');
+  if (memberHash(email) !== hash) return invalid('The subscriber hash does not match the email address.');
+  if (/@example\.com$/i.test(email)) {
+    return invalid(`${email} looks fake or invalid, please enter a real email address.`);
+  }
+  const status = typeof fields.status === 'string' ? fields.status : undefined;
+  const ifNew = typeof fields.status_if_new === 'string' ? fields.status_if_new : undefined;
+  if (member) {
+    if (status && MEMBER_STATUSES.includes(status)) member.status = status;
+    return { status: 200, body: view(member) };
+  }
+  const initial = ifNew ?? status;
+  if (!initial || !MEMBER_STATUSES.includes(initial)) {
+    return invalid('The resource submitted could not be validated: status_if_new is required.');
+  }
+  const created = { email_address: email, status: initial };
+  members.set(hash, created);
+  return { status: 200, body: view(created) };
+}
+
+function handler(apiKey: string, members: Map<string, Member>) {
   const dc = /-([a-z]+\d+)$/.exec(apiKey)?.[1];
   return ({
     method,
     path,
     headers,
+    body,
   }: {
     method: string;
     path: string;
     headers: Record<string, unknown>;
+    body: string;
   }): FakeAnswer => {
     const url = new URL(path, 'http://fake');
     const match = /^\/([^/]+)\/3\.0(\/.*)$/.exec(url.pathname);
@@ -52,6 +120,13 @@ function handler(apiKey: string) {
     }
     if (method === 'GET' && route === '/ping')
       return { status: 200, body: { health_status: "Everything's Chimpy!" } };
+    const member = /^\/lists\/([^/]+)\/members\/([0-9a-f]{32})(?:\/(.+))?$/.exec(route);
+    if (member) {
+      if (decodeURIComponent(member[1]) !== FAKE_AUDIENCE.id) {
+        return problem(404, 'Resource Not Found', 'The requested resource could not be found.');
+      }
+      return memberRoute(members, method, member[2], member[3], body);
+    }
     const list = /^\/lists\/([^/]+)$/.exec(route);
     if (method === 'GET' && list) {
       if (decodeURIComponent(list[1]) !== FAKE_AUDIENCE.id) {
@@ -80,7 +155,12 @@ export async function startFakeMailchimp(
   options: { port?: number; host?: string; apiKey?: string } = {},
 ): Promise<RunningFakeMailchimp> {
   const apiKey = options.apiKey ?? FAKE_MAILCHIMP_KEY;
-  const service = await startFakeService({ ...options, handle: handler(apiKey) });
+  const members = new Map<string, Member>();
+  const service = await startFakeService({
+    ...options,
+    handle: handler(apiKey, members),
+    onReset: () => members.clear(),
+  });
   return { ...service, apiBaseUrl: `${service.url}/{dc}/3.0`, apiKey };
 }
 

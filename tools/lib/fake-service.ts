@@ -49,6 +49,8 @@ export async function startFakeService(options: {
   port?: number;
   host?: string;
   handle: (request: FakeServiceRequest) => FakeAnswer;
+  /** Clears the fake's own state too on `POST /__fake/reset` (e.g. the fake Mailchimp's members). */
+  onReset?: () => void;
 }): Promise<RunningFakeService> {
   let requests: FakeServiceRequest[] = [];
   let fault: FakeServiceFault | null = null;
@@ -62,6 +64,7 @@ export async function startFakeService(options: {
         case 'POST reset':
           requests = [];
           fault = null;
+          options.onReset?.();
           return send(res, { status: 200, body: {} });
         case 'POST fault': {
           const next = JSON.parse(body) as FakeServiceFault | null;

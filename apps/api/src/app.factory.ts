@@ -19,6 +19,7 @@ import { isDocsPath, setupOpenApi } from './docs/openapi';
 
 export const JSON_BODY_LIMIT = '4mb';
 export const BACKUP_BODY_LIMIT = '100mb';
+export const NEWSLETTER_BODY_LIMIT = '2kb';
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
@@ -74,6 +75,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     res.setHeader('Connection', 'close');
     res.status(refusal.getStatus()).json(refusal.getResponse());
   });
+  // The public Subscribe form's body is an address and a honeypot: a few hundred bytes at most.
+  app.use('/api/newsletter', json({ limit: NEWSLETTER_BODY_LIMIT }));
   // Inline images of up to 2 MB arrive base64-encoded in JSON (about 2.7 MB).
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   setupOpenApi(app, env);

@@ -13,6 +13,7 @@ import { DemoModule } from './demo/demo.module';
 import { EmailModule } from './email/email.module';
 import { HealthModule } from './health/health.module';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SettingsModule } from './settings/settings.module';
@@ -40,6 +41,7 @@ export class AppModule {
         YoutubeModule,
         IntegrationsModule,
         EmailModule,
+        NewsletterModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

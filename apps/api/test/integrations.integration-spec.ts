@@ -273,6 +273,23 @@ describe('integration connection tests', () => {
       );
     });
 
+    it('names the newsletter’s audience and its member count once an audience id is set', async () => {
+      await set('mailchimpApiKey', mailchimp.info.apiKey);
+      await set('mailchimpAudienceId', mailchimp.info.audience.id);
+      try {
+        expect(await test('mailchimp')).toMatchObject({
+          ok: true,
+          message: `Mailchimp answered "Everything's Chimpy!" (data centre us6); audience "${mailchimp.info.audience.name}" has ${mailchimp.info.audience.memberCount} members`,
+        });
+        await set('mailchimpAudienceId', 'zzzzz99999');
+        expect((await test('mailchimp')).message).toBe(
+          `Mailchimp answered "Everything's Chimpy!" (data centre us6), but audience zzzzz99999: 404 Resource Not Found: The requested resource could not be found.`,
+        );
+      } finally {
+        await set('mailchimpAudienceId', '');
+      }
+    });
+
     it('reports a bad key, the wrong data centre and a key without one in Mailchimp’s words', async () => {
       await set('mailchimpApiKey', 'ffffffffffffffffffffffffffffffff-us6');
       const invalid =

@@ -218,6 +218,28 @@ const CALLS: Call[] = [
     as: 'admin',
     body: { currentPassword: 'admin123', newPassword: 'admin123' },
   },
+  { route: 'post /api/newsletter/subscribe', status: 200, body: { email: 'Reader@Mail.test' } },
+  { route: 'post /api/newsletter/subscribe', status: 400, body: { email: 'not an address' } },
+  { route: 'get /api/admin/newsletter/summary', status: 200, as: 'admin' },
+  { route: 'get /api/admin/newsletter/subscribers.csv', status: 200, as: 'admin' },
+  {
+    route: 'delete /api/admin/newsletter/subscribers/:email',
+    status: 200,
+    as: 'admin',
+    url: '/api/admin/newsletter/subscribers/reader%40mail.test',
+  },
+  {
+    route: 'delete /api/admin/newsletter/subscribers/:email',
+    status: 404,
+    as: 'admin',
+    url: '/api/admin/newsletter/subscribers/reader%40mail.test',
+  },
+  {
+    route: 'delete /api/admin/newsletter/subscribers/:email',
+    status: 400,
+    as: 'admin',
+    url: '/api/admin/newsletter/subscribers/nobody',
+  },
   { route: 'post /api/auth/logout', status: 200, as: 'admin' },
 ];
 
@@ -241,7 +263,7 @@ async function pendingAgent(): Promise<TestAgent> {
 }
 
 async function send(call: Call, as: Who): Promise<request.Response> {
-  const [method, path] = call.route.split(' ') as ['get' | 'post', string];
+  const [method, path] = call.route.split(' ') as ['get' | 'post' | 'delete', string];
   const url = typeof call.url === 'function' ? call.url() : (call.url ?? path);
   const client = as === 'admin' ? admin : as === 'pending' ? await pendingAgent() : request(t.server);
   let req = client[method](url);

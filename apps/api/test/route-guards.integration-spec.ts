@@ -22,6 +22,7 @@ const PUBLIC_ROUTES = new Set([
   'get /robots.txt',
   'get /api/page-head',
   'get /api/settings/page-policy',
+  'post /api/newsletter/subscribe',
 ]);
 
 describe('server-side enforcement of every admin route', () => {
@@ -44,6 +45,9 @@ describe('server-side enforcement of every admin route', () => {
         'get /api/admin/integrations/checks',
         'post /api/integrations/email/send-test',
         'get /api/admin/weekly-summary',
+        'get /api/admin/newsletter/summary',
+        'get /api/admin/newsletter/subscribers.csv',
+        'delete /api/admin/newsletter/subscribers/:email',
       ]),
     );
     // The public list is not stale: each entry is a real route.

@@ -32,3 +32,15 @@ export const newsletterSummarySchema = z.object({
   provider: z.enum(['mailchimp', 'local']),
 });
 export type NewsletterSummary = z.infer<typeof newsletterSummarySchema>;
+
+/**
+ * Answer of `DELETE /api/admin/newsletter/subscribers/{email}` (admin, a privacy request): the local row is
+ * gone; `mailchimp` says what happened to the member in the Mailchimp audience (`deleted` for good or never
+ * there, `failed` with Mailchimp's words, `not-configured` when no Mailchimp audience is set).
+ */
+export const newsletterDeleteResultSchema = z.object({
+  email: z.string(),
+  mailchimp: z.enum(['deleted', 'failed', 'not-configured']),
+  message: z.string(),
+});
+export type NewsletterDeleteResult = z.infer<typeof newsletterDeleteResultSchema>;

@@ -4,6 +4,7 @@ import { UserEntity } from '../auth/user.entity';
 import { ChannelEntity } from '../channel/channel.entity';
 import { NotificationRunEntity } from '../email/notification-run.entity';
 import { IntegrationCheckEntity } from '../integrations/integration-check.entity';
+import { NewsletterSubscriberEntity } from '../newsletter/newsletter-subscriber.entity';
 import { PlaylistEntity } from '../playlists/playlist.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { VideoEntity } from '../videos/video.entity';
@@ -16,6 +17,7 @@ import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-tw
 import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
 import { IntegrationChecks1764100000000 } from './migrations/1764100000000-integration-checks';
 import { NotificationRuns1764300000000 } from './migrations/1764300000000-notification-runs';
+import { NewsletterSubscribers1764200000000 } from './migrations/1764200000000-newsletter-subscribers';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -30,6 +32,7 @@ export const ENTITIES = [
   LiveStreamEntity,
   IntegrationCheckEntity,
   NotificationRunEntity,
+  NewsletterSubscriberEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -40,4 +43,5 @@ export const MIGRATIONS = [
   LiveState1764000000000,
   IntegrationChecks1764100000000,
   NotificationRuns1764300000000,
+  NewsletterSubscribers1764200000000,
 ];

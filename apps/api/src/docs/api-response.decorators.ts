@@ -22,7 +22,7 @@ const ERRORS = {
   409: 'Conflicts with the current state (a sync is already running, two-factor sign-in is already on)',
   413: 'The body is too large',
   415: 'The body is not JSON',
-  429: 'Too many failed logins or codes; try again later',
+  429: 'Too many attempts (failed logins or codes, newsletter sign-ups); try again later',
   502: 'YouTube failed or answered something unusable',
 } as const;
 export type ErrorStatus = keyof typeof ERRORS;

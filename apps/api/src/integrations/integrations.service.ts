@@ -97,12 +97,16 @@ export class IntegrationsService {
         };
       }
       case 'mailchimp': {
-        const apiKey = await this.settings.get('mailchimpApiKey');
+        const { mailchimpApiKey: apiKey, mailchimpAudienceId: audienceId } = await this.settings.getMany([
+          'mailchimpApiKey',
+          'mailchimpAudienceId',
+        ]);
         const baseUrl = this.env.MAILCHIMP_API_BASE_URL ?? DEFAULT_MAILCHIMP_API_BASE_URL;
-        // No audience-id setting exists yet (the newsletter sign-up brings one), so no audience is checked.
+        // The audience the newsletter's sign-ups join, when set: its name and member count.
         return {
-          inputs: [apiKey, baseUrl],
-          run: () => checkMailchimp({ apiKey, baseUrl, policy: this.policy }),
+          inputs: [apiKey, audienceId, baseUrl],
+          run: () =>
+            checkMailchimp({ apiKey, audienceId: audienceId || undefined, baseUrl, policy: this.policy }),
         };
       }
       case 'google-analytics': {

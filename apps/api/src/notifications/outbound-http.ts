@@ -163,7 +163,7 @@ export interface OutboundAnswer {
 }
 
 export interface OutboundRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   /** Ends the request early (besides the policy's timeout). */

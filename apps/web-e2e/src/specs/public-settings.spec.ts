@@ -497,7 +497,7 @@ test('community links: Join Now and Follow open the Discord invite and the X pro
   expect(opened).toEqual(['https://discord.gg/codewithalex', 'https://x.com/codewithalex']);
   expect(page.url()).toBe(new URL('/', testInfo.project.use.baseURL).href);
   await expect(home.community.getByText('Daily tips.')).toBeVisible();
-  // The newsletter keeps its console-only button.
+  // The newsletter's Subscribe stays a button (it opens the sign-up form, admin-newsletter.spec.ts).
   await expect(home.community.getByRole('button', { name: /^Subscribe/ })).toBeVisible();
 
   // The admin panel: a bad invite is refused with the failure toast; a good one and a card title save.

@@ -1,6 +1,6 @@
 import type { PublicSettings } from '@app/contracts';
 import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { CommunitySection } from './community-section';
@@ -17,6 +17,13 @@ const card = (id: string) => {
   return within(item);
 };
 
+/** A click that may load the lazily imported sign-up form. */
+const clickAndLoad = (element: HTMLElement) =>
+  act(async () => {
+    fireEvent.click(element);
+    await import('../../features/newsletter/components/newsletter-dialog');
+  });
+
 describe('CommunitySection', () => {
   let log: jest.SpyInstance;
   beforeEach(() => {
@@ -24,7 +31,7 @@ describe('CommunitySection', () => {
   });
   afterEach(() => log.mockRestore());
 
-  it("on a fresh site: SPEC §1's texts, and each button only writes its console message", async () => {
+  it("on a fresh site: SPEC §1's texts, and each button writes its console message (no link, no navigation)", async () => {
     setup({});
     expect(await screen.findByRole('heading', { name: 'Discord', level: 3 })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
@@ -34,7 +41,7 @@ describe('CommunitySection', () => {
     ]);
     expect(screen.queryAllByRole('link')).toEqual([]);
     for (const name of ['Join Now', 'Follow', 'Subscribe'])
-      fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${name}:`) }));
+      await clickAndLoad(screen.getByRole('button', { name: new RegExp(`^${name}:`) }));
     expect(log.mock.calls).toEqual([
       ['Join Discord clicked'],
       ['Follow on Twitter clicked'],
@@ -42,7 +49,7 @@ describe('CommunitySection', () => {
     ]);
   });
 
-  it('with the links set: Join Now and Follow open them in a new tab; Subscribe still only logs', async () => {
+  it('with the links set: Join Now and Follow open them in a new tab; Subscribe logs and opens its form', async () => {
     setup({
       discordInviteUrl: 'https://discord.gg/codewithalex',
       twitterHandle: '@alex_codes',
@@ -67,7 +74,7 @@ describe('CommunitySection', () => {
     expect(card('newsletter').getByText('Monthly.')).toBeTruthy();
     fireEvent.click(join);
     fireEvent.click(follow);
-    fireEvent.click(card('newsletter').getByRole('button', { name: /^Subscribe/ }));
+    await clickAndLoad(card('newsletter').getByRole('button', { name: /^Subscribe/ }));
     expect(log.mock.calls).toEqual([['Newsletter subscribe clicked']]);
   });
 
@@ -78,5 +85,13 @@ describe('CommunitySection', () => {
     );
     fireEvent.click(card('discord').getByRole('button', { name: /^Join Now/ }));
     expect(log.mock.calls).toEqual([['Join Discord clicked']]);
+  });
+
+  it('Subscribe writes its console message and opens the sign-up form, named by the card', async () => {
+    setup({ communityNewsletterTitle: 'Monthly letter' });
+    await clickAndLoad(await screen.findByRole('button', { name: /^Subscribe: Monthly letter/ }));
+    expect(log.mock.calls).toEqual([['Newsletter subscribe clicked']]);
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe: Monthly letter' });
+    expect(within(dialog).getByLabelText(/^E-mail address/)).toBeTruthy();
   });
 });

@@ -2,9 +2,16 @@ import type { PublicSettings } from '@app/contracts';
 import { twitterProfileUrl } from '@app/contracts/community';
 import { Button, Container } from '@mantine/core';
 import { IconBrandDiscordFilled, IconBrandTwitterFilled, IconMail } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import classes from './community-section.module.css';
+
+// Loaded on the first Subscribe: visitors who never sign up do not download the form.
+const NewsletterDialog = lazy(() =>
+  import('../../features/newsletter/components/newsletter-dialog').then((m) => ({
+    default: m.NewsletterDialog,
+  })),
+);
 
 interface CommunityCard {
   id: 'discord' | 'twitter' | 'newsletter';
@@ -12,7 +19,7 @@ interface CommunityCard {
   text: string;
   action: string;
   message: string;
-  /** Where the button goes (a new tab); '' keeps SPEC §1's console message. */
+  /** Where the button goes (a new tab); '' keeps SPEC §1's console message (the Newsletter's opens its form). */
   href: string;
   icon: ComponentType<{ size?: number }>;
 }
@@ -44,7 +51,7 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
       text: settings.communityNewsletterDescription,
       action: 'Subscribe',
       message: 'Newsletter subscribe clicked',
-      // The sign-up form comes with the rest of issue 14; until then SPEC §1's console message.
+      // SPEC §1's console message, and the sign-up form (issue 14).
       href: '',
       icon: IconMail,
     },
@@ -53,10 +60,13 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
 
 /**
  * Join the Community (anchor `about`). A card whose link is set opens it in a new tab; one without keeps
- * SPEC §1's behaviour: the button only writes a console message.
+ * SPEC §1's behaviour: the button only writes a console message. Subscribe writes its message too and opens
+ * the newsletter's sign-up form (issue 14).
  */
 export function CommunitySection() {
   const { settings } = usePublicSettings();
+  /** null until the first Subscribe; then the form stays mounted so it can close smoothly. */
+  const [newsletterOpen, setNewsletterOpen] = useState<boolean | null>(null);
   return (
     <section id="about" className="section" aria-labelledby="about-title">
       <Container size="xl">
@@ -87,8 +97,12 @@ export function CommunitySection() {
                 <Button
                   radius="xl"
                   variant="default"
-                  // eslint-disable-next-line no-console -- SPEC §1: the button only logs
-                  onClick={() => console.log(message)}
+                  onClick={() => {
+                    // eslint-disable-next-line no-console -- SPEC §1: the button logs
+                    console.log(message);
+                    if (id === 'newsletter') setNewsletterOpen(true);
+                  }}
+                  aria-haspopup={id === 'newsletter' ? 'dialog' : undefined}
                   aria-label={`${action}: ${title}`}
                 >
                   {action}
@@ -97,6 +111,15 @@ export function CommunitySection() {
             </li>
           ))}
         </ul>
+        {newsletterOpen !== null ? (
+          <Suspense fallback={null}>
+            <NewsletterDialog
+              opened={newsletterOpen}
+              onClose={() => setNewsletterOpen(false)}
+              title={settings.communityNewsletterTitle}
+            />
+          </Suspense>
+        ) : null}
       </Container>
     </section>
   );

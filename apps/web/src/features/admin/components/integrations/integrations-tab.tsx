@@ -5,6 +5,7 @@ import { SettingSwitch, SettingTextField } from '../fields/setting-fields';
 import { SectionCard } from '../section-card';
 import { useSetting } from '../../hooks/use-settings';
 import { EmailActions } from './email-actions';
+import { NewsletterPanel } from './newsletter-panel';
 import { OverviewPanel } from './overview-panel';
 import { SmtpFields } from './smtp-fields';
 
@@ -115,7 +116,14 @@ function AdvancedPanel() {
           placeholder="xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-us1"
           description="Stored as a secret and shown masked."
         />
+        <SettingTextField
+          settingKey="mailchimpAudienceId"
+          label="Audience ID"
+          placeholder="a1b2c3d4e5"
+          description="Audience → Settings → Audience name and defaults. With a key and an audience, sign-ups get a confirmation e-mail from Mailchimp (double opt-in)."
+        />
       </SectionCard>
+      <NewsletterPanel />
     </Stack>
   );
 }

@@ -1,0 +1,29 @@
+import { stringify } from 'csv-stringify/sync';
+
+/**
+ * A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, and tab or carriage return, which some
+ * programs strip first) gets a leading `'`, so an address like `=HYPERLINK(…)@x.io` stays text (OWASP, CSV
+ * injection).
+ */
+export function csvSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export interface CsvSubscriber {
+  email: string;
+  createdAt: Date;
+  mailchimpStatus: string;
+}
+
+/** The subscribers as CSV (RFC 4180, CRLF), with a header row. */
+export function subscribersCsv(rows: CsvSubscriber[]): string {
+  return stringify(
+    rows.map((row) => [csvSafe(row.email), row.createdAt.toISOString(), csvSafe(row.mailchimpStatus)]),
+    { header: true, columns: ['email', 'signed up at', 'Mailchimp status'], record_delimiter: 'windows' },
+  );
+}
+
+/** `newsletter-subscribers-2026-11-23.csv` (UTC date). */
+export function subscribersCsvFileName(now: Date): string {
+  return `newsletter-subscribers-${now.toISOString().slice(0, 10)}.csv`;
+}

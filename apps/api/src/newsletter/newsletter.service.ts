@@ -1,0 +1,271 @@
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { NewsletterDeleteResult, NewsletterSubscribeResult, NewsletterSummary } from '@app/contracts';
+import { Between, IsNull, LessThanOrEqual, Or, QueryFailedError, type Repository } from 'typeorm';
+import { Clock } from '../common/clock';
+import { ENV } from '../config/config.module';
+import { DEFAULT_MAILCHIMP_API_BASE_URL, type Env } from '../config/env';
+import { type OutboundPolicy, outboundPolicy } from '../notifications/outbound-http';
+import { SettingsService } from '../settings/settings.service';
+import { AppLockService } from '../youtube/app-lock.service';
+import {
+  addMember,
+  deleteMemberPermanently,
+  type MailchimpTarget,
+  type MemberOutcome,
+} from './mailchimp-members';
+import { subscribersCsv } from './newsletter-csv';
+import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity';
+
+/** Held while one process sends the waiting addresses to Mailchimp. */
+export const NEWSLETTER_SYNC_LOCK = 'newsletter-sync';
+/** Claimed for one interval by the process whose timer runs the scheduled retry. */
+export const NEWSLETTER_SYNC_SCHEDULE = 'newsletter-sync-schedule';
+export const NEWSLETTER_SYNC_TICK_MS = 60_000;
+/** A visitor waits at most this long for Mailchimp; the retry covers a slower answer. */
+export const SIGN_UP_MAILCHIMP_TIMEOUT_MS = 3000;
+/** A new row is not retried while its first attempt may still be under way. */
+const FIRST_ATTEMPT_LEASE_MS = 60_000;
+const MAX_BACKOFF_MS = 6 * 60 * 60_000;
+const SYNC_BATCH = 50;
+
+/** After the n-th failed attempt: 1, 2, 4, 8 … minutes, at most 6 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export const NEWSLETTER_MESSAGES = {
+  subscribed: 'Thanks for subscribing! You are on the list.',
+  confirm: 'Almost done: check your inbox and click the link in the confirmation e-mail.',
+  confirmLater: 'Thanks for subscribing! The confirmation e-mail is on its way; it may take a few minutes.',
+  already: 'This address is already signed up.',
+} as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const code = (error.driverError as { code?: string } | undefined)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY';
+}
+
+/**
+ * The newsletter (issue 14): sign-ups from the Subscribe form are always stored in `newsletter_subscriber`
+ * first; with Mailchimp configured (API key and audience id) each is then added to the audience with double
+ * opt-in. An address Mailchimp could not take now (5xx, timeout, network) stays `pending` and is retried
+ * with backoff, by one process at a time (`app_lock`), on a timer and after each sign-up.
+ */
+@Injectable()
+export class NewsletterService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(NewsletterService.name);
+  private readonly policy: OutboundPolicy;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @InjectRepository(NewsletterSubscriberEntity)
+    private readonly subscribers: Repository<NewsletterSubscriberEntity>,
+    private readonly settings: SettingsService,
+    private readonly locks: AppLockService,
+    private readonly clock: Clock,
+    @Inject(ENV) private readonly env: Env,
+  ) {
+    this.policy = outboundPolicy(env);
+  }
+
+  /** Tests (and the browser tests' stacks, NODE_ENV=test) retry on demand instead of on a timer. */
+  onApplicationBootstrap(): void {
+    if (this.env.NODE_ENV === 'test') return;
+    this.timer = setInterval(() => void this.tick(), NEWSLETTER_SYNC_TICK_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /**
+   * One sign-up. A filled honeypot answers like a new sign-up and stores nothing. The same address again is
+   * `already` (one row, also under parallel requests: the unique index decides). 400 when Mailchimp refuses
+   * the address for good.
+   */
+  async subscribe(email: string, honeypot: string | undefined): Promise<NewsletterSubscribeResult> {
+    const target = await this.target();
+    if (honeypot) {
+      return target
+        ? { status: 'confirm', message: NEWSLETTER_MESSAGES.confirm }
+        : { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
+    }
+    const now = new Date(this.clock.now());
+    const row = this.subscribers.create({
+      email,
+      createdAt: now,
+      mailchimpStatus: target ? 'pending' : 'local',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: target ? new Date(now.getTime() + FIRST_ATTEMPT_LEASE_MS) : null,
+      syncedAt: null,
+    });
+    const already = async () => {
+      this.retrySoon();
+      const existing = await this.subscribers.findOneBy({ email });
+      if (existing?.mailchimpStatus === 'failed') throw this.refused(existing.lastError);
+      return { status: 'already', message: NEWSLETTER_MESSAGES.already } as const;
+    };
+    // The usual repeat is found first; two requests racing past this check meet the unique index.
+    if (await this.subscribers.existsBy({ email })) return already();
+    try {
+      await this.subscribers.insert(row);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return already();
+    }
+    if (!target) return { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
+
+    const outcome = await this.attempt(row, target, SIGN_UP_MAILCHIMP_TIMEOUT_MS);
+    this.retrySoon();
+    if (outcome.kind === 'failed') throw this.refused(outcome.error);
+    if (outcome.kind === 'retry') return { status: 'confirm', message: NEWSLETTER_MESSAGES.confirmLater };
+    if (outcome.memberStatus === 'subscribed')
+      return { status: 'already', message: NEWSLETTER_MESSAGES.already };
+    return { status: 'confirm', message: NEWSLETTER_MESSAGES.confirm };
+  }
+
+  async summary(): Promise<NewsletterSummary> {
+    const [subscribers, pendingSync, target] = await Promise.all([
+      this.subscribers.count(),
+      this.subscribers.countBy({ mailchimpStatus: 'pending' }),
+      this.target(),
+    ]);
+    return { subscribers, pendingSync, provider: target ? 'mailchimp' : 'local' };
+  }
+
+  /** Sign-ups in [from, to) (the weekly summary's count). */
+  signUpsBetween(from: Date, to: Date): Promise<number> {
+    return this.subscribers.countBy({ createdAt: Between(from, new Date(to.getTime() - 1)) });
+  }
+
+  /** The list as CSV, oldest first. */
+  async csv(): Promise<string> {
+    const rows = await this.subscribers.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+    return subscribersCsv(rows);
+  }
+
+  /**
+   * A privacy request: deletes the address from the local list and, with Mailchimp configured, from the
+   * audience for good. 404 when the list does not have it.
+   */
+  async remove(email: string): Promise<NewsletterDeleteResult> {
+    const row = await this.subscribers.findOneBy({ email });
+    if (!row) throw new NotFoundException(`${email} is not on the newsletter list`);
+    await this.subscribers.delete({ id: row.id });
+    const target = await this.target();
+    if (!target) {
+      return {
+        email,
+        mailchimp: 'not-configured',
+        message: 'Deleted from the local list (no Mailchimp audience is set)',
+      };
+    }
+    const result = await deleteMemberPermanently({ ...target, policy: this.policy }, email);
+    return {
+      email,
+      mailchimp: result.ok ? 'deleted' : 'failed',
+      message: `Deleted from the local list. ${result.message}`,
+    };
+  }
+
+  /**
+   * Sends the waiting addresses whose backoff has passed, oldest first, in one process at a time. Stops at
+   * the first one Mailchimp could not take now (it is down). Null when Mailchimp is not configured or another
+   * process is at it.
+   */
+  async syncPending(): Promise<{ tried: number; synced: number } | null> {
+    const target = await this.target();
+    if (!target) return null;
+    const lock = await this.locks.acquire(NEWSLETTER_SYNC_LOCK, 60_000);
+    if (!lock) return null;
+    let tried = 0;
+    let synced = 0;
+    try {
+      const now = new Date(this.clock.now());
+      const due = await this.subscribers.find({
+        where: { mailchimpStatus: 'pending', nextAttemptAt: Or(IsNull(), LessThanOrEqual(now)) },
+        order: { id: 'ASC' },
+        take: SYNC_BATCH,
+      });
+      for (const row of due) {
+        // Deleted meanwhile (a privacy request): never send it again.
+        if (!(await this.subscribers.existsBy({ id: row.id, mailchimpStatus: 'pending' }))) continue;
+        tried += 1;
+        const outcome = await this.attempt(row, target, this.policy.timeoutMs);
+        if (outcome.kind === 'synced') synced += 1;
+        if (outcome.kind === 'retry') break;
+      }
+    } finally {
+      await lock.release().catch((e: Error) => this.logger.warn(`Releasing the lock: ${e.message}`));
+    }
+    if (tried) this.logger.log(`Newsletter: ${synced} of ${tried} waiting address(es) sent to Mailchimp`);
+    return { tried, synced };
+  }
+
+  /** The scheduled retry: at most once per interval across every API process. Never throws. */
+  async tick(): Promise<void> {
+    try {
+      if (!(await this.target())) return;
+      if (!(await this.locks.claim(NEWSLETTER_SYNC_SCHEDULE, NEWSLETTER_SYNC_TICK_MS - 1000))) return;
+      await this.syncPending();
+    } catch (error) {
+      this.logger.warn(`Newsletter retry skipped: ${(error as Error).message}`);
+    }
+  }
+
+  /** In the background after a sign-up: the addresses waiting since an outage go with the next visitor. */
+  private retrySoon(): void {
+    void this.syncPending().catch((error: Error) =>
+      this.logger.warn(`Newsletter retry failed: ${error.message}`),
+    );
+  }
+
+  private refused(error: string | null): BadRequestException {
+    return new BadRequestException(`email: Mailchimp refused this address (${error ?? 'no reason given'})`);
+  }
+
+  private async attempt(
+    row: NewsletterSubscriberEntity,
+    target: Omit<MailchimpTarget, 'policy'>,
+    timeoutMs: number,
+  ): Promise<MemberOutcome> {
+    const attempts = row.attempts + 1;
+    const outcome = await addMember({ ...target, policy: { ...this.policy, timeoutMs } }, row.email);
+    const now = this.clock.now();
+    const change: Partial<NewsletterSubscriberEntity> =
+      outcome.kind === 'synced'
+        ? { mailchimpStatus: 'synced', syncedAt: new Date(now), lastError: null, nextAttemptAt: null }
+        : outcome.kind === 'retry'
+          ? { lastError: outcome.error, nextAttemptAt: new Date(now + retryDelayMs(attempts)) }
+          : { mailchimpStatus: 'failed', lastError: outcome.error, nextAttemptAt: null };
+    await this.subscribers.update({ id: row.id }, { attempts, ...change });
+    if (outcome.kind !== 'synced') this.logger.warn(`Newsletter subscriber #${row.id}: ${outcome.error}`);
+    return outcome;
+  }
+
+  /** Mailchimp's audience when both its key and audience id are set, else null (the local list only). */
+  private async target(): Promise<Omit<MailchimpTarget, 'policy'> | null> {
+    const { mailchimpApiKey, mailchimpAudienceId } = await this.settings.getMany([
+      'mailchimpApiKey',
+      'mailchimpAudienceId',
+    ]);
+    if (!mailchimpApiKey || !mailchimpAudienceId) return null;
+    return {
+      apiKey: mailchimpApiKey,
+      audienceId: mailchimpAudienceId,
+      baseUrl: this.env.MAILCHIMP_API_BASE_URL ?? DEFAULT_MAILCHIMP_API_BASE_URL,
+    };
+  }
+}

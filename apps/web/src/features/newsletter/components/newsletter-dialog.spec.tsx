@@ -1,0 +1,85 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { NewsletterDialog } from './newsletter-dialog';
+
+function setup(answer: () => Response) {
+  const fetch = mockFetch({ '/api/newsletter/subscribe': answer });
+  renderWithProviders(<NewsletterDialog opened onClose={() => undefined} title="Newsletter" />);
+  return fetch;
+}
+
+const submit = (email: string) => {
+  fireEvent.change(screen.getByLabelText(/^E-mail address/), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+};
+
+describe('NewsletterDialog', () => {
+  it('sends the address with an empty honeypot left out, and shows the answer in place of the form', async () => {
+    const fetch = setup(() =>
+      fakeResponse(200, { status: 'confirm', message: 'Almost done: check your inbox.' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Subscribe: Newsletter' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+    submit('ann@mail.test');
+    expect(await screen.findByText('Check your inbox')).toBeTruthy();
+    expect(screen.getByText('Almost done: check your inbox.')).toBeTruthy();
+    expect(screen.queryByLabelText(/^E-mail address/)).toBeNull();
+    const [url, init] = fetch.mock.calls[0];
+    expect([url, init?.method, JSON.parse(String(init?.body))]).toEqual([
+      '/api/newsletter/subscribe',
+      'POST',
+      { email: 'ann@mail.test' },
+    ]);
+  });
+
+  it('says subscribed and already signed up in their own words', async () => {
+    setup(() => fakeResponse(200, { status: 'already', message: 'This address is already signed up.' }));
+    submit('ann@mail.test');
+    expect(await screen.findByText('Already signed up')).toBeTruthy();
+  });
+
+  it('keeps the honeypot out of sight and out of the accessibility tree, and sends it when filled', async () => {
+    const fetch = setup(() => fakeResponse(200, { status: 'subscribed', message: 'Thanks!' }));
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(honeypot.closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(honeypot.tabIndex).toBe(-1);
+    expect(screen.queryByRole('textbox', { name: /website/i })).toBeNull();
+    fireEvent.change(honeypot, { target: { value: 'https://spam.test' } });
+    submit('bot@mail.test');
+    expect(await screen.findByText('You are subscribed')).toBeTruthy();
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
+      email: 'bot@mail.test',
+      website: 'https://spam.test',
+    });
+  });
+
+  it('shows a 400 under the field, and Mailchimp’s refusal as it was given', async () => {
+    let message = 'email: must be an e-mail address';
+    setup(() => fakeResponse(400, { statusCode: 400, message, error: 'Bad Request' }));
+    submit('nope');
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(screen.getByLabelText(/^E-mail address/).getAttribute('aria-invalid')).toBe('true');
+    message = 'email: Mailchimp refused this address (looks fake)';
+    submit('x@example.com');
+    expect(await screen.findByText('Mailchimp refused this address (looks fake)')).toBeTruthy();
+  });
+
+  it('says too many attempts on a 429, and that it failed on anything else', async () => {
+    let status = 429;
+    setup(() =>
+      fakeResponse(status, {
+        statusCode: status,
+        message: 'Too many sign-up attempts. Try again in 5 minutes.',
+      }),
+    );
+    submit('ann@mail.test');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Too many attemptsToo many sign-up attempts. Try again in 5 minutes.',
+    );
+    status = 500;
+    submit('ann@mail.test');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Sign-up failed'));
+    expect(screen.getByRole('alert').textContent).toContain('please try again later');
+  });
+});
