@@ -22,6 +22,7 @@ const PUBLIC_ROUTES = new Set([
   'get /robots.txt',
   'get /api/page-head',
   'get /api/settings/page-policy',
+  'post /api/events',
 ]);
 
 describe('server-side enforcement of every admin route', () => {

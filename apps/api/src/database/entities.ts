@@ -1,3 +1,6 @@
+import { AnalyticsRollupEntity } from '../analytics/analytics-rollup.entity';
+import { AnalyticsSaltEntity } from '../analytics/analytics-salt.entity';
+import { AnalyticsVisitorEntity } from '../analytics/analytics-visitor.entity';
 import { RecoveryCodeEntity } from '../auth/recovery-code.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
@@ -14,6 +17,7 @@ import { ContentVersion1763800000000 } from './migrations/1763800000000-content-
 import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-two-factor';
 import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
 import { IntegrationChecks1764100000000 } from './migrations/1764100000000-integration-checks';
+import { SiteAnalytics1764400000000 } from './migrations/1764400000000-site-analytics';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -27,6 +31,9 @@ export const ENTITIES = [
   AppLockEntity,
   LiveStreamEntity,
   IntegrationCheckEntity,
+  AnalyticsRollupEntity,
+  AnalyticsVisitorEntity,
+  AnalyticsSaltEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -36,4 +43,5 @@ export const MIGRATIONS = [
   AdminTwoFactor1763900000000,
   LiveState1764000000000,
   IntegrationChecks1764100000000,
+  SiteAnalytics1764400000000,
 ];
