@@ -43,7 +43,7 @@ const REFERRERS = [
   'http://127.0.0.1/internal',
   'not a url',
 ];
-const PATHS = ['/', '/', '/', '/about', '/Videos'];
+const PATHS = ['/', '/', '/', '/about', '/Videos', '/videos'];
 
 interface Sent {
   day: string;
