@@ -30,6 +30,8 @@ export interface LoadOutcome {
   refused: number;
   /** Anything else: a non-202 answer or a connection broken after the request was taken. */
   broken: string[];
+  /** Milliseconds from sending to the whole answer, of every 202. */
+  latencies: number[];
 }
 
 /** `connections` keep-alive clients posting beacons until `stop()`; resolves when all have finished. */
@@ -38,11 +40,12 @@ export function postEventsUntilStopped(
   connections: number,
 ): { stop(): void; done: Promise<LoadOutcome> } {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const outcome: LoadOutcome = { accepted: 0, answered: 0, refused: 0, broken: [] };
+  const outcome: LoadOutcome = { accepted: 0, answered: 0, refused: 0, broken: [], latencies: [] };
   let running = true;
   let sent = 0;
   const post = () =>
     new Promise<boolean>((resolve) => {
+      const started = performance.now();
       const req = request(
         `${url}/api/events`,
         {
@@ -57,6 +60,7 @@ export function postEventsUntilStopped(
           res.on('end', () => {
             if (res.statusCode === 202) {
               outcome.answered++;
+              outcome.latencies.push(performance.now() - started);
               outcome.accepted += (JSON.parse(text) as { accepted: number }).accepted;
             } else outcome.broken.push(`HTTP ${res.statusCode}: ${text}`);
             resolve(true);

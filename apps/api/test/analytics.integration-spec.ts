@@ -119,11 +119,11 @@ function visit(random: () => number): AnalyticsEvent[] {
   return events;
 }
 
-/** Generates and sends the log of two days (yesterday and today of D); answers what was accepted. */
+/** Generates and sends the log of three days (a day of the week before, yesterday and today of D). */
 async function ingestLog(): Promise<Sent[]> {
   const random = seededRandom(2026);
   const sent: Sent[] = [];
-  for (const dayStart of [D - DAY_MS, D]) {
+  for (const dayStart of [D - 8 * DAY_MS, D - DAY_MS, D]) {
     now = dayStart;
     const day = utcDay(dayStart);
     for (let visitor = 0; visitor < 30; visitor++) {

@@ -24,6 +24,9 @@ export const ROLLUP = {
   campaign: 'campaign', // source\tmedium\tcampaign
 } as const;
 
+/** Appended to a kind for its weekly rows (`day` = the week's Monday). */
+export const WEEKLY = '@w';
+
 /** The kinds with exactly one row per event: their sum is the number of events stored. */
 export const EVENT_KINDS = [
   ROLLUP.view,

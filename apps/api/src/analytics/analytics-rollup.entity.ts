@@ -3,20 +3,22 @@ import { bigintToNumber } from '../database/column-types';
 
 /**
  * Counts per UTC day: one row per (kind, day, dim), incremented in place (docs/analytics.md lists the kinds).
- * Kept as long as the report's longest range needs (a year and a week).
+ * Each count is kept per day and per week (Monday-start), so a year's sums read ~60 rows per dim, not 365.
+ * Kept as long as the report's longest range needs (a year and a few weeks).
  */
-@Entity('analytics_rollup')
+@Entity('analytics_rollup', { withoutRowid: true })
 export class AnalyticsRollupEntity {
+  /** A kind of ROLLUP (analytics-kinds.ts); with WEEKLY appended, the row sums a week (`day` is its Monday). */
   @PrimaryColumn({ type: 'varchar', length: 24 })
   kind: string;
-
-  /** UTC day, YYYY-MM-DD. */
-  @PrimaryColumn({ type: 'varchar', length: 10 })
-  day: string;
 
   /** What the count is of: a path, a video id, a variant, a source … ('' for a day's total). */
   @PrimaryColumn({ type: 'varchar', length: 512 })
   dim: string;
+
+  /** UTC day, YYYY-MM-DD. */
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
 
   @Column({ type: 'bigint', default: 0, transformer: bigintToNumber })
   total: number;

@@ -5,7 +5,8 @@ import { AnalyticsRollupEntity } from './analytics-rollup.entity';
 import { AnalyticsSaltEntity } from './analytics-salt.entity';
 import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
 import { buildDemoHistory } from './demo-history';
-import { EVENT_KINDS, type Increment, type VisitGroup, visitIncrements } from './analytics-kinds';
+import { EVENT_KINDS, type Increment, type VisitGroup, visitIncrements, WEEKLY } from './analytics-kinds';
+import { addDays, mondayOf } from './analytics-math';
 
 export type VisitorRow = Pick<AnalyticsVisitorEntity, 'day' | 'hash' | 'source' | 'referrer' | 'campaign'>;
 
@@ -48,15 +49,22 @@ export class AnalyticsStoreService {
     await this.increment(manager, increments);
   }
 
-  /** Adds to the counts (creating missing rows); sorted so concurrent writers lock rows in the same order. */
+  /**
+   * Adds to the counts of each day and of its week (creating missing rows); sorted so concurrent writers lock
+   * rows in the same order.
+   */
   async increment(manager: EntityManager, increments: Increment[]): Promise<void> {
     const merged = new Map<string, Increment>();
-    for (const inc of increments) {
-      if (inc.n <= 0) continue;
-      const key = `${inc.kind}\u0000${inc.day}\u0000${inc.dim}`;
+    const add = (inc: Increment) => {
+      const key = `${inc.kind}\u0000${inc.dim}\u0000${inc.day}`;
       const current = merged.get(key);
       if (current) current.n += inc.n;
       else merged.set(key, { ...inc });
+    };
+    for (const inc of increments) {
+      if (inc.n <= 0) continue;
+      add(inc);
+      add({ ...inc, kind: `${inc.kind}${WEEKLY}`, day: mondayOf(inc.day) });
     }
     const sorted = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
     const upsert = this.mysql
@@ -153,8 +161,32 @@ export class AnalyticsStoreService {
     return rows.map((r) => ({ ...r, n: Number(r.n) }));
   }
 
-  /** Sums of `kinds` per dim over [from, to]. */
+  /**
+   * Sums of `kinds` per dim over [from, to]: the whole weeks inside from the weekly rows, the days at either
+   * end from the daily ones.
+   */
   async dimTotals(
+    kinds: string[],
+    from: string,
+    to: string,
+  ): Promise<{ kind: string; dim: string; n: number }[]> {
+    let firstWeek = mondayOf(from);
+    if (firstWeek < from) firstWeek = addDays(firstWeek, 7);
+    const lastWeek = addDays(mondayOf(addDays(to, 1)), -7); // the last Monday whose Sunday is in range
+    if (firstWeek > lastWeek) return this.sumPerDim(kinds, from, to);
+    const parts = await Promise.all([
+      this.sumPerDim(
+        kinds.map((kind) => `${kind}${WEEKLY}`),
+        firstWeek,
+        lastWeek,
+      ),
+      from < firstWeek ? this.sumPerDim(kinds, from, addDays(firstWeek, -1)) : [],
+      addDays(lastWeek, 7) <= to ? this.sumPerDim(kinds, addDays(lastWeek, 7), to) : [],
+    ]);
+    return parts.flat().map((row) => ({ ...row, kind: row.kind.replace(WEEKLY, '') }));
+  }
+
+  private async sumPerDim(
     kinds: string[],
     from: string,
     to: string,

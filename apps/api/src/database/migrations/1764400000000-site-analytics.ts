@@ -19,12 +19,14 @@ export class SiteAnalytics1764400000000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'analytics_rollup',
+        // Key order (kind, dim, day), clustered: a range's sums per dim are read in key order, no sorting.
         columns: [
           key('kind', 24),
-          key('day', 10),
           key('dim', 512),
+          key('day', 10),
           { name: 'total', type: 'bigint', default: 0 },
         ],
+        withoutRowid: !isMysql,
       }),
     );
     await queryRunner.createTable(
