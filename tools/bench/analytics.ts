@@ -98,7 +98,7 @@ async function benchIngest(
       : { requests: { average: 0 } };
   // Warm up (JIT, the salt, the setting), then measure; SIGTERM at the end, with requests in flight.
   const warmup = postEventsUntilStopped(api.url, 10);
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, seconds >= 5 ? 1000 : 300));
   warmup.stop();
   const before = await warmup.done;
   const load = postEventsUntilStopped(api.url, 100);
@@ -270,12 +270,12 @@ export async function benchAnalytics(
   const out: AnalyticsBench = { ingest: [], report: [] };
   for (const database of databases) {
     await withApi(database, async (api, db) => {
-      const report = await benchReport(database, api, db, smoke ? 7 : 366, smoke ? 5 : 40);
+      const report = await benchReport(database, api, db, smoke ? 7 : 366, smoke ? 3 : 40);
       log(
         `${database} report 1y over ${report.rows} rollup rows (${report.events} events): p50 ${report.p50} ms, p95 ${report.p95} ms`,
       );
       out.report.push(report);
-      const ingest = await benchIngest(database, api, db, smoke ? 2 : 20);
+      const ingest = await benchIngest(database, api, db, smoke ? 1 : 20);
       log(
         `${database} ingestion: ${ingest.eventsPerSecond} events/s (${ingest.requestsPerSecond} req/s), p99 ${ingest.p99} ms, ` +
           `${ingest.errors} errors, ${ingest.accepted} accepted, ${ingest.lost} lost ` +
