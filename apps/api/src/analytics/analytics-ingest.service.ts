@@ -40,7 +40,7 @@ interface Pending {
 export const EVENTS_PER_VISITOR_PER_MINUTE = 120;
 /** The buffer is written every FLUSH_INTERVAL_MS, or as soon as it holds FLUSH_AT events. */
 export const FLUSH_INTERVAL_MS = 1000;
-export const FLUSH_AT = 500;
+export const FLUSH_AT = 1000;
 /** Events held while the database refuses writes; beyond it new events are refused (`accepted: 0`), not lost. */
 export const MAX_BUFFERED = 100_000;
 /** How long the enableSiteAnalytics setting is reused (the settings are read from the database). */
@@ -107,7 +107,8 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
     // The await above may have crossed midnight: the events belong to the day their salt is of.
     const host = sender.host.toLowerCase();
     for (const event of events) this.buffer.push({ day, visitor, host, event });
-    if (this.buffer.length >= FLUSH_AT) void this.flush().catch(() => undefined);
+    // One write at a time: the next starts when it ends (below) or on the timer, never one per request.
+    if (this.buffer.length >= FLUSH_AT && !this.flushing) void this.flush().catch(() => undefined);
     return events.length;
   }
 
@@ -128,6 +129,7 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
     } finally {
       this.flushing = undefined;
     }
+    if (this.buffer.length >= FLUSH_AT) void this.flush().catch(() => undefined);
   }
 
   /** Once a day per process: today's salt (deleting older ones), yesterday's visitors kept, older ones rolled up. */

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintToNumber } from '../database/column-types';
 
 /**
@@ -6,7 +6,11 @@ import { bigintToNumber } from '../database/column-types';
  * Each count is kept per day and per week (Monday-start), so a year's sums read ~60 rows per dim, not 365.
  * Kept as long as the report's longest range needs (a year and a few weeks).
  */
+/** Reads a few days of every dim (the series, the days at the ends of a range) without reading the others. */
+export const ROLLUP_DAY_INDEX = 'idx_analytics_rollup_kind_day';
+
 @Entity('analytics_rollup', { withoutRowid: true })
+@Index(ROLLUP_DAY_INDEX, ['kind', 'day'])
 export class AnalyticsRollupEntity {
   /** A kind of ROLLUP (analytics-kinds.ts); with WEEKLY appended, the row sums a week (`day` is its Monday). */
   @PrimaryColumn({ type: 'varchar', length: 24 })

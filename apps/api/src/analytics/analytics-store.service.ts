@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager, In, LessThan, Not } from 'typeorm';
-import { AnalyticsRollupEntity } from './analytics-rollup.entity';
+import { AnalyticsRollupEntity, ROLLUP_DAY_INDEX } from './analytics-rollup.entity';
 import { AnalyticsSaltEntity } from './analytics-salt.entity';
 import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
 import { buildDemoHistory } from './demo-history';
@@ -173,34 +173,40 @@ export class AnalyticsStoreService {
     let firstWeek = mondayOf(from);
     if (firstWeek < from) firstWeek = addDays(firstWeek, 7);
     const lastWeek = addDays(mondayOf(addDays(to, 1)), -7); // the last Monday whose Sunday is in range
-    if (firstWeek > lastWeek) return this.sumPerDim(kinds, from, to);
+    if (firstWeek > lastWeek) return this.sumPerDim(kinds, from, to, true);
     const parts = await Promise.all([
       this.sumPerDim(
         kinds.map((kind) => `${kind}${WEEKLY}`),
         firstWeek,
         lastWeek,
       ),
-      from < firstWeek ? this.sumPerDim(kinds, from, addDays(firstWeek, -1)) : [],
-      addDays(lastWeek, 7) <= to ? this.sumPerDim(kinds, addDays(lastWeek, 7), to) : [],
+      from < firstWeek ? this.sumPerDim(kinds, from, addDays(firstWeek, -1), true) : [],
+      addDays(lastWeek, 7) <= to ? this.sumPerDim(kinds, addDays(lastWeek, 7), to, true) : [],
     ]);
     return parts.flat().map((row) => ({ ...row, kind: row.kind.replace(WEEKLY, '') }));
   }
 
+  /**
+   * Sums per dim over [from, to]. A range of a few days (`narrow`) is read through the (kind, day) index; a long
+   * one in primary-key order (kind, dim, day), which groups without sorting. Each database is told which, as
+   * both planners pick the primary key for the GROUP BY and would then read every day of the kind.
+   */
   private async sumPerDim(
     kinds: string[],
     from: string,
     to: string,
+    narrow = false,
   ): Promise<{ kind: string; dim: string; n: number }[]> {
-    const rows = await this.dataSource
-      .getRepository(AnalyticsRollupEntity)
-      .createQueryBuilder('r')
-      .select(['r.kind AS kind', 'r.dim AS dim'])
-      .addSelect('SUM(r.total)', 'n')
-      .where({ kind: In(kinds) })
-      .andWhere('r.day BETWEEN :from AND :to', { from, to })
-      .groupBy('r.kind')
-      .addGroupBy('r.dim')
-      .getRawMany<{ kind: string; dim: string; n: string | number }>();
+    const index = narrow
+      ? this.mysql
+        ? `FORCE INDEX (${ROLLUP_DAY_INDEX})`
+        : `INDEXED BY ${ROLLUP_DAY_INDEX}`
+      : '';
+    const rows: { kind: string; dim: string; n: string | number }[] = await this.dataSource.query(
+      `SELECT kind, dim, SUM(total) AS n FROM analytics_rollup ${index} ` +
+        `WHERE kind IN (${kinds.map(() => '?').join(', ')}) AND day BETWEEN ? AND ? GROUP BY kind, dim`,
+      [...kinds, from, to],
+    );
     return rows.map((r) => ({ ...r, n: Number(r.n) }));
   }
 

@@ -1,4 +1,4 @@
-import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
+import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
 
 /**
  * First-party site analytics (`analytics/`, docs/analytics.md): daily rollups, today's and yesterday's
@@ -27,6 +27,7 @@ export class SiteAnalytics1764400000000 implements MigrationInterface {
           { name: 'total', type: 'bigint', default: 0 },
         ],
         withoutRowid: !isMysql,
+        indices: [new TableIndex({ name: 'idx_analytics_rollup_kind_day', columnNames: ['kind', 'day'] })],
       }),
     );
     await queryRunner.createTable(
