@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, type NextFunction, type Request, type Response, Router } from 'express';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
+import { AnalyticsIngestService, eventsFastPath } from './analytics/analytics-ingest.service';
 import { AppModule } from './app.module';
 import { AUTH_REQUIRED } from './auth/session.guard';
 import { sessionMiddleware } from './auth/session.setup';
@@ -81,6 +82,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     res.status(refusal.getStatus()).json(refusal.getResponse());
   });
   app.use(EVENTS_PATH, json({ limit: ANALYTICS_MAX_BODY_BYTES, type: ['application/json', 'text/plain'] }));
+  app.use(EVENTS_PATH, eventsFastPath(app.get(AnalyticsIngestService)));
   // Inline images of up to 2 MB arrive base64-encoded in JSON (about 2.7 MB).
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   setupOpenApi(app, env);

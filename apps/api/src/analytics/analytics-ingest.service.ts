@@ -6,6 +6,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { type AnalyticsEvent, analyticsEventBatchSchema } from '@app/contracts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isbot } from 'isbot';
 import { createHash } from 'node:crypto';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -26,6 +27,28 @@ export interface EventSender {
   host: string;
   /** `Sec-GPC: 1`: the visitor asked not to be tracked. */
   gpc: boolean;
+}
+
+/** Who sent a request, for the hash. */
+export function eventSender(req: Request): EventSender {
+  return {
+    ip: req.ip ?? req.socket.remoteAddress ?? '',
+    userAgent: req.get('user-agent') ?? '',
+    host: req.hostname,
+    gpc: req.get('sec-gpc') === '1',
+  };
+}
+
+/**
+ * `POST /api/events` answered before Nest's router, guards and pipes (mounted on the path in app.factory.ts):
+ * the beacons are the API's busiest call. Same service, same answers as AnalyticsController; errors go on to
+ * the app's error filter.
+ */
+export function eventsFastPath(ingest: AnalyticsIngestService): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST' || req.path !== '/') return next();
+    ingest.accept(req.body, eventSender(req)).then((accepted) => res.status(202).json({ accepted }), next);
+  };
 }
 
 interface Pending {

@@ -9,7 +9,7 @@ import {
   AnalyticsQueryDto,
   AnalyticsReportDto,
 } from './analytics.dto';
-import { AnalyticsIngestService } from './analytics-ingest.service';
+import { AnalyticsIngestService, eventSender } from './analytics-ingest.service';
 import { AnalyticsReportService } from './analytics-report.service';
 
 @Controller()
@@ -22,19 +22,15 @@ export class AnalyticsController {
   /**
    * The page's events (JSON, sent as `application/json` or `text/plain` by sendBeacon). Answered at once with
    * how many were taken: 0 for a bot, `Sec-GPC: 1`, analytics turned off, or a visitor over the rate limit.
+   * Requests are answered by `eventsFastPath` before Nest's router; this handler documents the route and
+   * answers the same way.
    */
   @Public()
   @Post('events')
   @HttpCode(202)
   @ApiJson(AnalyticsAcceptedDto, { status: 202, body: AnalyticsEventBatchDto, errors: [400, 403, 413, 415] })
   async events(@Body() body: unknown, @Req() req: Request): Promise<AnalyticsAccepted> {
-    const accepted = await this.ingest.accept(body, {
-      ip: req.ip ?? req.socket.remoteAddress ?? '',
-      userAgent: req.get('user-agent') ?? '',
-      host: req.hostname,
-      gpc: req.get('sec-gpc') === '1',
-    });
-    return { accepted };
+    return { accepted: await this.ingest.accept(body, eventSender(req)) };
   }
 
   @Get('admin/analytics')
