@@ -7,6 +7,7 @@
 import { parseOptions } from '../lib/args';
 import { run } from '../lib/process';
 import { bin } from '../lib/paths';
+import { analyticsFailures, analyticsMarkdown, analyticsRows, benchAnalytics } from './analytics';
 import { apiLoadMarkdown, benchApiLoad, LOAD_TARGETS, type LoadResult } from './api-load';
 import { machine, writeDocSection, writeRawJson } from './doc';
 import {
@@ -139,6 +140,9 @@ async function main(argv: string[]): Promise<void> {
   console.log(`API under load${smoke ? ' (smoke)' : ''}…`);
   const load = await benchApiLoad({ smoke, log });
 
+  console.log(`Site analytics${smoke ? ' (smoke)' : ''}…`);
+  const analytics = await benchAnalytics({ smoke, log });
+
   console.log(`YouTube sync${smoke ? ' (smoke)' : ''}…`);
   const sync: SyncBenchResult[] = [];
   const syncCases = smoke
@@ -168,6 +172,7 @@ async function main(argv: string[]): Promise<void> {
 
   const rows = [
     ...loadRows(load),
+    ...analyticsRows(analytics),
     ...syncRows(sync),
     ...liveCheckRows(liveCheck),
     ...pageRows(lighthouse, viewAll),
@@ -178,6 +183,7 @@ async function main(argv: string[]): Promise<void> {
         ...load
           .filter((r) => r.api.errors + r.api.non2xx > 0)
           .map((r) => `${r.database} ${r.path}: errors under load`),
+        ...analyticsFailures(analytics),
         ...sync.flatMap((r) => missedTargets(r)),
         ...liveCheckFailures(liveCheck),
         ...lighthouse.filter((r) => r.adminChunkLoaded).map(() => 'the admin chunk loads on /'),
@@ -191,6 +197,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const when = new Date();
   await writeDocSection('api-load', apiLoadMarkdown(load, when));
+  await writeDocSection('analytics-bench', analyticsMarkdown(analytics, when));
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
   await writeDocSection('live-check-bench', liveCheckMarkdown(liveCheck, when));
   await writeDocSection('page-lighthouse', lighthouseMarkdown(lighthouse, when));
@@ -198,6 +205,7 @@ async function main(argv: string[]): Promise<void> {
   await writeDocSection('page-bytes', pageBytesMarkdown(bytes, when));
   await writeDocSection('summary', summaryMarkdown(rows, when));
   writeRawJson('api-load', load);
+  writeRawJson('analytics', analytics);
   writeRawJson('sync', sync);
   writeRawJson('live-check', liveCheck);
   writeRawJson('page-lighthouse', lighthouse);

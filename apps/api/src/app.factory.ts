@@ -1,10 +1,11 @@
-import { API_PREFIX, API_ROOT_FILES } from '@app/contracts';
+import { ANALYTICS_MAX_BODY_BYTES, API_PREFIX, API_ROOT_FILES } from '@app/contracts';
 import { type INestApplication, type LogLevel, UnauthorizedException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json, type NextFunction, type Request, type Response } from 'express';
+import { json, type NextFunction, type Request, type Response, Router } from 'express';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
+import { AnalyticsIngestService, eventsFastPath } from './analytics/analytics-ingest.service';
 import { AppModule } from './app.module';
 import { AUTH_REQUIRED } from './auth/session.guard';
 import { sessionMiddleware } from './auth/session.setup';
@@ -20,6 +21,8 @@ import { isDocsPath, setupOpenApi } from './docs/openapi';
 export const JSON_BODY_LIMIT = '4mb';
 export const BACKUP_BODY_LIMIT = '100mb';
 export const NEWSLETTER_BODY_LIMIT = '2kb';
+/** The page's analytics beacons: small, JSON sent as application/json or text/plain (sendBeacon). */
+export const EVENTS_PATH = `${API_PREFIX}/events`;
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
@@ -58,12 +61,16 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.use((req: Request, res: Response, next: NextFunction) =>
     isDocsPath(req.path) ? next() : apiHelmet(req, res, next),
   );
-  app.use(sameOriginJson(env.PUBLIC_URL));
+  app.use(sameOriginJson(env.PUBLIC_URL, [EVENTS_PATH]));
   // Anonymous GETs of public content are answered from memory while nothing changed. "Anonymous":
   // no cookie at all, or cookies for which express-session and passport resolved no session.
   const cache = publicCache(app.get(DataSource));
   app.use(cache.withoutCookies);
-  app.use(...sessionMiddleware(app, env));
+  // The analytics beacons never read or create a session (no cookie is set, no store lookup per event).
+  const withSession = Router().use(...sessionMiddleware(app, env));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.path === EVENTS_PATH ? next() : withSession(req, res, next),
+  );
   app.use(cache.afterSession);
   // A backup of a large channel is bigger than any other body; only the signed-in admin may send one.
   // Anyone else gets the guard's 401 before a byte of the body is parsed (not a 413 after 4 MB of it);
@@ -77,6 +84,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   });
   // The public Subscribe form's body is an address and a honeypot: a few hundred bytes at most.
   app.use('/api/newsletter', json({ limit: NEWSLETTER_BODY_LIMIT }));
+  app.use(EVENTS_PATH, json({ limit: ANALYTICS_MAX_BODY_BYTES, type: ['application/json', 'text/plain'] }));
+  app.use(EVENTS_PATH, eventsFastPath(app.get(AnalyticsIngestService)));
   // Inline images of up to 2 MB arrive base64-encoded in JSON (about 2.7 MB).
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   setupOpenApi(app, env);

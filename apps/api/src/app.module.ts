@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { ChannelModule } from './channel/channel.module';
 import { CommonModule } from './common/common.module';
@@ -42,6 +43,7 @@ export class AppModule {
         IntegrationsModule,
         EmailModule,
         NewsletterModule,
+        AnalyticsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = new Set([
   'get /api/page-head',
   'get /api/settings/page-policy',
   'post /api/newsletter/subscribe',
+  'post /api/events',
 ]);
 
 describe('server-side enforcement of every admin route', () => {

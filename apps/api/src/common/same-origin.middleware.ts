@@ -10,16 +10,18 @@ function hasBody(req: Request): boolean {
 
 /**
  * CSRF defence for state-changing calls (DESIGN §5):
- * - a body must be JSON (no HTML form can send that cross-site without CORS);
+ * - a body must be JSON (no HTML form can send that cross-site without CORS); on `plainTextPaths` (the
+ *   analytics beacons, which sendBeacon may send as text/plain) text/plain too, the origin rule still applies;
  * - a browser's `Origin` must be this site's own origin (or PUBLIC_URL's). Browsers always send
  *   `Origin` (or at least `Sec-Fetch-Site`) on such calls; a request with neither is not from a browser,
  *   so it cannot be riding a visitor's cookie.
  */
-export function sameOriginJson(publicUrl?: string) {
+export function sameOriginJson(publicUrl?: string, plainTextPaths: readonly string[] = []) {
   const allowed = publicUrl ? new URL(publicUrl).origin : undefined;
+  const plainText = new Set(plainTextPaths);
   return (req: Request, _res: Response, next: NextFunction): void => {
     if (SAFE_METHODS.has(req.method)) return next();
-    if (hasBody(req) && !req.is('application/json')) {
+    if (hasBody(req) && !req.is('application/json') && !(plainText.has(req.path) && req.is('text/plain'))) {
       return next(new UnsupportedMediaTypeException('Content-Type must be application/json'));
     }
     const origin = req.headers.origin;

@@ -1,3 +1,6 @@
+import { AnalyticsRollupEntity } from '../analytics/analytics-rollup.entity';
+import { AnalyticsSaltEntity } from '../analytics/analytics-salt.entity';
+import { AnalyticsVisitorEntity } from '../analytics/analytics-visitor.entity';
 import { RecoveryCodeEntity } from '../auth/recovery-code.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
@@ -18,6 +21,7 @@ import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
 import { IntegrationChecks1764100000000 } from './migrations/1764100000000-integration-checks';
 import { NotificationRuns1764300000000 } from './migrations/1764300000000-notification-runs';
 import { NewsletterSubscribers1764200000000 } from './migrations/1764200000000-newsletter-subscribers';
+import { SiteAnalytics1764400000000 } from './migrations/1764400000000-site-analytics';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -33,6 +37,9 @@ export const ENTITIES = [
   IntegrationCheckEntity,
   NotificationRunEntity,
   NewsletterSubscriberEntity,
+  AnalyticsRollupEntity,
+  AnalyticsVisitorEntity,
+  AnalyticsSaltEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -44,4 +51,5 @@ export const MIGRATIONS = [
   IntegrationChecks1764100000000,
   NotificationRuns1764300000000,
   NewsletterSubscribers1764200000000,
+  SiteAnalytics1764400000000,
 ];

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AnalyticsStoreService } from '../analytics/analytics-store.service';
+import { utcDay } from '../analytics/analytics-math';
 import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
@@ -18,6 +20,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly channel: ChannelService,
     private readonly videos: VideosService,
     private readonly playlists: PlaylistsService,
+    private readonly analytics: AnalyticsStoreService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
   ) {}
@@ -52,6 +55,12 @@ export class DemoSeedService implements OnApplicationBootstrap {
       await this.playlists.insert(
         manager,
         demo.playlists.map((p) => ({ ...p, pinned: p.position < 2 })),
+      );
+      await this.analytics.seedDemoHistory(
+        manager,
+        utcDay(this.clock.now()),
+        demo.videos.map((v) => v.id),
+        demo.playlists.map((p) => p.id),
       );
       return true;
     });

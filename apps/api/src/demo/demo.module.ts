@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module';
 import { ChannelModule } from '../channel/channel.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
 import { VideosModule } from '../videos/videos.module';
@@ -6,7 +7,7 @@ import { DemoController } from './demo.controller';
 import { DemoSeedService } from './demo-seed.service';
 
 @Module({
-  imports: [ChannelModule, VideosModule, PlaylistsModule],
+  imports: [ChannelModule, VideosModule, PlaylistsModule, AnalyticsModule],
   controllers: [DemoController],
   providers: [DemoSeedService],
 })

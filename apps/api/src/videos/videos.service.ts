@@ -146,6 +146,13 @@ export class VideosService {
     return changed;
   }
 
+  /** Titles of the stored videos among `ids` (the analytics report's top videos). */
+  async titles(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.videos.find({ select: { id: true, title: true }, where: { id: In(ids) } });
+    return new Map(rows.map((row) => [row.id, row.title]));
+  }
+
   /** Adds rows through the caller's transaction (a backup import, the demo seed). */
   insert(manager: EntityManager, rows: VideoEntity[]): Promise<void> {
     return insertChunked(manager, VideoEntity, rows);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AnalyticsStoreService } from '../analytics/analytics-store.service';
 import { type ChannelRow, ChannelService } from '../channel/channel.service';
 import { type PlaylistRow, PlaylistsService } from '../playlists/playlists.service';
 import { type VideoRow, VideosService } from '../videos/videos.service';
@@ -34,6 +35,7 @@ export class SyncStoreService {
     private readonly channel: ChannelService,
     private readonly videos: VideosService,
     private readonly playlists: PlaylistsService,
+    private readonly analytics: AnalyticsStoreService,
   ) {}
 
   apply(data: SyncData, guard: (manager: EntityManager) => Promise<void>): Promise<AppliedSync> {
@@ -42,6 +44,8 @@ export class SyncStoreService {
       const firstSync =
         !previous || previous.isDemo || previous.youtubeChannelId !== data.channel.youtubeChannelId;
 
+      // The demo's site history (and anything counted on the demo site) goes with the demo channel.
+      if (previous?.isDemo) await this.analytics.deleteAll(manager);
       await this.channel.save(manager, data.channel);
       const videos = await this.videos.replaceFromSync(manager, data.videos);
       const playlists = await this.playlists.replaceFromSync(manager, data.playlists);

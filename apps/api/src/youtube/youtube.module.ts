@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AnalyticsModule } from '../analytics/analytics.module';
 import { ChannelModule } from '../channel/channel.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
@@ -22,6 +23,7 @@ import { SyncService } from './sync.service';
     PlaylistsModule,
     SettingsModule,
     NotificationsModule,
+    AnalyticsModule,
   ],
   controllers: [SyncController, LiveController],
   providers: [SyncService, SyncStoreService, AppLockService, LiveCheckService],

@@ -1,0 +1,256 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { type AnalyticsEvent, analyticsEventBatchSchema } from '@app/contracts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { isbot } from 'isbot';
+import { createHash } from 'node:crypto';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { Clock } from '../common/clock';
+import { parseOrThrow } from '../common/validation';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { SettingsService } from '../settings/settings.service';
+import { addDays, referrerHost, sourceOfHost, utcDay } from './analytics-math';
+import { type Increment, ROLLUP } from './analytics-kinds';
+import { AnalyticsStoreService, type VisitorRow } from './analytics-store.service';
+
+/** Who sent a batch: read from the request, used for the hash only, never stored. */
+export interface EventSender {
+  ip: string;
+  userAgent: string;
+  /** The site's host as the request named it. */
+  host: string;
+  /** `Sec-GPC: 1`: the visitor asked not to be tracked. */
+  gpc: boolean;
+}
+
+/** Who sent a request, for the hash. */
+export function eventSender(req: Request): EventSender {
+  return {
+    ip: req.ip ?? req.socket.remoteAddress ?? '',
+    userAgent: req.get('user-agent') ?? '',
+    host: req.hostname,
+    gpc: req.get('sec-gpc') === '1',
+  };
+}
+
+/**
+ * `POST /api/events` answered before Nest's router, guards and pipes (mounted on the path in app.factory.ts):
+ * the beacons are the API's busiest call. Same service, same answers as AnalyticsController; errors go on to
+ * the app's error filter.
+ */
+export function eventsFastPath(ingest: AnalyticsIngestService): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST' || req.path !== '/') return next();
+    ingest.accept(req.body, eventSender(req)).then((accepted) => res.status(202).json({ accepted }), next);
+  };
+}
+
+interface Pending {
+  day: string;
+  visitor: string;
+  /** The site's host the event came in on: a referrer from it is internal. */
+  host: string;
+  event: AnalyticsEvent;
+}
+
+/** Events per visitor (daily hash) per minute; a batch beyond it is dropped whole (`accepted: 0`). */
+export const EVENTS_PER_VISITOR_PER_MINUTE = 120;
+/** The buffer is written every FLUSH_INTERVAL_MS, or as soon as it holds FLUSH_AT events. */
+export const FLUSH_INTERVAL_MS = 1000;
+export const FLUSH_AT = 1000;
+/** Events held while the database refuses writes; beyond it new events are refused (`accepted: 0`), not lost. */
+export const MAX_BUFFERED = 100_000;
+/** How long the enableSiteAnalytics setting is reused (the settings are read from the database). */
+const SETTING_TTL_MS = 2000;
+/** Rollups older than this are deleted (the longest range is a year; its first week may start a few days earlier). */
+export const ROLLUP_KEEP_DAYS = 400;
+
+/**
+ * Takes validated events from `POST /api/events` into an in-memory buffer and writes it in batches, one
+ * transaction each; a failed write keeps the events for the next try, and the buffer is written out on shutdown.
+ */
+@Injectable()
+export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Analytics');
+  private readonly limiter = new RateLimiterMemory({
+    points: EVENTS_PER_VISITOR_PER_MINUTE,
+    duration: 60,
+  });
+  private buffer: Pending[] = [];
+  private flushing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private salt: { day: string; value: Promise<string> } | undefined;
+  private enabled: { until: number; value: Promise<boolean> } | undefined;
+  private maintainedDay: string | undefined;
+  private readonly ownHosts: string[];
+
+  constructor(
+    private readonly store: AnalyticsStoreService,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+    @Inject(ENV) env: Env,
+  ) {
+    this.ownHosts = env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).hostname.toLowerCase()] : [];
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.tick(), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    // The HTTP server is closed by now: nothing new arrives. A few tries, then say what is lost.
+    for (let attempt = 0; this.buffer.length > 0 && attempt < 5; attempt++) {
+      await this.flush().catch(() => new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1))));
+    }
+    if (this.buffer.length) this.logger.error(`Stopping with ${this.buffer.length} events not written`);
+  }
+
+  /** Validates a batch (400 naming the field) and takes what counts; answers how many were taken. */
+  async accept(body: unknown, sender: EventSender): Promise<number> {
+    const { events } = parseOrThrow(analyticsEventBatchSchema, body);
+    if (sender.gpc || isbot(sender.userAgent)) return 0;
+    if (!(await this.isEnabled())) return 0;
+    if (this.buffer.length + events.length > MAX_BUFFERED) return 0;
+    const now = this.clock.now();
+    const day = utcDay(now);
+    const visitor = this.visitorHash(await this.saltFor(day), sender);
+    const allowed = await this.limiter.consume(visitor, events.length).then(
+      () => true,
+      () => false,
+    );
+    if (!allowed) return 0;
+    // The await above may have crossed midnight: the events belong to the day their salt is of.
+    const host = sender.host.toLowerCase();
+    for (const event of events) this.buffer.push({ day, visitor, host, event });
+    // One write at a time: the next starts when it ends (below) or on the timer, never one per request.
+    if (this.buffer.length >= FLUSH_AT && !this.flushing) void this.flush().catch(() => undefined);
+    return events.length;
+  }
+
+  /** Writes everything buffered so far (one transaction per batch); rejects when the database refused it. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing.catch(() => undefined);
+    if (!this.buffer.length) return;
+    const batch = this.buffer;
+    this.buffer = [];
+    this.flushing = this.store.writeBatch(...this.toRows(batch)).catch((error: Error) => {
+      // Keep them, oldest first, for the next try.
+      this.buffer = batch.concat(this.buffer);
+      this.logger.warn(`Writing ${batch.length} events failed (kept for the next try): ${error.message}`);
+      throw error;
+    });
+    try {
+      await this.flushing;
+    } finally {
+      this.flushing = undefined;
+    }
+    if (this.buffer.length >= FLUSH_AT) void this.flush().catch(() => undefined);
+  }
+
+  /** Once a day per process: today's salt (deleting older ones), yesterday's visitors kept, older ones rolled up. */
+  async maintain(): Promise<void> {
+    const today = utcDay(this.clock.now());
+    if (this.maintainedDay === today) return;
+    this.maintainedDay = today;
+    await this.saltFor(today);
+    await this.store.rollVisitorsBefore(addDays(today, -1));
+    await this.store.deleteRollupsBefore(addDays(today, -ROLLUP_KEEP_DAYS));
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.maintain();
+      await this.flush();
+    } catch {
+      this.maintainedDay = undefined;
+    }
+  }
+
+  private isEnabled(): Promise<boolean> {
+    const now = this.clock.now();
+    if (!this.enabled || now >= this.enabled.until) {
+      const value = this.settings.get('enableSiteAnalytics');
+      this.enabled = { until: now + SETTING_TTL_MS, value };
+      value.catch(() => (this.enabled = undefined));
+    }
+    return this.enabled.value;
+  }
+
+  private saltFor(day: string): Promise<string> {
+    if (this.salt?.day !== day) {
+      const value = this.store.saltFor(day);
+      this.salt = { day, value };
+      value.catch(() => (this.salt = undefined));
+    }
+    return this.salt.value;
+  }
+
+  private visitorHash(salt: string, sender: EventSender): string {
+    return createHash('sha256')
+      .update(`${salt}\n${sender.ip}\n${sender.userAgent}\n${sender.host}`)
+      .digest('hex')
+      .slice(0, 32);
+  }
+
+  /** A batch as rollup increments, and the first page view of each visitor and day as a visitor row. */
+  private toRows(batch: Pending[]): [Increment[], VisitorRow[]] {
+    const increments: Increment[] = [];
+    const visitors = new Map<string, VisitorRow>();
+    const add = (kind: string, day: string, dim = '') => increments.push({ kind, day, dim, n: 1 });
+    for (const { day, visitor, host: site, event } of batch) {
+      switch (event.kind) {
+        case 'pageview': {
+          add(ROLLUP.view, day);
+          add(ROLLUP.page, day, event.path);
+          add(ROLLUP.viewport, day, event.viewport);
+          const key = `${day}\n${visitor}`;
+          if (!visitors.has(key)) {
+            const host = referrerHost(event.referrer, [site, ...this.ownHosts]);
+            const utm = event.utm;
+            const campaign =
+              utm && (utm.source || utm.medium || utm.campaign)
+                ? [utm.source ?? '', utm.medium ?? '', utm.campaign ?? ''].join('\t')
+                : '';
+            visitors.set(key, { day, hash: visitor, source: sourceOfHost(host), referrer: host, campaign });
+          }
+          break;
+        }
+        case 'play':
+          add(ROLLUP.play, day);
+          add(ROLLUP.playVideo, day, event.videoId);
+          add(ROLLUP.playWhere, day, event.where);
+          break;
+        case 'playlist_open':
+          add(ROLLUP.playlistOpen, day, event.playlistId);
+          break;
+        case 'subscribe_click':
+          add(ROLLUP.subscribeClick, day, event.where);
+          break;
+        case 'community_click':
+          add(ROLLUP.communityClick, day, event.card);
+          break;
+        case 'hero_impression':
+          add(ROLLUP.heroImpression, day, event.variant);
+          break;
+        case 'hero_click':
+          add(ROLLUP.heroClick, day, event.variant);
+          break;
+        case 'affiliate_click':
+          add(ROLLUP.affiliateClick, day, event.programId);
+          break;
+        case 'sponsor_click':
+          add(ROLLUP.sponsorClick, day, event.sponsorId);
+          break;
+      }
+    }
+    return [increments, [...visitors.values()]];
+  }
+}

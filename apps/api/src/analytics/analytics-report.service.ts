@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type AnalyticsRangeId,
+  type AnalyticsReport,
+  type HeroVariant,
+  type TrafficSource,
+  trafficSources,
+} from '@app/contracts';
+import { ChannelService } from '../channel/channel.service';
+import { Clock } from '../common/clock';
+import { SettingsService } from '../settings/settings.service';
+import { VideosService } from '../videos/videos.service';
+import { addDays, bucketOf, heroTest, rangeDays, sourceOfHost, topEntries, utcDay } from './analytics-math';
+import { AnalyticsIngestService } from './analytics-ingest.service';
+import { ROLLUP, visitIncrements } from './analytics-kinds';
+import { AnalyticsStoreService } from './analytics-store.service';
+
+const SERIES_KINDS = [
+  ROLLUP.view,
+  ROLLUP.visitors,
+  ROLLUP.play,
+  ROLLUP.subscribeClick,
+  ROLLUP.affiliateClick,
+];
+const DIM_KINDS = [
+  ROLLUP.source,
+  ROLLUP.referrer,
+  ROLLUP.campaign,
+  ROLLUP.playVideo,
+  ROLLUP.page,
+  ROLLUP.playlistOpen,
+  ROLLUP.communityClick,
+  ROLLUP.sponsorClick,
+  ROLLUP.affiliateClick,
+  ROLLUP.heroImpression,
+  ROLLUP.heroClick,
+];
+const TOP = 10;
+
+/** Every figure of the Analytics tab, from the rollups (plus the visitors of the days not rolled up yet). */
+@Injectable()
+export class AnalyticsReportService {
+  constructor(
+    private readonly store: AnalyticsStoreService,
+    private readonly ingest: AnalyticsIngestService,
+    private readonly settings: SettingsService,
+    private readonly channel: ChannelService,
+    private readonly videos: VideosService,
+    private readonly clock: Clock,
+  ) {}
+
+  async report(range: AnalyticsRangeId): Promise<AnalyticsReport> {
+    // What this process has taken so far shows at once (other processes write theirs within a second).
+    await this.ingest.flush().catch(() => undefined);
+    const today = utcDay(this.clock.now());
+    const { from, to, bucket, buckets } = rangeDays(range, today);
+    const monthFrom = addDays(today, -29);
+    const [daily, dims, visits, monthly, enabled, channel] = await Promise.all([
+      this.store.dailyTotals(SERIES_KINDS, from, to),
+      this.store.dimTotals(DIM_KINDS, from, to),
+      this.store.visitorGroups(undefined, from, to),
+      this.store.dailyTotals([ROLLUP.view], monthFrom, today),
+      this.settings.get('enableSiteAnalytics'),
+      this.channel.find(),
+    ]);
+    // Visitors not rolled up yet count as if they were.
+    for (const inc of visitIncrements(visits)) {
+      if (inc.kind === ROLLUP.visitors) daily.push({ kind: inc.kind, day: inc.day, n: inc.n });
+      else dims.push({ kind: inc.kind, dim: inc.dim, n: inc.n });
+    }
+
+    const series = new Map(
+      buckets.map((date) => [
+        date,
+        { date, views: 0, visitors: 0, plays: 0, subscribeClicks: 0, affiliateClicks: 0 },
+      ]),
+    );
+    const field = {
+      [ROLLUP.view]: 'views',
+      [ROLLUP.visitors]: 'visitors',
+      [ROLLUP.play]: 'plays',
+      [ROLLUP.subscribeClick]: 'subscribeClicks',
+      [ROLLUP.affiliateClick]: 'affiliateClicks',
+    } as const;
+    for (const row of daily) {
+      const point = series.get(bucketOf(row.day, bucket));
+      if (point) point[field[row.kind as keyof typeof field]] += row.n;
+    }
+
+    const byKind = new Map<string, Map<string, number>>();
+    for (const row of dims) {
+      const counts = byKind.get(row.kind) ?? new Map<string, number>();
+      counts.set(row.dim, (counts.get(row.dim) ?? 0) + row.n);
+      byKind.set(row.kind, counts);
+    }
+    const entries = (kind: string) =>
+      [...(byKind.get(kind) ?? new Map<string, number>())].map(([dim, n]) => ({ dim, n }));
+    const sum = (kind: string) => entries(kind).reduce((total, e) => total + e.n, 0);
+    const of = (kind: string, dim: string) => byKind.get(kind)?.get(dim) ?? 0;
+
+    const points = [...series.values()];
+    const views = points.reduce((total, p) => total + p.views, 0);
+    const visitors = points.reduce((total, p) => total + p.visitors, 0);
+    const plays = points.reduce((total, p) => total + p.plays, 0);
+
+    const topVideos = topEntries(entries(ROLLUP.playVideo), 'dim', TOP);
+    const titles = await this.videos.titles(topVideos.map((v) => v.dim));
+    const arm = (variant: HeroVariant) => ({
+      impressions: of(ROLLUP.heroImpression, variant),
+      clicks: of(ROLLUP.heroClick, variant),
+    });
+    const A = arm('A');
+    const B = arm('B');
+
+    return {
+      range,
+      from,
+      to,
+      bucket,
+      enabled,
+      demo: channel?.isDemo === true,
+      totals: {
+        views,
+        visitors,
+        plays,
+        pagesPerVisit: visitors ? Math.round((views / visitors) * 100) / 100 : 0,
+      },
+      series: points,
+      sources: trafficSources.map((source: TrafficSource) => ({ source, visits: of(ROLLUP.source, source) })),
+      referrers: topEntries(entries(ROLLUP.referrer), 'dim', TOP).map(({ dim, n }) => ({
+        host: dim,
+        source: sourceOfHost(dim),
+        visits: n,
+      })),
+      campaigns: topEntries(entries(ROLLUP.campaign), 'dim', TOP).map(({ dim, n }) => {
+        const [source = '', medium = '', campaign = ''] = dim.split('\t');
+        return { source, medium, campaign, visits: n };
+      }),
+      topVideos: topVideos.map(({ dim, n }) => ({ videoId: dim, title: titles.get(dim) ?? null, plays: n })),
+      topPages: topEntries(entries(ROLLUP.page), 'dim', TOP).map(({ dim, n }) => ({ path: dim, views: n })),
+      conversions: {
+        subscribeClicks: points.reduce((total, p) => total + p.subscribeClicks, 0),
+        communityClicks: sum(ROLLUP.communityClick),
+        affiliateClicks: points.reduce((total, p) => total + p.affiliateClicks, 0),
+        sponsorClicks: sum(ROLLUP.sponsorClick),
+        playlistOpens: sum(ROLLUP.playlistOpen),
+        affiliateByProgram: topEntries(entries(ROLLUP.affiliateClick), 'dim', Number.MAX_SAFE_INTEGER).map(
+          ({ dim, n }) => ({ programId: dim, clicks: n }),
+        ),
+      },
+      hero: { A, B, test: heroTest(A, B) },
+      monthlyViews: monthly.reduce((total, row) => total + row.n, 0),
+    };
+  }
+}

@@ -1,0 +1,248 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager, In, LessThan, Not } from 'typeorm';
+import { AnalyticsRollupEntity, ROLLUP_DAY_INDEX } from './analytics-rollup.entity';
+import { AnalyticsSaltEntity } from './analytics-salt.entity';
+import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
+import { buildDemoHistory } from './demo-history';
+import { EVENT_KINDS, type Increment, type VisitGroup, visitIncrements, WEEKLY } from './analytics-kinds';
+import { addDays, mondayOf } from './analytics-math';
+
+export type VisitorRow = Pick<AnalyticsVisitorEntity, 'day' | 'hash' | 'source' | 'referrer' | 'campaign'>;
+
+/** Rows per statement: well under SQLite's bound-parameter limit and MySQL's packet size. */
+const CHUNK = 400;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The analytics tables (this module owns them): portable upserts, the salt, the daily roll-up of visitors. */
+@Injectable()
+export class AnalyticsStoreService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get mysql(): boolean {
+    return this.dataSource.options.type === 'mysql';
+  }
+
+  /** Writes one batch in one transaction: new visitors first (first write of a day wins), then the counts. */
+  writeBatch(increments: Increment[], visitors: VisitorRow[]): Promise<void> {
+    return this.dataSource.transaction((manager) => this.write(manager, increments, visitors));
+  }
+
+  private async write(
+    manager: EntityManager,
+    increments: Increment[],
+    visitors: VisitorRow[],
+  ): Promise<void> {
+    for (const rows of chunks(visitors)) {
+      const values = rows.map(() => '(?, ?, ?, ?, ?)').join(', ');
+      const verb = this.mysql ? 'INSERT IGNORE INTO' : 'INSERT OR IGNORE INTO';
+      await manager.query(
+        `${verb} analytics_visitor (day, hash, source, referrer, campaign) VALUES ${values}`,
+        rows.flatMap((r) => [r.day, r.hash, r.source, r.referrer, r.campaign]),
+      );
+    }
+    await this.increment(manager, increments);
+  }
+
+  /**
+   * Adds to the counts of each day and of its week (creating missing rows); sorted so concurrent writers lock
+   * rows in the same order.
+   */
+  async increment(manager: EntityManager, increments: Increment[]): Promise<void> {
+    const merged = new Map<string, Increment>();
+    const add = (inc: Increment) => {
+      const key = `${inc.kind}\u0000${inc.dim}\u0000${inc.day}`;
+      const current = merged.get(key);
+      if (current) current.n += inc.n;
+      else merged.set(key, { ...inc });
+    };
+    for (const inc of increments) {
+      if (inc.n <= 0) continue;
+      add(inc);
+      add({ ...inc, kind: `${inc.kind}${WEEKLY}`, day: mondayOf(inc.day) });
+    }
+    const sorted = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+    const upsert = this.mysql
+      ? 'ON DUPLICATE KEY UPDATE total = total + VALUES(total)'
+      : 'ON CONFLICT (kind, day, dim) DO UPDATE SET total = total + excluded.total';
+    for (const rows of chunks(sorted)) {
+      await manager.query(
+        `INSERT INTO analytics_rollup (kind, day, dim, total) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')} ${upsert}`,
+        rows.flatMap((r) => [r.kind, r.day, r.dim, r.n]),
+      );
+    }
+  }
+
+  /**
+   * Today's salt, created on first use. Every process inserts-or-ignores then reads, so all of them agree;
+   * older salts are deleted at once, so no hash can be linked to another day's.
+   */
+  async saltFor(day: string): Promise<string> {
+    const salts = this.dataSource.getRepository(AnalyticsSaltEntity);
+    await salts
+      .createQueryBuilder()
+      .insert()
+      .values({ day, salt: randomBytes(32).toString('hex') })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    const row = await salts.findOneByOrFail({ day });
+    await salts.delete({ day: Not(day) });
+    return row.salt;
+  }
+
+  /**
+   * Folds the visitors of each day before `keepFrom` into the rollups and deletes them. A day is taken in one
+   * transaction that must delete exactly the rows it counted: a second process doing the same day at the same
+   * moment counts nothing twice (its transaction fails and is rolled back).
+   */
+  async rollVisitorsBefore(keepFrom: string): Promise<number> {
+    const visitors = this.dataSource.getRepository(AnalyticsVisitorEntity);
+    const days = (
+      await visitors
+        .createQueryBuilder('v')
+        .select('v.day', 'day')
+        .where('v.day < :keepFrom', { keepFrom })
+        .groupBy('v.day')
+        .getRawMany<{ day: string }>()
+    ).map((r) => r.day);
+    let rolled = 0;
+    for (const day of days) {
+      rolled += await this.dataSource
+        .transaction(async (manager) => {
+          const groups = await this.visitorGroups(manager, day, day);
+          const total = groups.reduce((sum, g) => sum + g.n, 0);
+          const deleted = await manager.delete(AnalyticsVisitorEntity, { day });
+          if ((deleted.affected ?? 0) !== total) throw new Error(`visitors of ${day} changed while rolled`);
+          await this.increment(manager, visitIncrements(groups));
+          return total;
+        })
+        .catch(() => 0);
+    }
+    return rolled;
+  }
+
+  /** The visitors not rolled up yet, grouped by day and by where they came from. */
+  async visitorGroups(manager: EntityManager | undefined, from: string, to: string): Promise<VisitGroup[]> {
+    const rows = await (manager ?? this.dataSource.manager)
+      .createQueryBuilder(AnalyticsVisitorEntity, 'v')
+      .select(['v.day AS day', 'v.source AS source', 'v.referrer AS referrer', 'v.campaign AS campaign'])
+      .addSelect('COUNT(*)', 'n')
+      .where('v.day BETWEEN :from AND :to', { from, to })
+      .groupBy('v.day')
+      .addGroupBy('v.source')
+      .addGroupBy('v.referrer')
+      .addGroupBy('v.campaign')
+      .getRawMany<{ day: string; source: string; referrer: string; campaign: string; n: string | number }>();
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+  }
+
+  /** Sums of `kinds` per day in [from, to]. */
+  async dailyTotals(
+    kinds: string[],
+    from: string,
+    to: string,
+  ): Promise<{ kind: string; day: string; n: number }[]> {
+    const rows = await this.dataSource
+      .getRepository(AnalyticsRollupEntity)
+      .createQueryBuilder('r')
+      .select(['r.kind AS kind', 'r.day AS day'])
+      .addSelect('SUM(r.total)', 'n')
+      .where({ kind: In(kinds) })
+      .andWhere('r.day BETWEEN :from AND :to', { from, to })
+      .groupBy('r.kind')
+      .addGroupBy('r.day')
+      .getRawMany<{ kind: string; day: string; n: string | number }>();
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+  }
+
+  /**
+   * Sums of `kinds` per dim over [from, to]: the whole weeks inside from the weekly rows, the days at either
+   * end from the daily ones.
+   */
+  async dimTotals(
+    kinds: string[],
+    from: string,
+    to: string,
+  ): Promise<{ kind: string; dim: string; n: number }[]> {
+    let firstWeek = mondayOf(from);
+    if (firstWeek < from) firstWeek = addDays(firstWeek, 7);
+    const lastWeek = addDays(mondayOf(addDays(to, 1)), -7); // the last Monday whose Sunday is in range
+    if (firstWeek > lastWeek) return this.sumPerDim(kinds, from, to, true);
+    const parts = await Promise.all([
+      this.sumPerDim(
+        kinds.map((kind) => `${kind}${WEEKLY}`),
+        firstWeek,
+        lastWeek,
+      ),
+      from < firstWeek ? this.sumPerDim(kinds, from, addDays(firstWeek, -1), true) : [],
+      addDays(lastWeek, 7) <= to ? this.sumPerDim(kinds, addDays(lastWeek, 7), to, true) : [],
+    ]);
+    return parts.flat().map((row) => ({ ...row, kind: row.kind.replace(WEEKLY, '') }));
+  }
+
+  /**
+   * Sums per dim over [from, to]. A range of a few days (`narrow`) is read through the (kind, day) index; a long
+   * one in primary-key order (kind, dim, day), which groups without sorting. Each database is told which, as
+   * both planners pick the primary key for the GROUP BY and would then read every day of the kind.
+   */
+  private async sumPerDim(
+    kinds: string[],
+    from: string,
+    to: string,
+    narrow = false,
+  ): Promise<{ kind: string; dim: string; n: number }[]> {
+    const index = narrow
+      ? this.mysql
+        ? `FORCE INDEX (${ROLLUP_DAY_INDEX})`
+        : `INDEXED BY ${ROLLUP_DAY_INDEX}`
+      : '';
+    const rows: { kind: string; dim: string; n: string | number }[] = await this.dataSource.query(
+      `SELECT kind, dim, SUM(total) AS n FROM analytics_rollup ${index} ` +
+        `WHERE kind IN (${kinds.map(() => '?').join(', ')}) AND day BETWEEN ? AND ? GROUP BY kind, dim`,
+      [...kinds, from, to],
+    );
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+  }
+
+  /** Every event stored (the reliability check compares it with what was accepted). */
+  async eventCount(): Promise<number> {
+    const row = await this.dataSource
+      .getRepository(AnalyticsRollupEntity)
+      .createQueryBuilder('r')
+      .select('SUM(r.total)', 'n')
+      .where({ kind: In(EVENT_KINDS) })
+      .getRawOne<{ n: string | number | null }>();
+    return Number(row?.n ?? 0);
+  }
+
+  async hasData(): Promise<boolean> {
+    return this.dataSource.getRepository(AnalyticsRollupEntity).exists();
+  }
+
+  /** Rollups of days before `day` go (the report never reads them). */
+  async deleteRollupsBefore(day: string): Promise<void> {
+    await this.dataSource.getRepository(AnalyticsRollupEntity).delete({ day: LessThan(day) });
+  }
+
+  /** The demo channel's history (demo-history.ts), through the demo seed's transaction. */
+  seedDemoHistory(
+    manager: EntityManager,
+    today: string,
+    videoIds: string[],
+    playlistIds: string[],
+  ): Promise<void> {
+    return this.increment(manager, buildDemoHistory(today, videoIds, playlistIds));
+  }
+
+  /** Everything counted (the demo history and what was recorded while the demo channel was shown). */
+  async deleteAll(manager: EntityManager): Promise<void> {
+    await manager.createQueryBuilder().delete().from(AnalyticsRollupEntity).execute();
+    await manager.createQueryBuilder().delete().from(AnalyticsVisitorEntity).execute();
+  }
+}

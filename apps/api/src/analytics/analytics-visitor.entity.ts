@@ -1,0 +1,26 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * The visitors of today and yesterday, by their daily hash (never the IP or user agent), with where their
+ * first page view of the day came from. Older days are rolled into `analytics_rollup` and deleted.
+ */
+@Entity('analytics_visitor')
+export class AnalyticsVisitorEntity {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  hash: string;
+
+  /** A TrafficSource. */
+  @Column({ type: 'varchar', length: 16 })
+  source: string;
+
+  /** Referrer host ('' without one). */
+  @Column({ type: 'varchar', length: 255, default: '' })
+  referrer: string;
+
+  /** `source\tmedium\tcampaign` of the landing URL's UTM parameters ('' without any). */
+  @Column({ type: 'varchar', length: 320, default: '' })
+  campaign: string;
+}

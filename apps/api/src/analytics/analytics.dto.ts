@@ -1,0 +1,12 @@
+import {
+  analyticsAcceptedSchema,
+  analyticsEventBatchSchema,
+  analyticsQuerySchema,
+  analyticsReportSchema,
+} from '@app/contracts';
+import { zodDto } from '../docs/zod-dto';
+
+export class AnalyticsEventBatchDto extends zodDto(analyticsEventBatchSchema) {}
+export class AnalyticsAcceptedDto extends zodDto(analyticsAcceptedSchema) {}
+export class AnalyticsQueryDto extends zodDto(analyticsQuerySchema) {}
+export class AnalyticsReportDto extends zodDto(analyticsReportSchema) {}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ChannelModule } from '../channel/channel.module';
+import { SettingsModule } from '../settings/settings.module';
+import { VideosModule } from '../videos/videos.module';
+import { AnalyticsRollupEntity } from './analytics-rollup.entity';
+import { AnalyticsSaltEntity } from './analytics-salt.entity';
+import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
+import { AnalyticsController } from './analytics.controller';
+import { AnalyticsIngestService } from './analytics-ingest.service';
+import { AnalyticsReportService } from './analytics-report.service';
+import { AnalyticsStoreService } from './analytics-store.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([AnalyticsRollupEntity, AnalyticsVisitorEntity, AnalyticsSaltEntity]),
+    ChannelModule,
+    VideosModule,
+    SettingsModule,
+  ],
+  controllers: [AnalyticsController],
+  providers: [AnalyticsStoreService, AnalyticsIngestService, AnalyticsReportService],
+  exports: [AnalyticsStoreService],
+})
+export class AnalyticsModule {}

@@ -1,0 +1,399 @@
+import {
+  type AnalyticsEvent,
+  type AnalyticsReport,
+  analyticsReportSchema,
+  seededRandom,
+  trafficSources,
+} from '@app/contracts';
+import request from 'supertest';
+import {
+  addDays,
+  bucketOf,
+  heroTest,
+  rangeDays,
+  referrerHost,
+  sourceOfHost,
+  utcDay,
+} from '../src/analytics/analytics-math';
+import { AnalyticsIngestService } from '../src/analytics/analytics-ingest.service';
+import { AnalyticsStoreService } from '../src/analytics/analytics-store.service';
+import { Clock } from '../src/common/clock';
+import { SettingsService } from '../src/settings/settings.service';
+import { SyncStoreService } from '../src/youtube/sync-store.service';
+import { signedInAgent } from './support/auth';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Site analytics (issue 13, docs/analytics.md): a generated event log goes in through `POST /api/events`
+ * (each visitor its own IP via X-Forwarded-For) and every figure of the report equals a recount of the log.
+ */
+
+const DAY_MS = 86_400_000;
+/** A Wednesday, noon UTC. */
+const D = Date.parse('2026-03-11T12:00:00Z');
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+const VIDEO_IDS = ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc', 'ddddddddddd'];
+const REFERRERS = [
+  undefined,
+  'https://www.google.com/search?q=x',
+  'https://youtu.be/abc',
+  'https://t.co/x',
+  'https://discord.gg/abc',
+  'https://example.org/post',
+  'http://127.0.0.1/internal',
+  'not a url',
+];
+const PATHS = ['/', '/', '/', '/about', '/Videos', '/videos'];
+
+interface Sent {
+  day: string;
+  visitor: number;
+  event: AnalyticsEvent;
+}
+
+let t: TestApp;
+let now = D;
+
+function visitorHeaders(visitor: number): Record<string, string> {
+  return {
+    'X-Forwarded-For': `10.0.${visitor >> 8}.${visitor & 255}`,
+    'User-Agent': `${BROWSER} v${visitor}`,
+  };
+}
+
+async function send(events: AnalyticsEvent[], headers: Record<string, string>): Promise<number> {
+  const res = await request(t.server).post('/api/events').set(headers).send({ events }).expect(202);
+  expect(res.headers['set-cookie']).toBeUndefined();
+  return res.body.accepted;
+}
+
+async function report(range: string): Promise<AnalyticsReport> {
+  const admin = await signedInAgent(t.server);
+  const res = await admin.get(`/api/admin/analytics?range=${range}`).expect(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return analyticsReportSchema.parse(res.body);
+}
+
+/** One visitor's events of one day: a page view first, then a few of any kind. */
+function visit(random: () => number): AnalyticsEvent[] {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const utm =
+    random() < 0.25
+      ? {
+          source: pick(['news', 'yt']),
+          campaign: pick(['spring', 'launch']),
+          ...(random() < 0.5 ? { medium: 'email' } : {}),
+        }
+      : undefined;
+  const events: AnalyticsEvent[] = [
+    {
+      kind: 'pageview',
+      path: pick(PATHS),
+      referrer: pick(REFERRERS),
+      utm,
+      viewport: pick(['phone', 'desktop'] as const),
+    },
+  ];
+  const more = Math.floor(random() * 12);
+  for (let i = 0; i < more; i++) {
+    const path = pick(PATHS);
+    const kinds: AnalyticsEvent[] = [
+      { kind: 'pageview', path, referrer: pick(REFERRERS), viewport: 'tablet' },
+      {
+        kind: 'play',
+        path,
+        videoId: pick(VIDEO_IDS),
+        where: pick(['featured', 'grid', 'view_all'] as const),
+      },
+      { kind: 'playlist_open', path, playlistId: 'PLdemo1' },
+      { kind: 'subscribe_click', path, where: pick(['header', 'hero']) },
+      { kind: 'community_click', path, card: pick(['discord', 'twitter'] as const) },
+      { kind: 'hero_impression', path, variant: pick(['A', 'B'] as const) },
+      { kind: 'hero_impression', path, variant: pick(['A', 'B'] as const) },
+      { kind: 'hero_click', path, variant: pick(['A', 'B'] as const) },
+      { kind: 'affiliate_click', path, programId: pick(['gear', 'hosting']) },
+      { kind: 'sponsor_click', path, sponsorId: 'acme' },
+    ];
+    events.push(pick(kinds));
+  }
+  return events;
+}
+
+/** Generates and sends the log of three days (a day of the week before, yesterday and today of D). */
+async function ingestLog(): Promise<Sent[]> {
+  const random = seededRandom(2026);
+  const sent: Sent[] = [];
+  for (const dayStart of [D - 8 * DAY_MS, D - DAY_MS, D]) {
+    now = dayStart;
+    const day = utcDay(dayStart);
+    for (let visitor = 0; visitor < 30; visitor++) {
+      if (random() < 0.3) continue;
+      const events = visit(random);
+      for (let i = 0; i < events.length; i += 5) {
+        const batch = events.slice(i, i + 5);
+        expect(await send(batch, visitorHeaders(visitor))).toBe(batch.length);
+        sent.push(...batch.map((event) => ({ day, visitor, event })));
+      }
+      // Not counted: a crawler and a visitor asking not to be tracked.
+      if (visitor % 7 === 0) {
+        expect(
+          await send(events.slice(0, 3), { ...visitorHeaders(visitor), 'User-Agent': 'Googlebot/2.1' }),
+        ).toBe(0);
+        expect(await send(events.slice(0, 3), { ...visitorHeaders(900), 'Sec-GPC': '1' })).toBe(0);
+      }
+    }
+  }
+  return sent;
+}
+
+/** The report, recounted from the log the plain way. */
+function recount(
+  sent: Sent[],
+  range: '7d' | '30d' | '90d' | '1y',
+  today: string,
+): Omit<AnalyticsReport, 'enabled' | 'demo'> {
+  const { from, to, bucket, buckets } = rangeDays(range, today);
+  const inRange = sent.filter((s) => s.day >= from && s.day <= to);
+  const count = (rows: string[]) => {
+    const counts = new Map<string, number>();
+    for (const key of rows) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  };
+  const top = (counts: Map<string, number>, limit = 10) =>
+    [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).slice(0, limit);
+  const of = <K extends AnalyticsEvent['kind']>(kind: K) =>
+    inRange.filter((s) => s.event.kind === kind) as (Sent & {
+      event: Extract<AnalyticsEvent, { kind: K }>;
+    })[];
+
+  // A visit: a visitor's first page view of a day.
+  const visits = new Map<string, Sent & { event: Extract<AnalyticsEvent, { kind: 'pageview' }> }>();
+  for (const s of of('pageview'))
+    if (!visits.has(`${s.day}/${s.visitor}`)) visits.set(`${s.day}/${s.visitor}`, s);
+  const hosts = [...visits.values()].map((v) => referrerHost(v.event.referrer, ['127.0.0.1']));
+
+  const series = buckets.map((date) => {
+    const inBucket = (s: { day: string }) => bucketOf(s.day, bucket) === date;
+    return {
+      date,
+      views: of('pageview').filter(inBucket).length,
+      visitors: [...visits.values()].filter(inBucket).length,
+      plays: of('play').filter(inBucket).length,
+      subscribeClicks: of('subscribe_click').filter(inBucket).length,
+      affiliateClicks: of('affiliate_click').filter(inBucket).length,
+    };
+  });
+  const views = of('pageview').length;
+  const visitors = visits.size;
+  const arm = (variant: 'A' | 'B') => ({
+    impressions: of('hero_impression').filter((s) => s.event.variant === variant).length,
+    clicks: of('hero_click').filter((s) => s.event.variant === variant).length,
+  });
+  const sources = count(hosts.map(sourceOfHost));
+  const monthFrom = addDays(today, -29);
+  return {
+    range,
+    from,
+    to,
+    bucket,
+    totals: {
+      views,
+      visitors,
+      plays: of('play').length,
+      pagesPerVisit: visitors ? Math.round((views / visitors) * 100) / 100 : 0,
+    },
+    series,
+    sources: trafficSources.map((source) => ({ source, visits: sources.get(source) ?? 0 })),
+    referrers: top(count(hosts.filter(Boolean))).map(([host, visits]) => ({
+      host,
+      source: sourceOfHost(host),
+      visits,
+    })),
+    campaigns: top(
+      count(
+        [...visits.values()]
+          .map((v) => v.event.utm)
+          .filter((utm) => utm !== undefined)
+          .map((utm) => [utm.source ?? '', utm.medium ?? '', utm.campaign ?? ''].join('\t')),
+      ),
+    ).map(([key, visits]) => {
+      const [source, medium, campaign] = key.split('\t');
+      return { source, medium, campaign, visits };
+    }),
+    topVideos: top(count(of('play').map((s) => s.event.videoId))).map(([videoId, plays]) => ({
+      videoId,
+      title: null,
+      plays,
+    })),
+    topPages: top(count(of('pageview').map((s) => s.event.path))).map(([path, views]) => ({ path, views })),
+    conversions: {
+      subscribeClicks: of('subscribe_click').length,
+      communityClicks: of('community_click').length,
+      affiliateClicks: of('affiliate_click').length,
+      sponsorClicks: of('sponsor_click').length,
+      playlistOpens: of('playlist_open').length,
+      affiliateByProgram: top(count(of('affiliate_click').map((s) => s.event.programId)), 100).map(
+        ([programId, clicks]) => ({ programId, clicks }),
+      ),
+    },
+    hero: { A: arm('A'), B: arm('B'), test: heroTest(arm('A'), arm('B')) },
+    monthlyViews: sent.filter((s) => s.event.kind === 'pageview' && s.day >= monthFrom && s.day <= today)
+      .length,
+  };
+}
+
+describe('site analytics', () => {
+  let sent: Sent[];
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { SEED_DEMO_CONTENT: 'false', TRUST_PROXY: 'true' } });
+    jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => now);
+    sent = await ingestLog();
+  });
+  afterAll(() => t?.close());
+
+  it('counts every figure of the report as a recount of the event log finds it', async () => {
+    expect(sent.length).toBeGreaterThan(100);
+    for (const range of ['7d', '30d', '90d', '1y'] as const) {
+      expect(await report(range)).toEqual({ ...recount(sent, range, utcDay(D)), enabled: true, demo: false });
+    }
+    expect(await t.app.get(AnalyticsStoreService).eventCount()).toBe(sent.length);
+  });
+
+  it('rotates the salt daily: a visitor of both days counts twice, under two unlinkable hashes', async () => {
+    const both = new Set(sent.filter((s) => s.day === utcDay(D - DAY_MS)).map((s) => s.visitor));
+    expect(sent.some((s) => s.day === utcDay(D) && both.has(s.visitor))).toBe(true);
+    const salts = await t.dataSource.query('SELECT day FROM analytics_salt');
+    expect(salts).toEqual([{ day: utcDay(D) }]);
+    const shared = await t.dataSource.query(
+      'SELECT hash FROM analytics_visitor GROUP BY hash HAVING COUNT(*) > 1',
+    );
+    expect(shared).toEqual([]);
+    const columns = (await t.dataSource.query('SELECT * FROM analytics_visitor LIMIT 1'))[0];
+    expect(Object.keys(columns).sort()).toEqual(['campaign', 'day', 'hash', 'referrer', 'source']);
+  });
+
+  it('rolls older visitors into the daily counts without changing a figure', async () => {
+    now = D + 2 * DAY_MS;
+    await t.app.get(AnalyticsIngestService).maintain();
+    expect(await t.dataSource.query('SELECT day FROM analytics_visitor')).toEqual([]);
+    expect(await report('7d')).toEqual({ ...recount(sent, '7d', utcDay(now)), enabled: true, demo: false });
+    expect(
+      (await t.dataSource.query('SELECT day FROM analytics_salt')).map((r: { day: string }) => r.day),
+    ).toEqual([utcDay(now)]);
+  });
+
+  it('takes text/plain beacons, refuses bad events with a 400 naming the field, and oversized bodies', async () => {
+    now = D + 2 * DAY_MS;
+    const pageview = { kind: 'pageview', path: '/', viewport: 'desktop' };
+    const plain = await request(t.server)
+      .post('/api/events')
+      .set({ ...visitorHeaders(500), 'Content-Type': 'text/plain;charset=UTF-8' })
+      .send(JSON.stringify({ events: [pageview] }))
+      .expect(202);
+    expect(plain.body).toEqual({ accepted: 1 });
+    const bad = async (body: unknown, message: string) => {
+      const res = await request(t.server)
+        .post('/api/events')
+        .set(visitorHeaders(501))
+        .send(body as object)
+        .expect(400);
+      expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request' });
+    };
+    await bad(
+      { events: [{ ...pageview, kind: 'mine' }] },
+      "events.0.kind: Invalid discriminator value. Expected 'pageview' | 'play' | 'playlist_open' | 'subscribe_click' | 'community_click' | 'hero_impression' | 'hero_click' | 'affiliate_click' | 'sponsor_click'",
+    );
+    await bad(
+      { events: [{ ...pageview, path: 'https://evil.example/' }] },
+      'events.0.path: must be a site path like /videos/abc',
+    );
+    await bad({ events: [{ ...pageview, extra: 1 }] }, 'events.0.extra: is not allowed');
+    await bad({ events: [] }, 'events: Too small: expected array to have >=1 items');
+    const tooBig = await request(t.server)
+      .post('/api/events')
+      .set(visitorHeaders(502))
+      .send({ events: [{ ...pageview, referrer: 'x'.repeat(9000) }] })
+      .expect(413);
+    expect(tooBig.body).toEqual({
+      statusCode: 413,
+      message: 'Request body is too large',
+      error: 'Payload Too Large',
+    });
+    await request(t.server)
+      .post('/api/events')
+      .set({ ...visitorHeaders(503), 'Content-Type': 'text/plain' })
+      .send('{"events": [')
+      .expect(400);
+  });
+
+  it('limits each visitor to 120 events a minute, dropping the rest', async () => {
+    now = D + 2 * DAY_MS + 1000;
+    const batch = Array.from({ length: 20 }, () => ({
+      kind: 'pageview' as const,
+      path: '/',
+      viewport: 'phone' as const,
+    }));
+    for (let i = 0; i < 6; i++) expect(await send(batch, visitorHeaders(600))).toBe(20);
+    expect(await send(batch.slice(0, 1), visitorHeaders(600))).toBe(0);
+    expect(await send(batch.slice(0, 1), visitorHeaders(601))).toBe(1);
+  });
+
+  it('counts nothing while site analytics is turned off', async () => {
+    await t.app.get(SettingsService).set('enableSiteAnalytics', false);
+    now += 5000;
+    expect(await send([{ kind: 'pageview', path: '/', viewport: 'phone' }], visitorHeaders(700))).toBe(0);
+    expect((await report('7d')).enabled).toBe(false);
+    await t.app.get(SettingsService).set('enableSiteAnalytics', true);
+    now += 5000;
+    expect(await send([{ kind: 'pageview', path: '/', viewport: 'phone' }], visitorHeaders(700))).toBe(1);
+  });
+
+  it('refuses an unknown range', async () => {
+    const admin = await signedInAgent(t.server);
+    const res = await admin.get('/api/admin/analytics?range=2w').expect(400);
+    expect(res.body.message).toMatch(/^range: /);
+  });
+});
+
+describe('site analytics of the demo channel', () => {
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('shows a deterministic demo history until the first real sync replaces the demo channel', async () => {
+    const demo = await report('90d');
+    expect(demo.demo).toBe(true);
+    expect(demo.series.every((point) => point.date === bucketOf(point.date, 'week'))).toBe(true);
+    expect(demo.totals.views).toBeGreaterThan(10_000);
+    expect(demo.sources.reduce((sum, s) => sum + s.visits, 0)).toBe(demo.totals.visitors);
+    expect(demo.topVideos.length).toBe(10);
+    expect(demo.topVideos.every((video) => video.title !== null)).toBe(true);
+    expect(demo.hero.test.enoughData).toBe(true);
+
+    await t.app.get(SyncStoreService).apply(
+      {
+        channel: {
+          youtubeChannelId: 'UC1234567890123456789012',
+          title: 'Real',
+          handle: null,
+          description: null,
+          thumbnail: null,
+          uploadsPlaylistId: null,
+          subscriberCount: 1,
+          videoCount: 0,
+          viewCount: 1,
+          isDemo: false,
+        },
+        videos: [],
+        playlists: [],
+      },
+      async () => undefined,
+    );
+    const real = await report('90d');
+    expect(real.demo).toBe(false);
+    expect(real.totals).toEqual({ views: 0, visitors: 0, plays: 0, pagesPerVisit: 0 });
+    expect(real.hero.test).toEqual({ enoughData: false, pValue: null, significant: false, leader: null });
+  });
+});
