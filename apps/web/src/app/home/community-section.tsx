@@ -4,6 +4,7 @@ import { Button, Container } from '@mantine/core';
 import { IconBrandDiscordFilled, IconBrandTwitterFilled, IconMail } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
+import { track } from '../../lib/site-analytics';
 import classes from './community-section.module.css';
 
 interface CommunityCard {
@@ -77,6 +78,7 @@ export function CommunitySection() {
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
+                  onClick={() => track({ kind: 'community_click', card: id })}
                   radius="xl"
                   variant="default"
                   aria-label={`${action}: ${title} (opens in a new tab)`}
@@ -87,8 +89,11 @@ export function CommunitySection() {
                 <Button
                   radius="xl"
                   variant="default"
-                  // eslint-disable-next-line no-console -- SPEC §1: the button only logs
-                  onClick={() => console.log(message)}
+                  onClick={() => {
+                    // eslint-disable-next-line no-console -- SPEC §1: the button logs (and is counted)
+                    console.log(message);
+                    track({ kind: 'community_click', card: id });
+                  }}
                   aria-label={`${action}: ${title}`}
                 >
                   {action}
