@@ -15,6 +15,7 @@ import { IntegrationsModule } from './integrations/integrations.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SettingsModule } from './settings/settings.module';
+import { SponsorshipsModule } from './sponsorships/sponsorships.module';
 import { VideosModule } from './videos/videos.module';
 import { YoutubeModule } from './youtube/youtube.module';
 
@@ -38,6 +39,7 @@ export class AppModule {
         DemoModule,
         YoutubeModule,
         IntegrationsModule,
+        SponsorshipsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

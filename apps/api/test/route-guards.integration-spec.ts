@@ -42,6 +42,10 @@ describe('server-side enforcement of every admin route', () => {
         'get /api/admin/settings',
         'post /api/integrations/:id/test',
         'get /api/admin/integrations/checks',
+        'get /api/admin/sponsorships',
+        'post /api/admin/sponsorships',
+        'put /api/admin/sponsorships/:id',
+        'delete /api/admin/sponsorships/:id',
       ]),
     );
     // The public list is not stale: each entry is a real route.

@@ -18,3 +18,4 @@ export * from './request-timing';
 export * from './page-policy';
 export * from './analytics';
 export * from './newsletter';
+export * from './sponsorships';

@@ -5,6 +5,7 @@ import { ChannelEntity } from '../channel/channel.entity';
 import { IntegrationCheckEntity } from '../integrations/integration-check.entity';
 import { PlaylistEntity } from '../playlists/playlist.entity';
 import { SettingEntity } from '../settings/setting.entity';
+import { SponsorshipEntity } from '../sponsorships/sponsorship.entity';
 import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
 import { LiveStreamEntity } from '../youtube/live-stream.entity';
@@ -14,6 +15,7 @@ import { ContentVersion1763800000000 } from './migrations/1763800000000-content-
 import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-two-factor';
 import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
 import { IntegrationChecks1764100000000 } from './migrations/1764100000000-integration-checks';
+import { Sponsorships1764500000000 } from './migrations/1764500000000-sponsorships';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -27,6 +29,7 @@ export const ENTITIES = [
   AppLockEntity,
   LiveStreamEntity,
   IntegrationCheckEntity,
+  SponsorshipEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -36,4 +39,5 @@ export const MIGRATIONS = [
   AdminTwoFactor1763900000000,
   LiveState1764000000000,
   IntegrationChecks1764100000000,
+  Sponsorships1764500000000,
 ];
