@@ -36,7 +36,7 @@ export const NOTHING_YET = 'Nothing recorded yet';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
