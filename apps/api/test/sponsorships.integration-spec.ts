@@ -87,6 +87,32 @@ describe('sponsorships (admin)', () => {
     expect((await admin.delete('/api/admin/sponsorships/abc').expect(400)).body.message).toMatch(/^id: /);
   });
 
+  it('travels in the backup: export lists the deals oldest first, import replaces them, an older file keeps them', async () => {
+    const second = { ...deal, sponsorName: 'Second', startDate: '2026-04-01', endDate: '2026-04-30' };
+    await admin.post('/api/admin/sponsorships').send(second).expect(201);
+    await admin.post('/api/admin/sponsorships').send(deal).expect(201);
+    const backup = (await admin.get('/api/admin/export').expect(200)).body;
+    expect(backup.sponsorships).toEqual([deal, second]);
+
+    await admin
+      .post('/api/admin/import')
+      .send({ ...backup, sponsorships: [{ ...second, amountUsd: 5 }] })
+      .expect(200);
+    const listed = (await admin.get('/api/admin/sponsorships').expect(200)).body.sponsorships;
+    expect(listed).toEqual([{ id: expect.any(Number), ...second, amountUsd: 5 }]);
+
+    const { sponsorships: _, ...older } = backup;
+    await admin.post('/api/admin/import').send(older).expect(200);
+    expect((await admin.get('/api/admin/sponsorships').expect(200)).body.sponsorships).toEqual(listed);
+
+    const bad = await admin
+      .post('/api/admin/import')
+      .send({ ...backup, sponsorships: [{ ...deal, url: 'ftp://x' }] })
+      .expect(400);
+    expect(bad.body.message).toBe('sponsorships.0.url: must be an https:// URL');
+    expect((await admin.get('/api/admin/sponsorships').expect(200)).body.sponsorships).toEqual(listed);
+  });
+
   it('is refused without a session', async () => {
     await request(t.server).get('/api/admin/sponsorships').expect(401);
     await request(t.server).post('/api/admin/sponsorships').send(deal).expect(401);

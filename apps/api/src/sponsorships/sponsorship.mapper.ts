@@ -18,6 +18,18 @@ export function toSponsorship(entity: SponsorshipEntity): Sponsorship {
   };
 }
 
+/** A deal in a backup file: no id (an import numbers the deals anew). */
+export function toBackupSponsorship(entity: SponsorshipEntity): Required<SponsorshipInput> {
+  return {
+    sponsorName: entity.sponsorName,
+    url: entity.url,
+    message: entity.message,
+    amountUsd: entity.amountCents / 100,
+    startDate: entity.startDate,
+    endDate: entity.endDate,
+  };
+}
+
 /** A validated body (or backup row) as columns. */
 export function toSponsorshipRow(input: Required<SponsorshipInput>): SponsorshipRow {
   return {

@@ -1,9 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import type { SponsorshipInput } from '@app/contracts';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { deleteAll, insertChunked } from '../database/bulk-writes';
 import { SponsorshipEntity } from './sponsorship.entity';
-import type { SponsorshipRow } from './sponsorship.mapper';
+import { type SponsorshipRow, toBackupSponsorship, toSponsorshipRow } from './sponsorship.mapper';
 
 @Injectable()
 export class SponsorshipsService {
@@ -33,12 +34,15 @@ export class SponsorshipsService {
     return found;
   }
 
-  /** Adds rows through the caller's transaction (a backup import). */
-  insert(manager: EntityManager, rows: SponsorshipRow[]): Promise<void> {
-    return insertChunked(manager, SponsorshipEntity, rows);
+  /** The deals of a backup: oldest start first, so an import keeps their order (and ids follow it). */
+  async backup(): Promise<Required<SponsorshipInput>[]> {
+    const deals = await this.sponsorships.find({ order: { startDate: 'ASC', id: 'ASC' } });
+    return deals.map(toBackupSponsorship);
   }
 
-  deleteAll(manager: EntityManager): Promise<void> {
-    return deleteAll(manager, SponsorshipEntity);
+  /** Replaces every deal through the caller's transaction (a backup import). */
+  async replaceAll(manager: EntityManager, deals: Required<SponsorshipInput>[]): Promise<void> {
+    await deleteAll(manager, SponsorshipEntity);
+    await insertChunked(manager, SponsorshipEntity, deals.map(toSponsorshipRow));
   }
 }
