@@ -1,4 +1,4 @@
-import { type AnalyticsReport, trafficSources } from '@app/contracts';
+import type { AnalyticsReport } from '@app/contracts';
 import { AreaChart, BarChart, DonutChart, LineChart } from '@mantine/charts';
 import {
   Alert,
@@ -133,8 +133,7 @@ function TrafficPanel({ report }: { report: AnalyticsReport }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {trafficSources.map((source) => {
-                  const visits = report.sources.find((s) => s.source === source)?.visits ?? 0;
+                {report.sources.map(({ source, visits }) => {
                   return (
                     <Table.Tr key={source}>
                       <Table.Td>{sourceLabels[source]}</Table.Td>
