@@ -18,6 +18,7 @@ import { NewsletterModule } from './newsletter/newsletter.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SettingsModule } from './settings/settings.module';
+import { SponsorshipsModule } from './sponsorships/sponsorships.module';
 import { VideosModule } from './videos/videos.module';
 import { YoutubeModule } from './youtube/youtube.module';
 
@@ -44,6 +45,7 @@ export class AppModule {
         EmailModule,
         NewsletterModule,
         AnalyticsModule,
+        SponsorshipsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

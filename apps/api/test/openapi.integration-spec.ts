@@ -1,3 +1,4 @@
+import type { SponsorshipList } from '@app/contracts';
 import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
@@ -44,6 +45,15 @@ const seen: Record<string, unknown> = {};
 
 const firstId = (key: string) => (seen[key] as { id: string }[])[0].id;
 const recoveryCode = (key: string, i: number) => (seen[key] as { recoveryCodes: string[] }).recoveryCodes[i];
+
+const SPONSOR_DEAL = {
+  sponsorName: 'Acme',
+  url: 'https://acme.example',
+  message: 'Thanks to Acme',
+  amountUsd: 300,
+  startDate: '2026-03-01',
+  endDate: '2026-03-31',
+};
 
 /** In order: the state each call leaves is what the next one finds. */
 const CALLS: Call[] = [
@@ -142,9 +152,41 @@ const CALLS: Call[] = [
   { route: 'get /rss.xml', status: 200 },
   { route: 'get /robots.txt', status: 200 },
   { route: 'post /api/admin/generate-sitemap', status: 200, as: 'admin' },
+  { route: 'post /api/admin/sponsorships', status: 201, as: 'admin', body: SPONSOR_DEAL },
+  { route: 'post /api/admin/sponsorships', status: 400, as: 'admin', body: { ...SPONSOR_DEAL, url: 'x' } },
+  { route: 'get /api/admin/sponsorships', status: 200, as: 'admin' },
+  {
+    route: 'put /api/admin/sponsorships/:id',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/admin/sponsorships/${(seen['post /api/admin/sponsorships'] as { id: number }).id}`,
+    body: { ...SPONSOR_DEAL, amountUsd: 99.99 },
+  },
+  {
+    route: 'put /api/admin/sponsorships/:id',
+    status: 404,
+    as: 'admin',
+    url: '/api/admin/sponsorships/99999',
+    body: SPONSOR_DEAL,
+  },
   { route: 'get /api/admin/export', status: 200, as: 'admin' },
   { route: 'post /api/admin/import', status: 200, as: 'admin', body: () => seen['get /api/admin/export'] },
   { route: 'post /api/admin/import', status: 400, as: 'admin', body: { schemaVersion: 99 } },
+  // The import numbered the deals anew: read them again.
+  { route: 'get /api/admin/sponsorships', status: 200, as: 'admin' },
+  {
+    route: 'delete /api/admin/sponsorships/:id',
+    status: 200,
+    as: 'admin',
+    url: () =>
+      `/api/admin/sponsorships/${(seen['get /api/admin/sponsorships'] as SponsorshipList).sponsorships[0].id}`,
+  },
+  {
+    route: 'delete /api/admin/sponsorships/:id',
+    status: 404,
+    as: 'admin',
+    url: '/api/admin/sponsorships/99999',
+  },
   {
     route: 'post /api/settings/:key',
     status: 200,
@@ -271,7 +313,7 @@ async function pendingAgent(): Promise<TestAgent> {
 }
 
 async function send(call: Call, as: Who): Promise<request.Response> {
-  const [method, path] = call.route.split(' ') as ['get' | 'post' | 'delete', string];
+  const [method, path] = call.route.split(' ') as ['get' | 'post' | 'put' | 'delete', string];
   const url = typeof call.url === 'function' ? call.url() : (call.url ?? path);
   const client = as === 'admin' ? admin : as === 'pending' ? await pendingAgent() : request(t.server);
   let req = client[method](url);

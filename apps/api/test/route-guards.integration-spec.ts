@@ -49,6 +49,10 @@ describe('server-side enforcement of every admin route', () => {
         'get /api/admin/newsletter/summary',
         'get /api/admin/newsletter/subscribers.csv',
         'delete /api/admin/newsletter/subscribers/:email',
+        'get /api/admin/sponsorships',
+        'post /api/admin/sponsorships',
+        'put /api/admin/sponsorships/:id',
+        'delete /api/admin/sponsorships/:id',
       ]),
     );
     // The public list is not stale: each entry is a real route.

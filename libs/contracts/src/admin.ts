@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { channelStatsSchema } from './channel';
 import { playlistIdSchema } from './playlist';
+import { sponsorshipInputSchema } from './sponsorships';
 import { videoIdSchema, videoKindSchema } from './video';
 
 export const BACKUP_SCHEMA_VERSION = 1;
 export const BACKUP_MAX_VIDEOS = 100_000;
 export const BACKUP_MAX_PLAYLISTS = 10_000;
+export const BACKUP_MAX_SPONSORSHIPS = 10_000;
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
 const thumbnail = z.string().max(2048).nullable();
@@ -65,6 +67,8 @@ export const backupSchema = z
     videos: z.array(backupVideoSchema).max(BACKUP_MAX_VIDEOS),
     playlists: z.array(backupPlaylistSchema).max(BACKUP_MAX_PLAYLISTS),
     settings: z.record(z.string(), z.unknown()),
+    /** The sponsorship deals, oldest start first (issue 13); a file without them leaves the deals as they are. */
+    sponsorships: z.array(sponsorshipInputSchema).max(BACKUP_MAX_SPONSORSHIPS).optional(),
   })
   .superRefine((backup, ctx) => {
     uniqueIds(backup.videos, ctx, 'videos');

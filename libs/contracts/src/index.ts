@@ -19,3 +19,4 @@ export * from './page-policy';
 export * from './analytics';
 export * from './newsletter';
 export * from './email';
+export * from './sponsorships';

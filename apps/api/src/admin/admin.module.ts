@@ -3,12 +3,20 @@ import { ChannelModule } from '../channel/channel.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
 import { PublicPagesModule } from '../public-pages/public-pages.module';
 import { SettingsModule } from '../settings/settings.module';
+import { SponsorshipsModule } from '../sponsorships/sponsorships.module';
 import { VideosModule } from '../videos/videos.module';
 import { AdminController } from './admin.controller';
 import { BackupService } from './backup.service';
 
 @Module({
-  imports: [ChannelModule, VideosModule, PlaylistsModule, SettingsModule, PublicPagesModule],
+  imports: [
+    ChannelModule,
+    VideosModule,
+    PlaylistsModule,
+    SettingsModule,
+    PublicPagesModule,
+    SponsorshipsModule,
+  ],
   controllers: [AdminController],
   providers: [BackupService],
 })

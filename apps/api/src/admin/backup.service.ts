@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { SettingsService } from '../settings/settings.service';
+import { SponsorshipsService } from '../sponsorships/sponsorships.service';
 import { VideosService } from '../videos/videos.service';
 
 @Injectable()
@@ -16,16 +17,18 @@ export class BackupService {
     private readonly videos: VideosService,
     private readonly playlists: PlaylistsService,
     private readonly settings: SettingsService,
+    private readonly sponsorships: SponsorshipsService,
     private readonly clock: Clock,
   ) {}
 
-  /** Channel, videos, playlists and every non-secret setting. */
+  /** Channel, videos, playlists, every non-secret setting and the sponsorship deals. */
   async export(): Promise<Backup> {
-    const [channel, videos, playlists, settings] = await Promise.all([
+    const [channel, videos, playlists, settings, sponsorships] = await Promise.all([
       this.channel.find(),
       this.videos.recent(),
       this.playlists.list(),
       this.settings.exportable(),
+      this.sponsorships.backup(),
     ]);
     return {
       schemaVersion: BACKUP_SCHEMA_VERSION,
@@ -63,11 +66,12 @@ export class BackupService {
         position: p.position,
       })),
       settings,
+      sponsorships,
     };
   }
 
   /**
-   * Validates the whole file first, then replaces channel, videos, playlists and settings in one
+   * Validates the whole file first, then replaces channel, videos, playlists, settings and deals in one
    * transaction: a bad file, or a failure half-way, changes nothing. Secrets stay as they are.
    */
   async import(raw: unknown): Promise<ImportResult> {
@@ -84,6 +88,8 @@ export class BackupService {
       );
       await this.playlists.insert(manager, backup.playlists);
       await this.settings.replaceAll(backup.settings, manager);
+      // An older file has no deals: they stay as they are.
+      if (backup.sponsorships) await this.sponsorships.replaceAll(manager, backup.sponsorships);
       return { videos: backup.videos.length, playlists: backup.playlists.length, settings: settingsCount };
     });
   }

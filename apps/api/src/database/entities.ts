@@ -10,6 +10,7 @@ import { IntegrationCheckEntity } from '../integrations/integration-check.entity
 import { NewsletterSubscriberEntity } from '../newsletter/newsletter-subscriber.entity';
 import { PlaylistEntity } from '../playlists/playlist.entity';
 import { SettingEntity } from '../settings/setting.entity';
+import { SponsorshipEntity } from '../sponsorships/sponsorship.entity';
 import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
 import { LiveStreamEntity } from '../youtube/live-stream.entity';
@@ -22,6 +23,7 @@ import { IntegrationChecks1764100000000 } from './migrations/1764100000000-integ
 import { NotificationRuns1764300000000 } from './migrations/1764300000000-notification-runs';
 import { NewsletterSubscribers1764200000000 } from './migrations/1764200000000-newsletter-subscribers';
 import { SiteAnalytics1764400000000 } from './migrations/1764400000000-site-analytics';
+import { Sponsorships1764500000000 } from './migrations/1764500000000-sponsorships';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -40,6 +42,7 @@ export const ENTITIES = [
   AnalyticsRollupEntity,
   AnalyticsVisitorEntity,
   AnalyticsSaltEntity,
+  SponsorshipEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -52,4 +55,5 @@ export const MIGRATIONS = [
   NotificationRuns1764300000000,
   NewsletterSubscribers1764200000000,
   SiteAnalytics1764400000000,
+  Sponsorships1764500000000,
 ];

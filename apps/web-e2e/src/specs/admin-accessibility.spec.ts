@@ -16,7 +16,7 @@ const VIEWS: { query: string; ready: string }[] = [
   { query: '?tab=integrations&sub=analytics', ready: 'Plausible' },
   { query: '?tab=integrations&sub=notifications', ready: 'Discord' },
   { query: '?tab=integrations&sub=advanced', ready: 'Mailchimp' },
-  { query: '?tab=analytics&sub=performance', ready: 'Views and watch time' },
+  { query: '?tab=analytics&sub=performance', ready: 'Views and visitors' },
   { query: '?tab=analytics&sub=traffic', ready: 'Traffic sources' },
   { query: '?tab=analytics&sub=content', ready: 'Top videos' },
   { query: '?tab=analytics&sub=conversions', ready: 'Goals' },

@@ -6,14 +6,28 @@ import { AdminPage } from '../pages/admin-page';
 // expects it empty while another adds to it), so the tests run in order, as in the other admin specs.
 test.describe.configure({ mode: 'default' });
 
-test('four revenue cards in USD, marked as sample data', async ({ page }) => {
+test('four revenue cards with measured figures only: no invented money, AdSense links out', async ({
+  page,
+}) => {
   const admin = new AdminPage(page);
   await admin.signIn('?tab=monetization');
   const revenue = page.getByRole('region', { name: 'Revenue this month' });
-  await expect(revenue.getByText('Sample data')).toBeVisible();
-  for (const id of ['total', 'adsense', 'affiliate', 'sponsorships']) {
-    await expect(revenue.getByTestId(`revenue-${id}`)).toContainText(/\$\d{1,3}(,\d{3})*\.\d{2}/);
-  }
+  await expect(revenue.getByText('Sample data')).toHaveCount(0);
+  await expect(revenue.getByTestId('revenue-total')).toContainText(/Total Revenue\$\d{1,3}(,\d{3})*\.\d{2}/);
+  await expect(revenue.getByTestId('revenue-total')).toContainText('Measured money only: sponsorships');
+  await expect(revenue.getByTestId('revenue-sponsorships')).toContainText(
+    /Sponsorships\$\d{1,3}(,\d{3})*\.\d{2}/,
+  );
+  const adsense = revenue.getByTestId('revenue-adsense');
+  await expect(adsense).toContainText('Earnings are only available in AdSense (Google sign-in)');
+  await expect(adsense).not.toContainText('$');
+  await expect(adsense.getByRole('link', { name: /Open AdSense/ })).toHaveAttribute(
+    'href',
+    'https://www.google.com/adsense/',
+  );
+  await expect(revenue.getByTestId('revenue-affiliate')).toContainText(
+    /Affiliate(\d{1,3}(,\d{3})* clicks|—)/,
+  );
 });
 
 test.describe('AdSense', () => {
@@ -207,18 +221,63 @@ test.describe('Affiliate Programs', () => {
   });
 });
 
-test('Sponsorships: the form has name, URL and message and sends nothing', async ({ page }) => {
+test('Sponsorships: the form saves a deal (name, URL, message, amount, dates), lists, edits and deletes it', async ({
+  page,
+}) => {
   const admin = new AdminPage(page);
   await admin.signIn('?tab=monetization&sub=sponsorships');
-  const writes: string[] = [];
-  page.on('request', (req) => {
-    if (req.method() !== 'GET') writes.push(req.url());
-  });
-  await page.getByLabel('Sponsor name').fill('Acme');
   await expect(page.getByLabel('Sponsor URL')).toHaveAttribute('type', 'url');
-  await page.getByLabel('Sponsor URL').fill('https://acme.example');
-  await page.getByLabel('Sponsor message').fill('Thanks to Acme');
-  await page.getByLabel('Sponsor message').press('Tab');
-  await page.waitForTimeout(1200);
-  expect(writes).toEqual([]);
+  await page.getByRole('button', { name: 'Add Sponsorship' }).click();
+  await admin.expectDestructiveToast(
+    'Missing information',
+    'Please fill in the sponsor name, URL, amount, start and end date',
+  );
+
+  // A deal over the whole of this month (the browser's calendar): the card counts all of it.
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const month = `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
+  const lastDay = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate();
+  await page.getByLabel('Sponsor name').fill('Acme Labs');
+  await page.getByLabel('Sponsor URL').fill('https://acme.example/labs');
+  await page.getByLabel('Sponsor message').fill('Thanks to Acme Labs');
+  await page.getByLabel('Amount (USD)').fill('1234.5');
+  await page.getByLabel('Start date').fill(`${month}-01`);
+  await page.getByLabel('End date').fill(`${month}-${pad(lastDay)}`);
+  await page.getByRole('button', { name: 'Add Sponsorship' }).click();
+  await admin.expectToast('Sponsorship saved', 'Acme Labs added');
+  const deal = page.getByTestId('sponsorship').filter({ hasText: 'Acme Labs' });
+  await expect(deal).toContainText('$1,234.50');
+  await expect(page.getByTestId('revenue-sponsorships')).toContainText('$1,234.50');
+
+  const stored = await page.request.get('/api/admin/sponsorships');
+  expect((await stored.json()).sponsorships).toContainEqual({
+    id: expect.any(Number),
+    sponsorName: 'Acme Labs',
+    url: 'https://acme.example/labs',
+    message: 'Thanks to Acme Labs',
+    amountUsd: 1234.5,
+    startDate: `${month}-01`,
+    endDate: `${month}-${pad(lastDay)}`,
+  });
+
+  await page.reload();
+  await deal.getByRole('button', { name: 'Edit Acme Labs' }).click();
+  await page.getByLabel('Sponsor URL').fill('http://acme.example');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await admin.expectDestructiveToast('Failed to save sponsorship', '400: url: must be an https:// URL');
+  await page.getByLabel('Sponsor URL').fill('https://acme.example/new');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await admin.expectToast('Sponsorship saved', 'Acme Labs updated');
+  await expect(deal).toContainText('https://acme.example/new');
+
+  await deal.getByRole('button', { name: 'Delete Acme Labs' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this sponsorship?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(deal).toHaveCount(1);
+  await deal.getByRole('button', { name: 'Delete Acme Labs' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await admin.expectToast('Sponsorship deleted', 'Acme Labs removed');
+  await expect(deal).toHaveCount(0);
+  await expect(page.getByTestId('revenue-sponsorships')).toContainText('$0.00');
 });

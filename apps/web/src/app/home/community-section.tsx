@@ -4,6 +4,7 @@ import { Button, Container } from '@mantine/core';
 import { IconBrandDiscordFilled, IconBrandTwitterFilled, IconMail } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
+import { track } from '../../lib/site-analytics';
 import classes from './community-section.module.css';
 
 // Loaded on the first Subscribe: visitors who never sign up do not download the form.
@@ -87,6 +88,7 @@ export function CommunitySection() {
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
+                  onClick={() => track({ kind: 'community_click', card: id })}
                   radius="xl"
                   variant="default"
                   aria-label={`${action}: ${title} (opens in a new tab)`}
@@ -98,8 +100,9 @@ export function CommunitySection() {
                   radius="xl"
                   variant="default"
                   onClick={() => {
-                    // eslint-disable-next-line no-console -- SPEC §1: the button logs
+                    // eslint-disable-next-line no-console -- SPEC §1: the button logs (and is counted)
                     console.log(message);
+                    track({ kind: 'community_click', card: id });
                     if (id === 'newsletter') setNewsletterOpen(true);
                   }}
                   aria-haspopup={id === 'newsletter' ? 'dialog' : undefined}

@@ -1,8 +1,9 @@
 import { thumbnailUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { scrollToSection } from '../../lib/scroll';
+import { track } from '../../lib/site-analytics';
 import { subscribeUrl, youtubeVideoId } from '../../lib/youtube';
 import { ChannelStats } from '../../features/channel/components/channel-stats';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
@@ -94,6 +95,14 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
   const type = settings.heroBackgroundType;
   const hasMedia =
     (type === 'image' && !!settings.heroImage) || (type === 'video' && !!settings.heroVideoUrl);
+  const shown = useRef(false);
+
+  useEffect(() => {
+    // One impression per page load (StrictMode runs effects twice in development).
+    if (prerender || shown.current) return;
+    shown.current = true;
+    track({ kind: 'hero_impression', variant });
+  }, [prerender, variant]);
 
   const watch = () => {
     watchClicks += 1;
@@ -101,6 +110,7 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
     // SPEC §4: the watch button counts its clicks and logs them.
     // eslint-disable-next-line no-console
     console.log(`Watch button clicked ${watchClicks} time${watchClicks === 1 ? '' : 's'}`);
+    track({ kind: 'hero_click', variant });
     scrollToSection('videos');
   };
 
@@ -129,6 +139,7 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
             href={subscribeUrl(settings.channelId, settings.siteTitle)}
             target="_blank"
             rel="noopener noreferrer"
+            onClick={() => track({ kind: 'subscribe_click', where: 'hero' })}
             size="lg"
             radius="xl"
             variant="default"

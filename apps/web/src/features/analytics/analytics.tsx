@@ -1,7 +1,8 @@
 import { pageFeatures } from '@app/contracts/page-features';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { loadScript } from '../../lib/load-script';
 import { useTrackingAllowed } from '../../lib/consent';
+import { setSiteAnalytics, trackPageview } from '../../lib/site-analytics';
 import { usePublicSettings } from '../settings/api/get-public-settings';
 
 type Gtag = (...args: unknown[]) => void;
@@ -29,9 +30,23 @@ function startGoogleAnalytics(id: string): void {
   loadScript(`${GA_SCRIPT}?id=${encodeURIComponent(id)}`);
 }
 
-/** Google Analytics and Plausible, each only when the admin enabled it (and the visitor consented). */
+/**
+ * The site's own cookieless analytics (on unless the admin turned `enableSiteAnalytics` off; it keeps no id, so
+ * it asks no consent), and Google Analytics and Plausible, each only when the admin enabled it (and the visitor
+ * consented).
+ */
 export function Analytics() {
   const { settings, isLoaded } = usePublicSettings();
+  const counted = useRef(false);
+  useEffect(() => {
+    if (counted.current) return;
+    counted.current = true;
+    trackPageview();
+  }, []);
+  useEffect(() => {
+    if (isLoaded) setSiteAnalytics(settings.enableSiteAnalytics);
+  }, [isLoaded, settings.enableSiteAnalytics]);
+
   const allowed = useTrackingAllowed(settings.enableGDPRBanner);
   // The same rule as the page's script policy (the server only allows these hosts when the feature is on).
   const on = isLoaded && allowed ? pageFeatures(settings) : { googleAnalytics: false, plausible: false };

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 
 /** A titled card of the dashboard. */
@@ -36,14 +36,5 @@ export function SectionCard({
       </Group>
       {children ? <Stack gap="md">{children}</Stack> : null}
     </Card>
-  );
-}
-
-/** Marks hard-coded figures (SPEC §2: revenue and analytics are sample data). */
-export function SampleBadge() {
-  return (
-    <Badge color="yellow" variant="light" size="sm">
-      Sample data
-    </Badge>
   );
 }

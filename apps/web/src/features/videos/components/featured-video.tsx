@@ -2,6 +2,7 @@ import { watchUrl } from '@app/contracts/youtube';
 import { Container } from '@mantine/core';
 import { useState } from 'react';
 import { formatCount, formatRelativeDate } from '../../../lib/format';
+import { track } from '../../../lib/site-analytics';
 import { useFeaturedVideo } from '../api/get-featured-video';
 import classes from './featured-video.module.css';
 import { VideoFacade } from './video-card';
@@ -36,7 +37,10 @@ export function FeaturedVideo() {
           ) : (
             <VideoFacade
               video={video}
-              onPlay={() => setPlaying(true)}
+              onPlay={() => {
+                track({ kind: 'play', videoId: video.id, where: 'featured' });
+                setPlaying(true);
+              }}
               placeholder="Click to play featured video"
             />
           )}

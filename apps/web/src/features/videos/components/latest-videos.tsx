@@ -1,7 +1,9 @@
+import type { PlayPlace } from '@app/contracts';
 import { type VideoFilterId, videoFiltersFor, videoKindQuery } from '@app/contracts/video-filters';
 import { Button, Container } from '@mantine/core';
-import { lazy, startTransition, Suspense, useCallback, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useMemo, useState } from 'react';
 import { formatFullCount } from '../../../lib/format';
+import { track } from '../../../lib/site-analytics';
 import { usePublicSettings } from '../../settings/api/get-public-settings';
 import { useLatestVideos, VIDEO_PAGE_SIZE } from '../api/get-videos';
 import { ShortsShelf } from './shorts-shelf';
@@ -53,7 +55,16 @@ export function LatestVideos() {
   const [playingId, setPlayingId] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
   const [now] = useState(Date.now);
-  const onPlay = useCallback((id: string) => setPlayingId(id), []);
+  const playFrom = useCallback(
+    (where: PlayPlace) => (id: string) => {
+      track({ kind: 'play', videoId: id, where });
+      setPlayingId(id);
+    },
+    [],
+  );
+  const onPlay = useMemo(() => playFrom('grid'), [playFrom]);
+  const onPlayAll = useMemo(() => playFrom('view_all'), [playFrom]);
+  const onPlayShort = useMemo(() => playFrom('shorts'), [playFrom]);
 
   let content;
   if (isPending) {
@@ -79,7 +90,7 @@ export function LatestVideos() {
         <VideoBrowser
           columns={columns}
           playingId={playingId}
-          onPlay={onPlay}
+          onPlay={onPlayAll}
           now={now}
           initial={data}
           kind={kind}
@@ -121,7 +132,7 @@ export function LatestVideos() {
             </p>
           )}
         </div>
-        {settings.showShortsShelf && <ShortsShelf playingId={playingId} onPlay={onPlay} now={now} />}
+        {settings.showShortsShelf && <ShortsShelf playingId={playingId} onPlay={onPlayShort} now={now} />}
         {data && (data.total > 0 || filter !== 'all') && (
           <VideoFilters filters={filters} value={filter} onChange={setFilter} />
         )}

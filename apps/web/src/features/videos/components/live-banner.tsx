@@ -5,6 +5,7 @@ import { Button, Container } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatScheduledStart } from '../../../lib/format';
+import { track } from '../../../lib/site-analytics';
 import { useLiveState } from '../api/get-live-state';
 import classes from './live-banner.module.css';
 import cardClasses from './video-card.module.css';
@@ -49,11 +50,15 @@ function StreamJsonLd({ stream }: { stream: LiveStream }) {
 
 function LiveNow({ stream }: { stream: LiveStream }) {
   const [playing, setPlaying] = useState(false);
+  const play = () => {
+    track({ kind: 'play', videoId: stream.id, where: 'live' });
+    setPlaying(true);
+  };
   return (
     <section className={classes.banner} aria-labelledby="live-now-title" data-testid="live-banner">
       <StreamJsonLd stream={stream} />
       <div className={classes.media}>
-        <LivePlayer stream={stream} playing={playing} onPlay={() => setPlaying(true)} />
+        <LivePlayer stream={stream} playing={playing} onPlay={play} />
       </div>
       <div className={classes.info}>
         <p id="live-now-title" className={classes.badge}>
@@ -62,11 +67,7 @@ function LiveNow({ stream }: { stream: LiveStream }) {
         </p>
         <h2 className={classes.title}>{stream.title}</h2>
         {!playing && (
-          <Button
-            radius="xl"
-            leftSection={<IconPlayerPlayFilled size={16} aria-hidden />}
-            onClick={() => setPlaying(true)}
-          >
+          <Button radius="xl" leftSection={<IconPlayerPlayFilled size={16} aria-hidden />} onClick={play}>
             Watch
           </Button>
         )}

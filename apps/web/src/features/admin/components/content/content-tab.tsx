@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useChannelStats } from '../../../channel/api/get-channel-stats';
 import { useAdminVideos } from '../../api/get-admin-videos';
 import { usePlaylists } from '../../../playlists/api/get-playlists';
-import { formatInteger } from '../../lib/sample-data';
+import { formatInteger } from '../../lib/figures';
 import { FeaturedVideoCard } from './featured-video-card';
 import { PinnedPlaylistsCard } from './pinned-playlists-card';
 import { YoutubeIntegrationCard } from './youtube-integration-card';

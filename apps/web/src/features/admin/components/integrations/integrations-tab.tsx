@@ -14,6 +14,12 @@ function AnalyticsPanel() {
   const plausible = useSetting('enablePlausible');
   return (
     <Stack gap="lg">
+      <SectionCard
+        title="Site analytics"
+        description="The site's own visit counts for the Analytics tab: no cookies, no stored IP addresses, no consent needed."
+      >
+        <SettingSwitch settingKey="enableSiteAnalytics" label="Count visits on the site" />
+      </SectionCard>
       <SectionCard title="Google Analytics" description="Loads Google Analytics on the home page.">
         <SettingSwitch settingKey="enableGoogleAnalytics" label="Enable Google Analytics" />
         {ga ? (

@@ -1,53 +1,107 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
-import { formatUsd, sampleRevenue } from '../../lib/sample-data';
-import { SampleBadge } from '../section-card';
+import { sponsorshipsInMonth } from '@app/contracts';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useAnalytics } from '../../api/get-analytics';
+import { useSponsorships } from '../../api/sponsorships';
+import { formatInteger, formatUsd, localToday } from '../../lib/figures';
 import { SettingsGate } from '../settings-gate';
 import { SubTabs } from '../sub-tabs';
 import { AdsensePanel } from './adsense-panel';
 import { AffiliatePanel } from './affiliate-panel';
 import { SponsorshipsPanel } from './sponsorships-panel';
 
-function RevenueCards() {
+export const ADSENSE_URL = 'https://www.google.com/adsense/';
+
+function RevenueCard({
+  id,
+  label,
+  value,
+  note,
+}: {
+  id: string;
+  label: string;
+  value: ReactNode;
+  note: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={`revenue-${id}`}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={26} fw={800} lh={1.25}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        {note}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * SPEC §2's four revenue cards, with no invented money (issue 13): sponsorships are the deals recorded under
+ * Sponsorships (this month's share of each), affiliate is clicks measured on the site (the programs report
+ * their own sales), and AdSense earnings are only in AdSense. The total is the measured money: sponsorships.
+ */
+export function RevenueCards({ today = localToday() }: { today?: string }) {
+  const deals = useSponsorships();
+  const analytics = useAnalytics('30d');
+  const sponsorships = deals.data ? formatUsd(sponsorshipsInMonth(deals.data.sponsorships, today)) : '—';
+  const affiliateClicks = analytics.data ? analytics.data.conversions.affiliateClicks : null;
   return (
     <section aria-labelledby="revenue-title">
       <Group gap="xs" mb="xs">
         <Text id="revenue-title" fw={700} component="h2" fz="md" m={0}>
           Revenue this month
         </Text>
-        <SampleBadge />
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        {sampleRevenue.map((card) => {
-          const up = card.change >= 0;
-          const Trend = up ? IconTrendingUp : IconTrendingDown;
-          return (
-            <Paper key={card.id} withBorder radius="md" p="md" data-testid={`revenue-${card.id}`}>
-              <Text size="sm" c="dimmed">
-                {card.label}
-              </Text>
-              <Text fz={26} fw={800} lh={1.25}>
-                {formatUsd(card.amount)}
-              </Text>
-              <Group gap={4} c={up ? 'teal.4' : 'red.4'}>
-                <Trend size={16} aria-hidden />
-                <Text size="xs" inherit>
-                  {up ? '+' : ''}
-                  {card.change.toFixed(1)}% vs last month
-                </Text>
-              </Group>
-            </Paper>
-          );
-        })}
+        <RevenueCard
+          id="total"
+          label="Total Revenue"
+          value={sponsorships}
+          note="Measured money only: sponsorships. AdSense and affiliate earnings are not known here."
+        />
+        <RevenueCard
+          id="adsense"
+          label="AdSense"
+          value="—"
+          note={
+            <>
+              Earnings are only available in AdSense (Google sign-in).{' '}
+              <Anchor href={ADSENSE_URL} target="_blank" rel="noopener noreferrer" size="xs" inherit>
+                Open AdSense <IconExternalLink size={12} aria-hidden />
+              </Anchor>
+            </>
+          }
+        />
+        <RevenueCard
+          id="affiliate"
+          label="Affiliate"
+          value={affiliateClicks === null ? '—' : `${formatInteger(affiliateClicks)} clicks`}
+          note={
+            analytics.isError
+              ? `Clicks could not be loaded (${analytics.error.message}).`
+              : 'Affiliate link clicks on the site, last 30 days; each program reports its own sales.'
+          }
+        />
+        <RevenueCard
+          id="sponsorships"
+          label="Sponsorships"
+          value={sponsorships}
+          note={
+            deals.isError
+              ? `Deals could not be loaded (${deals.error.message}).`
+              : "This month's share of your deals, each spread evenly over its days."
+          }
+        />
       </SimpleGrid>
-      <Text size="xs" c="dimmed" mt={6}>
-        Sample figures for illustration; they are not read from AdSense or your affiliate programs.
-      </Text>
     </section>
   );
 }
 
-/** SPEC §2: four revenue cards (sample data) and the AdSense, Affiliate Programs and Sponsorships subtabs. */
+/** SPEC §2: four revenue cards and the AdSense, Affiliate Programs and Sponsorships subtabs. */
 export function MonetizationTab({
   sub,
   onSubChange,

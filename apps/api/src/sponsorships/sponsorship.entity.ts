@@ -1,0 +1,35 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { bigintToNumber } from '../database/column-types';
+
+/** A sponsorship deal the owner recorded. Money in whole cents, so sums are exact. */
+@Entity('sponsorship')
+export class SponsorshipEntity {
+  @PrimaryGeneratedColumn('increment')
+  id: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  sponsorName: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url: string;
+
+  @Column({ type: 'text' })
+  message: string;
+
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  amountCents: number;
+
+  /** `YYYY-MM-DD`, first day of the deal. */
+  @Column({ type: 'varchar', length: 10 })
+  startDate: string;
+
+  /** `YYYY-MM-DD`, last day of the deal (included). */
+  @Column({ type: 'varchar', length: 10 })
+  endDate: string;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updatedAt: Date;
+}

@@ -1,0 +1,96 @@
+import type { AnalyticsEvent, ViewportClass } from '@app/contracts';
+
+/**
+ * The page's side of first-party, cookieless site analytics (issue 13, docs/public-page.md): events wait in a
+ * queue and leave in batches with sendBeacon (fetch keepalive where it refuses) after a short idle, and at once
+ * when the page is hidden or left. Nothing is sent until the public settings say `enableSiteAnalytics`, and
+ * nothing at all when they say off. No cookie, no storage, no id: the server tells visitors apart by a hash
+ * it never sends back. `track` only pushes to an array and sets a timer, so no click waits for it.
+ */
+
+/** `ANALYTICS_MAX_BATCH` of the contract (its file brings zod; site-analytics.spec.ts keeps the two equal). */
+export const BATCH = 20;
+export const EVENTS_URL = '/api/events';
+/** Quiet time after the last event before the queue is sent. */
+export const IDLE_MS = 1000;
+
+type WithoutPath<T> = T extends unknown ? Omit<T, 'path'> : never;
+export type SiteEvent = WithoutPath<AnalyticsEvent>;
+
+let on: boolean | undefined;
+let queue: AnalyticsEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function send(events: AnalyticsEvent[]): void {
+  const body = JSON.stringify({ events });
+  try {
+    if (navigator.sendBeacon(EVENTS_URL, new Blob([body], { type: 'application/json' }))) return;
+  } catch {
+    // No sendBeacon: fetch below.
+  }
+  fetch(EVENTS_URL, {
+    method: 'POST',
+    body,
+    keepalive: true,
+    headers: { 'content-type': 'application/json' },
+  }).catch(() => undefined);
+}
+
+/** Sends what waits (in batches of at most 20); before the settings are known it keeps them. */
+export function flushSiteAnalytics(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  if (!on) return;
+  while (queue.length) send(queue.splice(0, BATCH));
+}
+
+function schedule(): void {
+  if (on && !timer) timer = setTimeout(flushSiteAnalytics, IDLE_MS);
+}
+
+/** The public setting, once the API gave it: on sends what waits, off drops it and everything after. */
+export function setSiteAnalytics(enabled: boolean): void {
+  on = enabled;
+  if (!enabled) queue = [];
+  schedule();
+}
+
+export function track(event: SiteEvent): void {
+  if (on === false) return;
+  queue.push({ ...event, path: location.pathname.slice(0, 512) } as AnalyticsEvent);
+  schedule();
+}
+
+export const viewportClass = (width: number): ViewportClass =>
+  width < 768 ? 'phone' : width < 1200 ? 'tablet' : 'desktop';
+
+/** The page view: referrer, the landing URL's UTM parameters (each 1-100 characters), viewport class. */
+export function trackPageview(): void {
+  const params = new URLSearchParams(location.search);
+  const utm: Record<string, string> = {};
+  for (const key of ['source', 'medium', 'campaign']) {
+    const value = params.get(`utm_${key}`)?.trim().slice(0, 100);
+    if (value) utm[key] = value;
+  }
+  track({
+    kind: 'pageview',
+    referrer: document.referrer.slice(0, 2048) || undefined,
+    utm: Object.keys(utm).length ? utm : undefined,
+    viewport: viewportClass(innerWidth),
+  });
+}
+
+if (typeof window !== 'undefined') {
+  addEventListener('pagehide', flushSiteAnalytics);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushSiteAnalytics();
+  });
+}
+
+/** Tests only: forget the setting and the queue. */
+export function resetSiteAnalytics(): void {
+  on = undefined;
+  queue = [];
+  clearTimeout(timer);
+  timer = undefined;
+}
