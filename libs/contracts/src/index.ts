@@ -18,3 +18,5 @@ export * from './request-timing';
 export * from './page-policy';
 export * from './analytics';
 export * from './newsletter';
+export * from './watch';
+export * from './oembed';
