@@ -11,6 +11,7 @@ const PUBLIC_ROUTES = new Set([
   'get /api/channel/stats',
   'get /api/videos',
   'get /api/videos/featured',
+  'get /api/videos/:id',
   'get /api/playlists',
   'get /api/settings',
   'get /api/live',
@@ -20,6 +21,7 @@ const PUBLIC_ROUTES = new Set([
   'get /sitemap.xml',
   'get /rss.xml',
   'get /robots.txt',
+  'get /oembed',
   'get /api/page-head',
   'get /api/settings/page-policy',
 ]);

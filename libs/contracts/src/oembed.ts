@@ -22,6 +22,8 @@ export const oembedQuerySchema = z.object({
   maxheight: dimension('maxheight'),
 });
 export type OembedQuery = z.input<typeof oembedQuerySchema>;
+/** The query as the API reads it (defaults applied, sizes as numbers). */
+export type OembedParams = z.output<typeof oembedQuerySchema>;
 
 /** Answer of `GET /oembed`: a `video` response (https://oembed.com/#section2.3.4.3). */
 export const oembedResponseSchema = z.object({

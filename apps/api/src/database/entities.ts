@@ -4,6 +4,7 @@ import { UserEntity } from '../auth/user.entity';
 import { ChannelEntity } from '../channel/channel.entity';
 import { IntegrationCheckEntity } from '../integrations/integration-check.entity';
 import { PlaylistEntity } from '../playlists/playlist.entity';
+import { PlaylistVideoEntity } from '../playlists/playlist-video.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
@@ -14,11 +15,13 @@ import { ContentVersion1763800000000 } from './migrations/1763800000000-content-
 import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-two-factor';
 import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
 import { IntegrationChecks1764100000000 } from './migrations/1764100000000-integration-checks';
+import { PlaylistVideos1764600000000 } from './migrations/1764600000000-playlist-videos';
 
 export const ENTITIES = [
   ChannelEntity,
   VideoEntity,
   PlaylistEntity,
+  PlaylistVideoEntity,
   SettingEntity,
   UserEntity,
   SessionEntity,
@@ -36,4 +39,5 @@ export const MIGRATIONS = [
   AdminTwoFactor1763900000000,
   LiveState1764000000000,
   IntegrationChecks1764100000000,
+  PlaylistVideos1764600000000,
 ];

@@ -30,6 +30,8 @@ export interface DemoContent {
   channel: { title: string; handle: string; description: string; subscriberCount: number; viewCount: number };
   videos: DemoVideo[];
   playlists: DemoPlaylist[];
+  /** What each playlist holds: every n-th video (n playlists), so each video is in one playlist. */
+  playlistItems: { playlistId: string; videoIds: string[] }[];
 }
 
 const TOPICS = [
@@ -71,8 +73,12 @@ export const DEMO_CHANNEL_TITLE = 'Code with Alex (demo)';
 const DAY_MS = 86_400_000;
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
+export const DEMO_THUMBNAIL_PATH = '/api/demo/thumbnails/';
+/** Every demo thumbnail's size (`demoThumbnailSvg`). */
+export const DEMO_THUMBNAIL_SIZE = { width: 640, height: 360 } as const;
+
 export function demoThumbnailPath(kind: 'v' | 'p', n: number): string {
-  return `/api/demo/thumbnails/${kind}${n}.svg`;
+  return `${DEMO_THUMBNAIL_PATH}${kind}${n}.svg`;
 }
 
 export function buildDemoContent(now: Date): DemoContent {
@@ -120,6 +126,10 @@ export function buildDemoContent(now: Date): DemoContent {
     },
     videos,
     playlists,
+    playlistItems: playlists.map((playlist, i) => ({
+      playlistId: playlist.id,
+      videoIds: videos.filter((_, j) => j % playlists.length === i).map((video) => video.id),
+    })),
   };
 }
 

@@ -25,5 +25,6 @@ import { SyncService } from './sync.service';
   ],
   controllers: [SyncController, LiveController],
   providers: [SyncService, SyncStoreService, AppLockService, LiveCheckService],
+  exports: [LiveCheckService],
 })
 export class YoutubeModule {}
