@@ -301,6 +301,28 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
     });
   });
 
+  describe('what playlists hold, in a backup', () => {
+    it('exports each playlist with its videos in order and imports them back (an older backup without holds none)', async () => {
+      const admin = await signedInAgent(t.server);
+      const backup = (await admin.get('/api/admin/export').expect(200)).body;
+      const first = backup.playlists.find((p: { id: string }) => p.id === 'PL-w-first');
+      expect(first.videoIds).toEqual(['w-list-a', 'w-main', 'w-list-b', 'w-list-c']);
+      await admin.post('/api/admin/import').send(backup).expect(200);
+      let detail = (await request(t.server).get('/api/videos/w-main').expect(200)).body as VideoDetail;
+      expect(detail.playlists.map((p) => p.id)).toEqual(['PL-w-first', 'PL-w-second']);
+
+      const older = {
+        ...backup,
+        playlists: backup.playlists.map(({ videoIds: _, ...p }: { videoIds: string[] }) => p),
+      };
+      await admin.post('/api/admin/import').send(older).expect(200);
+      detail = (await request(t.server).get('/api/videos/w-main').expect(200)).body as VideoDetail;
+      expect(detail.playlists).toEqual([]);
+      // Back to the state the other tests expect.
+      await admin.post('/api/admin/import').send(backup).expect(200);
+    });
+  });
+
   describe('sitemap.xml and rss.xml', () => {
     it('lists / and a watch page per video, each with a valid video entry', async () => {
       const res = await request(t.server).get('/sitemap.xml').set('Host', HOST).expect(200);

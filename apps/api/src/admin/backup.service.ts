@@ -21,10 +21,11 @@ export class BackupService {
 
   /** Channel, videos, playlists and every non-secret setting. */
   async export(): Promise<Backup> {
-    const [channel, videos, playlists, settings] = await Promise.all([
+    const [channel, videos, playlists, items, settings] = await Promise.all([
       this.channel.find(),
       this.videos.recent(),
       this.playlists.list(),
+      this.playlists.itemsByPlaylist(),
       this.settings.exportable(),
     ]);
     return {
@@ -61,6 +62,7 @@ export class BackupService {
         videoCount: p.videoCount,
         pinned: p.pinned,
         position: p.position,
+        videoIds: items.get(p.id) ?? [],
       })),
       settings,
     };
@@ -82,7 +84,14 @@ export class BackupService {
         manager,
         backup.videos.map((v) => ({ ...v, publishedAt: new Date(v.publishedAt) })),
       );
-      await this.playlists.insert(manager, backup.playlists);
+      await this.playlists.insert(
+        manager,
+        backup.playlists.map(({ videoIds: _held, ...playlist }) => playlist),
+      );
+      await this.playlists.insertItems(
+        manager,
+        backup.playlists.map((p) => ({ playlistId: p.id, videoIds: p.videoIds ?? [] })),
+      );
       await this.settings.replaceAll(backup.settings, manager);
       return { videos: backup.videos.length, playlists: backup.playlists.length, settings: settingsCount };
     });

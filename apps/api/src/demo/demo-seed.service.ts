@@ -53,7 +53,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
         manager,
         demo.playlists.map((p) => ({ ...p, pinned: p.position < 2 })),
       );
-      await this.playlists.replaceItems(manager, demo.playlistItems);
+      await this.playlists.insertItems(manager, demo.playlistItems);
       return true;
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, type Repository } from 'typeorm';
+import { type EntityManager, In, Not, type Repository } from 'typeorm';
 import { deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
 import { PlaylistVideoEntity } from './playlist-video.entity';
 import { PlaylistEntity } from './playlist.entity';
@@ -58,24 +58,40 @@ export class PlaylistsService {
     return { ...playlist, pinned };
   }
 
-  /** A sync's rows, through its transaction, as for videos: `pinned` survives on existing playlists. */
-  replaceFromSync(manager: EntityManager, rows: PlaylistRow[]): Promise<RowChanges<PlaylistRow>> {
-    return replaceByDiff(manager, PlaylistEntity, rows, PLAYLIST_DATA_COLUMNS, { pinned: false });
+  /**
+   * A sync's rows, through its transaction, as for videos: `pinned` survives on existing playlists. What a
+   * removed playlist held goes with it.
+   */
+  async replaceFromSync(manager: EntityManager, rows: PlaylistRow[]): Promise<RowChanges<PlaylistRow>> {
+    const changes = await replaceByDiff(manager, PlaylistEntity, rows, PLAYLIST_DATA_COLUMNS, {
+      pinned: false,
+    });
+    if (changes.removed > 0) {
+      const items = manager.getRepository(PlaylistVideoEntity);
+      if (rows.length === 0) await deleteAll(manager, PlaylistVideoEntity);
+      else await items.delete({ playlistId: Not(In(rows.map((row) => row.id))) });
+    }
+    return changes;
+  }
+
+  /** What each playlist holds, in its order (a backup). */
+  async itemsByPlaylist(): Promise<Map<string, string[]>> {
+    const rows = await this.items.find({ order: { playlistId: 'ASC', position: 'ASC', videoId: 'ASC' } });
+    const byPlaylist = new Map<string, string[]>();
+    for (const row of rows)
+      byPlaylist.set(row.playlistId, [...(byPlaylist.get(row.playlistId) ?? []), row.videoId]);
+    return byPlaylist;
   }
 
   /**
-   * Replaces which videos the given playlists hold, through the caller's transaction (a sync, the demo seed):
-   * each listed playlist's items become `videoIds` in that order; items of playlists that no longer exist go.
+   * Adds what playlists hold, each in the order given, through the caller's transaction (the demo seed, a
+   * backup import), after `deleteAll`.
    */
-  async replaceItems(
-    manager: EntityManager,
-    contents: { playlistId: string; videoIds: string[] }[],
-  ): Promise<void> {
-    await deleteAll(manager, PlaylistVideoEntity);
+  insertItems(manager: EntityManager, contents: { playlistId: string; videoIds: string[] }[]): Promise<void> {
     const rows = contents.flatMap(({ playlistId, videoIds }) =>
       [...new Set(videoIds)].map((videoId, position) => ({ playlistId, videoId, position })),
     );
-    await insertChunked(manager, PlaylistVideoEntity, rows);
+    return insertChunked(manager, PlaylistVideoEntity, rows);
   }
 
   /** Adds rows through the caller's transaction (a backup import, the demo seed). */
