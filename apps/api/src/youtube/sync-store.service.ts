@@ -8,8 +8,6 @@ export interface SyncData {
   channel: ChannelRow;
   videos: VideoRow[];
   playlists: PlaylistRow[];
-  /** The video ids each playlist holds, in its order. */
-  playlistItems: { playlistId: string; videoIds: string[] }[];
 }
 
 export interface AppliedSync {
@@ -47,7 +45,6 @@ export class SyncStoreService {
       await this.channel.save(manager, data.channel);
       const videos = await this.videos.replaceFromSync(manager, data.videos);
       const playlists = await this.playlists.replaceFromSync(manager, data.playlists);
-      await this.playlists.replaceItemsFromSync(manager, data.playlistItems);
       await guard(manager);
 
       return {

@@ -149,7 +149,6 @@ export class SyncService implements OnModuleDestroy {
           channel: toChannelRow(snapshot.channel),
           videos: snapshot.videos.map(toVideoRow),
           playlists: snapshot.playlists.map(toPlaylistRow),
-          playlistItems: snapshot.playlistItems,
         },
         async (manager) => {
           if (!(await lock.isHeld(manager))) throw new LockLostError();
