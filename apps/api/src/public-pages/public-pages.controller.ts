@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Inject, Query, Req, Res } from '@nestjs/common';
 import { videoIdSchema } from '@app/contracts';
+import { ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
 import { ENV } from '../config/config.module';
@@ -60,6 +61,13 @@ export class PublicPagesController {
   @Get('page-head')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @ApiText('text/html', { description: 'The <head> tags, an HTML fragment', errors: [400, 404] })
+  @ApiQuery({
+    name: 'video',
+    required: false,
+    description: "A video id: the head of that video's watch page instead of the home page's",
+    // Documentation only: `videoIdSchema` (the pipe below) is what checks it.
+    schema: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[\\w-]+$' },
+  })
   async pageHead(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
