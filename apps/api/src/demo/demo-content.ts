@@ -147,9 +147,10 @@ export function demoThumbnailSvg(kind: 'v' | 'p', n: number): string {
   const [from, to] = PALETTE[n % PALETTE.length];
   const label = kind === 'v' ? `Video ${n}` : `Playlist ${n}`;
   const topic = TOPICS[(n - 1) % TOPICS.length].replace(/&/g, '&amp;');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">
+  const { width, height } = DEMO_THUMBNAIL_SIZE;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-<rect width="640" height="360" fill="url(#g)"/>
+<rect width="${width}" height="${height}" fill="url(#g)"/>
 <text x="40" y="190" font-family="Arial, Helvetica, sans-serif" font-size="44" font-weight="700" fill="#fff">${kind === 'v' ? topic : label}</text>
 <text x="40" y="250" font-family="Arial, Helvetica, sans-serif" font-size="26" fill="#fff" opacity="0.85">${kind === 'v' ? label : 'Demo playlist'}</text>
 </svg>`;
