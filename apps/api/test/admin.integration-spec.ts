@@ -61,6 +61,11 @@ const contentArb = fc
             videoCount: fc.nat({ max: 5000 }),
             pinned: fc.boolean(),
             position: fc.constant(position),
+            // What it holds, in its order (issue 15); absent as in older backups.
+            videoIds:
+              c.videoIds.length > 0
+                ? fc.option(fc.shuffledSubarray(c.videoIds, { minLength: 1 }), { nil: undefined })
+                : fc.constant(undefined),
           }),
         ),
       ),

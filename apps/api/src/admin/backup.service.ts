@@ -62,7 +62,7 @@ export class BackupService {
         videoCount: p.videoCount,
         pinned: p.pinned,
         position: p.position,
-        videoIds: items.get(p.id) ?? [],
+        ...(items.has(p.id) ? { videoIds: items.get(p.id) } : {}),
       })),
       settings,
     };
