@@ -117,12 +117,22 @@ export default tseslint.config(
     },
   },
   {
-    // The contracts library is shared by both apps: it may import zod and nothing else.
+    // The contracts library is shared by both apps: it may import zod and nothing else, but the types
+    // of schema.org (`schema-dts`, types only: nothing of it reaches a bundle).
     files: ['libs/contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'libs/contracts imports nothing but zod.' }] },
+        {
+          patterns: [
+            { regex: '^(?!zod$|schema-dts$|\\.)', message: 'libs/contracts imports nothing but zod.' },
+            {
+              regex: '^schema-dts$',
+              allowTypeImports: true,
+              message: 'libs/contracts takes only types from schema-dts.',
+            },
+          ],
+        },
       ],
     },
   },

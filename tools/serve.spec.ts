@@ -295,10 +295,13 @@ describe('tools/serve.ts', () => {
     expect(echoOf({ ...reply, body: gunzipSync(reply.body) }).url).toBe('/api/big');
   });
 
-  it.each(['/sitemap.xml', '/rss.xml', '/robots.txt'])('proxies %s to the API', async (path) => {
-    const reply = await send(web.port, path);
-    expect(echoOf(reply).url).toBe(path);
-  });
+  it.each(['/sitemap.xml', '/rss.xml', '/robots.txt', '/oembed?url=http%3A%2F%2Fx%2Fvideos%2Fa&format=json'])(
+    'proxies %s to the API',
+    async (path) => {
+      const reply = await send(web.port, path);
+      expect(echoOf(reply).url).toBe(path);
+    },
+  );
 
   it('keeps the browser Host and Origin and sets X-Forwarded-* on state-changing calls', async () => {
     const body = JSON.stringify({ username: 'admin', password: 'admin123' });

@@ -61,6 +61,11 @@ const contentArb = fc
             videoCount: fc.nat({ max: 5000 }),
             pinned: fc.boolean(),
             position: fc.constant(position),
+            // What it holds, in its order (issue 15); absent as in older backups.
+            videoIds:
+              c.videoIds.length > 0
+                ? fc.option(fc.shuffledSubarray(c.videoIds, { minLength: 1 }), { nil: undefined })
+                : fc.constant(undefined),
           }),
         ),
       ),
@@ -291,6 +296,7 @@ describe('admin: backup, sitemap, feeds', () => {
       );
       expect(res.text).toContain('<video:thumbnail_loc>https://i.ytimg.com/vi/xmlEscape01/hqdefault.jpg');
       expect(res.text).toMatch(/<loc>http:\/\/127\.0\.0\.1:\d+\/<\/loc>/);
+      expect(res.text).toMatch(/<loc>http:\/\/127\.0\.0\.1:\d+\/videos\/xmlEscape01<\/loc>/);
     });
 
     it('generate-sitemap reports what it built; admin only', async () => {
@@ -306,7 +312,9 @@ describe('admin: backup, sitemap, feeds', () => {
       expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
       const count = await t.dataSource.getRepository(VideoEntity).count();
       expect(res.text.match(/<item>/g)).toHaveLength(Math.min(50, count));
-      expect(res.text).toContain('<link>https://www.youtube.com/watch?v=xmlEscape01</link>');
+      // Items link to their watch pages on this site (issue 15); the guid is the id, as before.
+      expect(res.text).toMatch(/<link>http:\/\/127\.0\.0\.1:\d+\/videos\/xmlEscape01<\/link>/);
+      expect(res.text).toContain('<guid isPermaLink="false">xmlEscape01</guid>');
       expect(xmlTexts(res.text, 'description')).toContain('Quotes " and \' here');
       expect(withoutCdata(res.text)).not.toContain('<script>');
       await admin.post('/api/settings/enableRSS').send({ value: false }).expect(200);

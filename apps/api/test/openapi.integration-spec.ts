@@ -103,6 +103,35 @@ const CALLS: Call[] = [
   },
   { route: 'post /api/videos/:id/featured', status: 400, as: 'admin', url: '/api/videos/bad%20id/featured' },
   { route: 'get /api/videos/featured', status: 200 },
+  { route: 'get /api/videos/:id', status: 200, url: () => `/api/videos/${firstId('get /api/videos')}` },
+  { route: 'get /api/videos/:id', status: 404, url: '/api/videos/no-such-id' },
+  { route: 'get /api/videos/:id', status: 400, url: '/api/videos/bad%20id' },
+  {
+    route: 'get /oembed',
+    status: 200,
+    headers: { Host: 'site.example' },
+    url: () =>
+      `/oembed?url=${encodeURIComponent(`http://site.example/videos/${firstId('get /api/videos')}`)}&maxwidth=320`,
+  },
+  {
+    route: 'get /oembed',
+    status: 404,
+    url: `/oembed?url=${encodeURIComponent('https://other.example/videos/x')}`,
+  },
+  { route: 'get /oembed', status: 400, url: '/oembed?url=nope' },
+  {
+    route: 'get /oembed',
+    status: 501,
+    headers: { Host: 'site.example' },
+    url: () =>
+      `/oembed?url=${encodeURIComponent(`http://site.example/videos/${firstId('get /api/videos')}`)}&format=xml`,
+  },
+  {
+    route: 'get /api/page-head',
+    status: 200,
+    url: () => `/api/page-head?video=${firstId('get /api/videos')}`,
+  },
+  { route: 'get /api/page-head', status: 404, url: '/api/page-head?video=no-such-id' },
   { route: 'get /api/playlists', status: 200 },
   {
     route: 'post /api/playlists/:id/pin',

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { ChannelEntity } from '../src/channel/channel.entity';
 import { DEMO_VIDEO_COUNT } from '../src/demo/demo-content';
+import { PlaylistVideoEntity } from '../src/playlists/playlist-video.entity';
 import { PlaylistEntity } from '../src/playlists/playlist.entity';
 import { VideoEntity } from '../src/videos/video.entity';
 import { signedInAgent } from './support/auth';
@@ -72,6 +73,8 @@ describe('YouTube sync', () => {
     const videos = await allVideos();
     expect(videos.map((v) => v.id).sort()).toEqual([...info.videoIds].sort());
     expect((await allPlaylists()).map((p) => p.id)).toEqual(info.playlistIds);
+    // What the demo's playlists held went with them.
+    expect(await t.dataSource.getRepository(PlaylistVideoEntity).count()).toBe(0);
     // The demo's featured video went with the demo.
     expect((await request(t.server).get('/api/videos/featured').expect(200)).body).toBeNull();
 

@@ -44,6 +44,8 @@ export const backupPlaylistSchema = z.strictObject({
   videoCount: z.number().int().nonnegative().max(2_147_483_647),
   pinned: z.boolean(),
   position: z.number().int().nonnegative().max(2_147_483_647),
+  /** The videos it holds, in its order (issue 15; absent in older backups: it holds none). */
+  videoIds: z.array(videoIdSchema).max(BACKUP_MAX_VIDEOS).optional(),
 });
 
 function uniqueIds(items: { id: string }[], ctx: z.RefinementCtx, field: string): void {

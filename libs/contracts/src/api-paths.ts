@@ -5,8 +5,11 @@
  */
 export const API_PREFIX = '/api';
 
+/** The oEmbed endpoint (issue 15): watch pages' discovery links point to it. */
+export const OEMBED_PATH = '/oembed';
+
 /** Paths the API answers at the site root, outside its prefix. */
-export const API_ROOT_FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt'] as const;
+export const API_ROOT_FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt', OEMBED_PATH] as const;
 
 /** `/api` itself, anything below it, or one of the root files. */
 export function isApiPath(pathname: string): boolean {

@@ -47,7 +47,17 @@ describe('BroadcastEvent structured data', () => {
 
   it('cannot close its script element', () => {
     expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).toBe(
-      '{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
+      '{"name":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}',
     );
+  });
+
+  it('escapes <, >, & and the line separators U+2028/2029, and reads back the same data', () => {
+    const data = { name: 'a <!-- b --> & c\u2028d\u2029e', nested: [{ x: '</SCRIPT >' }] };
+    const text = jsonLdText(data);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(text).toContain('\\u0026');
+    expect(text).toContain('\\u2028');
+    expect(text).toContain('\\u2029');
+    expect(JSON.parse(text)).toEqual(data);
   });
 });

@@ -20,3 +20,5 @@ export * from './analytics';
 export * from './newsletter';
 export * from './email';
 export * from './sponsorships';
+export * from './watch';
+export * from './oembed';

@@ -5,6 +5,7 @@
  * applies it again when settings change. Free of zod so the public page can import it alone
  * (`@app/contracts/page-head`).
  */
+import { jsonLdText } from './broadcast-event';
 import type { PublicSettings } from './settings';
 
 /** The site's name where the admin left the title empty and no channel is synced. */
@@ -40,6 +41,10 @@ export interface PageHead {
   meta: HeadMeta[];
   /** The RSS feed link, or null when the feed is off. */
   feed: { href: string; title: string } | null;
+  /** A watch page's (`watch.ts`): its canonical URL, its oEmbed discovery link and its structured data. */
+  canonical?: string;
+  oembed?: { href: string; title: string };
+  jsonLd?: unknown[];
 }
 
 /** `origin` is the site's own (`https://example.com`), for the absolute `og:url`. */
@@ -89,5 +94,12 @@ export function pageHeadHtml(head: PageHead): string {
           `<link rel="alternate" type="application/rss+xml" href="${head.feed.href}" title="${escapeHtml(head.feed.title)}" />`,
         ]
       : []),
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`] : []),
+    ...(head.oembed
+      ? [
+          `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(head.oembed.href)}" title="${escapeHtml(head.oembed.title)}" />`,
+        ]
+      : []),
+    ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json">${jsonLdText(data)}</script>`),
   ].join('\n');
 }

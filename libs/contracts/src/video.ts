@@ -57,3 +57,34 @@ export const videoIdSchema = z
   .min(1)
   .max(32)
   .regex(/^[\w-]+$/, 'must be a video id (letters, digits, - and _)');
+
+/** A playlist that holds a video, as its watch page lists it. */
+export const videoPlaylistSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  thumbnail: z.string().nullable(),
+});
+export type VideoPlaylist = z.infer<typeof videoPlaylistSchema>;
+
+/** Of a live or scheduled stream, as the light live check last saw it (ISO 8601 date-times, null when unknown). */
+export const videoLiveDetailsSchema = z.object({
+  state: z.enum(['live', 'upcoming']),
+  scheduledStartTime: z.string().nullable(),
+  actualStartTime: z.string().nullable(),
+});
+export type VideoLiveDetails = z.infer<typeof videoLiveDetailsSchema>;
+
+/** Most related videos a watch page lists. */
+export const RELATED_VIDEOS_MAX = 8;
+
+/**
+ * Answer of `GET /api/videos/{id}`: what a watch page shows. `description` is the whole text; `live` is set
+ * for a stream the live check saw live or scheduled; `related`: up to 8, those sharing a playlist with it
+ * first, then the newest of its kind, never the video itself.
+ */
+export const videoDetailSchema = videoSchema.extend({
+  live: videoLiveDetailsSchema.nullable(),
+  playlists: z.array(videoPlaylistSchema),
+  related: z.array(videoSchema),
+});
+export type VideoDetail = z.infer<typeof videoDetailSchema>;

@@ -23,10 +23,11 @@ export class BackupService {
 
   /** Channel, videos, playlists, every non-secret setting and the sponsorship deals. */
   async export(): Promise<Backup> {
-    const [channel, videos, playlists, settings, sponsorships] = await Promise.all([
+    const [channel, videos, playlists, items, settings, sponsorships] = await Promise.all([
       this.channel.find(),
       this.videos.recent(),
       this.playlists.list(),
+      this.playlists.itemsByPlaylist(),
       this.settings.exportable(),
       this.sponsorships.backup(),
     ]);
@@ -64,6 +65,7 @@ export class BackupService {
         videoCount: p.videoCount,
         pinned: p.pinned,
         position: p.position,
+        ...(items.has(p.id) ? { videoIds: items.get(p.id) } : {}),
       })),
       settings,
       sponsorships,
@@ -86,7 +88,14 @@ export class BackupService {
         manager,
         backup.videos.map((v) => ({ ...v, publishedAt: new Date(v.publishedAt) })),
       );
-      await this.playlists.insert(manager, backup.playlists);
+      await this.playlists.insert(
+        manager,
+        backup.playlists.map(({ videoIds: _held, ...playlist }) => playlist),
+      );
+      await this.playlists.insertItems(
+        manager,
+        backup.playlists.map((p) => ({ playlistId: p.id, videoIds: p.videoIds ?? [] })),
+      );
       await this.settings.replaceAll(backup.settings, manager);
       // An older file has no deals: they stay as they are.
       if (backup.sponsorships) await this.sponsorships.replaceAll(manager, backup.sponsorships);

@@ -9,7 +9,14 @@ import {
 } from 'typeorm';
 
 /** Tables whose rows the public calls serve. */
-export const PUBLIC_CONTENT_TABLES = new Set(['channel', 'video', 'playlist', 'setting', 'live_stream']);
+export const PUBLIC_CONTENT_TABLES = new Set([
+  'channel',
+  'video',
+  'playlist',
+  'playlist_video',
+  'setting',
+  'live_stream',
+]);
 
 export const BUMP_CONTENT_VERSION = 'UPDATE content_version SET version = version + 1 WHERE id = 1';
 

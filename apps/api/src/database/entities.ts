@@ -9,6 +9,7 @@ import { NotificationRunEntity } from '../email/notification-run.entity';
 import { IntegrationCheckEntity } from '../integrations/integration-check.entity';
 import { NewsletterSubscriberEntity } from '../newsletter/newsletter-subscriber.entity';
 import { PlaylistEntity } from '../playlists/playlist.entity';
+import { PlaylistVideoEntity } from '../playlists/playlist-video.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { SponsorshipEntity } from '../sponsorships/sponsorship.entity';
 import { VideoEntity } from '../videos/video.entity';
@@ -24,11 +25,13 @@ import { NotificationRuns1764300000000 } from './migrations/1764300000000-notifi
 import { NewsletterSubscribers1764200000000 } from './migrations/1764200000000-newsletter-subscribers';
 import { SiteAnalytics1764400000000 } from './migrations/1764400000000-site-analytics';
 import { Sponsorships1764500000000 } from './migrations/1764500000000-sponsorships';
+import { PlaylistVideos1764600000000 } from './migrations/1764600000000-playlist-videos';
 
 export const ENTITIES = [
   ChannelEntity,
   VideoEntity,
   PlaylistEntity,
+  PlaylistVideoEntity,
   SettingEntity,
   UserEntity,
   SessionEntity,
@@ -56,4 +59,5 @@ export const MIGRATIONS = [
   NewsletterSubscribers1764200000000,
   SiteAnalytics1764400000000,
   Sponsorships1764500000000,
+  PlaylistVideos1764600000000,
 ];

@@ -30,6 +30,8 @@ export interface DemoContent {
   channel: { title: string; handle: string; description: string; subscriberCount: number; viewCount: number };
   videos: DemoVideo[];
   playlists: DemoPlaylist[];
+  /** What each playlist holds: every n-th video (n playlists), so each video is in one playlist. */
+  playlistItems: { playlistId: string; videoIds: string[] }[];
 }
 
 const TOPICS = [
@@ -71,8 +73,12 @@ export const DEMO_CHANNEL_TITLE = 'Code with Alex (demo)';
 const DAY_MS = 86_400_000;
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
+export const DEMO_THUMBNAIL_PATH = '/api/demo/thumbnails/';
+/** Every demo thumbnail's size (`demoThumbnailSvg`). */
+export const DEMO_THUMBNAIL_SIZE = { width: 640, height: 360 } as const;
+
 export function demoThumbnailPath(kind: 'v' | 'p', n: number): string {
-  return `/api/demo/thumbnails/${kind}${n}.svg`;
+  return `${DEMO_THUMBNAIL_PATH}${kind}${n}.svg`;
 }
 
 export function buildDemoContent(now: Date): DemoContent {
@@ -120,6 +126,10 @@ export function buildDemoContent(now: Date): DemoContent {
     },
     videos,
     playlists,
+    playlistItems: playlists.map((playlist, i) => ({
+      playlistId: playlist.id,
+      videoIds: videos.filter((_, j) => j % playlists.length === i).map((video) => video.id),
+    })),
   };
 }
 
@@ -137,9 +147,10 @@ export function demoThumbnailSvg(kind: 'v' | 'p', n: number): string {
   const [from, to] = PALETTE[n % PALETTE.length];
   const label = kind === 'v' ? `Video ${n}` : `Playlist ${n}`;
   const topic = TOPICS[(n - 1) % TOPICS.length].replace(/&/g, '&amp;');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">
+  const { width, height } = DEMO_THUMBNAIL_SIZE;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-<rect width="640" height="360" fill="url(#g)"/>
+<rect width="${width}" height="${height}" fill="url(#g)"/>
 <text x="40" y="190" font-family="Arial, Helvetica, sans-serif" font-size="44" font-weight="700" fill="#fff">${kind === 'v' ? topic : label}</text>
 <text x="40" y="250" font-family="Arial, Helvetica, sans-serif" font-size="26" fill="#fff" opacity="0.85">${kind === 'v' ? label : 'Demo playlist'}</text>
 </svg>`;

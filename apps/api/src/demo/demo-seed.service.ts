@@ -56,6 +56,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
         manager,
         demo.playlists.map((p) => ({ ...p, pinned: p.position < 2 })),
       );
+      await this.playlists.insertItems(manager, demo.playlistItems);
       await this.analytics.seedDemoHistory(
         manager,
         utcDay(this.clock.now()),

@@ -23,6 +23,7 @@ const ERRORS = {
   413: 'The body is too large',
   415: 'The body is not JSON',
   429: 'Too many attempts (failed logins or codes, newsletter sign-ups); try again later',
+  501: 'Not implemented (oEmbed: format=xml; only json is served)',
   502: 'YouTube failed or answered something unusable',
 } as const;
 export type ErrorStatus = keyof typeof ERRORS;

@@ -1,15 +1,22 @@
 import { Module } from '@nestjs/common';
 import { ChannelModule } from '../channel/channel.module';
+import { PlaylistsModule } from '../playlists/playlists.module';
 import { SettingsModule } from '../settings/settings.module';
 import { VideosModule } from '../videos/videos.module';
+import { YoutubeModule } from '../youtube/youtube.module';
 import { PublicPagesController } from './public-pages.controller';
 import { PublicPagesService } from './public-pages.service';
+import { WatchController } from './watch.controller';
+import { WatchService } from './watch.service';
 
-/** What visitors and crawlers read outside the SPA: sitemap.xml, rss.xml, robots.txt and the page head. */
+/**
+ * What visitors and crawlers read outside the SPA: sitemap.xml, rss.xml, robots.txt, the page head, and a
+ * video's watch page data (`GET /api/videos/{id}`, `/oembed`).
+ */
 @Module({
-  imports: [VideosModule, ChannelModule, SettingsModule],
-  controllers: [PublicPagesController],
-  providers: [PublicPagesService],
+  imports: [VideosModule, PlaylistsModule, ChannelModule, SettingsModule, YoutubeModule],
+  controllers: [PublicPagesController, WatchController],
+  providers: [PublicPagesService, WatchService],
   exports: [PublicPagesService],
 })
 export class PublicPagesModule {}

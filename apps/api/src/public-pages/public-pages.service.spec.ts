@@ -50,7 +50,8 @@ describe('PublicPagesService', () => {
       expect(withoutCdata(xml)).not.toMatch(/<script|<b>/);
       expect(texts(xml, 'title')).toEqual(['Channel', readable]);
       expect(texts(xml, 'description')).toEqual(['Channel', readable]);
-      expect(xml).toContain('<link>https://www.youtube.com/watch?v=v1</link>');
+      // Items link to the watch pages; the guid is still the bare id, so no reader announces an item again.
+      expect(texts(xml, 'link')).toEqual(['https://example.org/', 'https://example.org/videos/v1']);
       expect(xml).toContain('<guid isPermaLink="false">v1</guid>');
       expect(xml).toContain('<pubDate>Wed, 01 Jan 2031 00:00:00 GMT</pubDate>');
       expect(xml).toContain('<lastBuildDate>Tue, 03 Feb 2032 04:05:06 GMT</lastBuildDate>');
@@ -73,14 +74,25 @@ describe('PublicPagesService', () => {
   });
 
   describe('sitemap.xml (sitemap)', () => {
-    it('lists every video on the home page with the video extension, escaped', async () => {
+    it('lists the home page, then every watch page with its video entry, escaped', async () => {
       const xml = await service([video('v1', hostile, null), video('v2', 'Two', 'Second', 0)]).sitemap(
         'https://example.org',
       );
       expect(xml).toContain('xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"');
       expect(xml).not.toContain('<script>');
-      expect(texts(xml, 'loc')).toEqual(['https://example.org/']);
-      expect(texts(xml, 'lastmod')).toEqual(['2031-01-01T00:00:00.000Z']);
+      expect(texts(xml, 'loc')).toEqual([
+        'https://example.org/',
+        'https://example.org/videos/v1',
+        'https://example.org/videos/v2',
+      ]);
+      expect(texts(xml, 'lastmod')).toEqual([
+        '2031-01-01T00:00:00.000Z',
+        '2031-01-01T00:00:00.000Z',
+        '2031-01-01T00:00:00.000Z',
+      ]);
+      // One video entry inside each watch page's <url>, none on the home page.
+      const urls = xml.split('<url>').slice(1);
+      expect(urls.map((url) => (url.match(/<video:video>/g) ?? []).length)).toEqual([0, 1, 1]);
       expect(texts(xml, 'video:title')).toEqual([readable.slice(0, 100), 'Two']);
       expect(texts(xml, 'video:description')).toEqual([readable, 'Second']);
       expect(texts(xml, 'video:player_loc')).toEqual([

@@ -7,7 +7,7 @@ import {
   siteName,
   type SitemapResult,
   thumbnailUrl,
-  watchUrl,
+  watchPageUrl,
 } from '@app/contracts';
 import { Feed } from 'feed';
 import { SitemapStream, streamToPromise } from 'sitemap';
@@ -41,25 +41,34 @@ export class PublicPagesService {
     return `${pageHeadHtml(pageHead(settings, origin))}\n`;
   }
 
-  /** One `<url>`, the home page, carrying every video (the site plays them all there). */
+  /**
+   * The home page, then every video's watch page carrying its video entry (Google indexes a video from the page
+   * where it is the main content).
+   */
   async sitemap(origin: string): Promise<string> {
     if (!(await this.settings.get('enableSitemap'))) throw new NotFoundException('The sitemap is turned off');
     const videos = await this.videos.recent();
     const lastmod = videos[0]?.publishedAt ?? new Date(this.clock.now());
     const stream = new SitemapStream({ xmlns: { news: false, xhtml: false, image: false, video: true } });
-    stream.end({
-      url: `${origin}/`,
-      lastmod: lastmod.toISOString(),
-      video: videos.map((v) => ({
-        thumbnail_loc: absoluteUrl(origin, v.thumbnail ?? thumbnailUrl(v.id)),
-        title: v.title.slice(0, SITEMAP_TITLE_MAX),
-        description: (v.description || v.title).slice(0, SITEMAP_DESCRIPTION_MAX),
-        player_loc: embedUrl(v.id),
-        duration: v.durationSeconds > 0 ? Math.min(v.durationSeconds, SITEMAP_DURATION_MAX) : undefined,
-        view_count: v.viewCount,
-        publication_date: v.publishedAt.toISOString(),
-      })),
-    });
+    stream.write({ url: `${origin}/`, lastmod: lastmod.toISOString() });
+    for (const v of videos) {
+      stream.write({
+        url: watchPageUrl(origin, v.id),
+        lastmod: v.publishedAt.toISOString(),
+        video: [
+          {
+            thumbnail_loc: absoluteUrl(origin, v.thumbnail ?? thumbnailUrl(v.id)),
+            title: v.title.slice(0, SITEMAP_TITLE_MAX),
+            description: (v.description || v.title).slice(0, SITEMAP_DESCRIPTION_MAX),
+            player_loc: embedUrl(v.id),
+            duration: v.durationSeconds > 0 ? Math.min(v.durationSeconds, SITEMAP_DURATION_MAX) : undefined,
+            view_count: v.viewCount,
+            publication_date: v.publishedAt.toISOString(),
+          },
+        ],
+      });
+    }
+    stream.end();
     return `${(await streamToPromise(stream)).toString()}\n`;
   }
 
@@ -97,7 +106,8 @@ export class PublicPagesService {
     for (const v of videos) {
       feed.addItem({
         title: feedCdata(v.title),
-        link: watchUrl(v.id),
+        // The watch page; the guid stays the bare id it always was, so readers announce no item again.
+        link: watchPageUrl(origin, v.id),
         guid: xmlChars(v.id),
         date: v.publishedAt,
         description: v.description ? feedCdata(v.description) : undefined,

@@ -91,6 +91,41 @@ export class VideosService {
       .getMany();
   }
 
+  findById(id: string): Promise<VideoEntity | null> {
+    return this.videos.findOneBy({ id });
+  }
+
+  /**
+   * Up to `limit` videos to watch next (issue 15): those of `sameList` (the ids its playlists hold, in their
+   * order) first, then the newest of the same kind; never the video itself, nor a kind in `without`.
+   */
+  async related(
+    video: Pick<VideoEntity, 'id' | 'kind'>,
+    sameList: string[],
+    limit: number,
+    without: VideoKind[] = [],
+  ): Promise<VideoEntity[]> {
+    const allowed = (v: Pick<VideoEntity, 'id' | 'kind'>) => v.id !== video.id && !without.includes(v.kind);
+    const ids = sameList.filter((id) => id !== video.id);
+    const listed = ids.length
+      ? new Map((await this.videos.findBy({ id: In(ids) })).map((v) => [v.id, v]))
+      : new Map<string, VideoEntity>();
+    const picked = ids.flatMap((id) => {
+      const v = listed.get(id);
+      return v && allowed(v) ? [v] : [];
+    });
+    if (picked.length < limit && !without.includes(video.kind)) {
+      const taken = new Set([video.id, ...picked.map((v) => v.id)]);
+      const newest = await this.videos.find({
+        where: { kind: video.kind },
+        order: { publishedAt: 'DESC', id: 'ASC' },
+        take: limit + taken.size,
+      });
+      picked.push(...newest.filter((v) => !taken.has(v.id)));
+    }
+    return picked.slice(0, limit);
+  }
+
   featured(): Promise<VideoEntity | null> {
     return this.videos.findOne({ where: { featured: true }, order: { publishedAt: 'DESC' } });
   }

@@ -9,7 +9,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CHANNEL_ID_PATTERN, type LiveCheckResult, type LiveState } from '@app/contracts';
+import { CHANNEL_ID_PATTERN, type LiveCheckResult, type LiveState, type LiveStream } from '@app/contracts';
 import type { Repository } from 'typeorm';
 import { ChannelService } from '../channel/channel.service';
 import { deleteAll } from '../database/bulk-writes';
@@ -18,7 +18,7 @@ import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService, type VideoRow } from '../videos/videos.service';
 import { AppLockService } from './app-lock.service';
-import { toLiveState, toLiveStreamRows } from './live.mapper';
+import { toLiveState, toLiveStream, toLiveStreamRows } from './live.mapper';
 import { LiveStreamEntity } from './live-stream.entity';
 import { YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import { toVideoRow } from './youtube.mapper';
@@ -74,6 +74,12 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
   /** What `GET /api/live` answers: the last known state. */
   async state(): Promise<LiveState> {
     return toLiveState(await this.streams.find());
+  }
+
+  /** What the last check saw of one stream (a watch page's live details), or null when it is neither live nor scheduled. */
+  async stream(videoId: string): Promise<LiveStream | null> {
+    const row = await this.streams.findOneBy({ id: videoId });
+    return row ? toLiveStream(row) : null;
   }
 
   /**

@@ -27,6 +27,6 @@ import { SyncService } from './sync.service';
   ],
   controllers: [SyncController, LiveController],
   providers: [SyncService, SyncStoreService, AppLockService, LiveCheckService],
-  exports: [AppLockService],
+  exports: [AppLockService, LiveCheckService],
 })
 export class YoutubeModule {}

@@ -1,0 +1,183 @@
+import { Injectable, NotFoundException, NotImplementedException } from '@nestjs/common';
+import {
+  embedUrl,
+  type OembedParams,
+  type OembedResponse,
+  pageHeadHtml,
+  pageHeadSettingsKeys,
+  RELATED_VIDEOS_MAX,
+  siteName,
+  thumbnailUrl,
+  type VideoDetail,
+  type VideoKind,
+  videoIdFromWatchPath,
+  watchPageHead,
+} from '@app/contracts';
+import { ChannelService } from '../channel/channel.service';
+import { DEMO_THUMBNAIL_PATH, DEMO_THUMBNAIL_SIZE } from '../demo/demo-content';
+import { PlaylistsService } from '../playlists/playlists.service';
+import { SettingsService } from '../settings/settings.service';
+import { toVideo } from '../videos/video.mapper';
+import { VideosService } from '../videos/videos.service';
+import { LiveCheckService } from '../youtube/live-check.service';
+import { absoluteUrl } from './site-url';
+
+/** How many of its playlists' videos are looked at for a video's related list. */
+const RELATED_CANDIDATES = 100;
+
+/** The player an oEmbed consumer gets without a size limit: YouTube's and PeerTube's embed code default. */
+export const OEMBED_DEFAULT_SIZE = { width: 560, height: 315 } as const;
+
+/** YouTube's thumbnail sizes that exist for every video, largest first. */
+const YOUTUBE_THUMBNAILS = [
+  { size: 'hqdefault', width: 480, height: 360 },
+  { size: 'mqdefault', width: 320, height: 180 },
+  { size: 'default', width: 120, height: 90 },
+] as const;
+
+/** The largest 16:9 player within the consumer's limits, or the default size without any. */
+export function oembedPlayerSize(maxwidth?: number, maxheight?: number): { width: number; height: number } {
+  if (maxwidth === undefined && maxheight === undefined) return { ...OEMBED_DEFAULT_SIZE };
+  const widthFromHeight = maxheight === undefined ? Infinity : Math.floor((maxheight * 16) / 9);
+  const width = Math.max(1, Math.min(maxwidth ?? Infinity, widthFromHeight));
+  const height = Math.max(1, Math.min(Math.round((width * 9) / 16), maxheight ?? Infinity));
+  return { width, height };
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** A video's watch page data (issue 15): the video detail, its page head, its oEmbed answer. */
+@Injectable()
+export class WatchService {
+  constructor(
+    private readonly videos: VideosService,
+    private readonly playlists: PlaylistsService,
+    private readonly channel: ChannelService,
+    private readonly settings: SettingsService,
+    private readonly live: LiveCheckService,
+  ) {}
+
+  /** `GET /api/videos/{id}`: 404 for an id the site does not have. */
+  async detail(id: string): Promise<VideoDetail> {
+    const video = await this.videos.findById(id);
+    if (!video) throw new NotFoundException(`Video ${id} not found`);
+    const [playlists, stream, hideShorts] = await Promise.all([
+      this.playlists.holding(id),
+      video.kind === 'live' || video.kind === 'upcoming' ? this.live.stream(id) : null,
+      this.settings.get('hideShorts'),
+    ]);
+    const listed = await this.playlists.videoIdsIn(playlists.map((p) => p.id));
+    // What follows it in its playlists first (as a player goes on), then what comes before it.
+    const at = listed.indexOf(id);
+    const sameList = (at < 0 ? listed : [...listed.slice(at + 1), ...listed.slice(0, at)]).slice(
+      0,
+      RELATED_CANDIDATES,
+    );
+    // The site that hides Shorts does not offer them next to another video.
+    const without: VideoKind[] = hideShorts && video.kind !== 'short' ? ['short'] : [];
+    const related = await this.videos.related(video, sameList, RELATED_VIDEOS_MAX, without);
+    return {
+      ...toVideo(video),
+      live: stream
+        ? {
+            state: stream.state,
+            scheduledStartTime: stream.scheduledStartTime,
+            actualStartTime: stream.actualStartTime,
+          }
+        : null,
+      playlists: playlists.map((p) => ({ id: p.id, title: p.title, thumbnail: p.thumbnail })),
+      related: related.map(toVideo),
+    };
+  }
+
+  /** The `<head>` tags of a video's watch page, as HTML (`GET /api/page-head?video={id}`). */
+  async pageHead(origin: string, id: string): Promise<string> {
+    const video = await this.videos.findById(id);
+    if (!video) throw new NotFoundException(`Video ${id} not found`);
+    const [settings, stream] = await Promise.all([
+      this.settings.publicValues(pageHeadSettingsKeys),
+      video.kind === 'live' || video.kind === 'upcoming' ? this.live.stream(id) : null,
+    ]);
+    const head = watchPageHead(settings, origin, {
+      ...toVideo(video),
+      live: stream,
+    });
+    return `${pageHeadHtml(head)}\n`;
+  }
+
+  /**
+   * `GET /oembed` (oEmbed 1.0, https://oembed.com): a watch page of this site as a `video` with the nocookie
+   * player. JSON only (`format=xml` is 501, as the spec says); a URL of another site or of no video is 404.
+   */
+  async oembed(origin: string, query: OembedParams): Promise<OembedResponse> {
+    if (query.format === 'xml') throw new NotImplementedException('format: only json is served');
+    const url = new URL(query.url);
+    const id = url.host.toLowerCase() === new URL(origin).host ? videoIdFromWatchPath(url.pathname) : null;
+    if (!id) throw new NotFoundException('url: not a watch page of this site');
+    const video = await this.videos.findById(id);
+    if (!video) throw new NotFoundException(`url: video ${id} not found`);
+    const [channel, siteTitle] = await Promise.all([this.channel.find(), this.settings.get('siteTitle')]);
+    const provider = siteName(siteTitle || channel?.title || '');
+    const { width, height } = oembedPlayerSize(query.maxwidth, query.maxheight);
+    const html =
+      `<iframe width="${width}" height="${height}" src="${embedUrl(video.id)}" title="${escapeAttribute(video.title)}" ` +
+      'frameborder="0" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" ' +
+      'referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>';
+    return {
+      type: 'video',
+      version: '1.0',
+      title: video.title,
+      author_name: channel?.title || provider,
+      author_url: channelUrl(channel, origin),
+      provider_name: provider,
+      provider_url: `${origin}/`,
+      ...this.thumbnail(video, origin, query.maxwidth, query.maxheight),
+      html,
+      width,
+      height,
+    };
+  }
+
+  /** The thumbnail that fits the consumer's limits (the spec: it must respect them), or none. */
+  private thumbnail(
+    video: { id: string; thumbnail: string | null },
+    origin: string,
+    maxwidth = Infinity,
+    maxheight = Infinity,
+  ): Pick<OembedResponse, 'thumbnail_url' | 'thumbnail_width' | 'thumbnail_height'> {
+    const fits = (size: { width: number; height: number }) =>
+      size.width <= maxwidth && size.height <= maxheight;
+    if (video.thumbnail?.startsWith(DEMO_THUMBNAIL_PATH)) {
+      return fits(DEMO_THUMBNAIL_SIZE)
+        ? {
+            thumbnail_url: absoluteUrl(origin, video.thumbnail),
+            thumbnail_width: DEMO_THUMBNAIL_SIZE.width,
+            thumbnail_height: DEMO_THUMBNAIL_SIZE.height,
+          }
+        : {};
+    }
+    const size = YOUTUBE_THUMBNAILS.find(fits);
+    return size
+      ? {
+          thumbnail_url: thumbnailUrl(video.id, size.size),
+          thumbnail_width: size.width,
+          thumbnail_height: size.height,
+        }
+      : {};
+  }
+}
+
+/** The channel's page on YouTube (by handle, else id), or the site itself before any sync. */
+function channelUrl(
+  channel: { handle: string | null; youtubeChannelId: string | null; isDemo: boolean } | null,
+  origin: string,
+): string {
+  if (!channel || channel.isDemo) return `${origin}/`;
+  if (channel.handle) return `https://www.youtube.com/${channel.handle.replace(/^@?/, '@')}`;
+  if (channel.youtubeChannelId) return `https://www.youtube.com/channel/${channel.youtubeChannelId}`;
+  return `${origin}/`;
+}

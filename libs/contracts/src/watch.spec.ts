@@ -1,0 +1,230 @@
+import { pageHeadHtml } from './page-head';
+import {
+  isoDuration,
+  oembedDiscoveryUrl,
+  type WatchVideo,
+  videoIdFromWatchPath,
+  videoItemListJsonLd,
+  videoObjectJsonLd,
+  watchPageHead,
+  watchPageUrl,
+  watchPath,
+  websiteJsonLd,
+} from './watch';
+
+const ORIGIN = 'https://site.example';
+
+const base: WatchVideo = {
+  id: 'abc_DEF-123',
+  title: 'How to build a shed',
+  description: 'Step by step.\nWith links: https://example.org',
+  thumbnail: 'https://i.ytimg.com/vi/abc_DEF-123/hqdefault.jpg',
+  durationSeconds: 253,
+  viewCount: 1234,
+  publishedAt: '2031-05-06T07:08:09.000Z',
+  kind: 'video',
+};
+
+/** What Google requires and recommends of every VideoObject, checked for form, not only presence. */
+function expectWellFormedVideoObject(data: Record<string, unknown>, video: WatchVideo) {
+  expect(data['@context']).toBe('https://schema.org');
+  expect(data['@type']).toBe('VideoObject');
+  expect(typeof data.name).toBe('string');
+  expect((data.name as string).length).toBeGreaterThan(0);
+  expect(typeof data.description).toBe('string');
+  expect((data.description as string).trim().length).toBeGreaterThan(0);
+  expect(Array.isArray(data.thumbnailUrl)).toBe(true);
+  expect((data.thumbnailUrl as string[]).length).toBeGreaterThan(0);
+  for (const url of data.thumbnailUrl as string[]) expect(url).toMatch(/^https:\/\//);
+  // ISO 8601 with a time zone designator.
+  expect(data.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+  if (video.durationSeconds > 0) expect(data.duration).toMatch(/^PT(?=\d)(\d+H)?(\d+M)?(\d+S)?$/);
+  expect(data.embedUrl).toBe(`https://www.youtube-nocookie.com/embed/${video.id}`);
+  expect(data.url).toBe(`${ORIGIN}/videos/${video.id}`);
+  expect(data.interactionStatistic).toEqual({
+    '@type': 'InteractionCounter',
+    interactionType: { '@type': 'WatchAction' },
+    userInteractionCount: video.viewCount,
+  });
+}
+
+describe('watch page URLs', () => {
+  it('builds the path, the absolute URL and the oEmbed discovery link', () => {
+    expect(watchPath('abc')).toBe('/videos/abc');
+    expect(watchPageUrl(ORIGIN, 'abc')).toBe('https://site.example/videos/abc');
+    expect(oembedDiscoveryUrl(ORIGIN, 'abc')).toBe(
+      'https://site.example/oembed?url=https%3A%2F%2Fsite.example%2Fvideos%2Fabc&format=json',
+    );
+    expect(new URL(oembedDiscoveryUrl(ORIGIN, 'a-b')).searchParams.get('url')).toBe(
+      watchPageUrl(ORIGIN, 'a-b'),
+    );
+  });
+
+  it('reads the video id back from a watch page path only', () => {
+    expect(videoIdFromWatchPath('/videos/abc_DEF-1')).toBe('abc_DEF-1');
+    expect(videoIdFromWatchPath('/videos/abc/')).toBe('abc');
+    expect(videoIdFromWatchPath('/videos/')).toBeNull();
+    expect(videoIdFromWatchPath('/videos/a/b')).toBeNull();
+    expect(videoIdFromWatchPath('/watch/abc')).toBeNull();
+    expect(videoIdFromWatchPath('/videos/a%20b')).toBeNull();
+    expect(videoIdFromWatchPath(`/videos/${'x'.repeat(33)}`)).toBeNull();
+  });
+
+  it('writes durations in ISO 8601', () => {
+    expect(isoDuration(253)).toBe('PT4M13S');
+    expect(isoDuration(3600)).toBe('PT1H');
+    expect(isoDuration(3723)).toBe('PT1H2M3S');
+    expect(isoDuration(59)).toBe('PT59S');
+    expect(isoDuration(0)).toBe('PT0S');
+  });
+});
+
+describe('VideoObject JSON-LD', () => {
+  it('has every required and recommended property of a normal video', () => {
+    const data = videoObjectJsonLd(base, ORIGIN) as unknown as Record<string, unknown>;
+    expectWellFormedVideoObject(data, base);
+    expect(data).toMatchObject({
+      name: 'How to build a shed',
+      description: 'Step by step.\nWith links: https://example.org',
+      uploadDate: '2031-05-06T07:08:09.000Z',
+      duration: 'PT4M13S',
+    });
+    expect(data.thumbnailUrl).toEqual([
+      'https://i.ytimg.com/vi/abc_DEF-123/hqdefault.jpg',
+      'https://i.ytimg.com/vi/abc_DEF-123/mqdefault.jpg',
+      'https://i.ytimg.com/vi/abc_DEF-123/default.jpg',
+    ]);
+    expect(data.publication).toBeUndefined();
+  });
+
+  it('describes a Short the same way', () => {
+    const short: WatchVideo = { ...base, id: 'short01', kind: 'short', durationSeconds: 42, thumbnail: null };
+    const data = videoObjectJsonLd(short, ORIGIN) as unknown as Record<string, unknown>;
+    expectWellFormedVideoObject(data, short);
+    expect(data.duration).toBe('PT42S');
+    expect((data.thumbnailUrl as string[])[0]).toBe('https://i.ytimg.com/vi/short01/hqdefault.jpg');
+  });
+
+  it('publishes a live stream by a live BroadcastEvent from its start', () => {
+    const live: WatchVideo = {
+      ...base,
+      id: 'live01',
+      kind: 'live',
+      durationSeconds: 0,
+      live: { scheduledStartTime: '2031-05-06T06:00:00.000Z', actualStartTime: '2031-05-06T06:02:00.000Z' },
+    };
+    const data = videoObjectJsonLd(live, ORIGIN) as unknown as Record<string, unknown>;
+    expectWellFormedVideoObject(data, live);
+    expect(data.duration).toBeUndefined();
+    expect(data.publication).toEqual({
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+      startDate: '2031-05-06T06:02:00.000Z',
+    });
+  });
+
+  it('publishes an upcoming stream by a BroadcastEvent at its scheduled start', () => {
+    const upcoming: WatchVideo = {
+      ...base,
+      id: 'soon01',
+      kind: 'upcoming',
+      durationSeconds: 0,
+      live: { scheduledStartTime: '2031-06-01T18:00:00+02:00', actualStartTime: null },
+    };
+    const data = videoObjectJsonLd(upcoming, ORIGIN) as unknown as Record<string, unknown>;
+    expectWellFormedVideoObject(data, upcoming);
+    expect(data.publication).toEqual({
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+      startDate: '2031-06-01T16:00:00.000Z',
+    });
+  });
+
+  it('falls back to the title for a video without description, and makes a site thumbnail absolute', () => {
+    for (const description of [null, '', '   ']) {
+      const video: WatchVideo = { ...base, description, thumbnail: '/api/demo/thumbnails/v1.svg' };
+      const data = videoObjectJsonLd(video, ORIGIN) as unknown as Record<string, unknown>;
+      expectWellFormedVideoObject(data, video);
+      expect(data.description).toBe('How to build a shed');
+      expect(data.thumbnailUrl).toEqual(['https://site.example/api/demo/thumbnails/v1.svg']);
+    }
+  });
+});
+
+describe('the JSON-LD of /', () => {
+  it('names the site as a WebSite', () => {
+    expect(websiteJsonLd({ siteTitle: ' ', siteDescription: '' }, ORIGIN)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: 'Channel',
+      url: 'https://site.example/',
+    });
+    expect(websiteJsonLd({ siteTitle: 'Sheds', siteDescription: 'All about sheds' }, ORIGIN)).toMatchObject({
+      name: 'Sheds',
+      description: 'All about sheds',
+    });
+  });
+
+  it('lists the watch pages as an ItemList in order', () => {
+    expect(videoItemListJsonLd([{ id: 'a' }, { id: 'b' }], ORIGIN)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, url: 'https://site.example/videos/a' },
+        { '@type': 'ListItem', position: 2, url: 'https://site.example/videos/b' },
+      ],
+    });
+  });
+});
+
+describe('the head of a watch page', () => {
+  const settings = {
+    siteTitle: 'Sheds',
+    siteDescription: 'All about sheds',
+    metaKeywords: 'sheds, wood',
+    ogImage: 'https://site.example/og.png',
+    twitterHandle: 'shedder',
+    enableRSS: true,
+  };
+
+  it('carries title, description, canonical, Open Graph video, the player card, oEmbed and the VideoObject', () => {
+    const head = watchPageHead(settings, ORIGIN, { ...base, title: 'A <b>"shed"</b> & more' });
+    const meta = Object.fromEntries(head.meta.map((m) => [m.key, m.content]));
+    expect(head.title).toBe('A <b>"shed"</b> & more - Sheds');
+    expect(meta).toMatchObject({
+      description: 'Step by step. With links: https://example.org',
+      keywords: 'sheds, wood',
+      'og:type': 'video.other',
+      'og:url': 'https://site.example/videos/abc_DEF-123',
+      'og:image': 'https://i.ytimg.com/vi/abc_DEF-123/hqdefault.jpg',
+      'og:video': 'https://www.youtube-nocookie.com/embed/abc_DEF-123',
+      'og:video:type': 'text/html',
+      'twitter:card': 'player',
+      'twitter:site': '@shedder',
+      'twitter:player': 'https://www.youtube-nocookie.com/embed/abc_DEF-123',
+      'twitter:player:width': '1280',
+      'twitter:player:height': '720',
+    });
+    expect(head.canonical).toBe('https://site.example/videos/abc_DEF-123');
+
+    const html = pageHeadHtml(head);
+    expect(html).toContain('<title>A &lt;b&gt;&quot;shed&quot;&lt;/b&gt; &amp; more - Sheds</title>');
+    expect(html).toContain('<link rel="canonical" href="https://site.example/videos/abc_DEF-123" />');
+    expect(html).toContain(
+      '<link rel="alternate" type="application/json+oembed" href="https://site.example/oembed?url=https%3A%2F%2Fsite.example%2Fvideos%2Fabc_DEF-123&amp;format=json"',
+    );
+    expect(html).not.toContain('<b>');
+    const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html) ?? [];
+    expect(JSON.parse(json as string)).toMatchObject({
+      '@type': 'VideoObject',
+      name: 'A <b>"shed"</b> & more',
+    });
+  });
+
+  it('shortens a long description for the tags', () => {
+    const head = watchPageHead(settings, ORIGIN, { ...base, description: 'word '.repeat(100) });
+    const description = head.meta.find((m) => m.key === 'description')?.content ?? '';
+    expect(description.length).toBeLessThanOrEqual(200);
+    expect(description.endsWith('…')).toBe(true);
+  });
+});

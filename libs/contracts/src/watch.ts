@@ -1,0 +1,214 @@
+/**
+ * A video's page on this site (issue 15): its address, its oEmbed discovery link, its head tags and its
+ * structured data, and the structured data of `/`. Free of zod so the public page can import it alone
+ * (`@app/contracts/watch`); the API builds the same from here (page head, sitemap, rss, oEmbed).
+ */
+import type { BroadcastEvent, ItemList, VideoObject, WebSite, WithContext } from 'schema-dts';
+import { OEMBED_PATH } from './api-paths';
+import { broadcastEventJsonLd, jsonLdText } from './broadcast-event';
+import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
+import type { VideoKind } from './video-filters';
+import { embedUrl, thumbnailUrl } from './youtube';
+
+export { jsonLdText };
+
+const WATCH_PATH_PREFIX = '/videos/';
+
+/** The on-site page of a video: `/videos/{id}`. */
+export function watchPath(videoId: string): string {
+  return `${WATCH_PATH_PREFIX}${encodeURIComponent(videoId)}`;
+}
+
+/**
+ * The absolute URL of a video's page on this site. (`watchUrl` in `youtube.ts` is its page on YouTube,
+ * which the cards' titles keep opening.)
+ */
+export function watchPageUrl(origin: string, videoId: string): string {
+  return `${origin}${watchPath(videoId)}`;
+}
+
+/** The video id a watch page's path names (`/videos/abc`, `/videos/abc/`), or null for any other path. */
+export function videoIdFromWatchPath(pathname: string): string | null {
+  const match = /^\/videos\/([\w-]{1,32})\/?$/.exec(pathname);
+  return match ? match[1] : null;
+}
+
+/** The `href` of the watch page's `<link rel="alternate" type="application/json+oembed">`. */
+export function oembedDiscoveryUrl(origin: string, videoId: string): string {
+  return `${origin}${OEMBED_PATH}?url=${encodeURIComponent(watchPageUrl(origin, videoId))}&format=json`;
+}
+
+/** What the structured data and the head of a watch page are made of (the fields of `VideoDetail`). */
+export interface WatchVideo {
+  id: string;
+  title: string;
+  description: string | null;
+  /** Absolute, or a path on this site (the demo's thumbnails). */
+  thumbnail: string | null;
+  durationSeconds: number;
+  viewCount: number;
+  /** ISO 8601 date-time. */
+  publishedAt: string;
+  kind: VideoKind;
+  /** Of a live or scheduled stream, as the live check last saw it. */
+  live?: { scheduledStartTime: string | null; actualStartTime: string | null } | null;
+}
+
+/** An ISO 8601 duration (`PT4M13S`, `PT1H`, `PT0S`). */
+export function isoDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const parts = `${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s ? `${s}S` : ''}`;
+  return `PT${parts || '0S'}`;
+}
+
+function absolute(origin: string, url: string): string {
+  return new URL(url, `${origin}/`).toString();
+}
+
+const YOUTUBE_THUMBNAIL = /^https:\/\/i\.ytimg\.com\/vi\//;
+/** Sizes YouTube keeps for every video (`maxresdefault` and `sddefault` may be missing): 4:3 and 16:9. */
+const YOUTUBE_SIZES = ['hqdefault', 'mqdefault', 'default'] as const;
+
+/** The thumbnail in the sizes there are: YouTube's for a YouTube video, else the one the site stores. */
+export function thumbnailUrls(video: Pick<WatchVideo, 'id' | 'thumbnail'>, origin: string): string[] {
+  if (video.thumbnail && !YOUTUBE_THUMBNAIL.test(video.thumbnail)) return [absolute(origin, video.thumbnail)];
+  const sizes = YOUTUBE_SIZES.map((size) => thumbnailUrl(video.id, size));
+  return video.thumbnail && !sizes.includes(video.thumbnail) ? [video.thumbnail, ...sizes] : sizes;
+}
+
+/** The description a page and its structured data show: the video's, else its title. */
+export function videoDescription(video: Pick<WatchVideo, 'title' | 'description'>): string {
+  return video.description?.trim() || video.title;
+}
+
+/** An ISO 8601 date-time with its time zone (`Z`), whatever form it was stored in. */
+function isoDateTime(value: string): string {
+  return new Date(value).toISOString();
+}
+
+/**
+ * schema.org `VideoObject` of a watch page with what Google requires and recommends
+ * (https://developers.google.com/search/docs/appearance/structured-data/video): a live or scheduled stream is
+ * published by a `BroadcastEvent` (`broadcast-event.ts`).
+ */
+export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContext<VideoObject> {
+  const url = watchPageUrl(origin, video.id);
+  const stream = video.kind === 'live' || video.kind === 'upcoming';
+  const startDate = video.live?.actualStartTime ?? video.live?.scheduledStartTime ?? null;
+  const publication = stream
+    ? (broadcastEventJsonLd({
+        id: video.id,
+        title: video.title,
+        thumbnail: video.thumbnail,
+        startDate: startDate && isoDateTime(startDate),
+      }).publication as BroadcastEvent)
+    : undefined;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    '@id': url,
+    name: video.title,
+    description: videoDescription(video),
+    thumbnailUrl: thumbnailUrls(video, origin),
+    uploadDate: isoDateTime(video.publishedAt),
+    ...(video.durationSeconds > 0 ? { duration: isoDuration(video.durationSeconds) } : {}),
+    embedUrl: embedUrl(video.id),
+    url,
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: { '@type': 'WatchAction' },
+      userInteractionCount: video.viewCount,
+    },
+    ...(publication ? { publication } : {}),
+  };
+}
+
+/** schema.org `WebSite` of `/`. */
+export function websiteJsonLd(
+  settings: Pick<PageHeadSettings, 'siteTitle' | 'siteDescription'>,
+  origin: string,
+): WithContext<WebSite> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: siteName(settings.siteTitle),
+    ...(settings.siteDescription ? { description: settings.siteDescription } : {}),
+    url: `${origin}/`,
+  };
+}
+
+/** schema.org `ItemList` of `/`: the watch pages of the videos it shows, in its order. */
+export function videoItemListJsonLd(
+  videos: readonly Pick<WatchVideo, 'id'>[],
+  origin: string,
+): WithContext<ItemList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: videos.map((video, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      url: watchPageUrl(origin, video.id),
+    })),
+  };
+}
+
+/** The size the watch page's player card and `og:video` announce (the player fills it at 16:9). */
+export const WATCH_PLAYER_SIZE = { width: 1280, height: 720 } as const;
+const HEAD_DESCRIPTION_MAX = 200;
+
+function shortDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > HEAD_DESCRIPTION_MAX ? `${flat.slice(0, HEAD_DESCRIPTION_MAX - 1).trimEnd()}…` : flat;
+}
+
+/**
+ * The head of a watch page: the site's head (keywords, Twitter handle, feed) with the video's title,
+ * description and image, its canonical URL, Open Graph video tags, a Twitter player card, the oEmbed
+ * discovery link and its `VideoObject`.
+ */
+export function watchPageHead(settings: PageHeadSettings, origin: string, video: WatchVideo): PageHead {
+  const site = pageHead(settings, origin);
+  const site_name = siteName(settings.siteTitle);
+  const url = watchPageUrl(origin, video.id);
+  const description = shortDescription(videoDescription(video));
+  const image = thumbnailUrls(video, origin)[0] as string;
+  const player = embedUrl(video.id);
+  const keep = (key: string) => site.meta.find((m) => m.key === key)?.content ?? '';
+  const name = (key: string, content: string) => ({ attribute: 'name' as const, key, content });
+  const property = (key: string, content: string) => ({ attribute: 'property' as const, key, content });
+  const { width, height } = WATCH_PLAYER_SIZE;
+  return {
+    title: `${video.title} - ${site_name}`,
+    meta: [
+      name('description', description),
+      name('keywords', keep('keywords')),
+      property('og:type', 'video.other'),
+      property('og:site_name', site_name),
+      property('og:title', video.title),
+      property('og:description', description),
+      property('og:url', url),
+      property('og:image', image),
+      property('og:video', player),
+      property('og:video:secure_url', player),
+      property('og:video:type', 'text/html'),
+      property('og:video:width', String(width)),
+      property('og:video:height', String(height)),
+      name('twitter:card', 'player'),
+      name('twitter:site', keep('twitter:site')),
+      name('twitter:title', video.title),
+      name('twitter:description', description),
+      name('twitter:image', image),
+      name('twitter:player', player),
+      name('twitter:player:width', String(width)),
+      name('twitter:player:height', String(height)),
+    ],
+    feed: site.feed,
+    canonical: url,
+    oembed: { href: oembedDiscoveryUrl(origin, video.id), title: video.title },
+    jsonLd: [videoObjectJsonLd(video, origin)],
+  };
+}
