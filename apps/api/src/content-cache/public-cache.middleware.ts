@@ -4,6 +4,8 @@ import { LRUCache } from 'lru-cache';
 import { gzip } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { hasResolvedSession } from '../auth/session.guard';
+import { markPublicRoute } from '../common/public.decorator';
+import { type ContentVersionReader, contentVersionReader } from './http-caching.middleware';
 
 /** The anonymous GET calls of the public page: the same answer for every visitor. */
 export const CACHEABLE_PATHS = new Set([
@@ -52,7 +54,11 @@ export interface PublicCache {
  * stored. Nor is an answer its route marks `private` or `no-store` (e.g. one whose links follow the
  * request's Host): the key is the URL alone.
  */
-export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024): PublicCache {
+export function publicCache(
+  dataSource: DataSource,
+  maxBytes = 64 * 1024 * 1024,
+  currentVersion: ContentVersionReader = contentVersionReader(dataSource),
+): PublicCache {
   const cache = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + 256,
@@ -64,21 +70,18 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
       if (!error && cache.peek(key) === entry) cache.set(key, { ...entry, gzip: compressed });
     });
   };
-  const currentVersion = async (): Promise<string> => {
-    const [row] = await dataSource.query('SELECT version FROM content_version WHERE id = 1');
-    return String(row?.version ?? '0');
-  };
-
   const answer = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     let version: string;
     try {
-      version = await currentVersion();
+      version = await currentVersion(req);
     } catch {
       return next(); // Let the normal path answer (and report the database problem).
     }
     const key = req.originalUrl;
     const hit = cache.get(key);
     if (hit && hit.version === version) {
+      // Stored only from the answers of @Public() routes.
+      markPublicRoute(req);
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.vary('Accept-Encoding');
       res.setHeader('X-Cache', 'hit');

@@ -21,7 +21,7 @@ export class PublicPagesController {
   @ApiText('application/xml', { description: 'The sitemap (Google video extension)', errors: [404] })
   async sitemap(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const body = await this.pages.sitemap(siteOrigin(req, this.env.PUBLIC_URL));
-    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL, 'max-age=300'));
+    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL));
     return body;
   }
 
@@ -31,7 +31,7 @@ export class PublicPagesController {
   @ApiText('application/rss+xml', { description: 'RSS 2.0 feed of the latest videos', errors: [404] })
   async rss(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const body = await this.pages.rss(siteOrigin(req, this.env.PUBLIC_URL));
-    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL, 'max-age=300'));
+    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL));
     return body;
   }
 
@@ -41,14 +41,14 @@ export class PublicPagesController {
   @ApiText('text/plain', { description: 'robots.txt' })
   async robots(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const body = await this.pages.robots(siteOrigin(req, this.env.PUBLIC_URL));
-    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL, 'max-age=300'));
+    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL));
     return body;
   }
 
   /**
    * The `<head>` tags of the SEO settings (title, description, social cards, feed link) as an HTML
    * fragment: the web server (tools/serve.ts, nginx's SSI) puts it into every page it sends, so link
-   * previews and crawlers that run no script see them. Revalidated on every use; without PUBLIC_URL,
+   * previews and crawlers that run no script see them. Kept as briefly as any public answer; without PUBLIC_URL,
    * `og:url` follows the request's host, so no shared cache may keep it.
    */
   @Public()
@@ -57,7 +57,7 @@ export class PublicPagesController {
   @ApiText('text/html', { description: 'The <head> tags, an HTML fragment' })
   async pageHead(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const body = await this.pages.pageHead(siteOrigin(req, this.env.PUBLIC_URL));
-    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL, 'no-cache'));
+    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL));
     return body;
   }
 }
