@@ -3,7 +3,7 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import {
   BODY_LINGER_MS,
   BODY_TIMEOUT_MS,
@@ -93,6 +93,10 @@ describe('tools/serve.ts', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), BIG_JS);
+    // As vite-plugin-compression2 leaves a build: each big asset beside its brotli and gzip forms.
+    writeFileSync(join(dist, 'assets', 'pre-XyZ789.js'), BIG_JS);
+    writeFileSync(join(dist, 'assets', 'pre-XyZ789.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(join(dist, 'assets', 'pre-XyZ789.js.gz'), gzipSync(BIG_JS));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
     fakeApi = createServer((req, res) => {
@@ -122,6 +126,8 @@ describe('tools/serve.ts', () => {
           return;
         }
         const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+        // Which connection to the API carried the call (keep-alive reuses one).
+        res.setHeader('X-Api-Socket', String(req.socket.remotePort));
         res.writeHead(req.url === '/api/missing' ? 404 : 200, {
           'Content-Type': 'application/json',
           ...(req.url === '/api/hsts'
@@ -431,5 +437,50 @@ describe('tools/serve.ts', () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+  describe('precompressed assets and kept-alive connections', () => {
+    const get = (path: string, encoding?: string) =>
+      send(web.port, path, { headers: encoding === undefined ? {} : { 'Accept-Encoding': encoding } });
+
+    it('sends the build’s brotli file to a browser that accepts br, with a year’s immutable caching', async () => {
+      const reply = await get('/assets/pre-XyZ789.js', 'gzip, deflate, br');
+      expect(reply.status).toBe(200);
+      expect(reply.headers).toMatchObject({
+        'content-encoding': 'br',
+        'content-type': expect.stringMatching(/javascript/),
+        'cache-control': CACHE_IMMUTABLE,
+        vary: expect.stringMatching(/Accept-Encoding/),
+      });
+      expect(reply.body.equals(brotliCompressSync(BIG_JS))).toBe(true);
+      expect(brotliDecompressSync(reply.body).toString()).toBe(BIG_JS);
+    });
+
+    it('sends the gzip file to a client without br, and the plain file to one without either', async () => {
+      const zipped = await get('/assets/pre-XyZ789.js', 'gzip');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+      expect(gunzipSync(zipped.body).toString()).toBe(BIG_JS);
+      const plain = await get('/assets/pre-XyZ789.js', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(BIG_JS);
+    });
+
+    it('keeps index.html uncached, whatever the client accepts', async () => {
+      const page = await get('/', 'gzip, br');
+      expect(page.headers['cache-control']).toBe(CACHE_NONE);
+      expect(page.headers['content-security-policy']).toBe(contentSecurityPolicyFor(INDEX_HTML));
+      expect(page.body.toString()).toContain('SPA-INDEX');
+    });
+
+    it('never tells the browser to close after a proxied call, and reuses its connection to the API', async () => {
+      const first = await get('/api/channel/stats');
+      const second = await get('/api/videos');
+      for (const reply of [first, second]) {
+        expect(reply.status).toBe(200);
+        expect(reply.headers.connection).not.toBe('close');
+      }
+      expect(echoOf(first).headers.connection).not.toBe('close');
+      expect(second.headers['x-api-socket']).toBe(first.headers['x-api-socket']);
+    });
   });
 });

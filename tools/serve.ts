@@ -13,9 +13,11 @@ import {
 import { isValidHost } from '@app/contracts/site-host';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { TLSSocket } from 'node:tls';
@@ -119,6 +121,13 @@ const forwardedHeaders: Plugin = (proxyServer) => {
     proxyReq.setHeader('X-Forwarded-Host', siteHost(req));
     proxyReq.setHeader('X-Forwarded-Proto', protocolOf(req));
   });
+  // Without a keep-alive agent http-proxy asks the API with `Connection: close` and passes the API's
+  // `Connection: close` on, so the browser opened a new connection for every call. The browser's
+  // own connection is kept as it asked (http-proxy sets keep-alive when no Connection comes back).
+  proxyServer.on('proxyRes', (proxyRes) => {
+    delete proxyRes.headers.connection;
+    delete proxyRes.headers['keep-alive'];
+  });
   proxyServer.on('error', (error, _req, res) => {
     // `res` is a socket for upgrade requests; those are simply closed.
     if (!('writeHead' in res)) {
@@ -185,9 +194,11 @@ export function createWebApp(options: WebAppOptions): Express {
       .send('Bad request: invalid Host header');
   });
 
+  const keepAlive = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64 };
   app.use(
     createProxyMiddleware({
       target: options.apiUrl,
+      agent: options.apiUrl.startsWith('https:') ? new HttpsAgent(keepAlive) : new Agent(keepAlive),
       changeOrigin: false,
       xfwd: false,
       pathFilter: (pathname) => isApiPath(pathname),
@@ -212,15 +223,25 @@ export function createWebApp(options: WebAppOptions): Express {
   };
   app.get('/index.html', sendPage);
 
+  // Files compressed at build time (vite-plugin-compression2: `x.js.br`, `x.js.gz` beside `x.js`) are
+  // sent as they are, brotli first, then gzip; compression() leaves an encoded answer alone.
   app.use(
-    express.static(distDir, {
+    expressStaticGzip(distDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      redirect: false,
-      setHeaders(res, filePath) {
-        const relative = filePath.slice(distDir.length).replaceAll('\\', '/');
-        if (relative.startsWith('/assets/')) res.setHeader('Cache-Control', CACHE_IMMUTABLE);
-        else if (relative.endsWith('.html')) setPageHeaders(res as Response);
-        else res.setHeader('Cache-Control', CACHE_SHORT);
+      serveStatic: {
+        index: false,
+        redirect: false,
+        setHeaders(res, filePath) {
+          const relative = filePath
+            .slice(distDir.length)
+            .replaceAll('\\', '/')
+            .replace(/\.(?:br|gz)$/, '');
+          if (relative.startsWith('/assets/')) res.setHeader('Cache-Control', CACHE_IMMUTABLE);
+          else if (relative.endsWith('.html')) setPageHeaders(res as Response);
+          else res.setHeader('Cache-Control', CACHE_SHORT);
+        },
       },
     }),
   );
