@@ -64,7 +64,7 @@ describe('apps/web/nginx.conf page head (SSI)', () => {
   const nginx = read('apps/web/nginx.conf');
 
   it('runs SSI on the pages, and index.html includes the page head with its defaults as stub', () => {
-    expect(/location = \/index\.html \{[^}]*ssi on;/.exec(nginx)).not.toBeNull();
+    expect(/location = \/_page\/index\.html \{[^}]*ssi on;/.exec(nginx)).not.toBeNull();
     const index = read('apps/web/index.html');
     expect(index).toMatch(/<!--# block name="head" -->[\s\S]*<title>[\s\S]*<!--# endblock -->/);
     expect(index).toContain('<!--# include virtual="/api/page-head" stub="head" -->');

@@ -322,6 +322,25 @@ describeWithNginx('apps/web/nginx.conf under nginx: the micro-cache and precompr
     expect(calls.get('/api/slow')).toBe(1);
   });
 
+  it('keeps the assembled page 1 s too: its head and policy asked once for a burst of page views', async () => {
+    calls.delete('/api/page-head');
+    calls.delete('/api/settings/page-policy');
+    const pages = await Promise.all(
+      ['/', '/videos', '/index.html', '/', '/admin'].map((path) => get(path, { Accept: 'text/html' })),
+    );
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'self'/);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect((await get('/')).headers.get('x-cache-status')).toBe('HIT');
+    expect(calls.get('/api/settings/page-policy')).toBe(1);
+    const missing = await get('/nothing.html', { Accept: 'text/html' });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<title>x</title>');
+  });
+
   it('sends a build asset’s gzip file as it is, with a year’s immutable caching', async () => {
     const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((done, fail) => {
       const socket = connect(web.port, '127.0.0.1', () =>
