@@ -83,6 +83,12 @@ const THIRD_PARTY_HOSTS = /googletagmanager|google-analytics|plausible|googlesyn
 describe('tools/serve.ts', () => {
   /** What the stand-in API says is switched on. */
   let features: PageFeatures = { googleAnalytics: false, plausible: false, adsense: false };
+  /**
+   * The API's Cache-Control on the policy. no-store keeps each page out of the page cache, so the
+   * tests of the features see each switch at once; the page cache's own tests set the API's usual one.
+   */
+  let policyCacheControl = 'no-store';
+  let policyCalls = 0;
   let dist: string;
   let fakeApi: Server;
   let apiPort: number;
@@ -114,7 +120,12 @@ describe('tools/serve.ts', () => {
       req.on('end', () => {
         if (req.url === PAGE_POLICY_PATH) {
           const sources = pagePolicySources(features);
-          res.writeHead(200, { 'Content-Type': 'application/json', ...pagePolicyHeaders(sources) });
+          policyCalls++;
+          res.writeHead(200, {
+            'Content-Type': 'application/json',
+            'Cache-Control': policyCacheControl,
+            ...pagePolicyHeaders(sources),
+          });
           res.end(JSON.stringify(sources));
           return;
         }
@@ -465,11 +476,37 @@ describe('tools/serve.ts', () => {
       expect(plain.body.toString()).toBe(BIG_JS);
     });
 
-    it('keeps index.html uncached, whatever the client accepts', async () => {
-      const page = await get('/', 'gzip, br');
-      expect(page.headers['cache-control']).toBe(CACHE_NONE);
-      expect(page.headers['content-security-policy']).toBe(contentSecurityPolicyFor(INDEX_HTML));
-      expect(page.body.toString()).toContain('SPA-INDEX');
+    it('keeps index.html uncached by browsers, and sends it compressed as the client accepts', async () => {
+      for (const [encoding, decode] of [
+        ['gzip, deflate, br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+        ['identity', (body: Buffer) => body],
+      ] as const) {
+        const page = await get('/', encoding);
+        expect(page.headers['cache-control']).toBe(CACHE_NONE);
+        expect(page.headers['content-security-policy']).toBe(contentSecurityPolicyFor(INDEX_HTML));
+        expect(page.headers.vary).toMatch(/Accept-Encoding/);
+        expect(decode(page.body).toString()).toContain('SPA-INDEX');
+      }
+    });
+
+    it('renders a page once a second per origin while the API lets its policy be kept', async () => {
+      policyCacheControl = 'public, max-age=5, s-maxage=1, stale-while-revalidate=60';
+      try {
+        await sleep(1100);
+        policyCalls = 0;
+        const views = await Promise.all(['/', '/admin', '/', '/videos'].map((path) => get(path, 'br')));
+        for (const view of views) expect(brotliDecompressSync(view.body).toString()).toContain('SPA-INDEX');
+        expect(policyCalls).toBe(1);
+        const other = await send(web.port, '/', { headers: { Host: 'other.example' } });
+        expect(other.body.toString()).toContain('Head for http://other.example');
+        expect(policyCalls).toBe(2);
+        await sleep(1100);
+        await get('/');
+        expect(policyCalls).toBe(3);
+      } finally {
+        policyCacheControl = 'no-store';
+      }
     });
 
     it('never tells the browser to close after a proxied call, and reuses its connection to the API', async () => {

@@ -21,6 +21,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { TLSSocket } from 'node:tls';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import { repoRoot } from './lib/paths';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
@@ -93,13 +94,39 @@ export async function renderSsi(
 }
 
 /** Asks the API for an SSI include with the page request's host, as the proxy would. */
-async function fetchFromApi(apiUrl: string, req: Request, path: string): Promise<string> {
+async function fetchFromApi(
+  apiUrl: string,
+  req: Request,
+  path: string,
+  json = false,
+): Promise<{ text: string; cacheControl: string }> {
   const res = await fetch(new URL(path, apiUrl), {
     headers: { 'X-Forwarded-Host': siteHost(req), 'X-Forwarded-Proto': protocolOf(req) },
     signal: AbortSignal.timeout(PAGE_HEAD_TIMEOUT_MS),
   });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return res.text();
+  if (!res.ok || (json && res.status !== 200)) throw new Error(`${path}: ${res.status}`);
+  return { text: await res.text(), cacheControl: res.headers.get('cache-control') ?? '' };
+}
+
+/** How long a rendered page is kept (as nginx keeps it: apps/web/nginx.conf). */
+export const PAGE_CACHE_MS = 1000;
+
+interface RenderedPage {
+  html: Buffer;
+  sources?: PagePolicySources;
+  /** False when the API marked the policy no-store: the page is not kept. */
+  keep: boolean;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+/** The page compressed once per rendering (brotli at a quality that costs about what gzip does). */
+function compressedPage(page: RenderedPage, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br')
+    return (page.br ??= brotliCompressSync(page.html, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+    }));
+  return (page.gzip ??= gzipSync(page.html));
 }
 
 /**
@@ -207,17 +234,50 @@ export function createWebApp(options: WebAppOptions): Express {
     }),
   );
 
-  // Every page is index.html with the site's head tags put in (see renderSsi).
+  // Every page is index.html with the site's head tags put in (see renderSsi), kept 1 s per origin
+  // as nginx does (apps/web/nginx.conf): concurrent page views share one rendering, and its gzip and
+  // brotli forms are made once, not per view. A policy the API marks no-store is not kept.
+  const pages = new Map<string, { expires: number; page: Promise<RenderedPage> }>();
+  const renderPage = async (req: Request): Promise<RenderedPage> => {
+    const policy = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH, true).then(
+      ({ text, cacheControl }) => ({
+        sources: pagePolicySourcesSchema.parse(JSON.parse(text)),
+        cacheControl,
+      }),
+      () => ({ sources: undefined, cacheControl: '' }),
+    );
+    const [html, { sources, cacheControl }] = await Promise.all([
+      renderSsi(indexHtml!, (path) => fetchFromApi(options.apiUrl, req, path).then((answer) => answer.text)),
+      policy,
+    ]);
+    return { html: Buffer.from(html), sources, keep: !/\bno-store\b/i.test(cacheControl) };
+  };
   const sendPage = (req: Request, res: Response, next: NextFunction) => {
     if (indexHtml === undefined) return next();
-    const sources = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH).then(
-      (text) => pagePolicySourcesSchema.parse(JSON.parse(text)),
-      () => undefined,
-    );
-    Promise.all([renderSsi(indexHtml, (path) => fetchFromApi(options.apiUrl, req, path)), sources])
-      .then(([html, policySources]) => {
-        setPageHeaders(res, policySources);
-        res.type('html').send(html);
+    const key = `${protocolOf(req)}://${siteHost(req)}`;
+    const now = Date.now();
+    let cached = pages.get(key);
+    if (!cached || cached.expires <= now) {
+      if (pages.size > 1000) pages.clear();
+      cached = { expires: now + PAGE_CACHE_MS, page: renderPage(req) };
+      pages.set(key, cached);
+      const entry = cached;
+      entry.page.then(
+        (page) => !page.keep && pages.get(key) === entry && pages.delete(key),
+        () => pages.get(key) === entry && pages.delete(key),
+      );
+    }
+    cached.page
+      .then((page) => {
+        setPageHeaders(res, page.sources);
+        res.type('html');
+        res.vary('Accept-Encoding');
+        // Brotli whenever accepted (browsers list it last: "gzip, deflate, br").
+        const encoding = req.acceptsEncodings('br') || req.acceptsEncodings('gzip', 'identity');
+        if (encoding === 'br' || encoding === 'gzip') {
+          res.setHeader('Content-Encoding', encoding);
+          res.end(compressedPage(page, encoding));
+        } else res.end(page.html);
       })
       .catch((error: Error) => (res.headersSent ? res.destroy(error) : next(error)));
   };
