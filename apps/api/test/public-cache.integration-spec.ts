@@ -28,7 +28,7 @@ describe('the public response cache', () => {
     await request(t.server).get('/api/videos?limit=5').set('If-None-Match', second.headers.etag).expect(304);
   });
 
-  it('sends big answers gzipped (compressed once, in the background) to clients that accept gzip', async () => {
+  it('sends big answers gzipped (compressed once, off the event loop, from the first answer) to clients that accept gzip', async () => {
     const get = (path: string, encoding: string) =>
       request(t.server).get(path).set('Accept-Encoding', encoding);
     expect((await get('/api/videos', 'gzip')).headers['x-cache']).toBe('miss');

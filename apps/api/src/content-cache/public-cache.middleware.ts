@@ -32,7 +32,7 @@ interface Entry {
   status: number;
   headers: [string, string][];
   body: Buffer;
-  /** The body gzipped once, in the background, for the clients that accept it (every browser). */
+  /** The body gzipped once (off the event loop) for the clients that accept it (every browser). */
   gzip?: Buffer;
 }
 
@@ -63,13 +63,6 @@ export function publicCache(
     maxSize: maxBytes,
     sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + 256,
   });
-  /** Adds the gzipped body to an entry, unless a newer answer replaced it meanwhile. */
-  const compressLater = (key: string, entry: Entry) => {
-    if (entry.body.length < GZIP_MIN_BYTES) return;
-    gzip(entry.body, (error, compressed) => {
-      if (!error && cache.peek(key) === entry) cache.set(key, { ...entry, gzip: compressed });
-    });
-  };
   const answer = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     let version: string;
     try {
@@ -105,15 +98,23 @@ export function publicCache(
         !hasResolvedSession(req) &&
         !/\b(?:private|no-store)\b/i.test(String(res.getHeader('cache-control') ?? ''))
       ) {
-        const result = send(body);
-        const headers = KEPT_HEADERS.flatMap((name) => {
-          const value = res.getHeader(name);
-          return value === undefined ? [] : [[name, String(value)] as [string, string]];
-        });
-        const entry: Entry = { version, status: 200, headers, body: Buffer.from(body) };
-        cache.set(key, entry);
-        compressLater(key, entry);
-        return result;
+        const raw = Buffer.from(body);
+        // The first answer already goes out gzipped to a client that accepts it: a shared cache in
+        // front (nginx, a CDN) keeps whichever form it got, and revalidates it with 304s.
+        const finish = (compressed?: Buffer) => {
+          const zipped = compressed !== undefined && req.acceptsEncodings('gzip', 'identity') === 'gzip';
+          if (zipped) res.setHeader('Content-Encoding', 'gzip');
+          const result = send(zipped ? compressed : body);
+          const headers = KEPT_HEADERS.flatMap((name) => {
+            const value = res.getHeader(name);
+            return value === undefined ? [] : [[name, String(value)] as [string, string]];
+          });
+          cache.set(key, { version, status: 200, headers, body: raw, gzip: compressed });
+          return result;
+        };
+        if (raw.length < GZIP_MIN_BYTES) return finish();
+        gzip(raw, (error, compressed) => finish(error ? undefined : compressed));
+        return res;
       }
       return send(body);
     };
