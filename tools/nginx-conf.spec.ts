@@ -187,7 +187,7 @@ describe('apps/web/nginx.conf micro-cache', () => {
   });
 
   it('keeps answers 1 s, one request filling the cache under a burst, the previous answer while it does', () => {
-    expect(directive('proxy_cache_valid')).toBe('200 1s');
+    expect(directive('proxy_cache_valid')).toBe('200 304 1s');
     expect(directive('proxy_cache_lock')).toBe('on');
     expect(directive('proxy_cache_use_stale')).toMatch(/^updating error timeout\b/);
     expect(directive('proxy_cache_background_update')).toBeUndefined();

@@ -165,6 +165,10 @@ describe('the public response cache', () => {
         expect(first.headers.etag).toMatch(/^W\/"v\d+-[\w-]+"$/);
         expect(first.headers.vary).toMatch(/Accept-Encoding/);
         expect(first.headers.vary ?? '').not.toMatch(/Cookie/);
+        // nginx's form of "until the end of this second" (it counts whole seconds).
+        expect(Number(first.headers['x-accel-expires'].slice(1))).toBeGreaterThanOrEqual(
+          Math.floor(Date.now() / 1000) - 1,
+        );
         const again = await visitor(path).set('If-None-Match', first.headers.etag).expect(304);
         expect(again.headers).toMatchObject({ etag: first.headers.etag, 'cache-control': cacheControl });
         // A cache's list of validators, or the strong form of the same tag, matches too.
@@ -218,6 +222,7 @@ describe('the public response cache', () => {
           path,
           cacheControl: NO_STORE,
         });
+        expect(res.headers['x-accel-expires']).toBeUndefined();
       }
     });
 

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { hasResolvedSession } from '../auth/session.guard';
-import { NO_STORE, PUBLIC_CACHE_CONTROL } from './cache-control';
+import { nginxExpiresThisSecond, NO_STORE, PUBLIC_CACHE_CONTROL } from './cache-control';
 import { isPublicRoute } from '../common/public.decorator';
 import { HEALTH_PATH } from '../health/health.controller';
 import { siteOrigin } from '../public-pages/site-url';
@@ -88,6 +88,7 @@ export function httpCaching(
       if (/\bno-store\b/i.test(chosen)) return;
       const cacheControl = chosen || PUBLIC_CACHE_CONTROL;
       this.setHeader('Cache-Control', cacheControl);
+      this.setHeader('X-Accel-Expires', nginxExpiresThisSecond());
       const version = res.locals.contentVersion as string | undefined;
       if (version === undefined) return;
       const byOrigin = /\bprivate\b/i.test(cacheControl);
@@ -126,6 +127,7 @@ export function httpCaching(
     if (!match) return next();
     res.locals.notModified = true;
     res.setHeader('Cache-Control', known.cacheControl);
+    res.setHeader('X-Accel-Expires', nginxExpiresThisSecond());
     res.setHeader('ETag', match);
     res.setHeader('Vary', 'Accept-Encoding');
     res.status(304).end();
