@@ -302,8 +302,8 @@ export function httpCacheMarkdown(result: HttpCacheResult, when: Date, machine: 
     ...rows,
     '',
     `Dashboard save → the change served through nginx to an anonymous visitor (${sorted.length} saves): ` +
-      `${sorted.join(', ')} ms (median ${sorted[Math.floor(sorted.length / 2)]} ms). nginx keeps an answer "1 s" in whole`,
-    'seconds: until the end of the second after the one it was stored in.',
+      `${sorted.join(', ')} ms (median ${sorted[Math.floor(sorted.length / 2)]} ms): nginx keeps an answer until the end of`,
+    'the second it was stored in (the API’s `X-Accel-Expires: @<second>`), so the change shows within a second.',
   ].join('\n');
 }
 
