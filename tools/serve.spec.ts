@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,14 @@ import {
   pagePolicySources,
 } from '@app/contracts/page-policy';
 import helmet from 'helmet';
-import { CACHE_IMMUTABLE, CACHE_NONE, renderSsi, startWebServer, type RunningWebServer } from './serve';
+import {
+  CACHE_IMMUTABLE,
+  CACHE_NONE,
+  renderSsi,
+  SESSION_COOKIE,
+  startWebServer,
+  type RunningWebServer,
+} from './serve';
 import { freePort } from './lib/net';
 import { MB, padded, sendRaw, sleep } from '@app/node-server/raw-http';
 import { contentSecurityPolicyFor, inlineScriptHashes } from './web-csp';
@@ -89,6 +96,8 @@ describe('tools/serve.ts', () => {
    */
   let policyCacheControl = 'no-store';
   let policyCalls = 0;
+  /** Calls the stand-in API got for each of its public paths. */
+  const publicCalls = new Map<string, number>();
   let dist: string;
   let fakeApi: Server;
   let apiPort: number;
@@ -139,6 +148,19 @@ describe('tools/serve.ts', () => {
         const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
         // Which connection to the API carried the call (keep-alive reuses one).
         res.setHeader('X-Api-Socket', String(req.socket.remotePort));
+        // As the API: public answers may be kept by shared caches, the rest (here: the echo) no-store.
+        if (req.url?.startsWith('/api/public')) {
+          publicCalls.set(req.url, (publicCalls.get(req.url) ?? 0) + 1);
+          res.setHeader('Cache-Control', 'public, max-age=5, s-maxage=1, stale-while-revalidate=60');
+          res.setHeader('ETag', `W/"v1-${req.url.length}"`);
+          if (req.url.includes('slow')) {
+            setTimeout(() => res.end(JSON.stringify({ ...echo, n: publicCalls.get(req.url!) })), 200);
+            return;
+          }
+          res.end(JSON.stringify({ ...echo, n: publicCalls.get(req.url) }));
+          return;
+        }
+        res.setHeader('Cache-Control', 'no-store');
         res.writeHead(req.url === '/api/missing' ? 404 : 200, {
           'Content-Type': 'application/json',
           ...(req.url === '/api/hsts'
@@ -518,6 +540,54 @@ describe('tools/serve.ts', () => {
       }
       expect(echoOf(first).headers.connection).not.toBe('close');
       expect(second.headers['x-api-socket']).toBe(first.headers['x-api-socket']);
+    });
+  });
+  describe('the micro-cache of the API’s answers, as nginx’s', () => {
+    const startOfSecond = () => sleep(1020 - (Date.now() % 1000));
+    const get = (path: string, headers: Record<string, string> = {}) => send(web.port, path, { headers });
+
+    it('answers anonymous GETs from memory until the end of the second, one request filling it under a burst', async () => {
+      await startOfSecond();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get('/api/public/slow')));
+      expect(answers.every((a) => a.status === 200 && echoOf(a).url === '/api/public/slow')).toBe(true);
+      expect(publicCalls.get('/api/public/slow')).toBe(1);
+      const hit = await get('/api/public/slow');
+      expect(hit.headers['x-cache-status']).toBe('HIT');
+      expect(hit.headers.connection).not.toBe('close');
+      await get('/api/public/slow?limit=2');
+      expect(publicCalls.get('/api/public/slow?limit=2')).toBe(1);
+      await sleep(1000);
+      await get('/api/public/slow');
+      expect(publicCalls.get('/api/public/slow')).toBe(2);
+    });
+
+    it('answers a matching If-None-Match with 304 from memory', async () => {
+      await startOfSecond();
+      const first = await get('/api/public/etag');
+      const again = await get('/api/public/etag', { 'If-None-Match': first.headers.etag as string });
+      expect(again.status).toBe(304);
+      expect(publicCalls.get('/api/public/etag')).toBe(1);
+    });
+
+    it('bypasses it with the session cookie, and never keeps a no-store answer', async () => {
+      await startOfSecond();
+      await get('/api/public/session');
+      for (const cookie of ['sid=s%3Aadmin', '_ga=1; sid =s%3Aadmin']) {
+        const signedIn = await get('/api/public/session', { Cookie: cookie });
+        expect(signedIn.headers['x-cache-status']).toBeUndefined();
+        expect(echoOf(signedIn).headers.cookie).toBe(cookie);
+      }
+      expect(publicCalls.get('/api/public/session')).toBe(3);
+      const first = await get('/api/channel/stats', { 'X-Probe': '1' });
+      const second = await get('/api/channel/stats', { 'X-Probe': '2' });
+      expect(first.headers['cache-control']).toBe('no-store');
+      expect(second.headers['x-cache-status']).not.toBe('HIT');
+      expect(echoOf(second).headers['x-forwarded-host']).toBeDefined();
+    });
+
+    it('uses the session cookie name of the API', () => {
+      const setup = readFileSync(join(__dirname, '../apps/api/src/auth/session.setup.ts'), 'utf8');
+      expect(setup).toContain(`export const SESSION_COOKIE = '${SESSION_COOKIE}';`);
     });
   });
 });

@@ -16,8 +16,15 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
-import { Agent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import {
+  Agent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request as httpRequest,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { TLSSocket } from 'node:tls';
@@ -182,6 +189,108 @@ const forwardedHeaders: Plugin = (proxyServer) => {
   });
 };
 
+/** The API's session cookie (apps/api/src/auth/session.setup.ts; tools/serve.spec.ts keeps them equal). */
+export const SESSION_COOKIE = 'sid';
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}\\s*=`);
+/** Headers of the API's answer not passed on from the micro-cache (hop-by-hop, or recomputed). */
+const UNKEPT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+interface ApiAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** 200, no cookie set, not no-store: may be handed to every anonymous visitor until it expires. */
+  keep: boolean;
+}
+
+/**
+ * The compose nginx's micro-cache, in Node (apps/web/nginx.conf, docs/deployment.md): anonymous GETs
+ * and HEADs of the API are answered from memory until the end of the second, keyed on origin, path,
+ * query and encoding class; one request fills an entry while the others wait for it; a request
+ * with the session cookie, and an answer the API marks no-store, never go through it.
+ */
+function apiMicroCache(apiUrl: string, agent: Agent | HttpsAgent) {
+  const entries = new Map<string, { expires: number; answer: Promise<ApiAnswer> }>();
+  const ask = (req: Request, gzip: boolean): Promise<ApiAnswer> =>
+    new Promise((resolveAnswer, reject) => {
+      const url = new URL(req.originalUrl, apiUrl);
+      const headers: Record<string, string> = {
+        Host: siteHost(req),
+        'X-Forwarded-Host': siteHost(req),
+        'X-Forwarded-Proto': protocolOf(req),
+        'X-Forwarded-For': [req.headers['x-forwarded-for'], req.socket.remoteAddress]
+          .filter(Boolean)
+          .join(', '),
+        'Accept-Encoding': gzip ? 'gzip' : 'identity',
+        Accept: req.headers.accept ?? '*/*',
+      };
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const upstream = send(url, { method: 'GET', headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolveAnswer({
+            status: res.statusCode ?? 502,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            keep:
+              res.statusCode === 200 &&
+              res.headers['set-cookie'] === undefined &&
+              !/\bno-store\b/i.test(res.headers['cache-control'] ?? ''),
+          }),
+        );
+        res.on('error', reject);
+      });
+      upstream.setTimeout(PAGE_HEAD_TIMEOUT_MS * 5, () => upstream.destroy(new Error('API timeout')));
+      upstream.on('error', reject);
+      upstream.end();
+    });
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      !isApiPath(req.path) ||
+      SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '')
+    )
+      return next();
+    const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+    const key = `${protocolOf(req)}://${siteHost(req)}${req.originalUrl}${gzip ? ' gzip' : ''}`;
+    const now = Date.now();
+    let entry = entries.get(key);
+    let status = 'HIT';
+    if (!entry || entry.expires <= now) {
+      if (entries.size > 10_000) entries.clear();
+      const fresh = { expires: Math.floor(now / 1000) * 1000 + 1000, answer: ask(req, gzip) };
+      entries.set(key, fresh);
+      fresh.answer.then(
+        (answer) => !answer.keep && entries.get(key) === fresh && entries.delete(key),
+        () => entries.get(key) === fresh && entries.delete(key),
+      );
+      entry = fresh;
+      status = 'MISS';
+    }
+    const mine = status === 'MISS';
+    entry.answer.then(
+      (answer) => {
+        // An answer that may not be kept is only the asker's: the others who waited ask themselves.
+        if (!answer.keep && !mine) return next();
+        for (const [name, value] of Object.entries(answer.headers))
+          if (value !== undefined && !UNKEPT_HEADERS.has(name)) res.setHeader(name, value);
+        res.setHeader('X-Cache-Status', answer.keep ? status : 'BYPASS');
+        const etag = answer.headers.etag;
+        const asked = req.headers['if-none-match'];
+        if (answer.status === 200 && etag && asked?.split(',').some((tag) => tag.trim() === etag)) {
+          res.status(304).end();
+          return;
+        }
+        res.setHeader('Content-Length', answer.body.length);
+        res.status(answer.status).end(req.method === 'HEAD' ? undefined : answer.body);
+      },
+      () => next(),
+    );
+  };
+}
+
 /** Builds the express app: compression, API proxy, static files with cache headers, SPA fallback. */
 export function createWebApp(options: WebAppOptions): Express {
   const distDir = resolve(options.distDir ?? DEFAULT_WEB_DIST);
@@ -222,10 +331,12 @@ export function createWebApp(options: WebAppOptions): Express {
   });
 
   const keepAlive = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64 };
+  const agent = options.apiUrl.startsWith('https:') ? new HttpsAgent(keepAlive) : new Agent(keepAlive);
+  app.use(apiMicroCache(options.apiUrl, agent));
   app.use(
     createProxyMiddleware({
       target: options.apiUrl,
-      agent: options.apiUrl.startsWith('https:') ? new HttpsAgent(keepAlive) : new Agent(keepAlive),
+      agent,
       changeOrigin: false,
       xfwd: false,
       pathFilter: (pathname) => isApiPath(pathname),
