@@ -64,7 +64,7 @@ describe('apps/web/nginx.conf page head (SSI)', () => {
   const nginx = read('apps/web/nginx.conf');
 
   it('runs SSI on the pages, and index.html includes the page head with its defaults as stub', () => {
-    expect(/location = \/index\.html \{[^}]*ssi on;/.exec(nginx)).not.toBeNull();
+    expect(/location = \/_page\/index\.html \{[^}]*ssi on;/.exec(nginx)).not.toBeNull();
     const index = read('apps/web/index.html');
     expect(index).toMatch(/<!--# block name="head" -->[\s\S]*<title>[\s\S]*<!--# endblock -->/);
     expect(index).toContain('<!--# include virtual="/api/page-head" stub="head" -->');
@@ -160,5 +160,41 @@ describe('apps/web/nginx.conf security headers', () => {
     expect(withHeaders.length).toBeGreaterThanOrEqual(3);
     for (const block of withHeaders) expect(block).toContain(hsts);
     expect(nginx).toMatch(/^ {2}proxy_hide_header Strict-Transport-Security;$/m);
+  });
+});
+
+describe('apps/web/nginx.conf micro-cache', () => {
+  const nginx = read('apps/web/nginx.conf');
+  const serverLevel = nginx.slice(nginx.indexOf('server {'), nginx.search(/^\s*location /m));
+  const directive = (name: string) => new RegExp(`^\\s*${name} ([^;]+);`, 'm').exec(serverLevel)?.[1];
+
+  it('bypasses and never stores a request carrying the API’s session cookie', () => {
+    const cookie = /export const SESSION_COOKIE = '([^']+)'/.exec(
+      read('apps/api/src/auth/session.setup.ts'),
+    )?.[1];
+    expect(cookie).toBeDefined();
+    const map = /map \$http_cookie \$api_session \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+    expect(map).toContain(`"~*(^|;)\\s*${cookie}\\s*=" 1;`);
+    expect(directive('proxy_cache_bypass')).toBe('$api_session');
+    expect(directive('proxy_no_cache')).toBe('$api_session $api_no_store');
+    expect(
+      /map \$upstream_http_cache_control \$api_no_store \{\s*"~\*no-store" 1;/.exec(nginx),
+    ).not.toBeNull();
+  });
+
+  it('keys on scheme, host with port, the (sub)request’s path and query, and the encoding class', () => {
+    expect(directive('proxy_cache_key')).toBe('"$scheme://$http_host$uri$is_args$args $api_encoding"');
+    expect(directive('proxy_set_header X-Forwarded-Host')).toBe('$http_host');
+  });
+
+  it('keeps answers 1 s, one request filling the cache under a burst, the previous answer while it does', () => {
+    expect(directive('proxy_cache_valid')).toBe('200 304 1s');
+    expect(directive('proxy_cache_lock')).toBe('on');
+    expect(directive('proxy_cache_use_stale')).toMatch(/^updating error timeout\b/);
+    expect(directive('proxy_cache_background_update')).toBeUndefined();
+  });
+
+  it('sends the build’s gzip files for the hashed assets', () => {
+    expect(/location \^~ \/assets\/ \{[^}]*gzip_static on;/.exec(nginx)).not.toBeNull();
   });
 });

@@ -11,12 +11,21 @@ import {
 } from '@app/contracts/page-policy';
 import { BODY_LINGER_MS, BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from '@app/contracts/request-timing';
 import express from 'express';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { nginxBinary, type RunningNginx, startNginx } from './lib/nginx';
 import { MB, padded, sendRaw, sleep } from '@app/node-server/raw-http';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
@@ -38,6 +47,9 @@ function standInApi(): express.Express {
   const app = express();
   app.get(PAGE_POLICY_PATH, (_req, res) => {
     const sources = pagePolicySources(features);
+    // Asked afresh for each feature switched (the micro-cache would keep the API's answer a second:
+    // the tests of the cache below are about that).
+    res.setHeader('Cache-Control', 'no-store');
     res.set(pagePolicyHeaders(sources)).json(sources);
   });
   app.get('/api/page-head', (_req, res) => {
@@ -205,5 +217,167 @@ describeWithNginx('apps/web/nginx.conf under nginx: the pages’ policy', () => 
     } finally {
       await orphan.stop();
     }
+  });
+});
+
+describeWithNginx('apps/web/nginx.conf under nginx: the micro-cache and precompressed assets', () => {
+  const calls = new Map<string, number>();
+  let api: Server;
+  let web: RunningNginx;
+  let root: string;
+  const BIG_JS = `console.log(${JSON.stringify('z'.repeat(20_000))});`;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'nginx-root-'));
+    chmodSync(root, 0o755);
+    mkdirSync(join(root, 'assets'), { mode: 0o755 });
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>', { mode: 0o644 });
+    writeFileSync(join(root, 'assets', 'app-AbC.js'), BIG_JS, { mode: 0o644 });
+    writeFileSync(join(root, 'assets', 'app-AbC.js.gz'), gzipSync(BIG_JS, { level: 1 }), { mode: 0o644 });
+    const app = express();
+    app.use((req, res, next) => {
+      calls.set(req.path, (calls.get(req.path) ?? 0) + 1);
+      // As the API: a session's answers, and the admin's, are no-store.
+      if (/(^|;)\s*sid\s*=/.test(req.headers.cookie ?? '') || req.path.startsWith('/api/admin/'))
+        res.setHeader('Cache-Control', 'no-store');
+      else {
+        res.setHeader('Cache-Control', 'public, max-age=5, s-maxage=1, stale-while-revalidate=60');
+        res.setHeader('X-Accel-Expires', `@${Math.floor(Date.now() / 1000)}`);
+      }
+      next();
+    });
+    app.get('/api/slow', (_req, res) => {
+      setTimeout(() => res.json({ slow: true }), 300);
+    });
+    app.all('/api/*path', (req, res) => {
+      res.json({
+        path: req.path,
+        n: calls.get(req.path),
+        session: Boolean(req.headers.cookie?.includes('sid=')),
+      });
+    });
+    api = app.listen(0, '127.0.0.1');
+    await new Promise<void>((listening) => api.once('listening', listening));
+    web = await startNginx(nginx!, { api: `127.0.0.1:${(api.address() as AddressInfo).port}`, root });
+  });
+
+  afterAll(async () => {
+    await web?.stop();
+    api?.closeAllConnections();
+    await new Promise((closed) => api?.close(closed));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${web.url}${path}`, { headers });
+  /** Entries last until the end of the second: tests that expect a HIT start at the start of one. */
+  const startOfSecond = () => sleep(1020 - (Date.now() % 1000));
+
+  it('answers the second anonymous GET from the cache (HIT), the API asked once', async () => {
+    await startOfSecond();
+    const first = await get('/api/videos');
+    const second = await get('/api/videos');
+    expect(first.headers.get('x-cache-status')).toBe('MISS');
+    expect(second.headers.get('x-cache-status')).toBe('HIT');
+    expect(await second.json()).toEqual(await first.json());
+    expect(calls.get('/api/videos')).toBe(1);
+    // Another query, another encoding class: entries of their own.
+    await get('/api/videos?limit=2');
+    await get('/api/videos', { 'Accept-Encoding': 'identity' });
+    expect(calls.get('/api/videos')).toBe(3);
+  });
+
+  it('keeps an answer until the end of the second (the API’s X-Accel-Expires), so a change is served within a second', async () => {
+    const first = await get('/api/settings');
+    expect(first.headers.get('x-accel-expires')).toBeNull();
+    await sleep(1000);
+    const later = await get('/api/settings');
+    expect(later.headers.get('x-cache-status')).toMatch(/EXPIRED|MISS/);
+    expect(((await later.json()) as { n: number }).n).toBe(2);
+  });
+
+  it('bypasses the cache, and stores nothing, for a request with the session cookie', async () => {
+    await startOfSecond();
+    await get('/api/channel/stats');
+    for (const cookie of ['sid=s%3Aadmin', '_ga=1; sid =s%3Aadmin']) {
+      const signedIn = await get('/api/channel/stats', { Cookie: cookie });
+      expect(signedIn.headers.get('x-cache-status')).toBe('BYPASS');
+      expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    }
+    const anonymous = await get('/api/channel/stats');
+    expect(anonymous.headers.get('x-cache-status')).toBe('HIT');
+    expect(((await anonymous.json()) as { session: boolean }).session).toBe(false);
+    expect(calls.get('/api/channel/stats')).toBe(3);
+  });
+
+  it('never stores a no-store answer, nor a POST', async () => {
+    for (let i = 0; i < 2; i++) await get('/api/admin/settings');
+    expect(calls.get('/api/admin/settings')).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${web.url}/api/events`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(res.headers.get('x-cache-status')).toBeNull();
+    }
+    expect(calls.get('/api/events')).toBe(2);
+  });
+
+  it('lets one request fill the cache under a burst: 30 at once, the API asked once', async () => {
+    await startOfSecond();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => get('/api/slow')));
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+    expect(calls.get('/api/slow')).toBe(1);
+  });
+
+  it('keeps the assembled page too: its head and policy asked once for a burst of page views', async () => {
+    await startOfSecond();
+    calls.delete('/api/page-head');
+    calls.delete('/api/settings/page-policy');
+    const pages = await Promise.all(
+      ['/', '/videos', '/index.html', '/', '/admin'].map((path) => get(path, { Accept: 'text/html' })),
+    );
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'self'/);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect((await get('/')).headers.get('x-cache-status')).toBe('HIT');
+    expect(calls.get('/api/settings/page-policy')).toBe(1);
+    const missing = await get('/nothing.html', { Accept: 'text/html' });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<title>x</title>');
+  });
+
+  it('sends a build asset’s gzip file as it is, with a year’s immutable caching', async () => {
+    const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((done, fail) => {
+      const socket = connect(web.port, '127.0.0.1', () =>
+        socket.write(
+          'GET /assets/app-AbC.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAccept-Encoding: gzip\r\n\r\n',
+        ),
+      );
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', fail);
+      socket.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const split = raw.indexOf('\r\n\r\n');
+        const head = raw.subarray(0, split).toString();
+        const headers = Object.fromEntries(
+          head
+            .split('\r\n')
+            .slice(1)
+            .map((line) => [line.split(':')[0].toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        );
+        done({ headers, body: raw.subarray(split + 4) });
+      });
+    });
+    expect(res.headers).toMatchObject({
+      'content-encoding': 'gzip',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(res.body.equals(gzipSync(BIG_JS, { level: 1 }))).toBe(true);
+    expect(gunzipSync(res.body).toString()).toBe(BIG_JS);
   });
 });

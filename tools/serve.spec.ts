@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import {
   BODY_LINGER_MS,
   BODY_TIMEOUT_MS,
@@ -17,7 +17,14 @@ import {
   pagePolicySources,
 } from '@app/contracts/page-policy';
 import helmet from 'helmet';
-import { CACHE_IMMUTABLE, CACHE_NONE, renderSsi, startWebServer, type RunningWebServer } from './serve';
+import {
+  CACHE_IMMUTABLE,
+  CACHE_NONE,
+  renderSsi,
+  SESSION_COOKIE,
+  startWebServer,
+  type RunningWebServer,
+} from './serve';
 import { freePort } from './lib/net';
 import { MB, padded, sendRaw, sleep } from '@app/node-server/raw-http';
 import { contentSecurityPolicyFor, inlineScriptHashes } from './web-csp';
@@ -83,6 +90,14 @@ const THIRD_PARTY_HOSTS = /googletagmanager|google-analytics|plausible|googlesyn
 describe('tools/serve.ts', () => {
   /** What the stand-in API says is switched on. */
   let features: PageFeatures = { googleAnalytics: false, plausible: false, adsense: false };
+  /**
+   * The API's Cache-Control on the policy. no-store keeps each page out of the page cache, so the
+   * tests of the features see each switch at once; the page cache's own tests set the API's usual one.
+   */
+  let policyCacheControl = 'no-store';
+  let policyCalls = 0;
+  /** Calls the stand-in API got for each of its public paths. */
+  const publicCalls = new Map<string, number>();
   let dist: string;
   let fakeApi: Server;
   let apiPort: number;
@@ -93,6 +108,10 @@ describe('tools/serve.ts', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), BIG_JS);
+    // As vite-plugin-compression2 leaves a build: each big asset beside its brotli and gzip forms.
+    writeFileSync(join(dist, 'assets', 'pre-XyZ789.js'), BIG_JS);
+    writeFileSync(join(dist, 'assets', 'pre-XyZ789.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(join(dist, 'assets', 'pre-XyZ789.js.gz'), gzipSync(BIG_JS));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
     fakeApi = createServer((req, res) => {
@@ -110,7 +129,12 @@ describe('tools/serve.ts', () => {
       req.on('end', () => {
         if (req.url === PAGE_POLICY_PATH) {
           const sources = pagePolicySources(features);
-          res.writeHead(200, { 'Content-Type': 'application/json', ...pagePolicyHeaders(sources) });
+          policyCalls++;
+          res.writeHead(200, {
+            'Content-Type': 'application/json',
+            'Cache-Control': policyCacheControl,
+            ...pagePolicyHeaders(sources),
+          });
           res.end(JSON.stringify(sources));
           return;
         }
@@ -122,6 +146,21 @@ describe('tools/serve.ts', () => {
           return;
         }
         const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+        // Which connection to the API carried the call (keep-alive reuses one).
+        res.setHeader('X-Api-Socket', String(req.socket.remotePort));
+        // As the API: public answers may be kept by shared caches, the rest (here: the echo) no-store.
+        if (req.url?.startsWith('/api/public')) {
+          publicCalls.set(req.url, (publicCalls.get(req.url) ?? 0) + 1);
+          res.setHeader('Cache-Control', 'public, max-age=5, s-maxage=1, stale-while-revalidate=60');
+          res.setHeader('ETag', `W/"v1-${req.url.length}"`);
+          if (req.url.includes('slow')) {
+            setTimeout(() => res.end(JSON.stringify({ ...echo, n: publicCalls.get(req.url!) })), 200);
+            return;
+          }
+          res.end(JSON.stringify({ ...echo, n: publicCalls.get(req.url) }));
+          return;
+        }
+        res.setHeader('Cache-Control', 'no-store');
         res.writeHead(req.url === '/api/missing' ? 404 : 200, {
           'Content-Type': 'application/json',
           ...(req.url === '/api/hsts'
@@ -434,5 +473,124 @@ describe('tools/serve.ts', () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+  describe('precompressed assets and kept-alive connections', () => {
+    const get = (path: string, encoding?: string) =>
+      send(web.port, path, { headers: encoding === undefined ? {} : { 'Accept-Encoding': encoding } });
+
+    it('sends the build’s brotli file to a browser that accepts br, with a year’s immutable caching', async () => {
+      const reply = await get('/assets/pre-XyZ789.js', 'gzip, deflate, br');
+      expect(reply.status).toBe(200);
+      expect(reply.headers).toMatchObject({
+        'content-encoding': 'br',
+        'content-type': expect.stringMatching(/javascript/),
+        'cache-control': CACHE_IMMUTABLE,
+        vary: expect.stringMatching(/Accept-Encoding/),
+      });
+      expect(reply.body.equals(brotliCompressSync(BIG_JS))).toBe(true);
+      expect(brotliDecompressSync(reply.body).toString()).toBe(BIG_JS);
+    });
+
+    it('sends the gzip file to a client without br, and the plain file to one without either', async () => {
+      const zipped = await get('/assets/pre-XyZ789.js', 'gzip');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+      expect(gunzipSync(zipped.body).toString()).toBe(BIG_JS);
+      const plain = await get('/assets/pre-XyZ789.js', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(BIG_JS);
+    });
+
+    it('keeps index.html uncached by browsers, and sends it compressed as the client accepts', async () => {
+      for (const [encoding, decode] of [
+        ['gzip, deflate, br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+        ['identity', (body: Buffer) => body],
+      ] as const) {
+        const page = await get('/', encoding);
+        expect(page.headers['cache-control']).toBe(CACHE_NONE);
+        expect(page.headers['content-security-policy']).toBe(contentSecurityPolicyFor(INDEX_HTML));
+        expect(page.headers.vary).toMatch(/Accept-Encoding/);
+        expect(decode(page.body).toString()).toContain('SPA-INDEX');
+      }
+    });
+
+    it('renders a page once a second per origin while the API lets its policy be kept', async () => {
+      policyCacheControl = 'public, max-age=5, s-maxage=1, stale-while-revalidate=60';
+      try {
+        await sleep(1100);
+        policyCalls = 0;
+        const views = await Promise.all(['/', '/admin', '/', '/videos'].map((path) => get(path, 'br')));
+        for (const view of views) expect(brotliDecompressSync(view.body).toString()).toContain('SPA-INDEX');
+        expect(policyCalls).toBe(1);
+        const other = await send(web.port, '/', { headers: { Host: 'other.example' } });
+        expect(other.body.toString()).toContain('Head for http://other.example');
+        expect(policyCalls).toBe(2);
+        await sleep(1100);
+        await get('/');
+        expect(policyCalls).toBe(3);
+      } finally {
+        policyCacheControl = 'no-store';
+      }
+    });
+
+    it('never tells the browser to close after a proxied call, and reuses its connection to the API', async () => {
+      const first = await get('/api/channel/stats');
+      const second = await get('/api/videos');
+      for (const reply of [first, second]) {
+        expect(reply.status).toBe(200);
+        expect(reply.headers.connection).not.toBe('close');
+      }
+      expect(echoOf(first).headers.connection).not.toBe('close');
+      expect(second.headers['x-api-socket']).toBe(first.headers['x-api-socket']);
+    });
+  });
+  describe('the micro-cache of the API’s answers, as nginx’s', () => {
+    const startOfSecond = () => sleep(1020 - (Date.now() % 1000));
+    const get = (path: string, headers: Record<string, string> = {}) => send(web.port, path, { headers });
+
+    it('answers anonymous GETs from memory until the end of the second, one request filling it under a burst', async () => {
+      await startOfSecond();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get('/api/public/slow')));
+      expect(answers.every((a) => a.status === 200 && echoOf(a).url === '/api/public/slow')).toBe(true);
+      expect(publicCalls.get('/api/public/slow')).toBe(1);
+      const hit = await get('/api/public/slow');
+      expect(hit.headers['x-cache-status']).toBe('HIT');
+      expect(hit.headers.connection).not.toBe('close');
+      await get('/api/public/slow?limit=2');
+      expect(publicCalls.get('/api/public/slow?limit=2')).toBe(1);
+      await sleep(1000);
+      await get('/api/public/slow');
+      expect(publicCalls.get('/api/public/slow')).toBe(2);
+    });
+
+    it('answers a matching If-None-Match with 304 from memory', async () => {
+      await startOfSecond();
+      const first = await get('/api/public/etag');
+      const again = await get('/api/public/etag', { 'If-None-Match': first.headers.etag as string });
+      expect(again.status).toBe(304);
+      expect(publicCalls.get('/api/public/etag')).toBe(1);
+    });
+
+    it('bypasses it with the session cookie, and never keeps a no-store answer', async () => {
+      await startOfSecond();
+      await get('/api/public/session');
+      for (const cookie of ['sid=s%3Aadmin', '_ga=1; sid =s%3Aadmin']) {
+        const signedIn = await get('/api/public/session', { Cookie: cookie });
+        expect(signedIn.headers['x-cache-status']).toBeUndefined();
+        expect(echoOf(signedIn).headers.cookie).toBe(cookie);
+      }
+      expect(publicCalls.get('/api/public/session')).toBe(3);
+      const first = await get('/api/channel/stats', { 'X-Probe': '1' });
+      const second = await get('/api/channel/stats', { 'X-Probe': '2' });
+      expect(first.headers['cache-control']).toBe('no-store');
+      expect(second.headers['x-cache-status']).not.toBe('HIT');
+      expect(echoOf(second).headers['x-forwarded-host']).toBeDefined();
+    });
+
+    it('uses the session cookie name of the API', () => {
+      const setup = readFileSync(join(__dirname, '../apps/api/src/auth/session.setup.ts'), 'utf8');
+      expect(setup).toContain(`export const SESSION_COOKIE = '${SESSION_COOKIE}';`);
+    });
   });
 });

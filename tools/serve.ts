@@ -13,12 +13,22 @@ import {
 import { isValidHost } from '@app/contracts/site-host';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import {
+  Agent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request as httpRequest,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { TLSSocket } from 'node:tls';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import { repoRoot } from './lib/paths';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
@@ -91,13 +101,39 @@ export async function renderSsi(
 }
 
 /** Asks the API for an SSI include with the page request's host, as the proxy would. */
-async function fetchFromApi(apiUrl: string, req: Request, path: string): Promise<string> {
+async function fetchFromApi(
+  apiUrl: string,
+  req: Request,
+  path: string,
+  json = false,
+): Promise<{ text: string; cacheControl: string }> {
   const res = await fetch(new URL(path, apiUrl), {
     headers: { 'X-Forwarded-Host': siteHost(req), 'X-Forwarded-Proto': protocolOf(req) },
     signal: AbortSignal.timeout(PAGE_HEAD_TIMEOUT_MS),
   });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return res.text();
+  if (!res.ok || (json && res.status !== 200)) throw new Error(`${path}: ${res.status}`);
+  return { text: await res.text(), cacheControl: res.headers.get('cache-control') ?? '' };
+}
+
+/** How long a rendered page is kept (as nginx keeps it: apps/web/nginx.conf). */
+export const PAGE_CACHE_MS = 1000;
+
+interface RenderedPage {
+  html: Buffer;
+  sources?: PagePolicySources;
+  /** False when the API marked the policy no-store: the page is not kept. */
+  keep: boolean;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+/** The page compressed once per rendering (brotli at a quality that costs about what gzip does). */
+function compressedPage(page: RenderedPage, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br')
+    return (page.br ??= brotliCompressSync(page.html, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+    }));
+  return (page.gzip ??= gzipSync(page.html));
 }
 
 /**
@@ -118,6 +154,13 @@ const forwardedHeaders: Plugin = (proxyServer) => {
     if (!req.headers.host) proxyReq.setHeader('Host', siteHost(req));
     proxyReq.setHeader('X-Forwarded-Host', siteHost(req));
     proxyReq.setHeader('X-Forwarded-Proto', protocolOf(req));
+  });
+  // Without a keep-alive agent http-proxy asks the API with `Connection: close` and passes the API's
+  // `Connection: close` on, so the browser opened a new connection for every call. The browser's
+  // own connection is kept as it asked (http-proxy sets keep-alive when no Connection comes back).
+  proxyServer.on('proxyRes', (proxyRes) => {
+    delete proxyRes.headers.connection;
+    delete proxyRes.headers['keep-alive'];
   });
   proxyServer.on('error', (error, _req, res) => {
     // `res` is a socket for upgrade requests; those are simply closed.
@@ -145,6 +188,108 @@ const forwardedHeaders: Plugin = (proxyServer) => {
     );
   });
 };
+
+/** The API's session cookie (apps/api/src/auth/session.setup.ts; tools/serve.spec.ts keeps them equal). */
+export const SESSION_COOKIE = 'sid';
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}\\s*=`);
+/** Headers of the API's answer not passed on from the micro-cache (hop-by-hop, or recomputed). */
+const UNKEPT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+interface ApiAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** 200, no cookie set, not no-store: may be handed to every anonymous visitor until it expires. */
+  keep: boolean;
+}
+
+/**
+ * The compose nginx's micro-cache, in Node (apps/web/nginx.conf, docs/deployment.md): anonymous GETs
+ * and HEADs of the API are answered from memory until the end of the second, keyed on origin, path,
+ * query and encoding class; one request fills an entry while the others wait for it; a request
+ * with the session cookie, and an answer the API marks no-store, never go through it.
+ */
+function apiMicroCache(apiUrl: string, agent: Agent | HttpsAgent) {
+  const entries = new Map<string, { expires: number; answer: Promise<ApiAnswer> }>();
+  const ask = (req: Request, gzip: boolean): Promise<ApiAnswer> =>
+    new Promise((resolveAnswer, reject) => {
+      const url = new URL(req.originalUrl, apiUrl);
+      const headers: Record<string, string> = {
+        Host: siteHost(req),
+        'X-Forwarded-Host': siteHost(req),
+        'X-Forwarded-Proto': protocolOf(req),
+        'X-Forwarded-For': [req.headers['x-forwarded-for'], req.socket.remoteAddress]
+          .filter(Boolean)
+          .join(', '),
+        'Accept-Encoding': gzip ? 'gzip' : 'identity',
+        Accept: req.headers.accept ?? '*/*',
+      };
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const upstream = send(url, { method: 'GET', headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolveAnswer({
+            status: res.statusCode ?? 502,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            keep:
+              res.statusCode === 200 &&
+              res.headers['set-cookie'] === undefined &&
+              !/\bno-store\b/i.test(res.headers['cache-control'] ?? ''),
+          }),
+        );
+        res.on('error', reject);
+      });
+      upstream.setTimeout(PAGE_HEAD_TIMEOUT_MS * 5, () => upstream.destroy(new Error('API timeout')));
+      upstream.on('error', reject);
+      upstream.end();
+    });
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      !isApiPath(req.path) ||
+      SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '')
+    )
+      return next();
+    const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+    const key = `${protocolOf(req)}://${siteHost(req)}${req.originalUrl}${gzip ? ' gzip' : ''}`;
+    const now = Date.now();
+    let entry = entries.get(key);
+    let status = 'HIT';
+    if (!entry || entry.expires <= now) {
+      if (entries.size > 10_000) entries.clear();
+      const fresh = { expires: Math.floor(now / 1000) * 1000 + 1000, answer: ask(req, gzip) };
+      entries.set(key, fresh);
+      fresh.answer.then(
+        (answer) => !answer.keep && entries.get(key) === fresh && entries.delete(key),
+        () => entries.get(key) === fresh && entries.delete(key),
+      );
+      entry = fresh;
+      status = 'MISS';
+    }
+    const mine = status === 'MISS';
+    entry.answer.then(
+      (answer) => {
+        // An answer that may not be kept is only the asker's: the others who waited ask themselves.
+        if (!answer.keep && !mine) return next();
+        for (const [name, value] of Object.entries(answer.headers))
+          if (value !== undefined && !UNKEPT_HEADERS.has(name)) res.setHeader(name, value);
+        res.setHeader('X-Cache-Status', answer.keep ? status : 'BYPASS');
+        const etag = answer.headers.etag;
+        const asked = req.headers['if-none-match'];
+        if (answer.status === 200 && etag && asked?.split(',').some((tag) => tag.trim() === etag)) {
+          res.status(304).end();
+          return;
+        }
+        res.setHeader('Content-Length', answer.body.length);
+        res.status(answer.status).end(req.method === 'HEAD' ? undefined : answer.body);
+      },
+      () => next(),
+    );
+  };
+}
 
 /** Builds the express app: compression, API proxy, static files with cache headers, SPA fallback. */
 export function createWebApp(options: WebAppOptions): Express {
@@ -185,9 +330,13 @@ export function createWebApp(options: WebAppOptions): Express {
       .send('Bad request: invalid Host header');
   });
 
+  const keepAlive = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64 };
+  const agent = options.apiUrl.startsWith('https:') ? new HttpsAgent(keepAlive) : new Agent(keepAlive);
+  app.use(apiMicroCache(options.apiUrl, agent));
   app.use(
     createProxyMiddleware({
       target: options.apiUrl,
+      agent,
       changeOrigin: false,
       xfwd: false,
       pathFilter: (pathname) => isApiPath(pathname),
@@ -196,31 +345,74 @@ export function createWebApp(options: WebAppOptions): Express {
     }),
   );
 
-  // Every page is index.html with the site's head tags put in (see renderSsi).
+  // Every page is index.html with the site's head tags put in (see renderSsi), kept 1 s per origin
+  // as nginx does (apps/web/nginx.conf): concurrent page views share one rendering, and its gzip and
+  // brotli forms are made once, not per view. A policy the API marks no-store is not kept.
+  const pages = new Map<string, { expires: number; page: Promise<RenderedPage> }>();
+  const renderPage = async (req: Request): Promise<RenderedPage> => {
+    const policy = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH, true).then(
+      ({ text, cacheControl }) => ({
+        sources: pagePolicySourcesSchema.parse(JSON.parse(text)),
+        cacheControl,
+      }),
+      () => ({ sources: undefined, cacheControl: '' }),
+    );
+    const [html, { sources, cacheControl }] = await Promise.all([
+      renderSsi(indexHtml!, (path) => fetchFromApi(options.apiUrl, req, path).then((answer) => answer.text)),
+      policy,
+    ]);
+    return { html: Buffer.from(html), sources, keep: !/\bno-store\b/i.test(cacheControl) };
+  };
   const sendPage = (req: Request, res: Response, next: NextFunction) => {
     if (indexHtml === undefined) return next();
-    const sources = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH).then(
-      (text) => pagePolicySourcesSchema.parse(JSON.parse(text)),
-      () => undefined,
-    );
-    Promise.all([renderSsi(indexHtml, (path) => fetchFromApi(options.apiUrl, req, path)), sources])
-      .then(([html, policySources]) => {
-        setPageHeaders(res, policySources);
-        res.type('html').send(html);
+    const key = `${protocolOf(req)}://${siteHost(req)}`;
+    const now = Date.now();
+    let cached = pages.get(key);
+    if (!cached || cached.expires <= now) {
+      if (pages.size > 1000) pages.clear();
+      cached = { expires: now + PAGE_CACHE_MS, page: renderPage(req) };
+      pages.set(key, cached);
+      const entry = cached;
+      entry.page.then(
+        (page) => !page.keep && pages.get(key) === entry && pages.delete(key),
+        () => pages.get(key) === entry && pages.delete(key),
+      );
+    }
+    cached.page
+      .then((page) => {
+        setPageHeaders(res, page.sources);
+        res.type('html');
+        res.vary('Accept-Encoding');
+        // Brotli whenever accepted (browsers list it last: "gzip, deflate, br").
+        const encoding = req.acceptsEncodings('br') || req.acceptsEncodings('gzip', 'identity');
+        if (encoding === 'br' || encoding === 'gzip') {
+          res.setHeader('Content-Encoding', encoding);
+          res.end(compressedPage(page, encoding));
+        } else res.end(page.html);
       })
       .catch((error: Error) => (res.headersSent ? res.destroy(error) : next(error)));
   };
   app.get('/index.html', sendPage);
 
+  // Files compressed at build time (vite-plugin-compression2: `x.js.br`, `x.js.gz` beside `x.js`) are
+  // sent as they are, brotli first, then gzip; compression() leaves an encoded answer alone.
   app.use(
-    express.static(distDir, {
+    expressStaticGzip(distDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      redirect: false,
-      setHeaders(res, filePath) {
-        const relative = filePath.slice(distDir.length).replaceAll('\\', '/');
-        if (relative.startsWith('/assets/')) res.setHeader('Cache-Control', CACHE_IMMUTABLE);
-        else if (relative.endsWith('.html')) setPageHeaders(res as Response);
-        else res.setHeader('Cache-Control', CACHE_SHORT);
+      serveStatic: {
+        index: false,
+        redirect: false,
+        setHeaders(res, filePath) {
+          const relative = filePath
+            .slice(distDir.length)
+            .replaceAll('\\', '/')
+            .replace(/\.(?:br|gz)$/, '');
+          if (relative.startsWith('/assets/')) res.setHeader('Cache-Control', CACHE_IMMUTABLE);
+          else if (relative.endsWith('.html')) setPageHeaders(res as Response);
+          else res.setHeader('Cache-Control', CACHE_SHORT);
+        },
       },
     }),
   );

@@ -1,6 +1,7 @@
 /**
  * The Debian packages `npm test` needs besides node_modules: MariaDB (integration leg on
- * MySQL), Chromium (Playwright) and docker-compose v1 (validates docker-compose.yml).
+ * MySQL), Chromium (Playwright), docker-compose v1 (validates docker-compose.yml), and nginx and
+ * wrk (apps/web/nginx.conf run in tests and in the web-server benchmark).
  * Missing ones are installed with apt-get when running as root; otherwise we stop and say
  * what to install.
  *
@@ -21,6 +22,8 @@ export const SYSTEM_PACKAGES: SystemPackage[] = [
   { name: 'mariadb-server', needs: ['mariadbd', 'mariadb-install-db', 'mariadb-admin', 'mariadb'] },
   { name: 'chromium', needs: ['/usr/bin/chromium'] },
   { name: 'docker-compose', needs: ['docker-compose'] },
+  { name: 'nginx', needs: ['nginx'] },
+  { name: 'wrk', needs: ['wrk'] },
 ];
 
 /** mariadbd lives in /usr/sbin, which is not on a normal user's PATH. */

@@ -69,7 +69,7 @@ export const STEPS: Step[] = [
   {
     id: 'system-deps',
     title: 'System packages',
-    shows: 'tsx tools/system-deps.ts (mariadb-server, chromium, docker-compose)',
+    shows: 'tsx tools/system-deps.ts (mariadb-server, chromium, docker-compose, nginx, wrk)',
     run: async () => void ensureSystemDeps(),
   },
   {

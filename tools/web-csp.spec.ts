@@ -40,7 +40,7 @@ describe('tools/web-csp.ts', () => {
 
   it('is the policy nginx sends', () => {
     const nginx = readFileSync(join(repoRoot, 'apps/web/nginx.conf'), 'utf8');
-    const page = /location = \/index\.html \{([^}]*)\}/.exec(nginx)![1];
+    const page = /location = \/_page\/index\.html \{([^}]*)\}/.exec(nginx)![1];
     expect(page).toContain(nginxDirective(indexHtml));
     // The sources come from the API's answer to the page's auth_request.
     expect(page).toContain('auth_request /api/settings/page-policy;');

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
@@ -99,7 +100,13 @@ function prerenderShell(): Plugin {
 
 export default defineConfig({
   ...shared,
-  plugins: [react(), prerenderShell()],
+  plugins: [
+    react(),
+    prerenderShell(),
+    // `x.js.br` and `x.js.gz` beside each build asset, sent as they are by nginx (gzip_static) and
+    // tools/serve.ts (brotli, then gzip). Not the pages: the web server fills their head per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.html$/], threshold: 1024 }),
+  ],
   server: { host: '127.0.0.1', port: 4200, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4300, strictPort: true, proxy },
   build: {

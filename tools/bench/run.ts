@@ -11,6 +11,13 @@ import { analyticsFailures, analyticsMarkdown, analyticsRows, benchAnalytics } f
 import { apiLoadMarkdown, benchApiLoad, LOAD_TARGETS, type LoadResult } from './api-load';
 import { machine, writeDocSection, writeRawJson } from './doc';
 import {
+  benchHttpCache,
+  HTTP_CACHE_TARGETS,
+  httpCacheFailures,
+  httpCacheMarkdown,
+  type HttpCacheResult,
+} from './http-cache';
+import {
   LIGHTHOUSE_TARGETS,
   lighthouseMarkdown,
   type LighthouseRun,
@@ -115,6 +122,30 @@ function pageRows(lighthouse: LighthouseRun[], viewAll: ViewAllResult[]): Summar
   return rows;
 }
 
+function httpCacheRows(result: HttpCacheResult): SummaryRow[] {
+  const rows: SummaryRow[] = result.rows.map((r) => {
+    const nginx = r.server === 'nginx';
+    return {
+      what: `\`GET ${r.path}\` through ${nginx ? 'the compose nginx' : '`npm start`'}, wrk, 50 connections, gzip`,
+      figure: `${r.served.rps.toLocaleString('en-US')} req/s = ${Math.round(r.ratio * 100)}% of ${nginx ? 'nginx static' : 'its static file'}; p99 ${r.served.p99} ms`,
+      target: nginx
+        ? `≥ ${HTTP_CACHE_TARGETS.nginxRatio * 100}% of static, p99 ≤ ${HTTP_CACHE_TARGETS.nginxP99Ms} ms`
+        : `≥ ${HTTP_CACHE_TARGETS.serveRatio * 100}% of its static file`,
+      met: nginx
+        ? r.ratio >= HTTP_CACHE_TARGETS.nginxRatio && r.served.p99 <= HTTP_CACHE_TARGETS.nginxP99Ms
+        : r.ratio >= HTTP_CACHE_TARGETS.serveRatio,
+    };
+  });
+  const worst = Math.max(...result.saveToServedMs);
+  rows.push({
+    what: 'Dashboard save → change served through the compose nginx',
+    figure: `at most ${worst} ms over ${result.saveToServedMs.length} saves`,
+    target: `≤ ${HTTP_CACHE_TARGETS.saveToServedMs} ms`,
+    met: worst <= HTTP_CACHE_TARGETS.saveToServedMs,
+  });
+  return rows;
+}
+
 function summaryMarkdown(rows: SummaryRow[], when: Date): string {
   return [
     '## Summary',
@@ -142,6 +173,8 @@ async function main(argv: string[]): Promise<void> {
 
   console.log(`Site analytics${smoke ? ' (smoke)' : ''}…`);
   const analytics = await benchAnalytics({ smoke, log });
+  console.log(`Public traffic through nginx and npm start${smoke ? ' (smoke)' : ''}…`);
+  const httpCache = await benchHttpCache({ smoke, log });
 
   console.log(`YouTube sync${smoke ? ' (smoke)' : ''}…`);
   const sync: SyncBenchResult[] = [];
@@ -173,6 +206,7 @@ async function main(argv: string[]): Promise<void> {
   const rows = [
     ...loadRows(load),
     ...analyticsRows(analytics),
+    ...httpCacheRows(httpCache),
     ...syncRows(sync),
     ...liveCheckRows(liveCheck),
     ...pageRows(lighthouse, viewAll),
@@ -184,6 +218,7 @@ async function main(argv: string[]): Promise<void> {
           .filter((r) => r.api.errors + r.api.non2xx > 0)
           .map((r) => `${r.database} ${r.path}: errors under load`),
         ...analyticsFailures(analytics),
+        ...httpCacheFailures(httpCache, true),
         ...sync.flatMap((r) => missedTargets(r)),
         ...liveCheckFailures(liveCheck),
         ...lighthouse.filter((r) => r.adminChunkLoaded).map(() => 'the admin chunk loads on /'),
@@ -198,6 +233,7 @@ async function main(argv: string[]): Promise<void> {
   const when = new Date();
   await writeDocSection('api-load', apiLoadMarkdown(load, when));
   await writeDocSection('analytics-bench', analyticsMarkdown(analytics, when));
+  await writeDocSection('http-cache', httpCacheMarkdown(httpCache, when, machine()));
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
   await writeDocSection('live-check-bench', liveCheckMarkdown(liveCheck, when));
   await writeDocSection('page-lighthouse', lighthouseMarkdown(lighthouse, when));
@@ -206,6 +242,7 @@ async function main(argv: string[]): Promise<void> {
   await writeDocSection('summary', summaryMarkdown(rows, when));
   writeRawJson('api-load', load);
   writeRawJson('analytics', analytics);
+  writeRawJson('http-cache', httpCache);
   writeRawJson('sync', sync);
   writeRawJson('live-check', liveCheck);
   writeRawJson('page-lighthouse', lighthouse);

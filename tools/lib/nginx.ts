@@ -59,6 +59,8 @@ export function testNginxConfig(
   let server = replace(serverBlock, 'server api:3000;', `server ${options.api};`);
   server = replace(server, 'listen 80;', `listen 127.0.0.1:${port};`);
   server = replace(server, 'root /usr/share/nginx/html;', `root ${options.root};`);
+  if (server.includes('proxy_cache_path'))
+    server = replace(server, 'proxy_cache_path /var/cache/nginx/api ', `proxy_cache_path ${dir}/api-cache `);
   const mimeTypes = existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';
   return [
     'daemon off;',

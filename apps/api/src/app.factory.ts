@@ -12,6 +12,7 @@ import { sessionMiddleware } from './auth/session.setup';
 import { closeConnectionsWhileDraining } from './common/draining';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
 import { requestLogger } from './common/request-logger.middleware';
+import { contentVersionReader, httpCaching } from './content-cache/http-caching.middleware';
 import { publicCache } from './content-cache/public-cache.middleware';
 import { sameOriginJson } from './common/same-origin.middleware';
 import { validHost } from './common/valid-host.middleware';
@@ -64,13 +65,21 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.use(sameOriginJson(env.PUBLIC_URL, [EVENTS_PATH]));
   // Anonymous GETs of public content are answered from memory while nothing changed. "Anonymous":
   // no cookie at all, or cookies for which express-session and passport resolved no session.
-  const cache = publicCache(app.get(DataSource));
+  // Caching headers by rule (public GETs: shared-cacheable with a content-version ETag; all else
+  // no-store), and a 304 before any work for a validator that still matches.
+  const dataSource = app.get(DataSource);
+  const readVersion = contentVersionReader(dataSource);
+  const caching = httpCaching(readVersion, env.PUBLIC_URL);
+  const cache = publicCache(dataSource, undefined, readVersion);
+  app.use(caching.headers);
+  app.use(caching.withoutCookies);
   app.use(cache.withoutCookies);
   // The analytics beacons never read or create a session (no cookie is set, no store lookup per event).
   const withSession = Router().use(...sessionMiddleware(app, env));
   app.use((req: Request, res: Response, next: NextFunction) =>
     req.path === EVENTS_PATH ? next() : withSession(req, res, next),
   );
+  app.use(caching.afterSession);
   app.use(cache.afterSession);
   // A backup of a large channel is bigger than any other body; only the signed-in admin may send one.
   // Anyone else gets the guard's 401 before a byte of the body is parsed (not a 413 after 4 MB of it);

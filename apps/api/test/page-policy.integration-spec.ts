@@ -1,5 +1,6 @@
 import { GOOGLE_ANALYTICS, PAGE_POLICY_PATH, PLAUSIBLE, ADSENSE } from '@app/contracts';
 import request from 'supertest';
+import { PUBLIC_CACHE_CONTROL } from '../src/content-cache/cache-control';
 import type TestAgent from 'supertest/lib/agent';
 import { signedInAgent } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -21,7 +22,7 @@ describe('the pages’ policy sources (GET /api/settings/page-policy)', () => {
     const res = await visitor();
     expect(res.body).toEqual({ 'script-src': [], 'img-src': [], 'connect-src': [], 'frame-src': [] });
     expect(Object.keys(res.headers).filter((name) => name.startsWith('x-page-'))).toEqual([]);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
   });
 
   it('follows the dashboard at once, through the public cache, in the body and in the headers for nginx', async () => {

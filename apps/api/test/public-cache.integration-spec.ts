@@ -1,6 +1,8 @@
 import request from 'supertest';
+import { NO_STORE, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../src/content-cache/cache-control';
 import { VideoEntity } from '../src/videos/video.entity';
 import { ADMIN, sessionCookie, signedInAgent } from './support/auth';
+import { registeredRoutes, samplePath } from './support/routes';
 import { startTestApp, type TestApp, usingMysql } from './support/test-app';
 
 describe('the public response cache', () => {
@@ -26,7 +28,7 @@ describe('the public response cache', () => {
     await request(t.server).get('/api/videos?limit=5').set('If-None-Match', second.headers.etag).expect(304);
   });
 
-  it('sends big answers gzipped (compressed once, in the background) to clients that accept gzip', async () => {
+  it('sends big answers gzipped (compressed once, off the event loop, from the first answer) to clients that accept gzip', async () => {
     const get = (path: string, encoding: string) =>
       request(t.server).get(path).set('Accept-Encoding', encoding);
     expect((await get('/api/videos', 'gzip')).headers['x-cache']).toBe('miss');
@@ -131,6 +133,133 @@ describe('the public response cache', () => {
         await admin.post('/api/settings/notificationEmail').send({ value: '' }).expect(200);
         await admin.post('/api/settings/affiliatePrograms').send({ value: [] }).expect(200);
       }
+    });
+  });
+
+  describe('HTTP caching headers a CDN or nginx can use', () => {
+    // One Host throughout: without PUBLIC_URL the ETag also names the origin (links follow it), and
+    // supertest would otherwise ask on a new port each time.
+    const visitor = (path: string) => request(t.server).get(path).set('Host', 'site.example');
+    /** Every public GET with its Cache-Control while PUBLIC_URL is unset (links following the Host: private). */
+    const PUBLIC_GETS: [string, string][] = [
+      ['/api/videos', PUBLIC_CACHE_CONTROL],
+      ['/api/videos?limit=2&offset=1', PUBLIC_CACHE_CONTROL],
+      ['/api/videos/featured', PUBLIC_CACHE_CONTROL],
+      ['/api/playlists', PUBLIC_CACHE_CONTROL],
+      ['/api/channel/stats', PUBLIC_CACHE_CONTROL],
+      ['/api/settings', PUBLIC_CACHE_CONTROL],
+      ['/api/settings/page-policy', PUBLIC_CACHE_CONTROL],
+      ['/api/live', PUBLIC_CACHE_CONTROL],
+      ['/api/demo/thumbnails/v1.svg', 'public, max-age=604800, immutable'],
+      ['/api/page-head', PRIVATE_CACHE_CONTROL],
+      ['/sitemap.xml', PRIVATE_CACHE_CONTROL],
+      ['/rss.xml', PRIVATE_CACHE_CONTROL],
+      ['/robots.txt', PRIVATE_CACHE_CONTROL],
+    ];
+
+    it.each(PUBLIC_GETS)(
+      '%s carries a content-version ETag, Vary and %j, and answers 304 on a match',
+      async (path, cacheControl) => {
+        const first = await visitor(path).expect(200);
+        expect(first.headers['cache-control']).toBe(cacheControl);
+        expect(first.headers.etag).toMatch(/^W\/"v\d+-[\w-]+"$/);
+        expect(first.headers.vary).toMatch(/Accept-Encoding/);
+        expect(first.headers.vary ?? '').not.toMatch(/Cookie/);
+        // nginx's form of "until the end of this second" (it counts whole seconds).
+        expect(Number(first.headers['x-accel-expires'].slice(1))).toBeGreaterThanOrEqual(
+          Math.floor(Date.now() / 1000) - 1,
+        );
+        const again = await visitor(path).set('If-None-Match', first.headers.etag).expect(304);
+        expect(again.headers).toMatchObject({ etag: first.headers.etag, 'cache-control': cacheControl });
+        // A cache's list of validators, or the strong form of the same tag, matches too.
+        await visitor(path)
+          .set('If-None-Match', `W/"other", ${first.headers.etag.slice(2)}`)
+          .expect(304);
+      },
+    );
+
+    it('gives each URL, encoding and content version its own ETag', async () => {
+      const etag = async (path: string, encoding = 'identity') =>
+        (await visitor(path).set('Accept-Encoding', encoding).expect(200)).headers.etag as string;
+      const all = await etag('/api/videos');
+      expect(await etag('/api/videos?limit=3')).not.toBe(all);
+      let zipped = await etag('/api/videos', 'gzip');
+      for (let i = 0; i < 100 && zipped === all; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        zipped = await etag('/api/videos', 'gzip');
+      }
+      expect(zipped).toBe(`${all.slice(0, -1)}-gzip"`);
+      await visitor('/api/videos').set('If-None-Match', zipped).expect(304);
+
+      const admin = await signedInAgent(t.server);
+      const before = await etag('/api/channel/stats');
+      await admin.post('/api/settings/contactEmail').send({ value: 'etag@example.com' }).expect(200);
+      await admin.post('/api/settings/contactEmail').send({ value: '' }).expect(200);
+      const after = await etag('/api/channel/stats');
+      expect(after).not.toBe(before);
+      await visitor('/api/channel/stats').set('If-None-Match', before).expect(200);
+    });
+
+    it('answers 304 to a visitor with unrelated cookies, never to a session', async () => {
+      const first = await visitor('/api/playlists').expect(200);
+      await visitor('/api/playlists')
+        .set({ Cookie: '_ga=GA1.1.1', 'If-None-Match': first.headers.etag })
+        .expect(304);
+      const admin = await signedInAgent(t.server);
+      const signedIn = await admin
+        .get('/api/playlists')
+        .set('Host', 'site.example')
+        .set('If-None-Match', first.headers.etag);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers['cache-control']).toBe(NO_STORE);
+    });
+
+    it('a signed-in GET of any public route is never shared-cacheable', async () => {
+      const admin = await signedInAgent(t.server);
+      for (const [path] of PUBLIC_GETS) {
+        const res = await admin.get(path).set('Host', 'site.example').expect(200);
+        expect({ path, cacheControl: res.headers['cache-control'] }).toEqual({
+          path,
+          cacheControl: NO_STORE,
+        });
+        expect(res.headers['x-accel-expires']).toBeUndefined();
+      }
+    });
+
+    it('every non-public route (signed in or not), every write and every error answer no-store', async () => {
+      const admin = await signedInAgent(t.server);
+      const publicGets = new Set(PUBLIC_GETS.map(([path]) => path.split('?')[0]));
+      const routes = registeredRoutes(t.app).filter(
+        (r) => !r.path.startsWith('/api/docs') && !(r.method === 'get' && publicGets.has(samplePath(r.path))),
+      );
+      expect(routes.some((r) => r.path.startsWith('/api/admin/'))).toBe(true);
+      expect(routes.some((r) => r.path.startsWith('/api/auth/'))).toBe(true);
+      for (const route of routes) {
+        const path = samplePath(route.path);
+        // The admin only reads: a write could sign out, start a sync, or change the settings.
+        const askers =
+          route.method === 'get'
+            ? ([
+                ['visitor', request(t.server)],
+                ['admin', admin],
+              ] as const)
+            : ([['visitor', request(t.server)]] as const);
+        for (const [who, agent] of askers) {
+          // Writes are sent without a body (a 400 at most): the header is what is checked.
+          const res = await agent[route.method](path);
+          expect({
+            route: `${route.method} ${route.path}`,
+            who,
+            cacheControl: res.headers['cache-control'],
+          }).toEqual({
+            route: `${route.method} ${route.path}`,
+            who,
+            cacheControl: NO_STORE,
+          });
+        }
+      }
+      const missing = await visitor('/api/demo/thumbnails/nope.svg').expect(404);
+      expect(missing.headers['cache-control']).toBe(NO_STORE);
     });
   });
 

@@ -7,6 +7,7 @@ import {
   settingsKeys,
 } from '@app/contracts';
 import request, { type Response } from 'supertest';
+import { PUBLIC_CACHE_CONTROL } from '../src/content-cache/cache-control';
 import type TestAgent from 'supertest/lib/agent';
 import { ChannelEntity } from '../src/channel/channel.entity';
 import { DEMO_CHANNEL_TITLE } from '../src/demo/demo-content';
@@ -76,7 +77,7 @@ describe('settings', () => {
       });
       expect(Object.keys(res.body)).not.toContain('notificationEmail');
       expect(Object.keys(res.body)).not.toContain('affiliatePrograms');
-      expect(res.headers['cache-control']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
       expect(res.headers.vary ?? '').not.toMatch(/Cookie/);
     });
 

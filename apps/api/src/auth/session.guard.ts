@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { SESSION_LIFETIME_MS } from '@app/contracts';
 import type { Request } from 'express';
 import { Clock } from '../common/clock';
-import { IS_PUBLIC } from '../common/public.decorator';
+import { IS_PUBLIC, markPublicRoute } from '../common/public.decorator';
 
 export const AUTH_REQUIRED = 'Authentication required';
 
@@ -34,8 +34,11 @@ export class SessionGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    if (isPublic) return true;
     const req = context.switchToHttp().getRequest<Request>();
+    if (isPublic) {
+      markPublicRoute(req);
+      return true;
+    }
     if (hasLiveSession(req, this.clock.now())) return true;
     if (req.user && req.session) {
       // Expired: end it on the server too.

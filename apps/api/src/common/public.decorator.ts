@@ -1,5 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
+import type { Request } from 'express';
 
 export const IS_PUBLIC = 'isPublic';
 /** Marks public operations for the OpenAPI document, which asks for the session on all others. */
@@ -11,3 +12,15 @@ export const PUBLIC_OPERATION_EXTENSION = 'x-public';
  */
 export const Public = () =>
   applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_OPERATION_EXTENSION, true));
+
+const publicRequests = new WeakSet<Request>();
+
+/** Notes that a `@Public()` route (or the public cache, for one) answers this request. */
+export function markPublicRoute(req: Request): void {
+  publicRequests.add(req);
+}
+
+/** True when a `@Public()` route answers the request; shared caches may keep nothing else. */
+export function isPublicRoute(req: Request): boolean {
+  return publicRequests.has(req);
+}

@@ -4,6 +4,8 @@ import { LRUCache } from 'lru-cache';
 import { gzip } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { hasResolvedSession } from '../auth/session.guard';
+import { markPublicRoute } from '../common/public.decorator';
+import { type ContentVersionReader, contentVersionReader } from './http-caching.middleware';
 
 /** The anonymous GET calls of the public page: the same answer for every visitor. */
 export const CACHEABLE_PATHS = new Set([
@@ -30,7 +32,7 @@ interface Entry {
   status: number;
   headers: [string, string][];
   body: Buffer;
-  /** The body gzipped once, in the background, for the clients that accept it (every browser). */
+  /** The body gzipped once (off the event loop) for the clients that accept it (every browser). */
   gzip?: Buffer;
 }
 
@@ -52,33 +54,27 @@ export interface PublicCache {
  * stored. Nor is an answer its route marks `private` or `no-store` (e.g. one whose links follow the
  * request's Host): the key is the URL alone.
  */
-export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024): PublicCache {
+export function publicCache(
+  dataSource: DataSource,
+  maxBytes = 64 * 1024 * 1024,
+  currentVersion: ContentVersionReader = contentVersionReader(dataSource),
+): PublicCache {
   const cache = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + 256,
   });
-  /** Adds the gzipped body to an entry, unless a newer answer replaced it meanwhile. */
-  const compressLater = (key: string, entry: Entry) => {
-    if (entry.body.length < GZIP_MIN_BYTES) return;
-    gzip(entry.body, (error, compressed) => {
-      if (!error && cache.peek(key) === entry) cache.set(key, { ...entry, gzip: compressed });
-    });
-  };
-  const currentVersion = async (): Promise<string> => {
-    const [row] = await dataSource.query('SELECT version FROM content_version WHERE id = 1');
-    return String(row?.version ?? '0');
-  };
-
   const answer = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     let version: string;
     try {
-      version = await currentVersion();
+      version = await currentVersion(req);
     } catch {
       return next(); // Let the normal path answer (and report the database problem).
     }
     const key = req.originalUrl;
     const hit = cache.get(key);
     if (hit && hit.version === version) {
+      // Stored only from the answers of @Public() routes.
+      markPublicRoute(req);
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.vary('Accept-Encoding');
       res.setHeader('X-Cache', 'hit');
@@ -102,15 +98,23 @@ export function publicCache(dataSource: DataSource, maxBytes = 64 * 1024 * 1024)
         !hasResolvedSession(req) &&
         !/\b(?:private|no-store)\b/i.test(String(res.getHeader('cache-control') ?? ''))
       ) {
-        const result = send(body);
-        const headers = KEPT_HEADERS.flatMap((name) => {
-          const value = res.getHeader(name);
-          return value === undefined ? [] : [[name, String(value)] as [string, string]];
-        });
-        const entry: Entry = { version, status: 200, headers, body: Buffer.from(body) };
-        cache.set(key, entry);
-        compressLater(key, entry);
-        return result;
+        const raw = Buffer.from(body);
+        // The first answer already goes out gzipped to a client that accepts it: a shared cache in
+        // front (nginx, a CDN) keeps whichever form it got, and revalidates it with 304s.
+        const finish = (compressed?: Buffer) => {
+          const zipped = compressed !== undefined && req.acceptsEncodings('gzip', 'identity') === 'gzip';
+          if (zipped) res.setHeader('Content-Encoding', 'gzip');
+          const result = send(zipped ? compressed : body);
+          const headers = KEPT_HEADERS.flatMap((name) => {
+            const value = res.getHeader(name);
+            return value === undefined ? [] : [[name, String(value)] as [string, string]];
+          });
+          cache.set(key, { version, status: 200, headers, body: raw, gzip: compressed });
+          return result;
+        };
+        if (raw.length < GZIP_MIN_BYTES) return finish();
+        gzip(raw, (error, compressed) => finish(error ? undefined : compressed));
+        return res;
       }
       return send(body);
     };

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, Header, HttpStatus, Res } from '@nestjs/common';
 import { Public } from '../common/public.decorator';
 import type { Health } from '@app/contracts';
 import type { Response } from 'express';
@@ -7,6 +7,8 @@ import { ApiJson } from '../docs/api-response.decorators';
 import { HealthDto } from './health.dto';
 
 export const HEALTH_PING_TIMEOUT_MS = 2000;
+/** Asked by probes; not content, and must answer even while the database hangs. */
+export const HEALTH_PATH = '/api/health';
 
 @Controller('health')
 export class HealthController {
@@ -18,6 +20,7 @@ export class HealthController {
    */
   @Public()
   @Get()
+  @Header('Cache-Control', 'no-store')
   @ApiJson(HealthDto)
   @ApiJson(HealthDto, { status: 503, description: 'The database does not answer' })
   async check(@Res({ passthrough: true }) res: Response): Promise<Health> {

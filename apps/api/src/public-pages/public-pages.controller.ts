@@ -26,7 +26,7 @@ export class PublicPagesController {
   @ApiText('application/xml', { description: 'The sitemap (Google video extension)', errors: [404] })
   async sitemap(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const body = await this.pages.sitemap(siteOrigin(req, this.env.PUBLIC_URL));
-    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL, 'max-age=300'));
+    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL));
     return body;
   }
 
@@ -36,7 +36,7 @@ export class PublicPagesController {
   @ApiText('application/rss+xml', { description: 'RSS 2.0 feed of the latest videos', errors: [404] })
   async rss(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const body = await this.pages.rss(siteOrigin(req, this.env.PUBLIC_URL));
-    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL, 'max-age=300'));
+    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL));
     return body;
   }
 
@@ -46,14 +46,14 @@ export class PublicPagesController {
   @ApiText('text/plain', { description: 'robots.txt' })
   async robots(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const body = await this.pages.robots(siteOrigin(req, this.env.PUBLIC_URL));
-    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL, 'max-age=300'));
+    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL));
     return body;
   }
 
   /**
    * The `<head>` tags of the SEO settings (title, description, social cards, feed link) as an HTML
    * fragment: the web server (tools/serve.ts, nginx's SSI) puts it into every page it sends, so link
-   * previews and crawlers that run no script see them. Revalidated on every use; without PUBLIC_URL,
+   * previews and crawlers that run no script see them. Kept as briefly as any public answer; without PUBLIC_URL,
    * `og:url` follows the request's host, so no shared cache may keep it. `?video={id}`: the head of that
    * video's watch page (canonical, Open Graph video, player card, oEmbed link, VideoObject JSON-LD).
    */
@@ -75,7 +75,7 @@ export class PublicPagesController {
   ): Promise<string> {
     const origin = siteOrigin(req, this.env.PUBLIC_URL);
     const body = video ? await this.watch.pageHead(origin, video) : await this.pages.pageHead(origin);
-    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL, 'no-cache'));
+    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL));
     return body;
   }
 }

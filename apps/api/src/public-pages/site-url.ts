@@ -1,3 +1,4 @@
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../content-cache/cache-control';
 import type { Request } from 'express';
 
 /** The origin of links for a request that names no host (HTTP/1.0), when PUBLIC_URL is unset. */
@@ -19,8 +20,8 @@ export function siteOrigin(req: Request, publicUrl?: string): string {
  * request's Host, so only the asker's own cache may keep them: a CDN or proxy that stored an
  * answer to `Host: evil.example` would hand its links to everyone (host-header poisoning).
  */
-export function siteCacheControl(publicUrl: string | undefined, directives: string): string {
-  return `${publicUrl ? 'public' : 'private'}, ${directives}`;
+export function siteCacheControl(publicUrl: string | undefined): string {
+  return publicUrl ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
 }
 
 /** Makes a thumbnail path such as `/api/demo/thumbnails/v1.svg` absolute. */

@@ -39,7 +39,7 @@ export class WatchController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<OembedResponse> {
     const body = await this.watch.oembed(siteOrigin(req, this.env.PUBLIC_URL), query);
-    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL, 'max-age=300'));
+    res.setHeader('Cache-Control', siteCacheControl(this.env.PUBLIC_URL));
     return body;
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import {
   type PagePolicySources,
   pagePolicyHeaders,
@@ -37,7 +37,6 @@ export class SettingsController {
    */
   @Public()
   @Get('page-policy')
-  @Header('Cache-Control', 'no-cache')
   @ApiJson(PagePolicySourcesDto)
   async pagePolicy(@Res({ passthrough: true }) res: Response): Promise<PagePolicySources> {
     const sources = await this.settings.pagePolicySources();
