@@ -6,10 +6,14 @@ import type {
 } from '@app/contracts';
 import type { FakeVideo } from '@app/contracts/fake-youtube';
 import type TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import { AnalyticsRollupEntity } from '../src/analytics/analytics-rollup.entity';
+import { ROLLUP } from '../src/analytics/analytics-kinds';
 import { Clock } from '../src/common/clock';
 import { NotificationRunEntity } from '../src/email/notification-run.entity';
 import { summaryWeek } from '../src/email/summary-week';
 import { WeeklySummaryService } from '../src/email/weekly-summary.service';
+import { NewsletterSubscriberEntity } from '../src/newsletter/newsletter-subscriber.entity';
 import { EmailService } from '../src/notifications/email.service';
 import { signedInAgent } from './support/auth';
 import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
@@ -254,6 +258,29 @@ describe('weekly summary e-mail', () => {
 
   it('sends the week once across two API processes on one database, and not again after a restart', async () => {
     await configure(admin, { emailWeeklySummary: true });
+    // The week's site figures: page views and plays (rollups) and newsletter sign-ups, one of each just outside.
+    const week = summaryWeek(now);
+    const day = (offset: number) => new Date(week.from.getTime() + offset * 24 * 3600_000);
+    const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+    await t.app
+      .get(DataSource)
+      .getRepository(AnalyticsRollupEntity)
+      .insert([
+        { kind: ROLLUP.view, dim: '', day: isoDay(day(0)), total: 5 },
+        { kind: ROLLUP.view, dim: '', day: isoDay(day(6)), total: 2 },
+        { kind: ROLLUP.view, dim: '', day: isoDay(day(7)), total: 100 },
+        { kind: ROLLUP.play, dim: '', day: isoDay(day(3)), total: 3 },
+      ]);
+    await t.app
+      .get(DataSource)
+      .getRepository(NewsletterSubscriberEntity)
+      .insert(
+        [day(1), day(5), day(-1)].map((createdAt, i) => ({
+          email: `reader${i}@example.org`,
+          createdAt,
+          mailchimpStatus: 'local' as const,
+        })),
+      );
     const other = await startTestApp({
       env: fake.env(),
       reuse: { sqlitePath: t.sqlitePath },
@@ -282,7 +309,6 @@ describe('weekly summary e-mail', () => {
 
     expect(sink.messages).toHaveLength(1);
     const [message] = sink.messages;
-    const week = summaryWeek(now);
     expect(message).toMatchObject({ from: FROM, to: [OWNER] });
     const text = textPart(message.body);
     for (const video of added) {
@@ -291,8 +317,9 @@ describe('weekly summary e-mail', () => {
     const listed = (text.match(/^- /gm) ?? []).length;
     expect(subjectOf(message.body)).toBe(`Weekly summary ${week.key}: ${listed} new videos`);
     expect(text).toContain(`New videos: ${listed}`);
-    // Figures not measured yet (site analytics, newsletter) are left out, not shown as zero.
-    expect(text).not.toMatch(/Site views|plays|Newsletter/);
+    // Only the week's own days count: 5 + 2 views (Monday to Sunday, not the 100 of the next Monday), and the
+    // 2 sign-ups inside [from, to), not the one before.
+    expect(text).toContain('Site views: 7\nVideo plays on the site: 3\nNewsletter sign-ups: 2');
     expect(await status()).toMatchObject({
       enabled: true,
       nextAt: new Date(week.sendAt.getTime() + 7 * 24 * 3600_000).toISOString(),

@@ -5,8 +5,15 @@ import { AnalyticsRollupEntity, ROLLUP_DAY_INDEX } from './analytics-rollup.enti
 import { AnalyticsSaltEntity } from './analytics-salt.entity';
 import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
 import { buildDemoHistory } from './demo-history';
-import { EVENT_KINDS, type Increment, type VisitGroup, visitIncrements, WEEKLY } from './analytics-kinds';
-import { addDays, mondayOf } from './analytics-math';
+import {
+  EVENT_KINDS,
+  type Increment,
+  ROLLUP,
+  type VisitGroup,
+  visitIncrements,
+  WEEKLY,
+} from './analytics-kinds';
+import { addDays, mondayOf, utcDay } from './analytics-math';
 
 export type VisitorRow = Pick<AnalyticsVisitorEntity, 'day' | 'hash' | 'source' | 'referrer' | 'campaign'>;
 
@@ -208,6 +215,20 @@ export class AnalyticsStoreService {
       [...kinds, from, to],
     );
     return rows.map((r) => ({ ...r, n: Number(r.n) }));
+  }
+
+  /**
+   * Page views and plays of the whole UTC days from `from`'s day to the day before `to`'s (rollups count
+   * days): the weekly summary's site figures, its Monday-to-Sunday week.
+   */
+  async viewsAndPlays(from: Date, to: Date): Promise<{ views: number; plays: number }> {
+    const rows = await this.dailyTotals(
+      [ROLLUP.view, ROLLUP.play],
+      utcDay(from.getTime()),
+      addDays(utcDay(to.getTime()), -1),
+    );
+    const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((n, r) => n + r.n, 0);
+    return { views: sum(ROLLUP.view), plays: sum(ROLLUP.play) };
   }
 
   /** Every event stored (the reliability check compares it with what was accepted). */

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AnalyticsModule } from '../analytics/analytics.module';
+import { NewsletterModule } from '../newsletter/newsletter.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { SettingsModule } from '../settings/settings.module';
 import { VideosModule } from '../videos/videos.module';
@@ -13,6 +15,8 @@ import { WeeklySummaryService } from './weekly-summary.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([NotificationRunEntity]),
+    AnalyticsModule,
+    NewsletterModule,
     NotificationsModule,
     SettingsModule,
     VideosModule,

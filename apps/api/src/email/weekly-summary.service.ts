@@ -8,9 +8,11 @@ import {
 import { InjectRepository } from '@nestjs/typeorm';
 import { watchUrl } from '@app/contracts';
 import type { Repository } from 'typeorm';
+import { AnalyticsStoreService } from '../analytics/analytics-store.service';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
+import { NewsletterService } from '../newsletter/newsletter.service';
 import { EmailService } from '../notifications/email.service';
 import {
   type EmailVideo,
@@ -36,12 +38,17 @@ export const WEEKLY_MESSAGES = {
 } as const;
 
 /**
- * The figures of a week's summary, in one place. `newVideos` is counted here; site views and plays
- * (site analytics) and newsletter sign-ups are filled once those exist, and stay undefined until then.
+ * The figures of a week's summary, in one place: the new videos, the newsletter sign-ups, and the site's
+ * page views and plays while site analytics is on (left out, not shown as 0, while it is off).
  */
 export async function collectWeeklySummaryFigures(
   week: Pick<SummaryWeek, 'from' | 'to'>,
-  sources: { videos: VideosService },
+  sources: {
+    videos: VideosService;
+    analytics: AnalyticsStoreService;
+    newsletter: NewsletterService;
+    siteAnalyticsOn: boolean;
+  },
 ): Promise<{ figures: WeeklySummaryFigures; videos: EmailVideo[] }> {
   const videos = (await sources.videos.publishedBetween(week.from, week.to)).map((v) => ({
     id: v.id,
@@ -51,7 +58,18 @@ export async function collectWeeklySummaryFigures(
     thumbnail: v.thumbnail,
     publishedAt: v.publishedAt,
   }));
-  return { figures: { newVideos: videos.length }, videos };
+  const [site, newsletterSignups] = await Promise.all([
+    sources.siteAnalyticsOn ? sources.analytics.viewsAndPlays(week.from, week.to) : undefined,
+    sources.newsletter.signUpsBetween(week.from, week.to),
+  ]);
+  return {
+    figures: {
+      newVideos: videos.length,
+      ...(site && { siteViews: site.views, sitePlays: site.plays }),
+      newsletterSignups,
+    },
+    videos,
+  };
 }
 
 /**
@@ -73,6 +91,8 @@ export class WeeklySummaryService implements OnApplicationBootstrap, OnModuleDes
     private readonly locks: AppLockService,
     private readonly settings: SettingsService,
     private readonly videos: VideosService,
+    private readonly analytics: AnalyticsStoreService,
+    private readonly newsletter: NewsletterService,
     private readonly email: EmailService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
@@ -139,7 +159,12 @@ export class WeeklySummaryService implements OnApplicationBootstrap, OnModuleDes
       { outcome: 'failed', finishedAt: now, error: WEEKLY_MESSAGES.interrupted },
     );
     if (await this.sent(week)) return null;
-    const { figures, videos } = await collectWeeklySummaryFigures(week, { videos: this.videos });
+    const { figures, videos } = await collectWeeklySummaryFigures(week, {
+      videos: this.videos,
+      analytics: this.analytics,
+      newsletter: this.newsletter,
+      siteAnalyticsOn: await this.settings.get('enableSiteAnalytics'),
+    });
     // The unique (kind, period) row is written before sending: if it cannot be, another process has it.
     const run = await this.runs.save(
       this.runs.create({
