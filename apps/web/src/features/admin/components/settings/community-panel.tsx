@@ -47,7 +47,8 @@ export function CommunityPanel() {
         </SimpleGrid>
       ))}
       <Text size="xs" c="dimmed">
-        The Newsletter card&apos;s Subscribe button keeps writing only to the console for now.
+        The Newsletter card&apos;s Subscribe button opens an e-mail sign-up form (Integrations → Advanced →
+        Newsletter lists the sign-ups).
       </Text>
     </SectionCard>
   );
