@@ -209,8 +209,11 @@ interface ApiAnswer {
  * query and encoding class; one request fills an entry while the others wait for it; a request
  * with the session cookie, and an answer the API marks no-store, never go through it.
  */
-function apiMicroCache(apiUrl: string, agent: Agent | HttpsAgent) {
-  const entries = new Map<string, { expires: number; answer: Promise<ApiAnswer> }>();
+function apiMicroCache(
+  apiUrl: string,
+  agent: Agent | HttpsAgent,
+  entries: Map<string, { expires: number; answer: Promise<ApiAnswer> }>,
+) {
   const ask = (req: Request, gzip: boolean): Promise<ApiAnswer> =>
     new Promise((resolveAnswer, reject) => {
       const url = new URL(req.originalUrl, apiUrl);
@@ -332,7 +335,21 @@ export function createWebApp(options: WebAppOptions): Express {
 
   const keepAlive = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64 };
   const agent = options.apiUrl.startsWith('https:') ? new HttpsAgent(keepAlive) : new Agent(keepAlive);
-  app.use(apiMicroCache(options.apiUrl, agent));
+  // What this server keeps (API answers, rendered pages) is dropped once a write through it is answered:
+  // a save in the dashboard shows on the next view at once here (nginx, in front of several processes,
+  // keeps its copies until the end of the second instead).
+  const apiAnswers = new Map<string, { expires: number; answer: Promise<ApiAnswer> }>();
+  const pages = new Map<string, { expires: number; page: Promise<RenderedPage> }>();
+  app.use((req, res, next) => {
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && isApiPath(req.path)) {
+      res.on('finish', () => {
+        apiAnswers.clear();
+        pages.clear();
+      });
+    }
+    next();
+  });
+  app.use(apiMicroCache(options.apiUrl, agent, apiAnswers));
   app.use(
     createProxyMiddleware({
       target: options.apiUrl,
@@ -348,7 +365,6 @@ export function createWebApp(options: WebAppOptions): Express {
   // Every page is index.html with the site's head tags put in (see renderSsi), kept 1 s per origin
   // as nginx does (apps/web/nginx.conf): concurrent page views share one rendering, and its gzip and
   // brotli forms are made once, not per view. A policy the API marks no-store is not kept.
-  const pages = new Map<string, { expires: number; page: Promise<RenderedPage> }>();
   const renderPage = async (req: Request): Promise<RenderedPage> => {
     const policy = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH, true).then(
       ({ text, cacheControl }) => ({

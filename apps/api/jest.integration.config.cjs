@@ -1,6 +1,17 @@
 // HTTP integration specs against a real database: SQLite by default, MySQL/MariaDB when DATABASE_URL is set.
+// Specs whose subject does not touch the database's behaviour (SMTP and outbound connection checks,
+// Discord deliveries) run on SQLite only: the MariaDB leg keeps every
+// spec that reads or writes through the database, and npm test stays within its time budget (docs/testing.md).
+const DATABASE_INDEPENDENT = [
+  'email.integration-spec.ts',
+  'integrations.integration-spec.ts',
+  'youtube-notifications.integration-spec.ts',
+];
 module.exports = require('../../jest.preset.cjs').node(__dirname, 'api-integration', {
   testMatch: ['<rootDir>/test/**/*.integration-spec.ts'],
+  testPathIgnorePatterns: process.env.DATABASE_URL
+    ? ['/node_modules/', ...DATABASE_INDEPENDENT.map((file) => `/test/${file.replace(/\./g, '\\.')}$`)]
+    : ['/node_modules/'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   testTimeout: 30000,
 });

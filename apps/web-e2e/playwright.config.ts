@@ -113,6 +113,8 @@ export default defineConfig({
       name: `settings-${viewport}`,
       testMatch: SETTINGS_SPEC,
       fullyParallel: false,
+      // On a phone only the settings whose effect depends on the width (the others are tagged @behaviour).
+      grepInvert: viewport === 'mobile' ? /@behaviour/ : undefined,
       use: {
         ...(viewport === 'desktop' ? desktop : mobile),
         baseURL: serverUrl(viewport === 'desktop' ? 'settingsDesktop' : 'settingsMobile'),

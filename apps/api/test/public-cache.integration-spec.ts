@@ -1,5 +1,10 @@
 import request from 'supertest';
-import { NO_STORE, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../src/content-cache/cache-control';
+import {
+  CDN_CACHE_CONTROL,
+  NO_STORE,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+} from '../src/content-cache/cache-control';
 import { VideoEntity } from '../src/videos/video.entity';
 import { ADMIN, sessionCookie, signedInAgent } from './support/auth';
 import { registeredRoutes, samplePath } from './support/routes';
@@ -169,8 +174,13 @@ describe('the public response cache', () => {
         expect(Number(first.headers['x-accel-expires'].slice(1))).toBeGreaterThanOrEqual(
           Math.floor(Date.now() / 1000) - 1,
         );
+        // A CDN keeps it 1 s and then serves it stale while it revalidates; a browser asks again each time.
+        expect(first.headers['cdn-cache-control']).toBe(
+          cacheControl === PUBLIC_CACHE_CONTROL ? CDN_CACHE_CONTROL : undefined,
+        );
         const again = await visitor(path).set('If-None-Match', first.headers.etag).expect(304);
         expect(again.headers).toMatchObject({ etag: first.headers.etag, 'cache-control': cacheControl });
+        expect(again.headers['cdn-cache-control']).toBe(first.headers['cdn-cache-control']);
         // A cache's list of validators, or the strong form of the same tag, matches too.
         await visitor(path)
           .set('If-None-Match', `W/"other", ${first.headers.etag.slice(2)}`)

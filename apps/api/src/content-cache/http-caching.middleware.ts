@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { hasResolvedSession } from '../auth/session.guard';
-import { nginxExpiresThisSecond, NO_STORE, PUBLIC_CACHE_CONTROL } from './cache-control';
+import { CDN_CACHE_CONTROL, nginxExpiresThisSecond, NO_STORE, PUBLIC_CACHE_CONTROL } from './cache-control';
 import { isPublicRoute } from '../common/public.decorator';
 import { HEALTH_PATH } from '../health/health.controller';
 import { siteOrigin } from '../public-pages/site-url';
@@ -88,6 +88,7 @@ export function httpCaching(
       if (/\bno-store\b/i.test(chosen)) return;
       const cacheControl = chosen || PUBLIC_CACHE_CONTROL;
       this.setHeader('Cache-Control', cacheControl);
+      if (cacheControl === PUBLIC_CACHE_CONTROL) this.setHeader('CDN-Cache-Control', CDN_CACHE_CONTROL);
       this.setHeader('X-Accel-Expires', nginxExpiresThisSecond());
       const version = res.locals.contentVersion as string | undefined;
       if (version === undefined) return;
@@ -127,6 +128,7 @@ export function httpCaching(
     if (!match) return next();
     res.locals.notModified = true;
     res.setHeader('Cache-Control', known.cacheControl);
+    if (known.cacheControl === PUBLIC_CACHE_CONTROL) res.setHeader('CDN-Cache-Control', CDN_CACHE_CONTROL);
     res.setHeader('X-Accel-Expires', nginxExpiresThisSecond());
     res.setHeader('ETag', match);
     res.setHeader('Vary', 'Accept-Encoding');

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { serverUrl } from '../support/servers';
 
+// Behaviour, not layout (home-layout and accessibility cover the phone): desktop only, to keep npm test short.
+test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
+
 test.use({ baseURL: serverUrl('empty') });
 
 test('with no content: the empty texts of every section, and zero stats', async ({ page }, testInfo) => {

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 
+// Behaviour, not layout (home-layout and accessibility cover the phone): desktop only, to keep npm test short.
+test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
+
 const HEADLINES = { A: 'Welcome to the Channel', B: 'Your Gateway to Tech Excellence' };
 
 test('each load shows headline A or B, both turn up, and the prerendered HTML already has the drawn one', async ({

@@ -2,6 +2,9 @@ import type { Playlist } from '@app/contracts';
 import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 
+// Behaviour, not layout (home-layout and accessibility cover the phone): desktop only, to keep npm test short.
+test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
+
 test('playlists link to their page in a new tab; those without a thumbnail get a gradient', async ({
   page,
 }, testInfo) => {

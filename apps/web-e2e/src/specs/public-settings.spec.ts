@@ -5,6 +5,9 @@ import { HomePage } from '../pages/home-page';
 import { readSettings, savedSetting, signedInApi, writeSetting } from '../pages/admin-api';
 
 // Each test changes the settings of this project's own stack and puts every public key back.
+// Tests of behaviour, not layout, run on desktop only (the settings-mobile project leaves them out): npm test
+// stays short, and the phone keeps what depends on its width (grid columns, toggled sections, hero, ads, banner).
+const BEHAVIOUR = { tag: '@behaviour' };
 test.describe.configure({ mode: 'serial' });
 
 const PNG =
@@ -62,27 +65,31 @@ const css = (page: Page, selector: string, property: string) =>
     [selector, property],
   );
 
-test('colour scheme: dark by default, light, and auto following the visitor', async ({ page }, testInfo) => {
-  await open(page);
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  expect(await css(page, 'body', 'background-color')).toBe('rgb(15, 15, 15)');
+test(
+  'colour scheme: dark by default, light, and auto following the visitor',
+  BEHAVIOUR,
+  async ({ page }, testInfo) => {
+    await open(page);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await css(page, 'body', 'background-color')).toBe('rgb(15, 15, 15)');
 
-  await set({ colorScheme: 'light' });
-  await open(page);
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-  expect(await css(page, 'body', 'background-color')).toBe('rgb(255, 255, 255)');
-  expect(await css(page, 'body', 'color')).toBe('rgb(15, 15, 15)');
-  await testInfo.attach('light', { body: await page.screenshot(), contentType: 'image/png' });
+    await set({ colorScheme: 'light' });
+    await open(page);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(await css(page, 'body', 'background-color')).toBe('rgb(255, 255, 255)');
+    expect(await css(page, 'body', 'color')).toBe('rgb(15, 15, 15)');
+    await testInfo.attach('light', { body: await page.screenshot(), contentType: 'image/png' });
 
-  await set({ colorScheme: 'auto' });
-  await page.emulateMedia({ colorScheme: 'light' });
-  await open(page);
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-});
+    await set({ colorScheme: 'auto' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await open(page);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  },
+);
 
-test('colours and theme: primary, accent, background and text', async ({ page }, testInfo) => {
+test('colours and theme: primary, accent, background and text', BEHAVIOUR, async ({ page }, testInfo) => {
   await set({
     primaryColor: '#00AA55',
     accentColor: '#FFAA00',
@@ -108,47 +115,48 @@ test('colours and theme: primary, accent, background and text', async ({ page },
   expect((await css(page, 'html', '--app-primary')).toUpperCase()).toBe('#A855F7');
 });
 
-test('fonts: each chosen family is downloaded and used; no other family is fetched', async ({
-  page,
-  browser,
-}) => {
-  const fontsOf = (target: Page) => {
-    const fonts: string[] = [];
-    target.on('request', (r) => {
-      if (r.resourceType() === 'font') fonts.push(new URL(r.url()).pathname);
+test(
+  'fonts: each chosen family is downloaded and used; no other family is fetched',
+  BEHAVIOUR,
+  async ({ page, browser }) => {
+    const fontsOf = (target: Page) => {
+      const fonts: string[] = [];
+      target.on('request', (r) => {
+        if (r.resourceType() === 'font') fonts.push(new URL(r.url()).pathname);
+      });
+      return fonts;
+    };
+    const defaults = fontsOf(page);
+    await open(page);
+    // Inter (body and headings) and JetBrains Mono (durations) are the defaults.
+    expect(defaults.filter((f) => !/inter-latin|jetbrains-mono-latin-400/.test(f))).toEqual([]);
+
+    await set({ headingFont: 'Poppins', bodyFont: 'Lato', monoFont: 'Fira Code' });
+    // A visitor who has been here since the change: the page remembers the settings, so not even
+    // the prerendered first paint asks for Inter.
+    const context = await browser.newContext({
+      ...test.info().project.use,
+      baseURL: test.info().project.use.baseURL,
     });
-    return fonts;
-  };
-  const defaults = fontsOf(page);
-  await open(page);
-  // Inter (body and headings) and JetBrains Mono (durations) are the defaults.
-  expect(defaults.filter((f) => !/inter-latin|jetbrains-mono-latin-400/.test(f))).toEqual([]);
+    const learn = await context.newPage();
+    await open(learn);
+    await learn.close();
+    const visit = await context.newPage();
+    const fonts = fontsOf(visit);
+    const home = await open(visit);
+    await expect.poll(() => css(visit, 'h1', 'font-family')).toMatch(/^"?Poppins"?,/);
+    expect(await css(visit, 'body', 'font-family')).toMatch(/^"?Lato"?,/);
+    await home.videos.scrollIntoViewIfNeeded();
+    await expect.poll(() => fonts.some((f) => /poppins-latin-700/.test(f))).toBe(true);
+    await expect.poll(() => fonts.some((f) => /lato-latin-400/.test(f))).toBe(true);
+    await expect.poll(() => fonts.some((f) => /fira-code-latin-400/.test(f))).toBe(true);
+    expect(await visit.evaluate(() => document.fonts.check('700 16px Poppins'))).toBe(true);
+    expect(fonts.filter((f) => !/poppins|lato|fira-code/.test(f))).toEqual([]);
+    await context.close();
+  },
+);
 
-  await set({ headingFont: 'Poppins', bodyFont: 'Lato', monoFont: 'Fira Code' });
-  // A visitor who has been here since the change: the page remembers the settings, so not even
-  // the prerendered first paint asks for Inter.
-  const context = await browser.newContext({
-    ...test.info().project.use,
-    baseURL: test.info().project.use.baseURL,
-  });
-  const learn = await context.newPage();
-  await open(learn);
-  await learn.close();
-  const visit = await context.newPage();
-  const fonts = fontsOf(visit);
-  const home = await open(visit);
-  await expect.poll(() => css(visit, 'h1', 'font-family')).toMatch(/^"?Poppins"?,/);
-  expect(await css(visit, 'body', 'font-family')).toMatch(/^"?Lato"?,/);
-  await home.videos.scrollIntoViewIfNeeded();
-  await expect.poll(() => fonts.some((f) => /poppins-latin-700/.test(f))).toBe(true);
-  await expect.poll(() => fonts.some((f) => /lato-latin-400/.test(f))).toBe(true);
-  await expect.poll(() => fonts.some((f) => /fira-code-latin-400/.test(f))).toBe(true);
-  expect(await visit.evaluate(() => document.fonts.check('700 16px Poppins'))).toBe(true);
-  expect(fonts.filter((f) => !/poppins|lato|fira-code/.test(f))).toEqual([]);
-  await context.close();
-});
-
-test('base font size scales the text', async ({ page }) => {
+test('base font size scales the text', BEHAVIOUR, async ({ page }) => {
   await open(page);
   expect(await css(page, 'html', 'font-size')).toBe('16px');
   await set({ baseFontSize: 18 });
@@ -196,35 +204,39 @@ test('show toggles hide the featured video, playlists, subscriber count and comm
   });
 });
 
-test('hideShorts leaves Shorts out of the grid and its filters; showShortsShelf shows them in vertical cards', async ({
-  page,
-}, testInfo) => {
-  const shortIds = (await (await api.get('/api/videos?kind=short')).json()).map((v: { id: string }) => v.id);
-  expect(shortIds.length).toBeGreaterThan(0);
-  await set({ hideShorts: true });
-  const home = await open(page);
-  const filters = home.videos.getByRole('group', { name: 'Show' });
-  await expect(filters.getByRole('button')).toHaveText(['All', 'Videos', 'Live and replays']);
-  const gridIds = async () =>
-    home.videoCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-video-id')));
-  await expect(home.videoCards).toHaveCount(20);
-  expect((await gridIds()).filter((id) => shortIds.includes(id))).toEqual([]);
-  await expect(home.page.getByTestId('shorts-shelf')).toHaveCount(0);
+test(
+  'hideShorts leaves Shorts out of the grid and its filters; showShortsShelf shows them in vertical cards',
+  BEHAVIOUR,
+  async ({ page }, testInfo) => {
+    const shortIds = (await (await api.get('/api/videos?kind=short')).json()).map(
+      (v: { id: string }) => v.id,
+    );
+    expect(shortIds.length).toBeGreaterThan(0);
+    await set({ hideShorts: true });
+    const home = await open(page);
+    const filters = home.videos.getByRole('group', { name: 'Show' });
+    await expect(filters.getByRole('button')).toHaveText(['All', 'Videos', 'Live and replays']);
+    const gridIds = async () =>
+      home.videoCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-video-id')));
+    await expect(home.videoCards).toHaveCount(20);
+    expect((await gridIds()).filter((id) => shortIds.includes(id))).toEqual([]);
+    await expect(home.page.getByTestId('shorts-shelf')).toHaveCount(0);
 
-  await set({ showShortsShelf: true });
-  await open(page);
-  const shelf = home.page.getByTestId('shorts-shelf');
-  await expect(shelf.getByRole('heading', { name: 'Shorts', exact: true })).toBeVisible();
-  const shelfCards = shelf.locator('article[data-video-id]');
-  await expect(shelfCards).toHaveCount(Math.min(12, shortIds.length));
-  expect(await shelfCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-video-id')))).toEqual(
-    shortIds.slice(0, 12),
-  );
-  const box = (await shelfCards.first().locator('button').first().boundingBox())!;
-  expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
-  await shelf.scrollIntoViewIfNeeded();
-  await testInfo.attach('shorts-shelf', { body: await page.screenshot(), contentType: 'image/png' });
-});
+    await set({ showShortsShelf: true });
+    await open(page);
+    const shelf = home.page.getByTestId('shorts-shelf');
+    await expect(shelf.getByRole('heading', { name: 'Shorts', exact: true })).toBeVisible();
+    const shelfCards = shelf.locator('article[data-video-id]');
+    await expect(shelfCards).toHaveCount(Math.min(12, shortIds.length));
+    expect(
+      await shelfCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-video-id'))),
+    ).toEqual(shortIds.slice(0, 12));
+    const box = (await shelfCards.first().locator('button').first().boundingBox())!;
+    expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
+    await shelf.scrollIntoViewIfNeeded();
+    await testInfo.attach('shorts-shelf', { body: await page.screenshot(), contentType: 'image/png' });
+  },
+);
 
 test('hero background: gradient, image, video file, YouTube thumbnail', async ({ page }, testInfo) => {
   const asked = await stubThirdParties(page);
@@ -253,80 +265,91 @@ test('hero background: gradient, image, video file, YouTube thumbnail', async ({
   expect(asked.some((u) => u.startsWith('https://i.ytimg.com/'))).toBe(true);
 });
 
-test('logo, favicon, title, description, keywords, Open Graph and Twitter tags', async ({ page }) => {
-  await set({
-    logoImage: PNG,
-    faviconImage: PNG,
-    siteTitle: 'Code Academy',
-    siteDescription: 'Tutorials for web developers.',
-    metaKeywords: 'react, typescript',
-    ogImage: 'https://cdn.example.com/og.png',
-    twitterHandle: '@codeacademy',
-  });
-  const home = await open(page);
-  await expect(home.header.getByRole('link', { name: 'Code Academy home' }).locator('img')).toHaveAttribute(
-    'src',
-    PNG,
-  );
-  await expect(page).toHaveTitle('Code Academy');
-  const meta = (selector: string) => page.locator(`head ${selector}`);
-  await expect(meta('link[rel="icon"]')).toHaveAttribute('href', PNG);
-  await expect(meta('meta[name="description"]')).toHaveAttribute('content', 'Tutorials for web developers.');
-  await expect(meta('meta[name="keywords"]')).toHaveAttribute('content', 'react, typescript');
-  await expect(meta('meta[property="og:title"]')).toHaveAttribute('content', 'Code Academy');
-  await expect(meta('meta[property="og:description"]')).toHaveAttribute(
-    'content',
-    'Tutorials for web developers.',
-  );
-  await expect(meta('meta[property="og:image"]')).toHaveAttribute(
-    'content',
-    'https://cdn.example.com/og.png',
-  );
-  await expect(meta('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
-  await expect(meta('meta[name="twitter:site"]')).toHaveAttribute('content', '@codeacademy');
-  await expect(meta('meta[name="twitter:title"]')).toHaveAttribute('content', 'Code Academy');
-  // The script updated the server's tags rather than adding its own.
-  await expect(meta('title')).toHaveCount(1);
-  await expect(meta('meta[property="og:title"]')).toHaveCount(1);
+test(
+  'logo, favicon, title, description, keywords, Open Graph and Twitter tags',
+  BEHAVIOUR,
+  async ({ page }) => {
+    await set({
+      logoImage: PNG,
+      faviconImage: PNG,
+      siteTitle: 'Code Academy',
+      siteDescription: 'Tutorials for web developers.',
+      metaKeywords: 'react, typescript',
+      ogImage: 'https://cdn.example.com/og.png',
+      twitterHandle: '@codeacademy',
+    });
+    const home = await open(page);
+    await expect(home.header.getByRole('link', { name: 'Code Academy home' }).locator('img')).toHaveAttribute(
+      'src',
+      PNG,
+    );
+    await expect(page).toHaveTitle('Code Academy');
+    const meta = (selector: string) => page.locator(`head ${selector}`);
+    await expect(meta('link[rel="icon"]')).toHaveAttribute('href', PNG);
+    await expect(meta('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Tutorials for web developers.',
+    );
+    await expect(meta('meta[name="keywords"]')).toHaveAttribute('content', 'react, typescript');
+    await expect(meta('meta[property="og:title"]')).toHaveAttribute('content', 'Code Academy');
+    await expect(meta('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      'Tutorials for web developers.',
+    );
+    await expect(meta('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      'https://cdn.example.com/og.png',
+    );
+    await expect(meta('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expect(meta('meta[name="twitter:site"]')).toHaveAttribute('content', '@codeacademy');
+    await expect(meta('meta[name="twitter:title"]')).toHaveAttribute('content', 'Code Academy');
+    // The script updated the server's tags rather than adding its own.
+    await expect(meta('title')).toHaveCount(1);
+    await expect(meta('meta[property="og:title"]')).toHaveCount(1);
 
-  // Link previews run no script: the HTML the server sends carries the same tags (GET /api/page-head).
-  for (const path of ['/', '/admin']) {
-    const html = await (await page.request.get(path)).text();
-    expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain('<title>Code Academy</title>');
-    expect(html).toContain('<meta property="og:image" content="https://cdn.example.com/og.png" />');
-    expect(html).toContain('<meta name="twitter:site" content="@codeacademy" />');
-    expect(html).toContain('<meta name="keywords" content="react, typescript" />');
-    expect(html).not.toContain('<!--#');
-  }
-});
+    // Link previews run no script: the HTML the server sends carries the same tags (GET /api/page-head).
+    for (const path of ['/', '/admin']) {
+      const html = await (await page.request.get(path)).text();
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).toContain('<title>Code Academy</title>');
+      expect(html).toContain('<meta property="og:image" content="https://cdn.example.com/og.png" />');
+      expect(html).toContain('<meta name="twitter:site" content="@codeacademy" />');
+      expect(html).toContain('<meta name="keywords" content="react, typescript" />');
+      expect(html).not.toContain('<!--#');
+    }
+  },
+);
 
-test('the channel id makes the subscribe links; RSS and the legal texts show when set', async ({ page }) => {
-  await set({
-    channelId: 'UCabcdefghijklmnopqrstuv',
-    privacyPolicyContent: 'We keep no personal data.\nNone at all.',
-  });
-  const home = await open(page);
-  const url = 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv?sub_confirmation=1';
-  await expect(home.subscribeBanner).toHaveAttribute('href', url);
-  await expect(home.hero.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', url);
-  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
-    'href',
-    '/rss.xml',
-  );
-  await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy Policy' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
-  await expect(dialog).toContainText('We keep no personal data.');
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
+test(
+  'the channel id makes the subscribe links; RSS and the legal texts show when set',
+  BEHAVIOUR,
+  async ({ page }) => {
+    await set({
+      channelId: 'UCabcdefghijklmnopqrstuv',
+      privacyPolicyContent: 'We keep no personal data.\nNone at all.',
+    });
+    const home = await open(page);
+    const url = 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv?sub_confirmation=1';
+    await expect(home.subscribeBanner).toHaveAttribute('href', url);
+    await expect(home.hero.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', url);
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      '/rss.xml',
+    );
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy Policy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
+    await expect(dialog).toContainText('We keep no personal data.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
 
-  await set({ enableRSS: false });
-  await open(page);
-  await expect(page.locator('head link[type="application/rss+xml"]')).toHaveCount(0);
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'RSS' })).toHaveCount(0);
-});
+    await set({ enableRSS: false });
+    await open(page);
+    await expect(page.locator('head link[type="application/rss+xml"]')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'RSS' })).toHaveCount(0);
+  },
+);
 
-test('Google Analytics and Plausible load only when enabled', async ({ page }) => {
+test('Google Analytics and Plausible load only when enabled', BEHAVIOUR, async ({ page }) => {
   const asked = await stubThirdParties(page);
   await set({ googleAnalyticsId: 'G-TEST12345', plausibleDomain: 'example.com' });
   await open(page);
@@ -434,7 +457,7 @@ test('GDPR banner: analytics and ads wait for consent, and the choice is remembe
   await context.close();
 });
 
-test('pinned playlists come first', async ({ page }) => {
+test('pinned playlists come first', BEHAVIOUR, async ({ page }) => {
   type Item = { id: string; title: string; pinned: boolean };
   const before = (await (await api.get('/api/playlists')).json()) as Item[];
   const last = before[before.length - 1];

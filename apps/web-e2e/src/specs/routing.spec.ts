@@ -3,6 +3,9 @@ import { AdminPage } from '../pages/admin-page';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
 
+// Behaviour, not layout (home-layout and accessibility cover the phone): desktop only, to keep npm test short.
+test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
+
 test('an unknown path shows the 404 page with the router hint', async ({ page }) => {
   const notFound = new NotFoundPage(page);
   await notFound.goto('/no/such/page');

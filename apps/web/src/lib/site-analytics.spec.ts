@@ -42,33 +42,40 @@ describe('site analytics client', () => {
     expect(BATCH).toBe(ANALYTICS_MAX_BATCH);
   });
 
-  it('sends after a short idle, as a JSON beacon the contract accepts', async () => {
+  it('sends a page view at once and other events after a short idle, as JSON beacons the contract accepts', async () => {
     window.history.replaceState(null, '', '/?utm_source=news&utm_medium=%20mail%20&utm_campaign=');
     Object.defineProperty(document, 'referrer', { configurable: true, value: 'https://www.google.com/x' });
     Object.assign(window, { innerWidth: 1280 });
     setSiteAnalytics(true);
     trackPageview();
+    expect(beacons).toHaveLength(1);
     track({ kind: 'hero_impression', variant: 'B' });
     track({ kind: 'hero_click', variant: 'B' });
-    expect(beacons).toHaveLength(0);
-    jest.advanceTimersByTime(IDLE_MS);
     expect(beacons).toHaveLength(1);
+    jest.advanceTimersByTime(IDLE_MS);
+    expect(beacons).toHaveLength(2);
     expect(beacons[0].url).toBe(EVENTS_URL);
     expect(beacons[0].type).toBe('application/json');
-    const [body] = await beaconBodies();
-    expect(analyticsEventBatchSchema.parse(body)).toEqual({
-      events: [
-        {
-          kind: 'pageview',
-          path: '/',
-          referrer: 'https://www.google.com/x',
-          utm: { source: 'news', medium: 'mail' },
-          viewport: 'desktop',
-        },
-        { kind: 'hero_impression', path: '/', variant: 'B' },
-        { kind: 'hero_click', path: '/', variant: 'B' },
-      ],
-    });
+    const bodies = await beaconBodies();
+    expect(bodies.map((body) => analyticsEventBatchSchema.parse(body))).toEqual([
+      {
+        events: [
+          {
+            kind: 'pageview',
+            path: '/',
+            referrer: 'https://www.google.com/x',
+            utm: { source: 'news', medium: 'mail' },
+            viewport: 'desktop',
+          },
+        ],
+      },
+      {
+        events: [
+          { kind: 'hero_impression', path: '/', variant: 'B' },
+          { kind: 'hero_click', path: '/', variant: 'B' },
+        ],
+      },
+    ]);
   });
 
   it('splits a long queue into batches of at most 20, each valid', async () => {
@@ -79,7 +86,7 @@ describe('site analytics client', () => {
     expect(bodies.map((b) => analyticsEventBatchSchema.parse(b).events.length)).toEqual([20, 20, 5]);
   });
 
-  it('keeps events until the setting is known, then sends them', () => {
+  it('keeps events until the setting is known, then sends them (at once with a page view among them)', () => {
     track(play(1));
     jest.advanceTimersByTime(IDLE_MS * 5);
     flushSiteAnalytics();
@@ -87,6 +94,12 @@ describe('site analytics client', () => {
     setSiteAnalytics(true);
     jest.advanceTimersByTime(IDLE_MS);
     expect(beacons).toHaveLength(1);
+
+    resetSiteAnalytics();
+    trackPageview();
+    expect(beacons).toHaveLength(1);
+    setSiteAnalytics(true);
+    expect(beacons).toHaveLength(2);
   });
 
   it('sends nothing when site analytics is off, before or after', () => {

@@ -1,9 +1,10 @@
 import type { AnalyticsEvent, ViewportClass } from '@app/contracts';
 
 /**
- * The page's side of first-party, cookieless site analytics (issue 13, docs/public-page.md): events wait in a
- * queue and leave in batches with sendBeacon (fetch keepalive where it refuses) after a short idle, and at once
- * when the page is hidden or left. Nothing is sent until the public settings say `enableSiteAnalytics`, and
+ * The page's side of first-party, cookieless site analytics (issue 13, docs/public-page.md): a page view leaves
+ * at once (browsers do not always deliver a beacon sent while a page unloads, so a quick bounce would be lost);
+ * other events wait in a queue and leave in batches with sendBeacon (fetch keepalive where it refuses) after a
+ * short idle, and at once when the page is hidden or left. Nothing is sent until the public settings say `enableSiteAnalytics`, and
  * nothing at all when they say off. No cookie, no storage, no id: the server tells visitors apart by a hash
  * it never sends back. `track` only pushes to an array and sets a timer, so no click waits for it.
  */
@@ -20,6 +21,8 @@ export type SiteEvent = WithoutPath<AnalyticsEvent>;
 let on: boolean | undefined;
 let queue: AnalyticsEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** A page view waits: it goes at once (a visitor who leaves within a second is still counted). */
+let urgent = false;
 
 function send(events: AnalyticsEvent[]): void {
   const body = JSON.stringify({ events });
@@ -41,11 +44,14 @@ export function flushSiteAnalytics(): void {
   clearTimeout(timer);
   timer = undefined;
   if (!on) return;
+  urgent = false;
   while (queue.length) send(queue.splice(0, BATCH));
 }
 
 function schedule(): void {
-  if (on && !timer) timer = setTimeout(flushSiteAnalytics, IDLE_MS);
+  if (!on) return;
+  if (urgent) flushSiteAnalytics();
+  else timer ??= setTimeout(flushSiteAnalytics, IDLE_MS);
 }
 
 /** The public setting, once the API gave it: on sends what waits, off drops it and everything after. */
@@ -72,6 +78,7 @@ export function trackPageview(): void {
     const value = params.get(`utm_${key}`)?.trim().slice(0, 100);
     if (value) utm[key] = value;
   }
+  urgent = true;
   track({
     kind: 'pageview',
     referrer: document.referrer.slice(0, 2048) || undefined,
@@ -90,6 +97,7 @@ if (typeof window !== 'undefined') {
 /** Tests only: forget the setting and the queue. */
 export function resetSiteAnalytics(): void {
   on = undefined;
+  urgent = false;
   queue = [];
   clearTimeout(timer);
   timer = undefined;

@@ -70,7 +70,14 @@ export function RevenueCards({ today = localToday() }: { today?: string }) {
           note={
             <>
               Earnings are only available in AdSense (Google sign-in).{' '}
-              <Anchor href={ADSENSE_URL} target="_blank" rel="noopener noreferrer" size="xs" inherit>
+              <Anchor
+                href={ADSENSE_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="xs"
+                inherit
+                underline="always"
+              >
                 Open AdSense <IconExternalLink size={12} aria-hidden />
               </Anchor>
             </>

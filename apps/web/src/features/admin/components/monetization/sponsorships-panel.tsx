@@ -88,7 +88,7 @@ function DealRow({
           </Group>
           <Text size="xs" c="dimmed">
             {deal.startDate} to {deal.endDate} ·{' '}
-            <Anchor href={deal.url} target="_blank" rel="noopener noreferrer" size="xs">
+            <Anchor href={deal.url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
               {deal.url}
             </Anchor>
           </Text>
