@@ -212,3 +212,19 @@ export function watchPageHead(settings: PageHeadSettings, origin: string, video:
     jsonLd: [videoObjectJsonLd(video, origin)],
   };
 }
+
+/**
+ * The head of `/`: the site's head with its canonical URL and its structured data, a `WebSite` and the `ItemList`
+ * of the watch pages of the videos it shows first.
+ */
+export function homePageHead(
+  settings: PageHeadSettings,
+  origin: string,
+  videos: readonly Pick<WatchVideo, 'id'>[],
+): PageHead {
+  return {
+    ...pageHead(settings, origin),
+    canonical: `${origin}/`,
+    jsonLd: [websiteJsonLd(settings, origin), videoItemListJsonLd(videos, origin)],
+  };
+}

@@ -1,11 +1,13 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   embedUrl,
-  pageHead,
+  homePageHead,
   pageHeadHtml,
   pageHeadSettingsKeys,
   siteName,
   type SitemapResult,
+  type VideoKind,
+  videoKindQuery,
   thumbnailUrl,
   watchPageUrl,
 } from '@app/contracts';
@@ -19,6 +21,8 @@ import { absoluteUrl } from './site-url';
 import { feedCdata, feedText, feedUrl, xmlChars } from './xml';
 
 export const RSS_ITEMS = 50;
+/** The videos `/` shows before View All (the web's VIDEO_PAGE_SIZE, SPEC §9): its ItemList names their pages. */
+export const HOME_PAGE_VIDEOS = 20;
 
 /** Google's limits for the video extension: https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps */
 const SITEMAP_TITLE_MAX = 100;
@@ -35,10 +39,22 @@ export class PublicPagesService {
     private readonly clock: Clock,
   ) {}
 
-  /** The `<head>` tags the SEO settings describe, as HTML for the web server to put in `index.html`. */
+  /**
+   * The `<head>` tags of `/` as HTML for the web server to put in `index.html`: what the SEO settings describe, its
+   * canonical URL, and its `WebSite` and `ItemList` (the watch pages of the videos its grid shows first).
+   */
   async pageHead(origin: string): Promise<string> {
-    const settings = await this.settings.publicValues(pageHeadSettingsKeys);
-    return `${pageHeadHtml(pageHead(settings, origin))}\n`;
+    const [settings, hideShorts] = await Promise.all([
+      this.settings.publicValues(pageHeadSettingsKeys),
+      this.settings.get('hideShorts'),
+    ]);
+    const { items } = await this.videos.list({
+      sort: 'recent',
+      kind: videoKindQuery('all', hideShorts)?.split(',') as VideoKind[] | undefined,
+      limit: HOME_PAGE_VIDEOS,
+      offset: 0,
+    });
+    return `${pageHeadHtml(homePageHead(settings, origin, items))}\n`;
   }
 
   /**
