@@ -11,6 +11,8 @@ import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
+/** The server-rendering bundle (`src/entry-server.tsx`), apart from the files the web server hands out. */
+export const SSR_OUT_DIR = fileURLToPath(new URL('../../dist/apps/web-ssr', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
 // Everything the API answers besides the SPA itself: its routes and the generated feeds.
 const proxy = Object.fromEntries(
@@ -44,6 +46,9 @@ const shared: UserConfig = {
 };
 
 export const SHELL_MARKER = '<!--app-shell-->';
+/** Around the prerendered shell in the built index.html: the web server puts a page rendered for the request there. */
+export const SSR_OUTLET_START = '<!--ssr-outlet-->';
+export const SSR_OUTLET_END = '<!--/ssr-outlet-->';
 
 /**
  * Puts the entry stylesheet into index.html: the first paint then needs no second request (about
@@ -89,7 +94,7 @@ function prerenderShell(): Plugin {
         const file = join(outputDir, 'index.html');
         const html = readFileSync(file, 'utf8');
         if (!html.includes(SHELL_MARKER)) throw new Error(`index.html has no ${SHELL_MARKER} to fill`);
-        const shell = `<div data-prerendered style="display:contents">${render()}</div>`;
+        const shell = `${SSR_OUTLET_START}<div data-prerendered style="display:contents">${render()}</div>${SSR_OUTLET_END}`;
         writeFileSync(file, inlineEntryCss(html.replace(SHELL_MARKER, shell), outputDir));
       } finally {
         await server.close();
@@ -98,7 +103,24 @@ function prerenderShell(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the server-rendering entry as one ES module with everything it uses bundled in, so the web
+ * server (tools/serve.ts, or its container) runs it without the app's sources or node_modules.
+ */
+const ssrBuild: UserConfig = {
+  ...shared,
+  plugins: [react()],
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: SSR_OUT_DIR,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rollupOptions: { output: { format: 'es', entryFileNames: 'entry-server.mjs' } },
+  },
+};
+
+const browserBuild: UserConfig = {
   ...shared,
   plugins: [
     react(),
@@ -113,4 +135,6 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));

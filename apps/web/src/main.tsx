@@ -1,19 +1,36 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { videoIdFromWatchPath } from '@app/contracts/watch';
+import { hydrate } from '@tanstack/react-query';
+import { startTransition, StrictMode, type ReactElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HomeApp } from './app/home-app';
+import { createQueryClient } from './lib/query-client';
+import { readSsrState } from './ssr-state';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+/**
+ * A page the server rendered (its data is in the page) is hydrated; else the browser renders it over the
+ * prerendered shell. A transition lets React yield while it builds the page, so no task blocks input for long.
+ */
+function start(app: (queryClient: ReturnType<typeof createQueryClient>) => ReactElement): void {
+  const queryClient = createQueryClient();
+  const state = readSsrState();
+  if (state) {
+    hydrate(queryClient, state);
+    hydrateRoot(container!, <StrictMode>{app(queryClient)}</StrictMode>);
+    return;
+  }
+  const root = createRoot(container!);
+  startTransition(() => root.render(<StrictMode>{app(queryClient)}</StrictMode>));
+}
+
+const videoId = videoIdFromWatchPath(window.location.pathname);
 if (window.location.pathname === '/') {
-  const root = createRoot(container);
-  // A transition lets React yield while it builds the page, so no task blocks input for long.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <HomeApp />
-      </StrictMode>,
-    ),
+  start((queryClient) => <HomeApp queryClient={queryClient} />);
+} else if (videoId !== null) {
+  void import('./app/watch-app').then(({ WatchApp }) =>
+    start((queryClient) => <WatchApp videoId={videoId} queryClient={queryClient} />),
   );
 } else {
   void import('./app/app').then(({ App }) =>

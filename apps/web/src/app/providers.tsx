@@ -75,6 +75,11 @@ export function AppProviders({
   withToaster = true,
   publicSite = false,
 }: AppProvidersProps) {
+  // `<html data-app-ready>` once the page is live (hydrated, or rendered by the browser): until then a
+  // server-rendered page shows its content but does not answer clicks yet (the browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemedMantine publicSite={publicSite}>

@@ -31,14 +31,17 @@ function onSectionLink(event: MouseEvent<HTMLAnchorElement>, id: string, before?
   scrollToSection(id);
 }
 
-function Logo() {
+/** On `/` a section link scrolls to its section; on another page (a watch page) it opens `/` at that section. */
+const sectionHref = (id: string, onHome: boolean) => (onHome ? `#${id}` : `/#${id}`);
+
+function Logo({ onHome }: { onHome: boolean }) {
   const { settings } = usePublicSettings();
   const name = siteName(settings.siteTitle);
   return (
     <a
-      href="#home"
+      href={onHome ? '#home' : '/'}
       className={classes.logo}
-      onClick={(e) => onSectionLink(e, 'home')}
+      onClick={onHome ? (e) => onSectionLink(e, 'home') : undefined}
       aria-label={`${name} home`}
     >
       {settings.logoImage ? (
@@ -52,7 +55,15 @@ function Logo() {
 }
 
 /** The right-side slide-out menu of small screens: a modal `<dialog>` (focus kept inside, Esc closes). */
-function MobileMenu({ items, menuRef }: { items: NavItem[]; menuRef: RefObject<HTMLDialogElement | null> }) {
+function MobileMenu({
+  items,
+  menuRef,
+  onHome,
+}: {
+  items: NavItem[];
+  menuRef: RefObject<HTMLDialogElement | null>;
+  onHome: boolean;
+}) {
   const close = () => menuRef.current?.close();
   return (
     <dialog
@@ -76,9 +87,9 @@ function MobileMenu({ items, menuRef }: { items: NavItem[]; menuRef: RefObject<H
           {items.map((item) => (
             <li key={item.id}>
               <a
-                href={`#${item.id}`}
+                href={sectionHref(item.id, onHome)}
                 className={classes.menuLink}
-                onClick={(e) => onSectionLink(e, item.id, close)}
+                onClick={onHome ? (e) => onSectionLink(e, item.id, close) : undefined}
               >
                 {item.label}
               </a>
@@ -96,22 +107,33 @@ function MobileMenu({ items, menuRef }: { items: NavItem[]; menuRef: RefObject<H
   );
 }
 
-/** Shell of the public pages: the fixed top bar above the page, then the footer. */
-export function PublicLayout({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+/**
+ * Shell of the public pages: the fixed top bar above the page, then the footer. `onHome`: the page is `/`
+ * (its section links scroll); else they lead to `/` and its sections.
+ */
+export function PublicLayout({
+  children,
+  footer,
+  onHome = true,
+}: {
+  children: ReactNode;
+  footer?: ReactNode;
+  onHome?: boolean;
+}) {
   const items = useNavItems();
   const menuRef = useRef<HTMLDialogElement>(null);
   return (
     <>
       <header className={classes.header}>
         <Container size="xl" className={classes.bar}>
-          <Logo />
+          <Logo onHome={onHome} />
           <nav aria-label="Main" className={classes.nav}>
             {items.map((item) => (
               <a
                 key={item.id}
-                href={`#${item.id}`}
+                href={sectionHref(item.id, onHome)}
                 className={classes.navLink}
-                onClick={(e) => onSectionLink(e, item.id)}
+                onClick={onHome ? (e) => onSectionLink(e, item.id) : undefined}
               >
                 {item.label}
               </a>
@@ -135,7 +157,7 @@ export function PublicLayout({ children, footer }: { children: ReactNode; footer
           </div>
         </Container>
       </header>
-      <MobileMenu items={items} menuRef={menuRef} />
+      <MobileMenu items={items} menuRef={menuRef} onHome={onHome} />
       <main className={classes.main}>{children}</main>
       {footer}
     </>

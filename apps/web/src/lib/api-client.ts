@@ -1,3 +1,18 @@
+/**
+ * Where the API's paths are asked: the page's own origin in the browser (''), the API's base URL when the
+ * page is rendered on the server (`entry-server.tsx` sets it once per process).
+ */
+let apiOrigin = '';
+
+export function setApiOrigin(origin: string): void {
+  apiOrigin = origin.replace(/\/+$/, '');
+}
+
+/** An API path (`/api/videos?…`) as this environment asks it. */
+export function apiUrl(path: string): string {
+  return `${apiOrigin}${path}`;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A non-2xx answer. `message` reads `STATUS: message` (SPEC §8, DESIGN §4). */
@@ -43,7 +58,7 @@ export async function apiRequest(
   signal?: AbortSignal,
 ): Promise<Response> {
   const hasBody = body !== undefined;
-  const res = await fetch(url, {
+  const res = await fetch(apiUrl(url), {
     method,
     credentials: 'include',
     headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
@@ -67,7 +82,7 @@ export async function getJson<T>(
   path: string,
   { on401 = 'throw', signal }: { on401?: On401; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const res = await fetch(path, { credentials: 'include', signal });
+  const res = await fetch(apiUrl(path), { credentials: 'include', signal });
   if (on401 === 'returnNull' && res.status === 401) return null as T;
   await throwIfNotOk(res);
   return readJson<T>(res);

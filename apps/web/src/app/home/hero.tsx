@@ -2,6 +2,7 @@ import { thumbnailUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 import { scrollToSection } from '../../lib/scroll';
 import { track } from '../../lib/site-analytics';
 import { subscribeUrl, youtubeVideoId } from '../../lib/youtube';
@@ -90,6 +91,9 @@ function Headline({ variant, both }: { variant: HeroVariant; both: boolean }) {
 
 export function Hero({ prerender = false }: { prerender?: boolean }) {
   const [variant] = useState(pickHeroVariant);
+  // The server's HTML carries both headlines (the draw happens in the browser); the one drawn stays after hydration.
+  const hydrated = useHydrated();
+  const both = prerender || !hydrated;
   const { settings } = usePublicSettings();
   const clicks = useRef(watchClicks);
   const type = settings.heroBackgroundType;
@@ -118,13 +122,13 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
     <section
       id="home"
       className={classes.root}
-      data-variant={prerender ? undefined : variant}
+      data-variant={both ? undefined : variant}
       data-background={hasMedia ? type : 'gradient'}
       aria-label="Welcome"
     >
       <HeroBackground />
       <Container size="lg" className={classes.inner}>
-        <Headline variant={variant} both={prerender} />
+        <Headline variant={variant} both={both} />
         <div className={classes.buttons}>
           <Button
             size="lg"

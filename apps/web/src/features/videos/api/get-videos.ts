@@ -1,6 +1,6 @@
 import type { Video, VideoSort } from '@app/contracts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { throwIfNotOk } from '../../../lib/api-client';
+import { apiUrl, throwIfNotOk } from '../../../lib/api-client';
 
 export const VIDEOS_PATH = '/api/videos';
 /** SPEC §9: the grid shows 20 videos (and 20 skeletons) before View All. */
@@ -35,7 +35,7 @@ export function videosUrl({ q, sort = 'recent', kind, limit, offset = 0 }: Video
 
 /** One page of `GET /api/videos` with its total. */
 export async function getVideos(params: VideoListParams, signal?: AbortSignal): Promise<VideoPage> {
-  const res = await fetch(videosUrl(params), { credentials: 'include', signal });
+  const res = await fetch(apiUrl(videosUrl(params)), { credentials: 'include', signal });
   await throwIfNotOk(res);
   const videos = (await res.json()) as Video[];
   const header = Number(res.headers.get('X-Total-Count'));

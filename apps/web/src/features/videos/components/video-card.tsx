@@ -1,4 +1,5 @@
 import type { Video } from '@app/contracts';
+import { watchPath } from '@app/contracts/watch';
 import { watchUrl } from '@app/contracts/youtube';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { memo, useRef, useState } from 'react';
@@ -95,7 +96,10 @@ interface VideoCardProps {
   vertical?: boolean;
 }
 
-/** A card of the grid: facade or player, the title linking to the watch page, views and age. */
+/**
+ * A card of the grid: facade or player, the title linking to the video on YouTube (SPEC), views, and its age linking
+ * to its page on this site.
+ */
 export const VideoCard = memo(function VideoCard({ video, playing, onPlay, now, vertical }: VideoCardProps) {
   return (
     <article
@@ -123,7 +127,11 @@ export const VideoCard = memo(function VideoCard({ video, playing, onPlay, now, 
           </a>
         </h3>
         <p className={classes.meta}>
-          {formatCount(video.viewCount)} views • {formatRelativeDate(video.publishedAt, now)}
+          {formatCount(video.viewCount)} views •{' '}
+          <a href={watchPath(video.id)} className={classes.metaLink}>
+            {formatRelativeDate(video.publishedAt, now)}
+            <span className="visually-hidden"> · its page on this site</span>
+          </a>
         </p>
       </div>
     </article>
