@@ -172,7 +172,12 @@ describe('tools/serve.ts', () => {
     });
     await new Promise<void>((done) => fakeApi.listen(0, '127.0.0.1', done));
     apiPort = (fakeApi.address() as AddressInfo).port;
-    web = await startWebServer({ port: 0, distDir: dist, apiUrl: `http://127.0.0.1:${apiPort}` });
+    web = await startWebServer({
+      port: 0,
+      distDir: dist,
+      apiUrl: `http://127.0.0.1:${apiPort}`,
+      ssrEntry: false,
+    });
   });
 
   afterAll(async () => {
@@ -409,7 +414,12 @@ describe('tools/serve.ts', () => {
 
   it('answers 502 with a JSON error when the API is down', async () => {
     const deadPort = await freePort();
-    const orphan = await startWebServer({ port: 0, distDir: dist, apiUrl: `http://127.0.0.1:${deadPort}` });
+    const orphan = await startWebServer({
+      port: 0,
+      distDir: dist,
+      apiUrl: `http://127.0.0.1:${deadPort}`,
+      ssrEntry: false,
+    });
     try {
       const reply = await send(orphan.port, '/api/health');
       expect(reply.status).toBe(502);

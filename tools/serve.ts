@@ -33,6 +33,8 @@ import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import { repoRoot } from './lib/paths';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
 import { contentSecurityPolicyFor } from './web-csp';
+import { createPageRenderer, fillShell } from './page-renderer';
+import { videoIdFromWatchPath } from '@app/contracts/watch';
 import { closeOnSignal } from './lib/process';
 
 export const DEFAULT_WEB_DIST = join(repoRoot, 'dist/apps/web');
@@ -46,6 +48,11 @@ export interface WebAppOptions {
   distDir?: string;
   /** Base URL of the API, e.g. http://127.0.0.1:3000 */
   apiUrl: string;
+  /**
+   * The server-rendering entry (default `dist/apps/web-ssr/entry-server.mjs`, see tools/page-renderer.ts); false
+   * sends every page as the prerendered shell.
+   */
+  ssrEntry?: string | false;
 }
 
 /** A request for something with a file extension (or under /assets) is never answered with the SPA. */
@@ -119,6 +126,8 @@ async function fetchFromApi(
 export const PAGE_CACHE_MS = 1000;
 
 interface RenderedPage {
+  /** 404 for the watch page of a video the site does not have. */
+  status: number;
   html: Buffer;
   sources?: PagePolicySources;
   /** False when the API marked the policy no-store: the page is not kept. */
@@ -192,6 +201,11 @@ const forwardedHeaders: Plugin = (proxyServer) => {
 /** The API's session cookie (apps/api/src/auth/session.setup.ts; tools/serve.spec.ts keeps them equal). */
 export const SESSION_COOKIE = 'sid';
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}\\s*=`);
+/**
+ * Visitors' own writes, which change nothing the public answers hold (analytics beacons, newsletter sign-ups): they
+ * leave the kept answers and pages alone (every page view sends a beacon).
+ */
+const VISITOR_WRITES = new Set(['/api/events', '/api/newsletter/subscribe']);
 /** Headers of the API's answer not passed on from the micro-cache (hop-by-hop, or recomputed). */
 const UNKEPT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
@@ -341,7 +355,11 @@ export function createWebApp(options: WebAppOptions): Express {
   const apiAnswers = new Map<string, { expires: number; answer: Promise<ApiAnswer> }>();
   const pages = new Map<string, { expires: number; page: Promise<RenderedPage> }>();
   app.use((req, res, next) => {
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && isApiPath(req.path)) {
+    if (
+      !['GET', 'HEAD', 'OPTIONS'].includes(req.method) &&
+      isApiPath(req.path) &&
+      !VISITOR_WRITES.has(req.path)
+    ) {
       res.on('finish', () => {
         apiAnswers.clear();
         pages.clear();
@@ -365,23 +383,41 @@ export function createWebApp(options: WebAppOptions): Express {
   // Every page is index.html with the site's head tags put in (see renderSsi), kept 1 s per origin
   // as nginx does (apps/web/nginx.conf): concurrent page views share one rendering, and its gzip and
   // brotli forms are made once, not per view. A policy the API marks no-store is not kept.
+  const renderer =
+    options.ssrEntry === false ? undefined : createPageRenderer(options.apiUrl, options.ssrEntry);
   const renderPage = async (req: Request): Promise<RenderedPage> => {
-    const policy = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH, true).then(
-      ({ text, cacheControl }) => ({
-        sources: pagePolicySourcesSchema.parse(JSON.parse(text)),
+    // `/` and the watch pages carry their content (their head names the video: GET /api/page-head?video=).
+    const rendered = renderer?.renders(req.path) ? renderer.body(req.path) : undefined;
+    const videoId = videoIdFromWatchPath(req.path);
+    const virtual = (path: string) =>
+      videoId === null
+        ? path
+        : `${path}${path.includes('?') ? '&' : '?'}video=${encodeURIComponent(videoId)}`;
+    // No answer, or one that is not a policy: the strict baseline, never an error page.
+    const policy = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH, true)
+      .then(({ text, cacheControl }) => ({
+        sources: pagePolicySourcesSchema.parse(JSON.parse(text)) as PagePolicySources | undefined,
         cacheControl,
-      }),
-      () => ({ sources: undefined, cacheControl: '' }),
-    );
-    const [html, { sources, cacheControl }] = await Promise.all([
-      renderSsi(indexHtml!, (path) => fetchFromApi(options.apiUrl, req, path).then((answer) => answer.text)),
+      }))
+      .catch(() => ({ sources: undefined, cacheControl: '' }));
+    const [shell, { sources, cacheControl }, body] = await Promise.all([
+      renderSsi(indexHtml!, (path) =>
+        fetchFromApi(options.apiUrl, req, virtual(path)).then((answer) => answer.text),
+      ),
       policy,
+      rendered,
     ]);
-    return { html: Buffer.from(html), sources, keep: !/\bno-store\b/i.test(cacheControl) };
+    return {
+      status: body?.status ?? 200,
+      html: Buffer.from(body ? fillShell(shell, body) : shell),
+      sources,
+      keep: !/\bno-store\b/i.test(cacheControl),
+    };
   };
   const sendPage = (req: Request, res: Response, next: NextFunction) => {
     if (indexHtml === undefined) return next();
-    const key = `${protocolOf(req)}://${siteHost(req)}`;
+    // One page per origin for the shell, one per path for the pages rendered on the server.
+    const key = `${protocolOf(req)}://${siteHost(req)}${renderer?.renders(req.path) ? req.path : ''}`;
     const now = Date.now();
     let cached = pages.get(key);
     if (!cached || cached.expires <= now) {
@@ -397,6 +433,7 @@ export function createWebApp(options: WebAppOptions): Express {
     cached.page
       .then((page) => {
         setPageHeaders(res, page.sources);
+        if (page.status !== 200) res.status(page.status);
         res.type('html');
         res.vary('Accept-Encoding');
         // Brotli whenever accepted (browsers list it last: "gzip, deflate, br").

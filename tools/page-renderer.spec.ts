@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPageRenderer, fillShell, isRenderedPath, versionOfEtag } from './page-renderer';
+import { type RunningWebServer, startWebServer } from './serve';
+
+/**
+ * A stand-in (CommonJS, which Jest loads) for the built entry (apps/web/src/entry-server.tsx): it asks the API for the path's data as the real
+ * one does, so an API that is down makes it fail, and counts its renderings in a global.
+ */
+const FAKE_ENTRY = `
+exports.render = async function render(pathname, apiBase) {
+  const res = await fetch(apiBase + '/api/data' + pathname);
+  if (!res.ok && res.status !== 404) throw new Error('API ' + res.status);
+  const text = await res.text();
+  return { status: res.status === 404 ? 404 : 200, html: '<main>RENDERED ' + text + '</main>', state: '<script type="application/json" id="ssr-state">{}</script>' };
+};
+`;
+
+describe('tools/page-renderer.ts (server rendering of / and the watch pages, issue 15)', () => {
+  let api: Server;
+  let apiUrl: string;
+  let entry: string;
+  let version = 1;
+  let down = false;
+  let slow = 0;
+  const heads: string[] = [];
+  /** The renderings made: each asks the API for its path's data once. */
+  const renders: string[] = [];
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'page-renderer-'));
+    entry = join(dir, 'entry-server.cjs');
+    writeFileSync(entry, FAKE_ENTRY);
+    api = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (down) {
+        res.writeHead(503).end();
+        return;
+      }
+      if (url.pathname === '/api/settings') {
+        res.writeHead(200, { ETag: `W/"v${version}-abc-gzip"` }).end();
+        return;
+      }
+      if (url.pathname === '/api/page-head') {
+        heads.push(url.search);
+        res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<title>HEAD${url.search}</title>`);
+        return;
+      }
+      if (url.pathname === '/api/settings/page-policy') {
+        // no-store: the web server keeps no page, so each view shows what the renderer gives.
+        res
+          .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+          .end(JSON.stringify({ 'script-src': [], 'img-src': [], 'connect-src': [], 'frame-src': [] }));
+        return;
+      }
+      if (url.pathname.startsWith('/api/data/')) {
+        const path = url.pathname.slice('/api/data'.length);
+        renders.push(path);
+        setTimeout(() => {
+          if (path === '/videos/missing') res.writeHead(404).end('missing');
+          else res.writeHead(200).end(`${path} v${version}`);
+        }, slow);
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
+  beforeEach(() => {
+    down = false;
+    slow = 0;
+    version += 1;
+    renders.length = 0;
+  });
+
+  it('knows its pages, reads the content version from an ETag and fills the shell', () => {
+    expect(['/', '/videos/abc', '/videos/a_b-C/'].map(isRenderedPath)).toEqual([true, true, true]);
+    expect(['/admin', '/videos', '/videos/a/b', '/x'].map(isRenderedPath)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(versionOfEtag('W/"v42-Ab_c-gzip"')).toBe('42');
+    expect(versionOfEtag('"v7-x"')).toBe('7');
+    expect(versionOfEtag('W/"abc"')).toBeUndefined();
+    expect(versionOfEtag(null)).toBeUndefined();
+    const shell = '<body><div id="root"><!--ssr-outlet--><p>SHELL</p><!--/ssr-outlet--></div></body>';
+    expect(fillShell(shell, { status: 200, html: '<p>$& PAGE</p>', state: '<script>S</script>' })).toBe(
+      '<body><div id="root"><p>$& PAGE</p></div><script>S</script></body>',
+    );
+  });
+
+  it('renders a page once per content version, concurrent views sharing one rendering', async () => {
+    const renderer = createPageRenderer(apiUrl, entry)!;
+    await renderer.body('/'); // loads the entry
+    renders.length = 0;
+    version += 1;
+    const bodies = await Promise.all(Array.from({ length: 10 }, () => renderer.body('/')));
+    expect(bodies.every((b) => b?.html === `<main>RENDERED / v${version}</main>`)).toBe(true);
+    expect(renders).toEqual(['/']);
+    await renderer.body('/');
+    expect(renders).toEqual(['/']);
+    // A write anywhere (the version moves): the next view renders anew.
+    version += 1;
+    expect((await renderer.body('/'))?.html).toBe(`<main>RENDERED / v${version}</main>`);
+    expect(renders).toEqual(['/', '/']);
+  });
+
+  it('gives the last rendering of a page while the API is down, and nothing for a page never rendered', async () => {
+    const renderer = createPageRenderer(apiUrl, entry)!;
+    const before = await renderer.body('/videos/abc');
+    expect(before?.html).toContain('/videos/abc');
+    down = true;
+    expect(await renderer.body('/videos/abc')).toEqual(before);
+    expect(await renderer.body('/videos/other')).toBeUndefined();
+  });
+
+  it('answers a 404 rendering for a video the API does not have', async () => {
+    const renderer = createPageRenderer(apiUrl, entry)!;
+    expect((await renderer.body('/videos/missing'))?.status).toBe(404);
+  });
+
+  it('is off without a built entry', () => {
+    expect(createPageRenderer(apiUrl, join(tmpdir(), 'no-such-entry.mjs'))).toBeUndefined();
+  });
+
+  describe('in the web server', () => {
+    let web: RunningWebServer;
+    beforeAll(async () => {
+      const dist = mkdtempSync(join(tmpdir(), 'page-renderer-dist-'));
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(
+        join(dist, 'index.html'),
+        '<html><head><!--# block name="head" --><title>DEFAULT</title><!--# endblock --><!--# include virtual="/api/page-head" stub="head" --></head>' +
+          '<body><div id="root"><!--ssr-outlet--><p>SHELL</p><!--/ssr-outlet--></div></body></html>',
+      );
+      web = await startWebServer({ port: 0, distDir: dist, apiUrl, ssrEntry: entry });
+    });
+    afterAll(() => web.close());
+
+    const page = async (path: string) => {
+      const res = await fetch(`${web.url}${path}`, { headers: { Accept: 'text/html' } });
+      return { status: res.status, body: await res.text() };
+    };
+
+    it('sends / and a watch page rendered, with the watch page’s own head; other pages are the shell', async () => {
+      const home = await page('/');
+      expect(home.status).toBe(200);
+      expect(home.body).toContain(`<main>RENDERED / v${version}</main>`);
+      expect(home.body).toContain('<title>HEAD</title>');
+      expect(home.body).not.toContain('SHELL');
+      expect(home.body).toMatch(
+        /<\/div><script type="application\/json" id="ssr-state">\{\}<\/script><\/body>/,
+      );
+      const watch = await page('/videos/abc');
+      expect(watch.body).toContain(`<main>RENDERED /videos/abc v${version}</main>`);
+      expect(watch.body).toContain('<title>HEAD?video=abc</title>');
+      const admin = await page('/admin');
+      expect(admin.body).toContain('<p>SHELL</p>');
+      expect(admin.body).not.toContain('ssr-state');
+    });
+
+    it('answers an unknown video with the rendered 404 page and a 404 status', async () => {
+      const missing = await page('/videos/missing');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toContain('RENDERED missing');
+    });
+
+    it('shows a settings change in the next page (no stale page kept)', async () => {
+      expect((await page('/')).body).toContain(`v${version}`);
+      version += 1;
+      expect((await page('/')).body).toContain(`<main>RENDERED / v${version}</main>`);
+    });
+
+    it('sends the shell, never an error page, while a cold page cannot be rendered', async () => {
+      down = true;
+      const cold = await page('/videos/never-seen');
+      expect(cold.status).toBe(200);
+      expect(cold.body).toContain('<p>SHELL</p>');
+      expect(cold.body).toContain('<title>DEFAULT</title>');
+    });
+  });
+});
