@@ -42,8 +42,24 @@ export class HomePage {
     this.subscribeBanner = page.getByTestId('subscribe-banner');
   }
 
+  /** Opens the page and waits until it answers clicks (a server-rendered page shows its content before). */
   async goto(path = '/'): Promise<void> {
     await this.page.goto(path);
+    await this.page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  }
+
+  /**
+   * Opens `/` as the browser renders it by itself, from the prerendered shell (as a cold start with the API down
+   * serves it): its loading states (SPEC) show until the data arrives. The server renders `/` with its data.
+   */
+  async gotoShell(): Promise<void> {
+    const shell = await this.page.request.get('/index.html');
+    await this.page.route(
+      (url) => url.pathname === '/',
+      (route) =>
+        route.request().resourceType() === 'document' ? route.fulfill({ response: shell }) : route.fallback(),
+    );
+    await this.goto('/');
   }
 
   stat(name: StatName): Locator {

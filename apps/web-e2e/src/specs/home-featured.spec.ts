@@ -18,7 +18,7 @@ test('a skeleton while loading, then the featured video; a click swaps in the pl
     await route.continue();
   });
   const home = new HomePage(page);
-  await home.goto();
+  await home.gotoShell();
   await expect(home.featured.getByRole('status', { name: 'Loading featured video' })).toBeVisible();
   release();
   const featured = (await (await page.request.get('/api/videos/featured')).json()) as Video;

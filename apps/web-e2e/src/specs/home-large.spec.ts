@@ -83,7 +83,7 @@ test('at most six playlists, three skeletons while they load', async ({ page }) 
     await route.continue();
   });
   const home = new HomePage(page);
-  await home.goto();
+  await home.gotoShell();
   await expect(
     home.playlists.getByRole('status', { name: 'Loading playlists' }).locator('[data-skeleton]'),
   ).toHaveCount(3);

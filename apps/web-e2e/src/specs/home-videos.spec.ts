@@ -22,7 +22,7 @@ test('20 skeleton cards while loading, then the 20 newest videos', async ({ page
     await route.continue();
   });
   const home = new HomePage(page);
-  await home.goto();
+  await home.gotoShell();
   const skeletons = home.videos.getByRole('status', { name: 'Loading videos' });
   await expect(skeletons.locator('[data-skeleton]')).toHaveCount(20);
   await page.evaluate(() => document.getElementById('videos')!.scrollIntoView({ behavior: 'instant' }));

@@ -13,7 +13,10 @@ const FIELDS: Record<StatName, keyof ChannelStats> = {
   views: 'viewCount',
 };
 
-test('the hero shows placeholders, then the channel stats from the API', async ({ page, request }) => {
+test('rendered by the browser (the shell), the hero shows placeholders, then the channel stats from the API', async ({
+  page,
+  request,
+}) => {
   const stats = (await (await request.get('/api/channel/stats')).json()) as ChannelStats;
 
   // Hold the page's stats request so the placeholders can be seen before the numbers land.
@@ -25,7 +28,7 @@ test('the hero shows placeholders, then the channel stats from the API', async (
   });
 
   const home = new HomePage(page);
-  await home.goto();
+  await home.gotoShell();
   await expect(home.heading).toBeVisible();
   for (const [name, placeholder] of Object.entries(PLACEHOLDERS) as [StatName, string][]) {
     await expect(home.stat(name)).toHaveText(placeholder);

@@ -1,0 +1,238 @@
+import type { Playlist, Video, VideoDetail } from '@app/contracts';
+import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
+import { recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stub';
+
+/**
+ * Issue 15: `/` and every video's page (`/videos/{id}`) rendered on the server by npm start's web server, so a
+ * crawler or a link preview that runs no script sees the content, its head tags and its structured data; in the
+ * browser the same HTML hydrates without a warning.
+ */
+
+async function newestVideos(request: APIRequestContext, limit = 20): Promise<Video[]> {
+  return (await (await request.get(`/api/videos?sort=recent&limit=${limit}`)).json()) as Video[];
+}
+
+/** The page as a crawler gets it: the HTML of one GET, no script run. */
+async function html(request: APIRequestContext, path: string): Promise<{ status: number; body: string }> {
+  const res = await request.get(path, { headers: { Accept: 'text/html' } });
+  return { status: res.status(), body: await res.text() };
+}
+
+function jsonLd(body: string): Record<string, unknown>[] {
+  return [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    ([, json]) => JSON.parse(json) as Record<string, unknown>,
+  );
+}
+
+function meta(body: string, key: string): string | undefined {
+  const tag = new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(
+    body,
+  );
+  return tag?.[1]
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+}
+
+const textOf = (body: string) =>
+  body
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+
+test.describe('without a script (crawlers, link previews)', () => {
+  test.skip(({ isMobile }) => isMobile, 'the same HTML on every viewport; the desktop project checks it');
+
+  test('/ holds the videos, the featured video, the playlists and the community section, and its structured data', async ({
+    request,
+  }) => {
+    const { status, body } = await html(request, '/');
+    expect(status).toBe(200);
+    const text = textOf(body);
+    const videos = await newestVideos(request);
+    expect(videos).toHaveLength(20);
+    for (const video of videos) expect(text).toContain(video.title);
+    const featured = (await (await request.get('/api/videos/featured')).json()) as Video;
+    expect(body).toContain('data-testid="featured-video"');
+    expect(text).toContain(featured.title);
+    const playlists = (await (await request.get('/api/playlists')).json()) as Playlist[];
+    expect(playlists.length).toBeGreaterThan(0);
+    for (const playlist of playlists.slice(0, 6)) expect(text).toContain(playlist.title);
+    expect(text).toContain('Join the Community');
+    // No skeleton of the shell: the data came with the page.
+    expect(body).not.toContain('aria-label="Loading videos"');
+    expect(body).toContain('id="ssr-state"');
+
+    const [website, list] = jsonLd(body);
+    expect(website).toMatchObject({ '@context': 'https://schema.org', '@type': 'WebSite' });
+    expect(website.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(list).toMatchObject({ '@context': 'https://schema.org', '@type': 'ItemList' });
+    const items = list.itemListElement as { '@type': string; position: number; url: string }[];
+    expect(items.map((item) => item.position)).toEqual(videos.map((_v, i) => i + 1));
+    expect(items.map((item) => new URL(item.url).pathname)).toEqual(videos.map((v) => `/videos/${v.id}`));
+    expect(body).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/" \/>/);
+  });
+
+  test('a watch page holds its video, its head and a VideoObject with what Google requires and recommends', async ({
+    request,
+  }) => {
+    const [video] = await newestVideos(request, 1);
+    const detail = (await (await request.get(`/api/videos/${video.id}`)).json()) as VideoDetail;
+    const { status, body } = await html(request, `/videos/${video.id}`);
+    expect(status).toBe(200);
+    const text = textOf(body);
+    expect(body).toMatch(new RegExp(`<h1[^>]*>${video.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    expect(text).toContain(video.duration);
+    for (const related of detail.related) expect(text).toContain(related.title);
+    for (const playlist of detail.playlists) expect(text).toContain(playlist.title);
+    // Nothing from YouTube's player before a click: the facade only.
+    expect(body).not.toContain('<iframe');
+    expect(body).toContain(`aria-label="Play ${video.title}"`);
+
+    expect(body).toContain(`<title>${video.title} - `);
+    const url = meta(body, 'og:url')!;
+    expect(new URL(url).pathname).toBe(`/videos/${video.id}`);
+    expect(body).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(meta(body, 'og:type')).toBe('video.other');
+    expect(meta(body, 'og:video')).toBe(`https://www.youtube-nocookie.com/embed/${video.id}`);
+    expect(meta(body, 'twitter:card')).toBe('player');
+    expect(meta(body, 'twitter:player')).toBe(`https://www.youtube-nocookie.com/embed/${video.id}`);
+    expect(body).toMatch(/<link rel="alternate" type="application\/json\+oembed" href="[^"]+\/oembed\?url=/);
+
+    const [object] = jsonLd(body);
+    expect(object).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: video.title,
+      embedUrl: `https://www.youtube-nocookie.com/embed/${video.id}`,
+      url,
+      interactionStatistic: {
+        '@type': 'InteractionCounter',
+        interactionType: { '@type': 'WatchAction' },
+        userInteractionCount: video.viewCount,
+      },
+    });
+    expect(typeof object.description).toBe('string');
+    expect((object.description as string).length).toBeGreaterThan(0);
+    expect((object.thumbnailUrl as string[]).length).toBeGreaterThan(0);
+    for (const thumbnail of object.thumbnailUrl as string[]) expect(thumbnail).toMatch(/^https?:\/\//);
+    // A date-time with its time zone, and an ISO 8601 duration.
+    expect(object.uploadDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
+    expect(new Date(object.uploadDate as string).getTime()).toBe(new Date(video.publishedAt).getTime());
+    expect(object.duration).toMatch(/^PT(\d+H)?(\d+M)?(\d+S)?$/);
+  });
+
+  test('an unknown video is a 404 page with a 404 status', async ({ request }) => {
+    const { status, body } = await html(request, '/videos/no-such-video');
+    expect(status).toBe(404);
+    expect(textOf(body)).toContain('404 Page Not Found');
+    expect(textOf(body)).toContain('This video is not on the site.');
+  });
+});
+
+/** Console errors and warnings (a hydration mismatch is one), and uncaught errors. */
+function problems(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') seen.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => seen.push(`pageerror: ${e.message}`));
+  return seen;
+}
+
+test.describe('in the browser', () => {
+  test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
+
+  test('/ hydrates the server-rendered page without an error or warning, asking the API for nothing', async ({
+    page,
+  }) => {
+    const seen = problems(page);
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      const call = req.resourceType() === 'fetch' || req.resourceType() === 'xhr';
+      if (call && pathname.startsWith('/api/') && pathname !== '/api/events') calls.push(pathname);
+    });
+    const home = new HomePage(page);
+    await home.goto();
+    await home.loaded();
+    await expect(home.videoCards).toHaveCount(20);
+    await expect(home.hero).toHaveAttribute('data-variant', /^[AB]$/);
+    await page.waitForLoadState('networkidle');
+    expect(seen).toEqual([]);
+    // The page came with its data: no settings, stats, videos or playlists asked again.
+    expect(calls.filter((path) => path !== '/api/live')).toEqual([]);
+  });
+
+  test("a card's age leads to its watch page, which plays on a click and not before", async ({ page }) => {
+    await stubYouTubePlayer(page);
+    const youtube = recordYouTubeRequests(page);
+    const seen = problems(page);
+    const home = new HomePage(page);
+    await home.goto();
+    const [video] = await newestVideos(page.request, 1);
+    const card = home.videos.locator(`article[data-video-id="${video.id}"]`);
+    // The title keeps opening YouTube (SPEC); the age is the way to the page on this site.
+    await expect(card.getByRole('link', { name: video.title, exact: true })).toHaveAttribute(
+      'href',
+      `https://www.youtube.com/watch?v=${video.id}`,
+    );
+    await card.getByRole('link', { name: /its page on this site$/ }).click();
+    await expect(page).toHaveURL(`/videos/${video.id}`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(page.getByRole('heading', { level: 1, name: video.title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${video.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - `));
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expect(youtube).toEqual([]);
+
+    await page.getByRole('button', { name: `Play ${video.title}` }).click();
+    await expect(page.locator('iframe')).toHaveAttribute(
+      'src',
+      `https://www.youtube-nocookie.com/embed/${video.id}?autoplay=1&rel=0&modestbranding=1&enablejsapi=1`,
+    );
+    await page.waitForLoadState('networkidle');
+    expect(seen).toEqual([]);
+  });
+
+  test('Share copies the on-site address; a related video opens its own page', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const [video] = await newestVideos(page.request, 1);
+    const detail = (await (await page.request.get(`/api/videos/${video.id}`)).json()) as VideoDetail;
+    await page.goto(`/videos/${video.id}`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      new URL(`/videos/${video.id}`, page.url()).toString(),
+    );
+    expect(detail.related.length).toBeGreaterThan(0);
+    const next = detail.related[0];
+    await page
+      .getByRole('link', { name: new RegExp(next.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .click();
+    await expect(page).toHaveURL(`/videos/${next.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: next.title })).toBeVisible();
+  });
+
+  test('an unknown video shows the 404 page with a 404 status', async ({ page }) => {
+    const response = await page.goto('/videos/no-such-video');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test('the watch page fits the viewport', async ({ page }) => {
+  const [video] = await newestVideos(page.request, 1);
+  await page.goto(`/videos/${video.id}`);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1, name: video.title })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('button', { name: `Play ${video.title}` })).toBeInViewport();
+});
