@@ -3,6 +3,7 @@ import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { RecoveryCodeEntity } from '../src/auth/recovery-code.entity';
+import { ServerResetEntity } from '../src/auth/server-reset.entity';
 import { UserEntity } from '../src/auth/user.entity';
 import { Clock } from '../src/common/clock';
 import { ADMIN, signedInAgent } from './support/auth';
@@ -308,35 +309,90 @@ describe('two-factor sign-in', () => {
 });
 
 describe('ADMIN_RESET_2FA', () => {
-  it('turns two-factor sign-in off on start and logs that it did', async () => {
-    const first = await startTestApp();
-    const agent = await signedInAgent(first.server);
+  /** Starts an app on the database of `first` (a restart), with these variables. */
+  const restart = (first: { sqlitePath?: string }, env: Record<string, string> = {}) =>
+    startTestApp({ reuse: usingMysql() ? {} : { sqlitePath: first.sqlitePath }, resetDatabase: false, env });
+
+  async function enrolWithCurrentCode(server: unknown): Promise<void> {
+    const agent = await signedInAgent(server);
     const { secret } = (await agent.post('/api/auth/two-factor/setup').expect(200)).body;
     await agent
       .post('/api/auth/two-factor/enable')
       .send({ password: ADMIN.password, code: generateSync({ secret }) })
       .expect(200);
-    await request(first.server).post('/api/auth/login').send(ADMIN).expect(200, { twoFactorRequired: true });
-    await first.app.close();
+    await request(server as Parameters<typeof request>[0])
+      .post('/api/auth/login')
+      .send(ADMIN)
+      .expect(200, { twoFactorRequired: true });
+  }
 
+  it('turns two-factor sign-in off on the first start with it; a later start with it still set keeps a new enrolment and warns', async () => {
+    const first = await startTestApp();
     const warn = jest.spyOn(Logger.prototype, 'warn');
-    const second = await startTestApp({
-      reuse: usingMysql() ? {} : { sqlitePath: first.sqlitePath },
-      resetDatabase: false,
-      env: { ADMIN_RESET_2FA: 'true' },
-    });
     try {
-      expect(warn).toHaveBeenCalledWith(
-        'ADMIN_RESET_2FA: two-factor sign-in turned off for "admin". Remove ADMIN_RESET_2FA and enrol again.',
-      );
-      await request(second.server)
-        .post('/api/auth/login')
-        .send(ADMIN)
-        .expect(200, { id: 1, username: 'admin' });
-      expect(await second.dataSource.getRepository(RecoveryCodeEntity).count()).toBe(0);
+      await enrolWithCurrentCode(first.server);
+      await first.app.close();
+
+      const second = await restart(first, { ADMIN_RESET_2FA: 'true' });
+      try {
+        expect(warn).toHaveBeenCalledWith(
+          'ADMIN_RESET_2FA: two-factor sign-in turned off for "admin". Remove ADMIN_RESET_2FA and enrol again.',
+        );
+        await request(second.server)
+          .post('/api/auth/login')
+          .send(ADMIN)
+          .expect(200, { id: 1, username: 'admin' });
+        expect(await second.dataSource.getRepository(RecoveryCodeEntity).count()).toBe(0);
+        // The owner enrols the new phone but forgets the variable.
+        await enrolWithCurrentCode(second.server);
+      } finally {
+        await second.app.close();
+      }
+      warn.mockClear();
+
+      const third = await restart(first, { ADMIN_RESET_2FA: 'true' });
+      try {
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringMatching(
+            /^ADMIN_RESET_2FA is still set, but two-factor sign-in was already reset at \d{4}-\d\d-\d\dT[\d:.]+Z: it was left alone \(an enrolment since then stays on\)\. Remove ADMIN_RESET_2FA \(to reset again, start once without it first\)\.$/,
+          ),
+        );
+        expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('turned off'));
+        await request(third.server)
+          .post('/api/auth/login')
+          .send(ADMIN)
+          .expect(200, { twoFactorRequired: true });
+        expect(await third.dataSource.getRepository(RecoveryCodeEntity).count()).toBe(10);
+      } finally {
+        await third.app.close();
+      }
+
+      // A start without the variable forgets the reset: the next time it is set, it resets again.
+      const fourth = await restart(first);
+      try {
+        expect(await fourth.dataSource.getRepository(ServerResetEntity).count()).toBe(0);
+        await request(fourth.server)
+          .post('/api/auth/login')
+          .send(ADMIN)
+          .expect(200, { twoFactorRequired: true });
+      } finally {
+        await fourth.app.close();
+      }
+      warn.mockClear();
+      const fifth = await restart(first, { ADMIN_RESET_2FA: 'true' });
+      try {
+        expect(warn).toHaveBeenCalledWith(
+          'ADMIN_RESET_2FA: two-factor sign-in turned off for "admin". Remove ADMIN_RESET_2FA and enrol again.',
+        );
+        await request(fifth.server)
+          .post('/api/auth/login')
+          .send(ADMIN)
+          .expect(200, { id: 1, username: 'admin' });
+      } finally {
+        await fifth.close();
+      }
     } finally {
       warn.mockRestore();
-      await second.close();
       await first.close().catch(() => undefined);
     }
   });
