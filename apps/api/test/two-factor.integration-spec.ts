@@ -21,7 +21,8 @@ describe('two-factor sign-in', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // TRUST_PROXY: the per-account cap test sends each request from its own address (X-Forwarded-For).
+    t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
     now = Date.now();
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => now);
   });
@@ -243,6 +244,79 @@ describe('two-factor sign-in', () => {
         .post('/api/auth/two-factor/recovery-codes')
         .send({ code: codeFor(secret) })
         .expect(429);
+      await clearThrottle();
+    });
+
+    it('caps wrong codes at 10 per admin across all IPs in 15 minutes; a right code does not count', async () => {
+      await clearThrottle();
+      nextStep();
+      const wrong = codeFor(secret) === '111111' ? '222222' : '111111';
+      let ip = 0;
+      /** A password step and then `code`, each sign-in from an address of its own. */
+      async function fromNewIp(code: string): Promise<request.Response> {
+        const agent = request.agent(t.server);
+        const from = `203.0.113.${++ip}`;
+        await agent
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', from)
+          .send(ADMIN)
+          .expect(200, { twoFactorRequired: true });
+        return agent.post('/api/auth/login/two-factor').set('X-Forwarded-For', from).send({ code });
+      }
+      // 9 wrong codes, each from another address (none reaches its per-IP limit of 5)…
+      for (let i = 0; i < 9; i++) expect((await fromNewIp(wrong)).status).toBe(401);
+      // …a right one still signs in and gives its point back…
+      expect((await fromNewIp(codeFor(secret))).status).toBe(200);
+      // …so the 10th wrong one is checked, and after it 20 at once from 20 more addresses are all refused.
+      expect((await fromNewIp(wrong)).status).toBe(401);
+      const agents = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const agent = request.agent(t.server);
+          const from = `203.0.113.${++ip}`;
+          await agent.post('/api/auth/login').set('X-Forwarded-For', from).send(ADMIN).expect(200);
+          return { agent, from };
+        }),
+      );
+      const answers = await Promise.all(
+        agents.map(({ agent, from }) =>
+          agent.post('/api/auth/login/two-factor').set('X-Forwarded-For', from).send({ code: wrong }),
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array(20).fill(429));
+      expect(answers[0].body).toEqual({
+        statusCode: 429,
+        message: 'Too many wrong codes for this account. Try again in 15 minutes.',
+        error: 'Too Many Requests',
+      });
+      // The right code waits too, from a new address and for a step-up of the signed-in admin.
+      nextStep();
+      expect((await fromNewIp(codeFor(secret))).status).toBe(429);
+      await admin
+        .post('/api/auth/two-factor/recovery-codes')
+        .send({ code: codeFor(secret) })
+        .expect(429);
+      await clearThrottle();
+    });
+
+    it('checks at most 10 codes for the admin when 30 wrong ones arrive at once from 30 addresses', async () => {
+      nextStep();
+      const wrong = codeFor(secret) === '111111' ? '222222' : '111111';
+      const agents = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const agent = request.agent(t.server);
+          const from = `198.51.100.${i + 1}`;
+          await agent.post('/api/auth/login').set('X-Forwarded-For', from).send(ADMIN).expect(200);
+          return { agent, from };
+        }),
+      );
+      const answers = await Promise.all(
+        agents.map(({ agent, from }) =>
+          agent.post('/api/auth/login/two-factor').set('X-Forwarded-For', from).send({ code: wrong }),
+        ),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20);
       await clearThrottle();
     });
 
