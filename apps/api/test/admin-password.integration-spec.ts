@@ -1,4 +1,6 @@
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
+import { ServerResetEntity } from '../src/auth/server-reset.entity';
 import { SessionEntity } from '../src/auth/session.entity';
 import { EnvError } from '../src/config/env';
 import { ADMIN, sessionCookie, signedInAgent } from './support/auth';
@@ -80,6 +82,76 @@ describe('the admin password of a database made in development', () => {
       await signedInAgent(prod.server, { username: 'admin', password: 'changed-password-1' });
     } finally {
       await prod.app.close();
+    }
+  });
+
+  it('ADMIN_PASSWORD_RESET left set acts once: a later start keeps the password changed since, and warns', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const RESET = { ...PRODUCTION, ADMIN_PASSWORD_RESET: 'true' };
+    try {
+      const first = await restart(dev, RESET);
+      let ownerCookie: string;
+      try {
+        expect(warn).toHaveBeenCalledWith(
+          'ADMIN_PASSWORD_RESET: the password of "admin" is now ADMIN_PASSWORD and every session has ended. ' +
+            'Remove ADMIN_PASSWORD_RESET; later starts with it and this ADMIN_PASSWORD still set change nothing.',
+        );
+        // Only a hash of the value it applied is remembered.
+        const [done] = await first.dataSource.getRepository(ServerResetEntity).find();
+        expect(done).toMatchObject({
+          name: 'ADMIN_PASSWORD_RESET',
+          passwordHash: expect.stringMatching(/^\$argon2id\$/),
+        });
+        expect(JSON.stringify(done)).not.toContain('prod-password-1');
+        // The owner signs in with it and chooses another password (the variable is forgotten).
+        ownerCookie = sessionCookie(
+          await request(first.server)
+            .post('/api/auth/login')
+            .send({ username: 'admin', password: 'prod-password-1' })
+            .expect(200),
+        );
+        await request(first.server)
+          .post('/api/auth/change-password')
+          .set('Cookie', ownerCookie)
+          .send({ currentPassword: 'prod-password-1', newPassword: 'changed-password-1' })
+          .expect(200);
+      } finally {
+        await first.app.close();
+      }
+      warn.mockClear();
+
+      const second = await restart(dev, RESET);
+      try {
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringMatching(
+            /^ADMIN_PASSWORD_RESET is still set, but this ADMIN_PASSWORD was already applied at \d{4}-\d\d-\d\dT[\d:.]+Z: the stored password and the sessions were left alone\. Remove ADMIN_PASSWORD_RESET \(to reset again, set a different ADMIN_PASSWORD\)\.$/,
+          ),
+        );
+        expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('is now ADMIN_PASSWORD'));
+        // The owner's password and session are kept.
+        await request(second.server)
+          .post('/api/auth/login')
+          .send({ username: 'admin', password: 'prod-password-1' })
+          .expect(401);
+        await request(second.server).get('/api/auth/me').set('Cookie', ownerCookie).expect(200);
+        await signedInAgent(second.server, { username: 'admin', password: 'changed-password-1' });
+      } finally {
+        await second.app.close();
+      }
+      warn.mockClear();
+
+      // A different ADMIN_PASSWORD is a new reset.
+      const third = await restart(dev, { ...RESET, ADMIN_PASSWORD: 'prod-password-2' });
+      try {
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringMatching(/^ADMIN_PASSWORD_RESET: the password of "admin" is now/),
+        );
+        await signedInAgent(third.server, { username: 'admin', password: 'prod-password-2' });
+      } finally {
+        await third.app.close();
+      }
+    } finally {
+      warn.mockRestore();
     }
   });
 });

@@ -3,6 +3,7 @@ import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { RecoveryCodeEntity } from '../src/auth/recovery-code.entity';
+import { ServerResetEntity } from '../src/auth/server-reset.entity';
 import { UserEntity } from '../src/auth/user.entity';
 import { Clock } from '../src/common/clock';
 import { ADMIN, signedInAgent } from './support/auth';
@@ -20,7 +21,8 @@ describe('two-factor sign-in', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // TRUST_PROXY: the per-account cap test sends each request from its own address (X-Forwarded-For).
+    t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
     now = Date.now();
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => now);
   });
@@ -245,6 +247,79 @@ describe('two-factor sign-in', () => {
       await clearThrottle();
     });
 
+    it('caps wrong codes at 10 per admin across all IPs in 15 minutes; a right code does not count', async () => {
+      await clearThrottle();
+      nextStep();
+      const wrong = codeFor(secret) === '111111' ? '222222' : '111111';
+      let ip = 0;
+      /** A password step and then `code`, each sign-in from an address of its own. */
+      async function fromNewIp(code: string): Promise<request.Response> {
+        const agent = request.agent(t.server);
+        const from = `203.0.113.${++ip}`;
+        await agent
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', from)
+          .send(ADMIN)
+          .expect(200, { twoFactorRequired: true });
+        return agent.post('/api/auth/login/two-factor').set('X-Forwarded-For', from).send({ code });
+      }
+      // 9 wrong codes, each from another address (none reaches its per-IP limit of 5)…
+      for (let i = 0; i < 9; i++) expect((await fromNewIp(wrong)).status).toBe(401);
+      // …a right one still signs in and gives its point back…
+      expect((await fromNewIp(codeFor(secret))).status).toBe(200);
+      // …so the 10th wrong one is checked, and after it 20 at once from 20 more addresses are all refused.
+      expect((await fromNewIp(wrong)).status).toBe(401);
+      const agents = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const agent = request.agent(t.server);
+          const from = `203.0.113.${++ip}`;
+          await agent.post('/api/auth/login').set('X-Forwarded-For', from).send(ADMIN).expect(200);
+          return { agent, from };
+        }),
+      );
+      const answers = await Promise.all(
+        agents.map(({ agent, from }) =>
+          agent.post('/api/auth/login/two-factor').set('X-Forwarded-For', from).send({ code: wrong }),
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array(20).fill(429));
+      expect(answers[0].body).toEqual({
+        statusCode: 429,
+        message: 'Too many wrong codes for this account. Try again in 15 minutes.',
+        error: 'Too Many Requests',
+      });
+      // The right code waits too, from a new address and for a step-up of the signed-in admin.
+      nextStep();
+      expect((await fromNewIp(codeFor(secret))).status).toBe(429);
+      await admin
+        .post('/api/auth/two-factor/recovery-codes')
+        .send({ code: codeFor(secret) })
+        .expect(429);
+      await clearThrottle();
+    });
+
+    it('checks at most 10 codes for the admin when 30 wrong ones arrive at once from 30 addresses', async () => {
+      nextStep();
+      const wrong = codeFor(secret) === '111111' ? '222222' : '111111';
+      const agents = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const agent = request.agent(t.server);
+          const from = `198.51.100.${i + 1}`;
+          await agent.post('/api/auth/login').set('X-Forwarded-For', from).send(ADMIN).expect(200);
+          return { agent, from };
+        }),
+      );
+      const answers = await Promise.all(
+        agents.map(({ agent, from }) =>
+          agent.post('/api/auth/login/two-factor').set('X-Forwarded-For', from).send({ code: wrong }),
+        ),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+      await clearThrottle();
+    });
+
     it('changing the password needs a current code too (step-up)', async () => {
       const NEW = 'a-much-better-password';
       let res = await admin
@@ -308,35 +383,90 @@ describe('two-factor sign-in', () => {
 });
 
 describe('ADMIN_RESET_2FA', () => {
-  it('turns two-factor sign-in off on start and logs that it did', async () => {
-    const first = await startTestApp();
-    const agent = await signedInAgent(first.server);
+  /** Starts an app on the database of `first` (a restart), with these variables. */
+  const restart = (first: { sqlitePath?: string }, env: Record<string, string> = {}) =>
+    startTestApp({ reuse: usingMysql() ? {} : { sqlitePath: first.sqlitePath }, resetDatabase: false, env });
+
+  async function enrolWithCurrentCode(server: unknown): Promise<void> {
+    const agent = await signedInAgent(server);
     const { secret } = (await agent.post('/api/auth/two-factor/setup').expect(200)).body;
     await agent
       .post('/api/auth/two-factor/enable')
       .send({ password: ADMIN.password, code: generateSync({ secret }) })
       .expect(200);
-    await request(first.server).post('/api/auth/login').send(ADMIN).expect(200, { twoFactorRequired: true });
-    await first.app.close();
+    await request(server as Parameters<typeof request>[0])
+      .post('/api/auth/login')
+      .send(ADMIN)
+      .expect(200, { twoFactorRequired: true });
+  }
 
+  it('turns two-factor sign-in off on the first start with it; a later start with it still set keeps a new enrolment and warns', async () => {
+    const first = await startTestApp();
     const warn = jest.spyOn(Logger.prototype, 'warn');
-    const second = await startTestApp({
-      reuse: usingMysql() ? {} : { sqlitePath: first.sqlitePath },
-      resetDatabase: false,
-      env: { ADMIN_RESET_2FA: 'true' },
-    });
     try {
-      expect(warn).toHaveBeenCalledWith(
-        'ADMIN_RESET_2FA: two-factor sign-in turned off for "admin". Remove ADMIN_RESET_2FA and enrol again.',
-      );
-      await request(second.server)
-        .post('/api/auth/login')
-        .send(ADMIN)
-        .expect(200, { id: 1, username: 'admin' });
-      expect(await second.dataSource.getRepository(RecoveryCodeEntity).count()).toBe(0);
+      await enrolWithCurrentCode(first.server);
+      await first.app.close();
+
+      const second = await restart(first, { ADMIN_RESET_2FA: 'true' });
+      try {
+        expect(warn).toHaveBeenCalledWith(
+          'ADMIN_RESET_2FA: two-factor sign-in turned off for "admin". Remove ADMIN_RESET_2FA and enrol again.',
+        );
+        await request(second.server)
+          .post('/api/auth/login')
+          .send(ADMIN)
+          .expect(200, { id: 1, username: 'admin' });
+        expect(await second.dataSource.getRepository(RecoveryCodeEntity).count()).toBe(0);
+        // The owner enrols the new phone but forgets the variable.
+        await enrolWithCurrentCode(second.server);
+      } finally {
+        await second.app.close();
+      }
+      warn.mockClear();
+
+      const third = await restart(first, { ADMIN_RESET_2FA: 'true' });
+      try {
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringMatching(
+            /^ADMIN_RESET_2FA is still set, but two-factor sign-in was already reset at \d{4}-\d\d-\d\dT[\d:.]+Z: it was left alone \(an enrolment since then stays on\)\. Remove ADMIN_RESET_2FA \(to reset again, start once without it first\)\.$/,
+          ),
+        );
+        expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('turned off'));
+        await request(third.server)
+          .post('/api/auth/login')
+          .send(ADMIN)
+          .expect(200, { twoFactorRequired: true });
+        expect(await third.dataSource.getRepository(RecoveryCodeEntity).count()).toBe(10);
+      } finally {
+        await third.app.close();
+      }
+
+      // A start without the variable forgets the reset: the next time it is set, it resets again.
+      const fourth = await restart(first);
+      try {
+        expect(await fourth.dataSource.getRepository(ServerResetEntity).count()).toBe(0);
+        await request(fourth.server)
+          .post('/api/auth/login')
+          .send(ADMIN)
+          .expect(200, { twoFactorRequired: true });
+      } finally {
+        await fourth.app.close();
+      }
+      warn.mockClear();
+      const fifth = await restart(first, { ADMIN_RESET_2FA: 'true' });
+      try {
+        expect(warn).toHaveBeenCalledWith(
+          'ADMIN_RESET_2FA: two-factor sign-in turned off for "admin". Remove ADMIN_RESET_2FA and enrol again.',
+        );
+        await request(fifth.server)
+          .post('/api/auth/login')
+          .send(ADMIN)
+          .expect(200, { id: 1, username: 'admin' });
+      } finally {
+        await fifth.close();
+      }
     } finally {
       warn.mockRestore();
-      await second.close();
       await first.close().catch(() => undefined);
     }
   });

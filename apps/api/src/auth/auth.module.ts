@@ -8,6 +8,7 @@ import { LocalStrategy } from './local.strategy';
 import { LoginGuard } from './login.guard';
 import { LoginThrottleService } from './login-throttle.service';
 import { RecoveryCodeEntity } from './recovery-code.entity';
+import { ServerResetEntity } from './server-reset.entity';
 import { SessionEntity } from './session.entity';
 import { SessionGuard } from './session.guard';
 import { SessionSerializer } from './session.serializer';
@@ -19,7 +20,7 @@ import './auth.types';
 @Module({
   imports: [
     PassportModule.register({ session: true }),
-    TypeOrmModule.forFeature([UserEntity, SessionEntity, RecoveryCodeEntity]),
+    TypeOrmModule.forFeature([UserEntity, SessionEntity, RecoveryCodeEntity, ServerResetEntity]),
   ],
   controllers: [AuthController, TwoFactorController],
   providers: [

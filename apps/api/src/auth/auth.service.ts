@@ -11,10 +11,12 @@ import type { AuthUser, ChangePasswordBody } from '@app/contracts';
 import * as argon2 from 'argon2';
 import type { Request } from 'express';
 import { Not, type Repository } from 'typeorm';
+import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_USERNAME, type Env, EnvError } from '../config/env';
 import { toAuthUser } from './auth.mapper';
 import { LoginThrottleService } from './login-throttle.service';
+import { PASSWORD_RESET, ServerResetEntity } from './server-reset.entity';
 import { SessionEntity } from './session.entity';
 import { TwoFactorService } from './two-factor.service';
 import { UserEntity } from './user.entity';
@@ -33,9 +35,11 @@ export class AuthService implements OnApplicationBootstrap {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    @InjectRepository(ServerResetEntity) private readonly resets: Repository<ServerResetEntity>,
     @Inject(ENV) private readonly env: Env,
     private readonly throttle: LoginThrottleService,
     private readonly twoFactor: TwoFactorService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -62,17 +66,37 @@ export class AuthService implements OnApplicationBootstrap {
     }
   }
 
-  /** The owner's way back in from the server: ADMIN_PASSWORD becomes the password, every session ends. */
+  /**
+   * The owner's way back in from the server: ADMIN_PASSWORD becomes the password, every session ends.
+   * Once per ADMIN_PASSWORD: the reset remembers (hashed) the value it applied, and a later start with the
+   * variable still set and the same value changes nothing and only warns, so a forgotten variable never
+   * undoes the password the owner chose since. A different ADMIN_PASSWORD is a new reset.
+   */
   private async resetAdminPassword(): Promise<void> {
-    const passwordHash = await this.hash(this.env.ADMIN_PASSWORD!);
+    const password = this.env.ADMIN_PASSWORD!;
+    const done = await this.resets.findOneBy({ name: PASSWORD_RESET });
+    if (done?.passwordHash && (await argon2.verify(done.passwordHash, password))) {
+      this.logger.warn(
+        `ADMIN_PASSWORD_RESET is still set, but this ADMIN_PASSWORD was already applied at ` +
+          `${done.appliedAt.toISOString()}: the stored password and the sessions were left alone. ` +
+          'Remove ADMIN_PASSWORD_RESET (to reset again, set a different ADMIN_PASSWORD).',
+      );
+      return;
+    }
+    const passwordHash = await this.hash(password);
     const names = (await this.users.find()).map((user) => `"${user.username}"`).join(', ');
     await this.users.manager.transaction(async (manager) => {
       await manager.createQueryBuilder().update(UserEntity).set({ passwordHash }).execute();
       await manager.createQueryBuilder().delete().from(SessionEntity).execute();
+      await manager.upsert(
+        ServerResetEntity,
+        { name: PASSWORD_RESET, passwordHash, appliedAt: new Date(this.clock.now()) },
+        ['name'],
+      );
     });
     this.logger.warn(
-      `ADMIN_PASSWORD_RESET: the password of ${names} is now ADMIN_PASSWORD and every session has ended; ` +
-        'remove ADMIN_PASSWORD_RESET, or every start resets the password again',
+      `ADMIN_PASSWORD_RESET: the password of ${names} is now ADMIN_PASSWORD and every session has ended. ` +
+        'Remove ADMIN_PASSWORD_RESET; later starts with it and this ADMIN_PASSWORD still set change nothing.',
     );
   }
 

@@ -9,10 +9,13 @@ import { DataSource } from 'typeorm';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Wrong two-factor codes for one admin from every IP together, in the same window. */
+export const MAX_TWO_FACTOR_ACCOUNT_FAILURES = 10;
 
 /**
  * Password throttling: after 5 failures in 15 minutes, login answers 429 for that IP and username,
- * and change-password for that admin and IP; wrong two-factor codes likewise, per admin and IP.
+ * and change-password for that admin and IP; wrong two-factor codes likewise, per admin and IP, and
+ * at most 10 per admin from all IPs together (so guesses spread over many addresses do not add up).
  * Counters live in the database table `login_throttle`, so every API process sees the same count.
  *
  * An attempt takes its point before the password is checked, in one atomic upsert (the store's
@@ -22,34 +25,40 @@ export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 @Injectable()
 export class LoginThrottleService {
   private readonly limiter: RateLimiterAbstract;
+  /** The per-admin cap on two-factor codes, in the same table (its keys have their own prefix). */
+  private readonly accountLimiter: RateLimiterAbstract;
 
   constructor(dataSource: DataSource) {
+    this.limiter = this.createLimiter(dataSource, MAX_LOGIN_FAILURES);
+    this.accountLimiter = this.createLimiter(dataSource, MAX_TWO_FACTOR_ACCOUNT_FAILURES);
+  }
+
+  private createLimiter(dataSource: DataSource, points: number): RateLimiterAbstract {
     const options = {
       tableName: 'login_throttle',
       tableCreated: true,
-      points: MAX_LOGIN_FAILURES,
+      points,
       duration: LOGIN_FAILURE_WINDOW_SECONDS,
       clearExpiredByTimeout: false,
     };
     const driver = dataSource.driver as unknown as { databaseConnection?: unknown; pool?: unknown };
-    this.limiter =
-      dataSource.options.type === 'mysql'
-        ? new RateLimiterMySQL({
-            ...options,
-            storeClient: driver.pool,
-            storeType: 'pool',
-            dbName: dataSource.driver.database!,
-          })
-        : new RateLimiterSQLite({
-            ...options,
-            storeClient: driver.databaseConnection,
-            storeType: 'better-sqlite3',
-          });
+    return dataSource.options.type === 'mysql'
+      ? new RateLimiterMySQL({
+          ...options,
+          storeClient: driver.pool,
+          storeType: 'pool',
+          dbName: dataSource.driver.database!,
+        })
+      : new RateLimiterSQLite({
+          ...options,
+          storeClient: driver.databaseConnection,
+          storeType: 'better-sqlite3',
+        });
   }
 
   /** Takes one of the IP and username's attempts before the password is checked; 429 once they are used up. */
   consumeLogin(ip: string, username: string): Promise<void> {
-    return this.consume(this.loginKey(ip, username), 'Too many failed login attempts');
+    return this.consume(this.limiter, this.loginKey(ip, username), 'Too many failed login attempts');
   }
 
   /** A correct password clears the pair's failures. */
@@ -59,20 +68,37 @@ export class LoginThrottleService {
 
   /** Same for the current password that change-password checks, per admin and IP. */
   consumeCurrentPassword(userId: number, ip: string): Promise<void> {
-    return this.consume(this.currentPasswordKey(userId, ip), 'Too many wrong current passwords');
+    return this.consume(
+      this.limiter,
+      this.currentPasswordKey(userId, ip),
+      'Too many wrong current passwords',
+    );
   }
 
   async resetCurrentPassword(userId: number, ip: string): Promise<void> {
     await this.limiter.delete(this.currentPasswordKey(userId, ip));
   }
 
-  /** Two-factor codes (at login and for step-up), per admin and IP, like passwords. */
-  consumeTwoFactor(userId: number, ip: string): Promise<void> {
-    return this.consume(this.twoFactorKey(userId, ip), 'Too many wrong codes');
+  /**
+   * Two-factor codes (at login and for step-up): per admin and IP like passwords, then per admin from every
+   * IP together (a code not checked because its IP is over the limit does not count for the admin).
+   */
+  async consumeTwoFactor(userId: number, ip: string): Promise<void> {
+    await this.consume(this.limiter, this.twoFactorKey(userId, ip), 'Too many wrong codes');
+    await this.consume(
+      this.accountLimiter,
+      this.twoFactorAccountKey(userId),
+      'Too many wrong codes for this account',
+    );
   }
 
+  /**
+   * A right code clears the IP's failures and gives the admin's cap back the point it took, so the cap
+   * counts wrong codes only; the wrong ones from other IPs still count.
+   */
   async resetTwoFactor(userId: number, ip: string): Promise<void> {
     await this.limiter.delete(this.twoFactorKey(userId, ip));
+    await this.accountLimiter.reward(this.twoFactorAccountKey(userId), 1);
   }
 
   private loginKey(ip: string, username: string): string {
@@ -88,9 +114,13 @@ export class LoginThrottleService {
     return `two-factor|${userId}|${ip}`;
   }
 
-  private async consume(key: string, what: string): Promise<void> {
+  private twoFactorAccountKey(userId: number): string {
+    return `two-factor-account|${userId}`;
+  }
+
+  private async consume(limiter: RateLimiterAbstract, key: string, what: string): Promise<void> {
     try {
-      await this.limiter.consume(key, 1);
+      await limiter.consume(key, 1);
     } catch (error) {
       // rate-limiter-flexible rejects with a RateLimiterRes when the points are used up, an Error otherwise.
       if (error instanceof RateLimiterRes) throw this.tooMany(what, error);

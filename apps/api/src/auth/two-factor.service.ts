@@ -25,6 +25,7 @@ import type { Env } from '../config/env';
 import { toAuthUser } from './auth.mapper';
 import { LoginThrottleService } from './login-throttle.service';
 import { RecoveryCodeEntity } from './recovery-code.entity';
+import { ServerResetEntity, TWO_FACTOR_RESET } from './server-reset.entity';
 import { SessionEntity } from './session.entity';
 import { DEVELOPMENT_SESSION_SECRET, stampLogin } from './session.setup';
 import {
@@ -55,6 +56,7 @@ export class TwoFactorService implements OnApplicationBootstrap {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(RecoveryCodeEntity) private readonly recoveryCodes: Repository<RecoveryCodeEntity>,
+    @InjectRepository(ServerResetEntity) private readonly resets: Repository<ServerResetEntity>,
     @Inject(ENV) private readonly env: Env,
     private readonly throttle: LoginThrottleService,
     private readonly clock: Clock,
@@ -62,9 +64,26 @@ export class TwoFactorService implements OnApplicationBootstrap {
     this.key = twoFactorKey(env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET);
   }
 
-  /** ADMIN_RESET_2FA=true: the owner lost the phone; sign-in goes back to username and password. */
+  /**
+   * ADMIN_RESET_2FA=true: the owner lost the phone; sign-in goes back to username and password. Once: the
+   * first start with the variable resets and remembers it; later starts with it still set keep two-factor
+   * sign-in enrolled since then and only warn. A start without the variable forgets the reset, so the next
+   * time it is set, it resets again.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.env.ADMIN_RESET_2FA) return;
+    if (!this.env.ADMIN_RESET_2FA) {
+      await this.resets.delete({ name: TWO_FACTOR_RESET });
+      return;
+    }
+    const done = await this.resets.findOneBy({ name: TWO_FACTOR_RESET });
+    if (done) {
+      this.logger.warn(
+        `ADMIN_RESET_2FA is still set, but two-factor sign-in was already reset at ${done.appliedAt.toISOString()}: ` +
+          'it was left alone (an enrolment since then stays on). Remove ADMIN_RESET_2FA ' +
+          '(to reset again, start once without it first).',
+      );
+      return;
+    }
     const enrolled = await this.users.findBy({ twoFactorSecret: Not(IsNull()) });
     await this.users.manager.transaction(async (manager) => {
       await manager
@@ -73,6 +92,11 @@ export class TwoFactorService implements OnApplicationBootstrap {
         .set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null })
         .execute();
       await manager.createQueryBuilder().delete().from(RecoveryCodeEntity).execute();
+      await manager.upsert(
+        ServerResetEntity,
+        { name: TWO_FACTOR_RESET, passwordHash: null, appliedAt: new Date(this.clock.now()) },
+        ['name'],
+      );
     });
     const names = enrolled.map((user) => `"${user.username}"`).join(', ');
     this.logger.warn(

@@ -2,6 +2,7 @@ import { AnalyticsRollupEntity } from '../analytics/analytics-rollup.entity';
 import { AnalyticsSaltEntity } from '../analytics/analytics-salt.entity';
 import { AnalyticsVisitorEntity } from '../analytics/analytics-visitor.entity';
 import { RecoveryCodeEntity } from '../auth/recovery-code.entity';
+import { ServerResetEntity } from '../auth/server-reset.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { ChannelEntity } from '../channel/channel.entity';
@@ -26,6 +27,7 @@ import { NewsletterSubscribers1764200000000 } from './migrations/1764200000000-n
 import { SiteAnalytics1764400000000 } from './migrations/1764400000000-site-analytics';
 import { Sponsorships1764500000000 } from './migrations/1764500000000-sponsorships';
 import { PlaylistVideos1764600000000 } from './migrations/1764600000000-playlist-videos';
+import { ServerResets1764700000000 } from './migrations/1764700000000-server-resets';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -36,6 +38,7 @@ export const ENTITIES = [
   UserEntity,
   SessionEntity,
   RecoveryCodeEntity,
+  ServerResetEntity,
   SyncRunEntity,
   AppLockEntity,
   LiveStreamEntity,
@@ -60,4 +63,5 @@ export const MIGRATIONS = [
   SiteAnalytics1764400000000,
   Sponsorships1764500000000,
   PlaylistVideos1764600000000,
+  ServerResets1764700000000,
 ];
