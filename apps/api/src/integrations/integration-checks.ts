@@ -1,11 +1,9 @@
 import type { IntegrationCheck } from '@app/contracts';
-import type { Transporter } from 'nodemailer';
 import {
   describeSmtpServer,
   NO_SMTP_SERVER,
-  smtpTransport,
   type SmtpSettings,
-  withDeadline,
+  withSmtpTransport,
 } from '../notifications/email.service';
 import {
   outboundFetch,
@@ -328,15 +326,12 @@ export async function checkEmail(
 ): Promise<CheckOutcome> {
   if (!s.smtpHost) return connection(false, NO_SMTP_SERVER);
   const server = describeSmtpServer(s);
-  let transport: Transporter | undefined;
   try {
-    transport = await smtpTransport(s, policy);
-    // nodemailer's own timeouts (policy.timeoutMs per phase) answer first; the deadline is the safety net.
-    await withDeadline(transport.verify(), policy.timeoutMs + 2000);
+    // The host's lookup (bounded by policy.timeoutMs) and nodemailer's own timeouts (policy.timeoutMs per
+    // phase) answer first; the deadline over the whole of it, the lookup included, is the safety net.
+    await withSmtpTransport(s, policy, policy.timeoutMs + 2000, (transport) => transport.verify());
   } catch (error) {
     return connection(false, smtpFailure(error as SmtpError, server, policy.timeoutMs));
-  } finally {
-    transport?.close();
   }
   const who = s.smtpUser
     ? `accepted the user name and password of ${clip(s.smtpUser, 80)}`
