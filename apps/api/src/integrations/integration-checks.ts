@@ -15,8 +15,8 @@ import {
 import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from '../youtube/youtube-api.client';
 
 /**
- * One cheap real check per integration (docs/integrations.md). Each answers what happened, in the service's
- * own words on a failure; none throws. Every outbound call goes through the outbound policy (SSRF rules,
+ * One cheap real check per integration (a page each under docs/integrations/). Each answers what happened,
+ * in the service's own words on a failure; none throws. Every outbound call goes through the outbound policy (SSRF rules,
  * no redirects, the policy's timeout).
  */
 export type CheckOutcome = Pick<IntegrationCheck, 'ok' | 'scope' | 'message'>;
