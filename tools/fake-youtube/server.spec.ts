@@ -129,7 +129,7 @@ describe('fake YouTube Data API', () => {
     });
   });
 
-  it('injects faults on the k-th call of a method: error, quota, slow, drop, malformed', async () => {
+  it('injects faults on the k-th call of a method: error, quota, slow, drop, malformed, redirect', async () => {
     const path = 'videos?part=id&id=' + fake.channel.videos[0].id;
     fake.setFaults([
       { method: 'videos', page: 2, type: 'error', status: 503 },
@@ -137,6 +137,8 @@ describe('fake YouTube Data API', () => {
       { method: 'videos', page: 4, type: 'slow', delayMs: 150 },
       { method: 'videos', page: 5, type: 'malformed' },
       { method: 'videos', page: 6, type: 'drop' },
+      { method: 'videos', page: 7, type: 'redirect', location: 'http://169.254.169.254/' },
+      { method: 'videos', page: 8, type: 'redirect', location: '/elsewhere', status: 307 },
     ]);
     expect((await get(path)).status).toBe(200);
     const failed = await get(path);
@@ -153,7 +155,14 @@ describe('fake YouTube Data API', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     await expect((await get(path)).json()).rejects.toThrow();
     await expect(get(path)).rejects.toThrow();
-    expect(fake.stats().faultsFired).toBe(5);
+    const redirect = await fetch(`${fake.url}/${path}&key=k`, { redirect: 'manual' });
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([302, 'http://169.254.169.254/']);
+    const temporary = await fetch(`${fake.url}/${path}&key=k`, { redirect: 'manual' });
+    expect([temporary.status, temporary.headers.get('location')]).toEqual([307, '/elsewhere']);
+    expect(() => fake.setFaults([{ method: 'videos', type: 'redirect' }])).toThrow(
+      'a redirect fault needs a location',
+    );
+    expect(fake.stats().faultsFired).toBe(7);
   });
 
   it('is driven over HTTP too (the control API)', async () => {

@@ -7,7 +7,8 @@
  * only to count it) under `/youtube/v3` with the real field shapes (snippet, contentDetails, statistics,
  * liveStreamingDetails, ISO 8601 durations, thumbnails, string counts), paging with `pageToken`, ETags and
  * `If-None-Match`, and the real error body. It keeps the quota units each method costs and can inject
- * faults: an error on the k-th call of a method, quotaExceeded, slow answers, dropped connections.
+ * faults: an error on the k-th call of a method, quotaExceeded, slow answers, dropped connections,
+ * redirects.
  *
  * Control API (JSON) under `/__fake`: `GET stats`, `POST reset`, `POST faults` (a list, replaces),
  * `DELETE faults`, `GET channel`, `POST videos/add {count}`, `POST videos/remove {ids}`,
@@ -215,8 +216,11 @@ export class FakeYouTube {
       if (fault.method !== '*' && !METHODS.includes(fault.method)) {
         throw new Error(`fault.method must be one of ${METHODS.join(', ')} or *`);
       }
-      if (!['error', 'quota', 'slow', 'drop', 'malformed'].includes(fault.type)) {
-        throw new Error('fault.type must be error, quota, slow, drop or malformed');
+      if (!['error', 'quota', 'slow', 'drop', 'malformed', 'redirect'].includes(fault.type)) {
+        throw new Error('fault.type must be error, quota, slow, drop, malformed or redirect');
+      }
+      if (fault.type === 'redirect' && typeof fault.location !== 'string') {
+        throw new Error('a redirect fault needs a location');
       }
     }
     this.faults = faults.map((fault) => ({ ...fault, fired: 0 }));
@@ -243,6 +247,11 @@ export class FakeYouTube {
       if (fault?.type === 'slow') await sleep(fault.delayMs ?? 1000);
       if (fault?.type === 'drop') {
         req.socket.destroy();
+        return;
+      }
+      if (fault?.type === 'redirect') {
+        res.writeHead(fault.status ?? 302, { Location: fault.location ?? '/' });
+        res.end();
         return;
       }
       if (fault?.type === 'malformed') {

@@ -1,4 +1,5 @@
 import { type IntegrationCheck, SECRET_MASK } from '@app/contracts';
+import dns from 'node:dns';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type TestAgent from 'supertest/lib/agent';
@@ -134,6 +135,39 @@ describe('e-mail (SMTP) connection test', () => {
       /^The SMTP host of smtp\.integration-test\.invalid:\d+ \(no encryption\) could not be found \((ENOTFOUND|EAI_AGAIN)\): /,
     );
   });
+
+  it('gives a clear error within the deadline when the DNS resolver never answers', async () => {
+    // Only this name hangs; the app runs in this process, so it meets the spy.
+    const lookup = dns.promises.lookup.bind(dns.promises);
+    jest
+      .spyOn(dns.promises, 'lookup')
+      .mockImplementation(((host: string, options: dns.LookupAllOptions) =>
+        host === 'smtp.slow-dns.test' ? new Promise(() => undefined) : lookup(host, options)) as never);
+    try {
+      await setSmtp({
+        ...local(sink.port),
+        smtpHost: 'smtp.slow-dns.test',
+        notificationEmail: 'owner@example.com',
+      });
+      const started = Date.now();
+      const check = await test();
+      expect(check).toMatchObject({
+        ok: false,
+        message: `The SMTP host of smtp.slow-dns.test:${sink.port} (no encryption) could not be found (EAI_AGAIN): no answer from the DNS resolver for smtp.slow-dns.test within 5 s`,
+      });
+      // The check's deadline: the 5 s timeout + 2 s.
+      expect(Date.now() - started).toBeLessThan(7000);
+      // The sender meets the same bound, and counts it as a temporary failure.
+      const sent = await t.app
+        .get(EmailService)
+        .deliver({ to: 'owner@example.com', subject: 'Hello', text: 'A test' }, { retryDelaysMs: [] });
+      expect(sent).toMatchObject({ ok: false, temporary: true, attempts: 1, status: null });
+      expect(sent.message).toBe('no answer from the DNS resolver for smtp.slow-dns.test within 5 s');
+      expect(sink.messages).toEqual([]);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  }, 20_000);
 
   it('reports a TLS failure (a self-signed certificate) as the TLS error it is', async () => {
     const tlsSink = await startSink({ secure: true });

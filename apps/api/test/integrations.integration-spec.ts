@@ -1,5 +1,6 @@
 import type { IntegrationCheck, IntegrationChecks } from '@app/contracts';
 import type { FakeDiscordStartedLine, FakeMailchimpStartedLine } from '@app/contracts/fake-services';
+import dns from 'node:dns';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -22,8 +23,18 @@ const HANG_MS = 8000;
 const NOWHERE = 'integration-test.invalid';
 
 interface Received {
+  url: string;
   headers: IncomingHttpHeaders;
   body: string;
+}
+
+/** How the local webhook receiver answers: `status` with `headers` and `body`, after `delayMs`, or never. */
+interface ReceiverAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  delayMs?: number;
+  hang?: boolean;
 }
 
 describe('integration connection tests', () => {
@@ -35,7 +46,7 @@ describe('integration connection tests', () => {
   let receiver: Server;
   let receiverUrl: string;
   const received: Received[] = [];
-  let answer: { status: number; hang?: boolean } = { status: 204 };
+  let answer: ReceiverAnswer = { status: 204 };
   /** A port nothing listens on. */
   let deadUrl: string;
 
@@ -51,8 +62,12 @@ describe('integration connection tests', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
-        if (!answer.hang) res.writeHead(answer.status).end();
+        received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+        const { status, headers, body, delayMs, hang } = answer;
+        if (hang) return;
+        setTimeout(() => {
+          if (!res.destroyed) res.writeHead(status, headers).end(body);
+        }, delayMs ?? 0);
       });
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -126,6 +141,28 @@ describe('integration connection tests', () => {
       const check = await test('youtube');
       expect(check).toMatchObject({ ok: false, scope: 'connection' });
       expect(check.message).toMatch(message);
+    });
+
+    it('reports a redirect, to a private address or elsewhere, without following it', async () => {
+      await youtube.setFaults([
+        { method: 'channels', type: 'redirect', location: 'http://169.254.169.254/latest/meta-data/' },
+      ]);
+      expect(await test('youtube')).toMatchObject({
+        ok: false,
+        scope: 'connection',
+        message:
+          'YouTube API error (http302, HTTP 302): Found (redirects are not followed; it pointed to http://169.254.169.254/latest/meta-data/)',
+      });
+      // Elsewhere: the local receiver, which the policy would allow outside production; still not followed.
+      await youtube.setFaults([
+        { method: 'channels', type: 'redirect', status: 301, location: `${receiverUrl}/youtube/v3/channels` },
+      ]);
+      expect(await test('youtube')).toMatchObject({
+        ok: false,
+        message: `YouTube API error (http301, HTTP 301): Moved Permanently (redirects are not followed; it pointed to ${receiverUrl}/youtube/v3/channels)`,
+      });
+      expect(received).toEqual([]);
+      expect((await youtube.stats()).calls.channels).toBe(2);
     });
 
     it('reports a channel YouTube does not have', async () => {
@@ -247,6 +284,104 @@ describe('integration connection tests', () => {
       expect(received).toEqual([]);
       await set('customWebhookSecret', SECRET);
     });
+
+    it('reports 401 and 404 with the receiver’s words and its time, never a success', async () => {
+      await set('customWebhookUrl', `${receiverUrl}/hook`);
+      await set('customWebhookSecret', SECRET);
+      answer = { status: 401, headers: { 'Content-Type': 'text/plain' }, body: 'invalid signature' };
+      const unauthorized = await test('custom-webhook');
+      expect(unauthorized).toMatchObject({ ok: false, scope: 'connection' });
+      expect(unauthorized.message).toMatch(
+        /^The webhook answered 401 Unauthorized after \d+ ms: invalid signature$/,
+      );
+      answer = { status: 404, headers: { 'Content-Type': 'text/html' }, body: '<h1>Not Found</h1>' };
+      const notFound = await test('custom-webhook');
+      expect(notFound.ok).toBe(false);
+      expect(notFound.message).toMatch(/^The webhook answered 404 Not Found after \d+ ms: Not Found$/);
+      expect(received).toHaveLength(2);
+    });
+
+    it('reports a redirect, to a private address or elsewhere, without following it', async () => {
+      await set('customWebhookUrl', `${receiverUrl}/hook`);
+      await set('customWebhookSecret', SECRET);
+      answer = { status: 302, headers: { Location: 'http://169.254.169.254/latest/meta-data/' } };
+      const toPrivate = await test('custom-webhook');
+      expect(toPrivate.ok).toBe(false);
+      expect(toPrivate.message).toMatch(
+        /^The webhook answered 302 \(redirects are not followed; it pointed to http:\/\/169\.254\.169\.254\/latest\/meta-data\/\) after \d+ ms$/,
+      );
+      // A 307 or 308 would repeat the signed POST elsewhere: to a URL the policy allows, still not followed.
+      for (const status of [301, 307, 308]) {
+        answer = { status, headers: { Location: `${receiverUrl}/elsewhere` } };
+        const check = await test('custom-webhook');
+        expect(check.ok).toBe(false);
+        expect(check.message).toMatch(
+          new RegExp(
+            `^The webhook answered ${status} \\(redirects are not followed; it pointed to ${receiverUrl}/elsewhere\\) after \\d+ ms$`,
+          ),
+        );
+      }
+      answer = { status: 303 };
+      expect((await test('custom-webhook')).message).toMatch(
+        /^The webhook answered 303 \(redirects are not followed\) after \d+ ms$/,
+      );
+      expect(received.map((r) => r.url)).toEqual(Array(5).fill('/hook'));
+    });
+
+    it('refuses a private address, literal or behind a name, without sending anything', async () => {
+      await set('customWebhookSecret', SECRET);
+      const refused = {
+        'http://10.0.0.1/hook': 'Refused 10.0.0.1: 10.0.0.1 is a private or reserved address',
+        'http://169.254.169.254/latest/meta-data/':
+          'Refused 169.254.169.254: 169.254.169.254 is a private or reserved address',
+        'http://[::ffff:192.168.0.1]/hook':
+          'Refused ::ffff:c0a8:1: ::ffff:c0a8:1 is a private or reserved address',
+        'http://[fd00::1]/hook': 'Refused fd00::1: fd00::1 is a private or reserved address',
+      };
+      for (const [url, message] of Object.entries(refused)) {
+        await set('customWebhookUrl', url);
+        expect(await test('custom-webhook')).toMatchObject({
+          ok: false,
+          message: `Could not reach the webhook: ${message}`,
+        });
+      }
+      // A name whose address is private is refused at lookup time, before any connection.
+      const lookup = dns.lookup;
+      jest
+        .spyOn(dns, 'lookup')
+        .mockImplementation(((
+          host: string,
+          options: dns.LookupOptions,
+          callback: (error: Error | null, addresses: dns.LookupAddress[]) => void,
+        ) =>
+          host === 'hook.private.test'
+            ? callback(null, [{ address: '10.1.2.3', family: 4 }])
+            : lookup(host, options, callback as never)) as never);
+      try {
+        await set('customWebhookUrl', 'http://hook.private.test/hook');
+        expect(await test('custom-webhook')).toMatchObject({
+          ok: false,
+          message:
+            'Could not reach the webhook: Refused hook.private.test: 10.1.2.3 is a private or reserved address',
+        });
+      } finally {
+        jest.restoreAllMocks();
+      }
+      expect(received).toEqual([]);
+    });
+
+    it('gives up on a receiver that answers too late: a late 200 is no success', async () => {
+      await set('customWebhookUrl', `${receiverUrl}/hook`);
+      await set('customWebhookSecret', SECRET);
+      answer = { status: 200, delayMs: HANG_MS };
+      const started = Date.now();
+      expect(await test('custom-webhook')).toMatchObject({
+        ok: false,
+        message: 'Could not reach the webhook: no answer within 5 s',
+      });
+      expect(Date.now() - started).toBeLessThan(6500);
+      expect(received).toHaveLength(1);
+    }, 15_000);
 
     it('reports a dead receiver and a name that does not resolve', async () => {
       await set('customWebhookUrl', deadUrl);
@@ -423,4 +558,64 @@ describe('integration connection tests: services whose names do not resolve', ()
       /^Could not reach Mailchimp \(data centre us6\): (ENOTFOUND|EAI_AGAIN).*us6\.integration-test\.invalid/,
     );
   });
+
+  it('gives a clear error within seconds when the DNS resolver never answers, the lookup counted', async () => {
+    // Every name under integration-test.invalid meets a resolver that never answers (the app runs in this
+    // process); other names are looked up as usual.
+    const hangs = (host: string) => host.endsWith(`.${NOWHERE}`);
+    const lookup = dns.lookup;
+    jest
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((host: string, ...rest: unknown[]) =>
+        hangs(host) ? undefined : (lookup as (...args: unknown[]) => void)(host, ...rest)) as never);
+    const lookupAll = dns.promises.lookup.bind(dns.promises);
+    jest
+      .spyOn(dns.promises, 'lookup')
+      .mockImplementation(((host: string, options: dns.LookupAllOptions) =>
+        hangs(host) ? new Promise(() => undefined) : lookupAll(host, options)) as never);
+    try {
+      await admin
+        .post('/api/settings/discordWebhook')
+        .send({ value: `http://discord.${NOWHERE}/api/webhooks/1/x` })
+        .expect(200);
+      await admin
+        .post('/api/settings/customWebhookUrl')
+        .send({ value: `http://hook.${NOWHERE}/hook` })
+        .expect(200);
+      await admin.post('/api/settings/customWebhookSecret').send({ value: 'ping-secret' }).expect(200);
+      for (const [key, value] of Object.entries({
+        smtpHost: `smtp.${NOWHERE}`,
+        smtpPort: 587,
+        smtpSecurity: 'starttls',
+      })) {
+        await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
+      }
+      const started = Date.now();
+      const checks = await Promise.all(
+        ['youtube', 'discord', 'custom-webhook', 'mailchimp', 'email'].map(
+          async (id) =>
+            (await admin.post(`/api/integrations/${id}/test`).expect(200)).body as IntegrationCheck,
+        ),
+      );
+      expect(checks.map((c) => [c.id, c.ok, c.message])).toEqual([
+        [
+          'youtube',
+          false,
+          'Could not reach the YouTube API (timeout): channels.list did not answer within 5000 ms',
+        ],
+        ['discord', false, 'Could not reach the Discord webhook: no answer within 5 s'],
+        ['custom-webhook', false, 'Could not reach the webhook: no answer within 5 s'],
+        ['mailchimp', false, 'Could not reach Mailchimp (data centre us6): no answer within 5 s'],
+        [
+          'email',
+          false,
+          `The SMTP host of smtp.${NOWHERE}:587 (STARTTLS) could not be found (EAI_AGAIN): no answer from the DNS resolver for smtp.${NOWHERE} within 5 s`,
+        ],
+      ]);
+      for (const check of checks) expect(check.durationMs).toBeLessThan(6000);
+      expect(Date.now() - started).toBeLessThan(7000);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  }, 20_000);
 });

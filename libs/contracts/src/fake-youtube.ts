@@ -75,10 +75,13 @@ export interface Fault {
   /**
    * error: answers `status` (default 500) with YouTube's error body; quota: 403 quotaExceeded;
    * slow: waits `delayMs` before answering normally; drop: closes the connection without an answer;
-   * malformed: 200 with a body that is not JSON.
+   * malformed: 200 with a body that is not JSON; redirect: answers `status` (default 302) with
+   * `Location: location`.
    */
-  type: 'error' | 'quota' | 'slow' | 'drop' | 'malformed';
+  type: 'error' | 'quota' | 'slow' | 'drop' | 'malformed' | 'redirect';
   status?: number;
+  /** The `Location` of a `redirect`. */
+  location?: string;
   reason?: string;
   delayMs?: number;
   /** How many times it fires before it is spent; omitted: every time it matches. */

@@ -1,4 +1,4 @@
-/** The weekly summary goes out on Mondays at 08:00 UTC (docs/integrations.md). */
+/** The weekly summary goes out on Mondays at 08:00 UTC (docs/integrations/email.md). */
 export const SUMMARY_WEEKDAY_NAME = 'Monday';
 export const SUMMARY_HOUR_UTC = 8;
 

@@ -1,7 +1,9 @@
+import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { outboundPolicy } from '../notifications/outbound-http';
 import {
+  checkEmail,
   checkGoogleAnalytics,
   checkMailchimp,
   checkPlausible,
@@ -72,5 +74,35 @@ describe('form-only checks', () => {
       message: 'No measurement ID is set',
     });
     expect(checkPlausible('example.com', true)).toMatchObject({ ok: true, scope: 'format' });
+  });
+});
+
+describe('checkEmail with a DNS resolver that never answers', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('fails with a clear message within the deadline, the lookup included', async () => {
+    jest.spyOn(dns.promises, 'lookup').mockReturnValue(new Promise(() => undefined));
+    const quick = { ...policy, timeoutMs: 300 };
+    const started = Date.now();
+    const outcome = await checkEmail(
+      {
+        smtpHost: 'smtp.example.com',
+        smtpPort: 587,
+        smtpSecurity: 'starttls',
+        smtpUser: 'site@example.com',
+        smtpPassword: 'secret',
+        smtpFrom: '',
+      },
+      'owner@example.com',
+      quick,
+    );
+    expect(outcome).toEqual({
+      ok: false,
+      scope: 'connection',
+      message:
+        'The SMTP host of smtp.example.com:587 (STARTTLS) could not be found (EAI_AGAIN): no answer from the DNS resolver for smtp.example.com within 0.3 s',
+    });
+    // The check's deadline is the timeout + 2 s.
+    expect(Date.now() - started).toBeLessThan(quick.timeoutMs + 2000);
   });
 });

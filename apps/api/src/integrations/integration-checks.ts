@@ -1,11 +1,9 @@
 import type { IntegrationCheck } from '@app/contracts';
-import type { Transporter } from 'nodemailer';
 import {
   describeSmtpServer,
   NO_SMTP_SERVER,
-  smtpTransport,
   type SmtpSettings,
-  withDeadline,
+  withSmtpTransport,
 } from '../notifications/email.service';
 import {
   outboundFetch,
@@ -17,8 +15,8 @@ import {
 import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from '../youtube/youtube-api.client';
 
 /**
- * One cheap real check per integration (docs/integrations.md). Each answers what happened, in the service's
- * own words on a failure; none throws. Every outbound call goes through the outbound policy (SSRF rules,
+ * One cheap real check per integration (a page each under docs/integrations/). Each answers what happened,
+ * in the service's own words on a failure; none throws. Every outbound call goes through the outbound policy (SSRF rules,
  * no redirects, the policy's timeout).
  */
 export type CheckOutcome = Pick<IntegrationCheck, 'ok' | 'scope' | 'message'>;
@@ -328,15 +326,12 @@ export async function checkEmail(
 ): Promise<CheckOutcome> {
   if (!s.smtpHost) return connection(false, NO_SMTP_SERVER);
   const server = describeSmtpServer(s);
-  let transport: Transporter | undefined;
   try {
-    transport = await smtpTransport(s, policy);
-    // nodemailer's own timeouts (policy.timeoutMs per phase) answer first; the deadline is the safety net.
-    await withDeadline(transport.verify(), policy.timeoutMs + 2000);
+    // The host's lookup (bounded by policy.timeoutMs) and nodemailer's own timeouts (policy.timeoutMs per
+    // phase) answer first; the deadline over the whole of it, the lookup included, is the safety net.
+    await withSmtpTransport(s, policy, policy.timeoutMs + 2000, (transport) => transport.verify());
   } catch (error) {
     return connection(false, smtpFailure(error as SmtpError, server, policy.timeoutMs));
-  } finally {
-    transport?.close();
   }
   const who = s.smtpUser
     ? `accepted the user name and password of ${clip(s.smtpUser, 80)}`

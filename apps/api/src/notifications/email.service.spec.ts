@@ -1,5 +1,6 @@
-import { isTemporaryEmailFailure, smtpReplyCode } from './email.service';
-import { OutboundRefusedError } from './outbound-http';
+import dns from 'node:dns';
+import { isTemporaryEmailFailure, smtpReplyCode, withSmtpTransport } from './email.service';
+import { OutboundRefusedError, outboundPolicy } from './outbound-http';
 
 const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error('failed'), fields);
 
@@ -26,5 +27,43 @@ describe('e-mail failures', () => {
     expect(smtpReplyCode('250')).toBe(250);
     expect(smtpReplyCode('')).toBeNull();
     expect(smtpReplyCode(undefined)).toBeNull();
+  });
+});
+
+describe('withSmtpTransport', () => {
+  const smtp = {
+    smtpHost: 'smtp.example.com',
+    smtpPort: 587,
+    smtpSecurity: 'starttls',
+    smtpUser: '',
+    smtpPassword: '',
+    smtpFrom: 'site@example.com',
+  } as const;
+  afterEach(() => jest.restoreAllMocks());
+
+  it('counts the host’s DNS lookup within its deadline, and never uses a transport opened after it', async () => {
+    jest.spyOn(dns.promises, 'lookup').mockReturnValue(new Promise(() => undefined));
+    const use = jest.fn(async () => 'sent');
+    const started = Date.now();
+    // The lookup's own timeout (400 ms) is longer than the deadline (100 ms) given here.
+    await expect(
+      withSmtpTransport(smtp, { ...outboundPolicy({ NODE_ENV: 'test' }), timeoutMs: 400 }, 100, use),
+    ).rejects.toMatchObject({ code: 'ETIMEDOUT', message: 'no answer within 0.1 s' });
+    expect(Date.now() - started).toBeLessThan(400);
+    // The lookup gives up in its turn; nothing is used after the deadline.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(use).not.toHaveBeenCalled();
+  });
+
+  it('a DNS timeout is a temporary failure (retried like a dropped connection)', async () => {
+    jest.spyOn(dns.promises, 'lookup').mockReturnValue(new Promise(() => undefined));
+    const failure = await withSmtpTransport(
+      smtp,
+      { ...outboundPolicy({ NODE_ENV: 'test' }), timeoutMs: 100 },
+      5_000,
+      async () => 'sent',
+    ).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'EAI_AGAIN' });
+    expect(isTemporaryEmailFailure(failure)).toBe(true);
   });
 });

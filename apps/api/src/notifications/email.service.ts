@@ -71,10 +71,18 @@ export async function smtpTransport(s: SmtpSettings, policy: OutboundPolicy): Pr
 }
 
 /**
- * Settles with `work`, or rejects with an ETIMEDOUT error after `ms`: a safety net over nodemailer's own
- * per-phase timeouts (a server that trickles a byte at a time would never trip those).
+ * Opens a transport for the SMTP settings and runs `use` with it, the whole of it (the host's DNS lookup
+ * included, not only the SMTP conversation) within one deadline of `ms`: rejects with an ETIMEDOUT error
+ * after `ms` whatever phase is still waiting. A safety net over the lookup's and nodemailer's own per-phase
+ * timeouts (a server that trickles a byte at a time would never trip those). The transport is closed
+ * however it ends; one whose lookup answers after the deadline is never used.
  */
-export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+export async function withSmtpTransport<T>(
+  s: SmtpSettings,
+  policy: OutboundPolicy,
+  ms: number,
+  use: (transport: Transporter) => Promise<T>,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -82,8 +90,15 @@ export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> 
       ms,
     );
   });
+  // Raced twice below; a rejection while neither race is listening is not an unhandled one.
+  deadline.catch(() => undefined);
   try {
-    return await Promise.race([work, deadline]);
+    const transport = await Promise.race([smtpTransport(s, policy), deadline]);
+    try {
+      return await Promise.race([use(transport), deadline]);
+    } finally {
+      transport.close();
+    }
   } finally {
     clearTimeout(timer);
   }
@@ -166,18 +181,10 @@ export class EmailService {
     const from = fromAddress(s);
     if (!from)
       throw new Error('No From address is set: set the SMTP From address under Integrations → Notifications');
-    const transport = await smtpTransport(s, this.policy);
-    try {
-      const info = (await withDeadline(
-        transport.sendMail({ ...message, from }),
-        this.policy.timeoutMs * 3,
-      )) as {
-        response?: string;
-      };
-      return info.response ?? '';
-    } finally {
-      transport.close();
-    }
+    const info = (await withSmtpTransport(s, this.policy, this.policy.timeoutMs * 3, (transport) =>
+      transport.sendMail({ ...message, from }),
+    )) as { response?: string };
+    return info.response ?? '';
   }
 
   /**

@@ -1,3 +1,4 @@
+import dns from 'node:dns';
 import http, { createServer, type Server } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import {
   outboundPolicy,
   outboundRequest,
   postJson,
+  resolveOutboundHost,
 } from './outbound-http';
 
 const production = outboundPolicy({ NODE_ENV: 'production' });
@@ -213,5 +215,41 @@ describe('postJson', () => {
       'application/json',
     ]);
     await expect(outboundFetch(production)('https://10.0.0.1/')).rejects.toThrow(OutboundRefusedError);
+  });
+});
+
+describe('a DNS resolver that never answers', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('resolveOutboundHost (SMTP) gives up within the policy’s timeout with EAI_AGAIN', async () => {
+    const lookup = jest.spyOn(dns.promises, 'lookup').mockReturnValue(new Promise(() => undefined));
+    const started = Date.now();
+    await expect(
+      resolveOutboundHost('smtp.example.com', { ...development, timeoutMs: 200 }),
+    ).rejects.toMatchObject({
+      code: 'EAI_AGAIN',
+      message: 'no answer from the DNS resolver for smtp.example.com within 0.2 s',
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(lookup).toHaveBeenCalledWith('smtp.example.com', { all: true });
+  });
+
+  it('resolveOutboundHost still answers and judges what the resolver says in time', async () => {
+    jest.spyOn(dns.promises, 'lookup').mockResolvedValue([{ address: '10.1.2.3', family: 4 }] as never);
+    await expect(resolveOutboundHost('smtp.example.com', development)).rejects.toThrow(
+      'Refused smtp.example.com: 10.1.2.3 is a private or reserved address',
+    );
+    jest.spyOn(dns.promises, 'lookup').mockResolvedValue([{ address: '127.0.0.1', family: 4 }] as never);
+    await expect(resolveOutboundHost('smtp.example.com', development)).resolves.toBe('127.0.0.1');
+  });
+
+  it('an HTTP request gives up within the policy’s timeout, the lookup included', async () => {
+    const lookup = jest.spyOn(dns, 'lookup').mockImplementation((() => undefined) as never);
+    const started = Date.now();
+    await expect(
+      outboundRequest('http://hook.example.com/', {}, { ...development, timeoutMs: 200 }),
+    ).rejects.toThrow('no answer within 0.2 s');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(lookup.mock.calls[0][0]).toBe('hook.example.com');
   });
 });

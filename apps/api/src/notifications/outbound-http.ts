@@ -194,14 +194,40 @@ export function checkUrl(url: string, policy: OutboundPolicy): URL {
 }
 
 /**
- * The address to connect to for a host of a non-HTTP service (SMTP): resolves the name and refuses it if any
- * of its addresses is refused, as the HTTP lookup does. Throws OutboundRefusedError or the DNS error.
+ * `dns.promises.lookup(host, { all: true })` within `timeoutMs`: a resolver that does not answer rejects with
+ * an EAI_AGAIN error (what getaddrinfo says when the DNS server does not answer) instead of waiting for the
+ * system resolver's own retries. The lookup itself cannot be cancelled; its late answer is ignored.
+ */
+function lookupWithin(host: string, timeoutMs: number): Promise<LookupAddress[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          Object.assign(
+            new Error(`no answer from the DNS resolver for ${host} within ${timeoutMs / 1000} s`),
+            {
+              code: 'EAI_AGAIN',
+              hostname: host,
+            },
+          ),
+        ),
+      timeoutMs,
+    );
+  });
+  return Promise.race([dnsPromises.lookup(host, { all: true }), late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The address to connect to for a host of a non-HTTP service (SMTP): resolves the name (within the policy's
+ * timeout) and refuses it if any of its addresses is refused, as the HTTP lookup does. Throws
+ * OutboundRefusedError or the DNS error (EAI_AGAIN when the resolver does not answer in time).
  */
 export async function resolveOutboundHost(host: string, policy: OutboundPolicy): Promise<string> {
   const plain = host.replace(/^\[(.*)\]$/, '$1');
   const addresses = isIP(plain)
     ? [{ address: plain, family: isIP(plain) }]
-    : await dnsPromises.lookup(plain, { all: true });
+    : await lookupWithin(plain, policy.timeoutMs);
   const refused = addresses
     .map((a) => addressRefusal(a.address, policy))
     .find((reason): reason is string => reason !== null);

@@ -161,7 +161,13 @@ export class YouTubeApiClient {
     if (!response.ok) {
       const parsed = ytErrorSchema.safeParse(body);
       const reason = parsed.data?.error.errors?.[0]?.reason ?? `http${response.status}`;
-      const message = stripHtml(parsed.data?.error.message ?? '') || response.statusText || 'no message';
+      const said = stripHtml(parsed.data?.error.message ?? '') || response.statusText || 'no message';
+      const location = response.headers.get('location');
+      // A redirect reaches here only from a fetch that does not follow them (the connection test's).
+      const message =
+        response.status >= 300 && response.status < 400
+          ? `${said} (redirects are not followed${location ? `; it pointed to ${location}` : ''})`
+          : said;
       throw new YouTubeApiError(method, response.status, reason, message);
     }
     const parsed = listSchema(item).safeParse(body);
