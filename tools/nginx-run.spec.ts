@@ -381,3 +381,102 @@ describeWithNginx('apps/web/nginx.conf under nginx: the micro-cache and precompr
     expect(gunzipSync(res.body).toString()).toBe(BIG_JS);
   });
 });
+
+describeWithNginx('apps/web/nginx.conf under nginx: the pages rendered on the server (issue 15)', () => {
+  const renders: string[] = [];
+  let api: Server;
+  let ssr: Server;
+  let web: RunningNginx;
+  let root: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'nginx-root-'));
+    chmodSync(root, 0o755);
+    copyFileSync(INDEX_HTML_SOURCE, join(root, 'index.html'));
+    chmodSync(join(root, 'index.html'), 0o644);
+    api = standInApi().listen(0, '127.0.0.1');
+    // The web app's Node server as tools/serve.ts answers: the whole page with its own headers.
+    const app = express();
+    app.get(['/', '/videos/:id'], (req, res) => {
+      renders.push(req.path);
+      res.set({
+        'Content-Security-Policy': "default-src 'self'",
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+        'Cache-Control': 'no-cache',
+      });
+      res.status(req.params.id === 'missing' ? 404 : 200).type('html');
+      res.send(`<html><body>RENDERED ${req.path} for ${req.headers['x-forwarded-host']}</body></html>`);
+    });
+    ssr = app.listen(0, '127.0.0.1');
+    await Promise.all(
+      [api, ssr].map((s) => new Promise<void>((listening) => s.once('listening', listening))),
+    );
+    web = await startNginx(nginx!, {
+      api: `127.0.0.1:${(api.address() as AddressInfo).port}`,
+      ssr: `127.0.0.1:${(ssr.address() as AddressInfo).port}`,
+      root,
+    });
+  });
+
+  afterAll(async () => {
+    await web?.stop();
+    for (const server of [api, ssr]) {
+      server?.closeAllConnections();
+      await new Promise((closed) => server?.close(closed));
+    }
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const page = async (url: string, path: string) => {
+    const res = await fetch(`${url}${path}`, { headers: { Accept: 'text/html' } });
+    return { status: res.status, body: await res.text(), headers: res.headers };
+  };
+
+  it('sends / and a watch page as the web app’s server renders them, its headers once', async () => {
+    for (const path of ['/', '/videos/abc_D-1']) {
+      const res = await page(web.url, path);
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(`<html><body>RENDERED ${path} for ${new URL(web.url).host}</body></html>`);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'self'");
+      for (const name of ['x-content-type-options', 'referrer-policy', 'strict-transport-security'])
+        expect(res.headers.get(name)?.split(',')).toHaveLength(1);
+    }
+    // Other paths are the shell nginx assembles (the SPA's own pages).
+    const admin = await page(web.url, '/admin');
+    expect(admin.body).toContain('<title>From the API</title>');
+    expect(admin.body).not.toContain('RENDERED');
+  });
+
+  it('passes the rendered 404 of a video the site does not have, with its status', async () => {
+    const res = await page(web.url, '/videos/missing');
+    expect(res.status).toBe(404);
+    expect(res.body).toContain('RENDERED /videos/missing');
+  });
+
+  it('keeps a rendered page 1 s: a burst of views costs one rendering', async () => {
+    await sleep(1100);
+    renders.length = 0;
+    const views = await Promise.all(Array.from({ length: 20 }, () => page(web.url, '/videos/burst')));
+    expect(views.every((v) => v.status === 200 && v.body.includes('RENDERED /videos/burst'))).toBe(true);
+    expect(renders).toEqual(['/videos/burst']);
+  });
+
+  it('sends the shell it assembles, never an error page, while the web app’s server is down', async () => {
+    const orphan = await startNginx(nginx!, {
+      api: `127.0.0.1:${(api.address() as AddressInfo).port}`,
+      root,
+    });
+    try {
+      for (const path of ['/', '/videos/abc']) {
+        const res = await page(orphan.url, path);
+        expect(res.status).toBe(200);
+        expect(res.body).toContain('<title>From the API</title>');
+        expect(res.body).toContain('<div id="root">');
+      }
+    } finally {
+      await orphan.stop();
+    }
+  });
+});

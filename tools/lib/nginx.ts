@@ -40,6 +40,11 @@ export interface RunningNginx {
 export interface NginxOptions {
   /** host:port of the API (the conf's `server api:3000;`). */
   api: string;
+  /**
+   * host:port of the web app's Node server that renders / and the watch pages (the conf's
+   * `server web-ssr:4200;`); a closed port when not given, so the pages fall back to the shell nginx assembles.
+   */
+  ssr?: string;
   /** The site root (the conf's `root /usr/share/nginx/html;`). */
   root: string;
   conf?: string;
@@ -57,6 +62,8 @@ export function testNginxConfig(
     return text.replace(from, to);
   };
   let server = replace(serverBlock, 'server api:3000;', `server ${options.api};`);
+  if (server.includes('server web-ssr:4200;'))
+    server = replace(server, 'server web-ssr:4200;', `server ${options.ssr ?? '127.0.0.1:9'};`);
   server = replace(server, 'listen 80;', `listen 127.0.0.1:${port};`);
   server = replace(server, 'root /usr/share/nginx/html;', `root ${options.root};`);
   if (server.includes('proxy_cache_path'))
