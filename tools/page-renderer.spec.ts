@@ -167,6 +167,22 @@ describe('tools/page-renderer.ts (server rendering of / and the watch pages, iss
       expect(admin.body).not.toContain('ssr-state');
     });
 
+    it('gives a page a validator and answers a browser that has it with a 304, until the page changes', async () => {
+      const first = await fetch(`${web.url}/videos/abc`, { headers: { Accept: 'text/html' } });
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await fetch(`${web.url}/videos/abc`, {
+        headers: { Accept: 'text/html', 'If-None-Match': etag! },
+      });
+      expect(again.status).toBe(304);
+      version += 1;
+      const changed = await fetch(`${web.url}/videos/abc`, {
+        headers: { Accept: 'text/html', 'If-None-Match': etag! },
+      });
+      expect(changed.status).toBe(200);
+      expect(await changed.text()).toContain(`v${version}`);
+    });
+
     it('answers an unknown video with the rendered 404 page and a 404 status', async () => {
       const missing = await page('/videos/missing');
       expect(missing.status).toBe(404);

@@ -15,6 +15,7 @@ import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import {
   Agent,
@@ -134,6 +135,12 @@ interface RenderedPage {
   keep: boolean;
   gzip?: Buffer;
   br?: Buffer;
+  etag?: string;
+}
+
+/** A strong validator of the page's bytes (one per rendering; the encodings add their suffix). */
+function pageEtag(page: RenderedPage): string {
+  return (page.etag ??= createHash('sha1').update(page.html).digest('base64url').slice(0, 20));
 }
 
 /** The page compressed once per rendering (brotli at a quality that costs about what gzip does). */
@@ -438,6 +445,16 @@ export function createWebApp(options: WebAppOptions): Express {
         res.vary('Accept-Encoding');
         // Brotli whenever accepted (browsers list it last: "gzip, deflate, br").
         const encoding = req.acceptsEncodings('br') || req.acceptsEncodings('gzip', 'identity');
+        // A validator, so a browser (the page is no-cache) or a shared cache revalidates with a 304.
+        if (page.status === 200 && res.statusCode === 200) {
+          const etag = `"${pageEtag(page)}${encoding === 'br' || encoding === 'gzip' ? `-${encoding}` : ''}"`;
+          res.setHeader('ETag', etag);
+          const asked = req.headers['if-none-match'];
+          if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+            res.status(304).end();
+            return;
+          }
+        }
         if (encoding === 'br' || encoding === 'gzip') {
           res.setHeader('Content-Encoding', encoding);
           res.end(compressedPage(page, encoding));
