@@ -321,6 +321,27 @@ test(
 );
 
 test(
+  'the server renders the settings: a title, a section switch and a theme are in the next HTML',
+  BEHAVIOUR,
+  async ({ page }) => {
+    const rendered = async () => (await page.request.get('/', { headers: { Accept: 'text/html' } })).text();
+    const before = await rendered();
+    expect(before).toContain('id="featured"');
+    expect(before.toUpperCase()).not.toContain('#A855F7');
+    await set({ siteTitle: 'Rendered Academy', showFeaturedVideo: false, selectedTheme: 'purple-night' });
+    // No script runs here: what a crawler or a link preview gets right after the save.
+    const after = await rendered();
+    expect(after).toContain('aria-label="Rendered Academy home"');
+    expect(after).not.toContain('id="featured"');
+    expect(after.toUpperCase()).toContain('#A855F7');
+    // And the browser hydrates it as it is.
+    const home = await open(page);
+    await expect(home.header.getByRole('link', { name: 'Rendered Academy home' })).toBeVisible();
+    await expect(home.featured).toHaveCount(0);
+  },
+);
+
+test(
   'the channel id makes the subscribe links; RSS and the legal texts show when set',
   BEHAVIOUR,
   async ({ page }) => {
