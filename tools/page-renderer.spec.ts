@@ -26,6 +26,8 @@ describe('tools/page-renderer.ts (server rendering of / and the watch pages, iss
   let version = 1;
   let down = false;
   let slow = 0;
+  /** The page head's Cache-Control: `private` when its links follow the Host (no PUBLIC_URL). */
+  let headCacheControl = 'public, max-age=0, s-maxage=1';
   const heads: string[] = [];
   /** The renderings made: each asks the API for its path's data once. */
   const renders: string[] = [];
@@ -46,7 +48,9 @@ describe('tools/page-renderer.ts (server rendering of / and the watch pages, iss
       }
       if (url.pathname === '/api/page-head') {
         heads.push(url.search);
-        res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<title>HEAD${url.search}</title>`);
+        res
+          .writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': headCacheControl })
+          .end(`<title>HEAD${url.search}</title>`);
         return;
       }
       if (url.pathname === '/api/settings/page-policy') {
@@ -181,6 +185,17 @@ describe('tools/page-renderer.ts (server rendering of / and the watch pages, iss
       });
       expect(changed.status).toBe(200);
       expect(await changed.text()).toContain(`v${version}`);
+    });
+
+    it('keeps a page whose head follows the Host out of shared caches (private), else lets them revalidate it', async () => {
+      expect((await fetch(`${web.url}/`)).headers.get('cache-control')).toBe('no-cache');
+      headCacheControl = 'private, max-age=0';
+      try {
+        for (const path of ['/', '/videos/abc', '/admin'])
+          expect((await fetch(`${web.url}${path}`)).headers.get('cache-control')).toBe('private, no-cache');
+      } finally {
+        headCacheControl = 'public, max-age=0, s-maxage=1';
+      }
     });
 
     it('answers an unknown video with the rendered 404 page and a 404 status', async () => {

@@ -131,6 +131,8 @@ interface RenderedPage {
   status: number;
   html: Buffer;
   sources?: PagePolicySources;
+  /** Its head's links follow the request's Host (the API marked the head private): no shared cache keeps it. */
+  hostLinks?: boolean;
   /** False when the API marked the policy no-store: the page is not kept. */
   keep: boolean;
   gzip?: Buffer;
@@ -322,8 +324,10 @@ export function createWebApp(options: WebAppOptions): Express {
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   // The pages' CSP (tools/web-csp.ts), with the hash of the built index.html's inline script and the
   // hosts of the features the API says are on; the strict baseline when it does not say.
-  const setPageHeaders = (res: Response, sources?: PagePolicySources) => {
-    res.setHeader('Cache-Control', CACHE_NONE);
+  const setPageHeaders = (res: Response, sources?: PagePolicySources, hostLinks = false) => {
+    // A head whose links follow the request's Host (no PUBLIC_URL) is the asker's alone: no shared cache
+    // may keep the page (host-header poisoning, docs/security.md).
+    res.setHeader('Cache-Control', hostLinks ? `private, ${CACHE_NONE}` : CACHE_NONE);
     if (indexHtml !== undefined)
       res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(indexHtml, sources));
   };
@@ -407,9 +411,13 @@ export function createWebApp(options: WebAppOptions): Express {
         cacheControl,
       }))
       .catch(() => ({ sources: undefined, cacheControl: '' }));
+    let hostLinks = false;
     const [shell, { sources, cacheControl }, body] = await Promise.all([
       renderSsi(indexHtml!, (path) =>
-        fetchFromApi(options.apiUrl, req, virtual(path)).then((answer) => answer.text),
+        fetchFromApi(options.apiUrl, req, virtual(path)).then((answer) => {
+          if (/\bprivate\b/i.test(answer.cacheControl)) hostLinks = true;
+          return answer.text;
+        }),
       ),
       policy,
       rendered,
@@ -418,6 +426,7 @@ export function createWebApp(options: WebAppOptions): Express {
       status: body?.status ?? 200,
       html: Buffer.from(body ? fillShell(shell, body) : shell),
       sources,
+      hostLinks,
       keep: !/\bno-store\b/i.test(cacheControl),
     };
   };
@@ -439,7 +448,7 @@ export function createWebApp(options: WebAppOptions): Express {
     }
     cached.page
       .then((page) => {
-        setPageHeaders(res, page.sources);
+        setPageHeaders(res, page.sources, page.hostLinks);
         if (page.status !== 200) res.status(page.status);
         res.type('html');
         res.vary('Accept-Encoding');
