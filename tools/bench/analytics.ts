@@ -1,7 +1,8 @@
 /**
  * Site analytics (issue 13) on the production build of the API, on SQLite and on MariaDB:
- * - ingestion: autocannon with 100 connections posting `POST /api/events` beacons (EVENTS_PER_REQUEST page
- *   views each, every request another visitor), then SIGTERM; `lost` = accepted − stored;
+ * - ingestion: 100 keep-alive connections of tools/lib/analytics-load.ts posting `POST /api/events` beacons
+ *   (EVENTS_PER_REQUEST page views each, every request another visitor), then SIGTERM; `lost` = accepted −
+ *   stored (autocannon only measures `GET /api/channel/stats` just before, as the machine's baseline);
  * - the report: `GET /api/admin/analytics?range=1y` over a year of rollups as 10 million events would leave
  *   them (generated straight into the tables), timed one call after another.
  *

@@ -1,11 +1,15 @@
-import { ANALYTICS_MAX_BODY_BYTES, API_PREFIX, API_ROOT_FILES } from '@app/contracts';
+import { API_PREFIX, API_ROOT_FILES } from '@app/contracts';
 import { type INestApplication, type LogLevel, UnauthorizedException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, type NextFunction, type Request, type Response, Router } from 'express';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
-import { AnalyticsIngestService, eventsFastPath } from './analytics/analytics-ingest.service';
+import {
+  AnalyticsIngestService,
+  eventsBodyParser,
+  eventsFastPath,
+} from './analytics/analytics-ingest.service';
 import { AppModule } from './app.module';
 import { AUTH_REQUIRED } from './auth/session.guard';
 import { sessionMiddleware } from './auth/session.setup';
@@ -93,7 +97,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   });
   // The public Subscribe form's body is an address and a honeypot: a few hundred bytes at most.
   app.use('/api/newsletter', json({ limit: NEWSLETTER_BODY_LIMIT }));
-  app.use(EVENTS_PATH, json({ limit: ANALYTICS_MAX_BODY_BYTES, type: ['application/json', 'text/plain'] }));
+  // Beacons of at most 8 KB; a bigger one is a 400 naming the limit (not the 413 of the other routes).
+  app.use(EVENTS_PATH, eventsBodyParser());
   app.use(EVENTS_PATH, eventsFastPath(app.get(AnalyticsIngestService)));
   // Inline images of up to 2 MB arrive base64-encoded in JSON (about 2.7 MB).
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });

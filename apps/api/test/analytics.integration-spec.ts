@@ -283,7 +283,7 @@ describe('site analytics', () => {
     ).toEqual([utcDay(now)]);
   });
 
-  it('takes text/plain beacons, refuses bad events with a 400 naming the field, and oversized bodies', async () => {
+  it('takes text/plain beacons, refuses bad events with a 400 naming the field, and oversized bodies with a 400 naming the limit', async () => {
     now = D + 2 * DAY_MS;
     const pageview = { kind: 'pageview', path: '/', viewport: 'desktop' };
     const plain = await request(t.server)
@@ -310,16 +310,20 @@ describe('site analytics', () => {
     );
     await bad({ events: [{ ...pageview, extra: 1 }] }, 'events.0.extra: is not allowed');
     await bad({ events: [] }, 'events: Too small: expected array to have >=1 items');
-    const tooBig = await request(t.server)
-      .post('/api/events')
-      .set(visitorHeaders(502))
-      .send({ events: [{ ...pageview, referrer: 'x'.repeat(9000) }] })
-      .expect(413);
-    expect(tooBig.body).toEqual({
-      statusCode: 413,
-      message: 'Request body is too large',
-      error: 'Payload Too Large',
-    });
+    // Oversized: a 400 naming the limit (issue 13: never a 5xx), as JSON and as sendBeacon's text/plain.
+    const tooBig = JSON.stringify({ events: [{ ...pageview, referrer: 'x'.repeat(9000) }] });
+    for (const type of ['application/json', 'text/plain;charset=UTF-8']) {
+      const res = await request(t.server)
+        .post('/api/events')
+        .set({ ...visitorHeaders(502), 'Content-Type': type })
+        .send(tooBig)
+        .expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: 'body: must be at most 8192 bytes (8 KB)',
+        error: 'Bad Request',
+      });
+    }
     await request(t.server)
       .post('/api/events')
       .set({ ...visitorHeaders(503), 'Content-Type': 'text/plain' })

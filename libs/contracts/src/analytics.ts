@@ -7,7 +7,7 @@ import { videoIdSchema } from './video';
  * counts a visitor by a hash of (a daily salt, IP, user agent, site) it never sends back, and keeps rollups.
  */
 
-/** Largest `POST /api/events` body the server reads; a bigger one is a 400 (413 from the body guard). */
+/** Largest `POST /api/events` body the server reads; a bigger one is a 400 naming the limit (not a 413). */
 export const ANALYTICS_MAX_BODY_BYTES = 8 * 1024;
 /** Events in one batch (the page sends a few at a time with sendBeacon / fetch keepalive). */
 export const ANALYTICS_MAX_BATCH = 20;

@@ -1,6 +1,6 @@
 /**
- * mulberry32: a tiny seeded generator of numbers in [0, 1), so generated content (the demo channel,
- * the fake YouTube's channel, the dashboard's sample charts) is the same on every machine and render.
+ * mulberry32: a tiny seeded generator of numbers in [0, 1), so generated content (the demo channel and
+ * its analytics history, the fake YouTube's channel, test event logs) is the same on every machine and run.
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

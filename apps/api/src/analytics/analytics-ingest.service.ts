@@ -1,12 +1,13 @@
 import {
+  BadRequestException,
   type BeforeApplicationShutdown,
   Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { type AnalyticsEvent, analyticsEventBatchSchema } from '@app/contracts';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ANALYTICS_MAX_BODY_BYTES, type AnalyticsEvent, analyticsEventBatchSchema } from '@app/contracts';
+import { json, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { isbot } from 'isbot';
 import { createHash } from 'node:crypto';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -37,6 +38,26 @@ export function eventSender(req: Request): EventSender {
     host: req.hostname,
     gpc: req.get('sec-gpc') === '1',
   };
+}
+
+/** The 400 of an events body over ANALYTICS_MAX_BODY_BYTES (issue 13: a clear 400, not the 413 of other routes). */
+export const EVENTS_BODY_TOO_LARGE = `body: must be at most ${ANALYTICS_MAX_BODY_BYTES} bytes (${ANALYTICS_MAX_BODY_BYTES / 1024} KB)`;
+
+/**
+ * The JSON parser of `POST /api/events` (`application/json`, or `text/plain` as sendBeacon sends it), capped at
+ * ANALYTICS_MAX_BODY_BYTES; a bigger body is a 400 EVENTS_BODY_TOO_LARGE. Other errors (bad JSON: 400) go on as
+ * body-parser gives them.
+ */
+export function eventsBodyParser(): RequestHandler {
+  const parse = json({ limit: ANALYTICS_MAX_BODY_BYTES, type: ['application/json', 'text/plain'] });
+  return (req: Request, res: Response, next: NextFunction) =>
+    parse(req, res, (error?: unknown) =>
+      next(
+        (error as { type?: string } | undefined)?.type === 'entity.too.large'
+          ? new BadRequestException(EVENTS_BODY_TOO_LARGE)
+          : error,
+      ),
+    );
 }
 
 /**

@@ -28,7 +28,7 @@ export class AnalyticsController {
   @Public()
   @Post('events')
   @HttpCode(202)
-  @ApiJson(AnalyticsAcceptedDto, { status: 202, body: AnalyticsEventBatchDto, errors: [400, 403, 413, 415] })
+  @ApiJson(AnalyticsAcceptedDto, { status: 202, body: AnalyticsEventBatchDto, errors: [400, 403, 415] })
   async events(@Body() body: unknown, @Req() req: Request): Promise<AnalyticsAccepted> {
     return { accepted: await this.ingest.accept(body, eventSender(req)) };
   }
