@@ -3,6 +3,7 @@ import {
   type LiveCheckResult,
   type LiveState,
   type Video,
+  videoDetailSchema,
   videoKindQuery,
 } from '@app/contracts';
 import request from 'supertest';
@@ -19,6 +20,8 @@ describe('live check', () => {
   let fake: FakeYouTube;
   let t: TestApp & { sqlitePath?: string };
   let admin: TestAgent;
+  /** The stream the replay test ends, looked at again by the next test. */
+  let replayId: string;
 
   beforeAll(async () => {
     fake = await startFakeYouTube({ videos: 30, playlists: 2 });
@@ -186,6 +189,51 @@ describe('live check', () => {
     expect(await listed(videoKindQuery('videos', false)!)).not.toContain(scheduled.id);
     // Nothing moved since: no write.
     expect((await check()).changed).toBe(false);
+    replayId = scheduled.id;
+  });
+
+  it("keeps an ended stream's actual start and end, and its watch page publishes them as a BroadcastEvent", async () => {
+    const times = {
+      state: 'ended',
+      scheduledStartTime: expect.any(String),
+      actualStartTime: '2030-06-01T18:00:00.000Z',
+      actualEndTime: '2030-06-01T19:30:00.000Z',
+    };
+    const detail = async () =>
+      videoDetailSchema.parse((await request(t.server).get(`/api/videos/${replayId}`).expect(200)).body);
+    const publication = async () => {
+      const html = (await request(t.server).get(`/api/page-head?video=${replayId}`).expect(200)).text;
+      const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html) ?? [];
+      return JSON.parse(json as string).publication;
+    };
+    const broadcast = {
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+      startDate: '2030-06-01T18:00:00.000Z',
+      endDate: '2030-06-01T19:30:00.000Z',
+    };
+    expect((await detail()).live).toEqual(times);
+    expect(await publication()).toEqual(broadcast);
+    // Neither the banner's answer nor the check's sees an ended stream.
+    expect(await live()).toEqual({ live: null, upcoming: null });
+
+    // A full sync keeps them (it reads the same liveStreamingDetails), and writes nothing more the next time.
+    await admin.post('/api/sync/youtube').expect(200);
+    expect((await detail()).live).toEqual(times);
+    expect((await check()).changed).toBe(false);
+
+    // Pushed out of the newest 50 uploads, the stream keeps its times.
+    await fake.addVideos(50);
+    await check();
+    expect((await detail()).live).toEqual(times);
+    expect(await publication()).toEqual(broadcast);
+
+    // The sync drops the times of a stream gone from YouTube with its video.
+    await fake.removeVideos([replayId]);
+    await admin.post('/api/sync/youtube').expect(200);
+    await request(t.server).get(`/api/videos/${replayId}`).expect(404);
+    const rows = await t.dataSource.query('SELECT id FROM live_stream WHERE id = ?', [replayId]);
+    expect(rows).toEqual([]);
   });
 
   it('says what is missing when it cannot run', async () => {

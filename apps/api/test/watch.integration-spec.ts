@@ -45,6 +45,7 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
         video('w-new-2', 'video', 21),
         video('w-live', 'live', 22, { duration: 'LIVE', durationSeconds: 0 }),
         video('w-short', 'short', 23, { duration: '0:30', durationSeconds: 30, description: null }),
+        video('w-replay', 'replay', 24, { duration: '1:30:00', durationSeconds: 5400 }),
       ]);
     await t.dataSource.getRepository(PlaylistEntity).insert([
       {
@@ -79,6 +80,15 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
       state: 'live',
       scheduledStartTime: new Date('2040-01-22T11:00:00Z'),
       actualStartTime: new Date('2040-01-22T11:02:00Z'),
+    });
+    await t.dataSource.getRepository(LiveStreamEntity).insert({
+      id: 'w-replay',
+      title: 'Title of w-replay',
+      thumbnail: null,
+      state: 'ended',
+      scheduledStartTime: null,
+      actualStartTime: new Date('2040-01-24T10:00:00Z'),
+      actualEndTime: new Date('2040-01-24T11:30:00Z'),
     });
   });
   afterAll(() => t.close());
@@ -135,6 +145,17 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
         state: 'live',
         scheduledStartTime: '2040-01-22T11:00:00.000Z',
         actualStartTime: '2040-01-22T11:02:00.000Z',
+        actualEndTime: null,
+      });
+    });
+
+    it('gives a replay the actual start and end of its stream', async () => {
+      const res = await request(t.server).get('/api/videos/w-replay').expect(200);
+      expect(videoDetailSchema.parse(res.body).live).toEqual({
+        state: 'ended',
+        scheduledStartTime: null,
+        actualStartTime: '2040-01-24T10:00:00.000Z',
+        actualEndTime: '2040-01-24T11:30:00.000Z',
       });
     });
 
@@ -293,12 +314,38 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
       });
     });
 
+    it('publishes a live stream and a replay by a BroadcastEvent, a replay with its start and end', async () => {
+      const jsonLd = async (id: string) => {
+        const html = (await request(t.server).get(`/api/page-head?video=${id}`).set('Host', HOST).expect(200))
+          .text;
+        const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html) ?? [];
+        return JSON.parse(json as string);
+      };
+      expect(await jsonLd('w-replay')).toMatchObject({
+        '@type': 'VideoObject',
+        duration: 'PT1H30M',
+        publication: {
+          '@type': 'BroadcastEvent',
+          isLiveBroadcast: true,
+          startDate: '2040-01-24T10:00:00.000Z',
+          endDate: '2040-01-24T11:30:00.000Z',
+        },
+      });
+      expect((await jsonLd('w-live')).publication).toEqual({
+        '@type': 'BroadcastEvent',
+        isLiveBroadcast: true,
+        startDate: '2040-01-22T11:02:00.000Z',
+      });
+      expect((await jsonLd('w-main')).publication).toBeUndefined();
+    });
+
     it('is 404 for an unknown video and 400 for a malformed id; without video, the head of /', async () => {
       await request(t.server).get('/api/page-head?video=nope-nope').expect(404);
       const bad = await request(t.server).get('/api/page-head?video=a%20b').expect(400);
       expect(bad.body.message).toMatch(/^video: /);
       const home = await request(t.server).get('/api/page-head').expect(200);
-      expect(home.text).not.toContain('rel="canonical"');
+      // The head of / names / as its canonical URL (not a watch page).
+      expect(home.text).toMatch(/<link rel="canonical" href="http:\/\/[^"/]+\/" \/>/);
       expect(home.text).toContain('<meta property="og:type" content="website" />');
     });
   });

@@ -1,4 +1,4 @@
-import { broadcastEventJsonLd, jsonLdText } from './broadcast-event';
+import { broadcastEvent, broadcastEventJsonLd, jsonLdText } from './broadcast-event';
 
 describe('BroadcastEvent structured data', () => {
   it('marks a live stream as a VideoObject published by a live BroadcastEvent', () => {
@@ -42,6 +42,21 @@ describe('BroadcastEvent structured data', () => {
       '@type': 'BroadcastEvent',
       isLiveBroadcast: true,
       endDate: '2030-05-01T19:00:00.000Z',
+    });
+  });
+
+  it('publishes a replay by a BroadcastEvent with its start and end', () => {
+    expect(
+      broadcastEvent({ startDate: '2030-05-01T18:02:00.000Z', endDate: '2030-05-01T19:00:00.000Z' }),
+    ).toEqual({
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+      startDate: '2030-05-01T18:02:00.000Z',
+      endDate: '2030-05-01T19:00:00.000Z',
+    });
+    expect(broadcastEvent({ startDate: null, endDate: null })).toEqual({
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
     });
   });
 

@@ -16,6 +16,24 @@ export interface BroadcastVideo {
   endDate?: string | null;
 }
 
+/**
+ * The `BroadcastEvent` that publishes a stream: live or scheduled (its start), or ended (its start and end, a
+ * replay). Dates left out when unknown.
+ */
+export function broadcastEvent(dates: { startDate?: string | null; endDate?: string | null }): {
+  '@type': 'BroadcastEvent';
+  isLiveBroadcast: true;
+  startDate?: string;
+  endDate?: string;
+} {
+  return {
+    '@type': 'BroadcastEvent',
+    isLiveBroadcast: true,
+    ...(dates.startDate ? { startDate: dates.startDate } : {}),
+    ...(dates.endDate ? { endDate: dates.endDate } : {}),
+  };
+}
+
 export function broadcastEventJsonLd(video: BroadcastVideo): Record<string, unknown> {
   const startDate = video.startDate ?? undefined;
   return {
@@ -27,12 +45,7 @@ export function broadcastEventJsonLd(video: BroadcastVideo): Record<string, unkn
     ...(startDate ? { uploadDate: startDate } : {}),
     url: watchUrl(video.id),
     embedUrl: embedUrl(video.id),
-    publication: {
-      '@type': 'BroadcastEvent',
-      isLiveBroadcast: true,
-      ...(startDate ? { startDate } : {}),
-      ...(video.endDate ? { endDate: video.endDate } : {}),
-    },
+    publication: broadcastEvent({ startDate, endDate: video.endDate }),
   };
 }
 

@@ -66,11 +66,15 @@ export const videoPlaylistSchema = z.object({
 });
 export type VideoPlaylist = z.infer<typeof videoPlaylistSchema>;
 
-/** Of a live or scheduled stream, as the light live check last saw it (ISO 8601 date-times, null when unknown). */
+/**
+ * Of a live, scheduled or ended stream (a replay), as the light live check or the sync last saw it (ISO 8601
+ * date-times, null when unknown; `actualEndTime` is set once it has ended).
+ */
 export const videoLiveDetailsSchema = z.object({
-  state: z.enum(['live', 'upcoming']),
+  state: z.enum(['live', 'upcoming', 'ended']),
   scheduledStartTime: z.string().nullable(),
   actualStartTime: z.string().nullable(),
+  actualEndTime: z.string().nullable(),
 });
 export type VideoLiveDetails = z.infer<typeof videoLiveDetailsSchema>;
 
@@ -79,7 +83,7 @@ export const RELATED_VIDEOS_MAX = 8;
 
 /**
  * Answer of `GET /api/videos/{id}`: what a watch page shows. `description` is the whole text; `live` is set
- * for a stream the live check saw live or scheduled; `related`: up to 8, those sharing a playlist with it
+ * for a stream the live check saw live or scheduled, and for a replay whose stream times are known; `related`: up to 8, those sharing a playlist with it
  * first, then the newest of its kind, never the video itself.
  */
 export const videoDetailSchema = videoSchema.extend({

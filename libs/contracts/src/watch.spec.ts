@@ -140,6 +140,53 @@ describe('VideoObject JSON-LD', () => {
     });
   });
 
+  it('publishes a replay by a BroadcastEvent with its actual start and end', () => {
+    const replay: WatchVideo = {
+      ...base,
+      id: 'replay01',
+      kind: 'replay',
+      durationSeconds: 5400,
+      live: {
+        scheduledStartTime: '2031-05-06T06:00:00.000Z',
+        actualStartTime: '2031-05-06T08:02:00+02:00',
+        actualEndTime: '2031-05-06T07:32:00.000Z',
+      },
+    };
+    const data = videoObjectJsonLd(replay, ORIGIN) as unknown as Record<string, unknown>;
+    expectWellFormedVideoObject(data, replay);
+    expect(data.duration).toBe('PT1H30M');
+    expect(data.publication).toEqual({
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+      startDate: '2031-05-06T06:02:00.000Z',
+      endDate: '2031-05-06T07:32:00.000Z',
+    });
+  });
+
+  it('gives a replay without known stream times, and a live stream, no end date', () => {
+    for (const live of [null, { scheduledStartTime: null, actualStartTime: null, actualEndTime: null }]) {
+      const replay: WatchVideo = { ...base, id: 'replay02', kind: 'replay', live };
+      expect(videoObjectJsonLd(replay, ORIGIN).publication).toBeUndefined();
+    }
+    const stillLive: WatchVideo = {
+      ...base,
+      id: 'live02',
+      kind: 'live',
+      durationSeconds: 0,
+      // Only a replay has ended: an end time beside a video still filed as live is not used.
+      live: {
+        scheduledStartTime: null,
+        actualStartTime: '2031-05-06T06:02:00.000Z',
+        actualEndTime: '2031-05-06T07:00:00.000Z',
+      },
+    };
+    expect(videoObjectJsonLd(stillLive, ORIGIN).publication).toEqual({
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+      startDate: '2031-05-06T06:02:00.000Z',
+    });
+  });
+
   it('falls back to the title for a video without description, and makes a site thumbnail absolute', () => {
     for (const description of [null, '', '   ']) {
       const video: WatchVideo = { ...base, description, thumbnail: '/api/demo/thumbnails/v1.svg' };

@@ -5,7 +5,7 @@
  */
 import type { BroadcastEvent, ItemList, VideoObject, WebSite, WithContext } from 'schema-dts';
 import { OEMBED_PATH } from './api-paths';
-import { broadcastEventJsonLd, jsonLdText } from './broadcast-event';
+import { broadcastEvent, jsonLdText } from './broadcast-event';
 import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
 import type { VideoKind } from './video-filters';
 import { embedUrl, thumbnailUrl } from './youtube';
@@ -50,8 +50,12 @@ export interface WatchVideo {
   /** ISO 8601 date-time. */
   publishedAt: string;
   kind: VideoKind;
-  /** Of a live or scheduled stream, as the live check last saw it. */
-  live?: { scheduledStartTime: string | null; actualStartTime: string | null } | null;
+  /** Of a live, scheduled or ended stream, as the live check (or, for a replay, the sync) last saw it. */
+  live?: {
+    scheduledStartTime: string | null;
+    actualStartTime: string | null;
+    actualEndTime?: string | null;
+  } | null;
 }
 
 /** An ISO 8601 duration (`PT4M13S`, `PT1H`, `PT0S`). */
@@ -92,19 +96,23 @@ function isoDateTime(value: string): string {
 /**
  * schema.org `VideoObject` of a watch page with what Google requires and recommends
  * (https://developers.google.com/search/docs/appearance/structured-data/video): a live or scheduled stream is
- * published by a `BroadcastEvent` (`broadcast-event.ts`).
+ * published by a `BroadcastEvent` (`broadcast-event.ts`) from its start; a replay whose stream times are known,
+ * by one with its actual start and end.
  */
 export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContext<VideoObject> {
   const url = watchPageUrl(origin, video.id);
-  const stream = video.kind === 'live' || video.kind === 'upcoming';
-  const startDate = video.live?.actualStartTime ?? video.live?.scheduledStartTime ?? null;
-  const publication = stream
-    ? (broadcastEventJsonLd({
-        id: video.id,
-        title: video.title,
-        thumbnail: video.thumbnail,
+  const live = video.live;
+  const startDate = live?.actualStartTime ?? live?.scheduledStartTime ?? null;
+  const stream =
+    video.kind === 'live' ||
+    video.kind === 'upcoming' ||
+    (video.kind === 'replay' && !!live?.actualStartTime);
+  const endDate = video.kind === 'replay' ? (live?.actualEndTime ?? null) : null;
+  const publication: BroadcastEvent | undefined = stream
+    ? broadcastEvent({
         startDate: startDate && isoDateTime(startDate),
-      }).publication as BroadcastEvent)
+        endDate: endDate && isoDateTime(endDate),
+      })
     : undefined;
   return {
     '@context': 'https://schema.org',

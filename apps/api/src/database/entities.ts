@@ -28,6 +28,7 @@ import { SiteAnalytics1764400000000 } from './migrations/1764400000000-site-anal
 import { Sponsorships1764500000000 } from './migrations/1764500000000-sponsorships';
 import { PlaylistVideos1764600000000 } from './migrations/1764600000000-playlist-videos';
 import { ServerResets1764700000000 } from './migrations/1764700000000-server-resets';
+import { LiveStreamEnd1764800000000 } from './migrations/1764800000000-live-stream-end';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   Sponsorships1764500000000,
   PlaylistVideos1764600000000,
   ServerResets1764700000000,
+  LiveStreamEnd1764800000000,
 ];

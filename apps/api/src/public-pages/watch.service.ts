@@ -44,6 +44,9 @@ export function oembedPlayerSize(maxwidth?: number, maxheight?: number): { width
   return { width, height };
 }
 
+/** Kinds whose watch page may carry a stream's times: live, scheduled, and a replay (an ended stream). */
+const isStream = (kind: VideoKind) => kind === 'live' || kind === 'upcoming' || kind === 'replay';
+
 const escapeAttribute = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -67,7 +70,7 @@ export class WatchService {
     if (!video) throw new NotFoundException(`Video ${id} not found`);
     const [playlists, stream, hideShorts] = await Promise.all([
       this.playlists.holding(id),
-      video.kind === 'live' || video.kind === 'upcoming' ? this.live.stream(id) : null,
+      isStream(video.kind) ? this.live.stream(id) : null,
       this.settings.get('hideShorts'),
     ]);
     const listed = await this.playlists.videoIdsIn(playlists.map((p) => p.id));
@@ -82,13 +85,7 @@ export class WatchService {
     const related = await this.videos.related(video, sameList, RELATED_VIDEOS_MAX, without);
     return {
       ...toVideo(video),
-      live: stream
-        ? {
-            state: stream.state,
-            scheduledStartTime: stream.scheduledStartTime,
-            actualStartTime: stream.actualStartTime,
-          }
-        : null,
+      live: stream,
       playlists: playlists.map((p) => ({ id: p.id, title: p.title, thumbnail: p.thumbnail })),
       related: related.map(toVideo),
     };
@@ -100,7 +97,7 @@ export class WatchService {
     if (!video) throw new NotFoundException(`Video ${id} not found`);
     const [settings, stream] = await Promise.all([
       this.settings.publicValues(pageHeadSettingsKeys),
-      video.kind === 'live' || video.kind === 'upcoming' ? this.live.stream(id) : null,
+      isStream(video.kind) ? this.live.stream(id) : null,
     ]);
     const head = watchPageHead(settings, origin, {
       ...toVideo(video),

@@ -9,16 +9,21 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CHANNEL_ID_PATTERN, type LiveCheckResult, type LiveState, type LiveStream } from '@app/contracts';
-import type { Repository } from 'typeorm';
+import {
+  CHANNEL_ID_PATTERN,
+  type LiveCheckResult,
+  type LiveState,
+  type VideoLiveDetails,
+} from '@app/contracts';
+import type { EntityManager, Repository } from 'typeorm';
 import { ChannelService } from '../channel/channel.service';
-import { deleteAll } from '../database/bulk-writes';
+import { replaceByDiff } from '../database/bulk-writes';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService, type VideoRow } from '../videos/videos.service';
 import { AppLockService } from './app-lock.service';
-import { toLiveState, toLiveStream, toLiveStreamRows } from './live.mapper';
+import { toLiveState, toLiveStreamRows, toVideoLiveDetails } from './live.mapper';
 import { LiveStreamEntity } from './live-stream.entity';
 import { YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import { toVideoRow } from './youtube.mapper';
@@ -28,6 +33,15 @@ export const LIVE_CHECK_LOCK = 'youtube-live-check';
 /** Claimed for one interval by the process whose timer runs the scheduled check. */
 export const LIVE_CHECK_SCHEDULE = 'youtube-live-check-schedule';
 const LIVE_CHECK_LOCK_TTL_MS = 15_000;
+/** What a `live_stream` row holds besides its id, all compared and written by a diff. */
+const STREAM_COLUMNS = [
+  'title',
+  'thumbnail',
+  'state',
+  'scheduledStartTime',
+  'actualStartTime',
+  'actualEndTime',
+] as const satisfies readonly (keyof LiveStreamEntity)[];
 /** How often each process asks whether a scheduled check is due. */
 export const LIVE_CHECK_TICK_MS = 30_000;
 
@@ -39,8 +53,8 @@ export const LIVE_MESSAGES = {
 
 /**
  * The light live check (issue 17): the newest page of the uploads and `videos.list` for those ids, 2 quota
- * units, never `search.list`. It keeps `live_stream` (what is live or scheduled now) apart from the full
- * sync, and moves the kind of stored videos whose stream started or ended (`live` → `replay`), writing only
+ * units, never `search.list`. It keeps `live_stream` (what is live or scheduled now, and the actual start and
+ * end of ended streams) apart from the full sync, and moves the kind of stored videos whose stream started or ended (`live` → `replay`), writing only
  * when the answer differs, so the public caches keep their entries between changes. One
  * check at a time and one scheduled check per interval across every API process (`app_lock`); a failed
  * check keeps the last known state.
@@ -76,10 +90,26 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
     return toLiveState(await this.streams.find());
   }
 
-  /** What the last check saw of one stream (a watch page's live details), or null when it is neither live nor scheduled. */
-  async stream(videoId: string): Promise<LiveStream | null> {
+  /**
+   * What the last check (or, for an ended stream, the sync) saw of one stream: a watch page's live details, or
+   * null when it is not a stream known to be live, scheduled or ended.
+   */
+  async stream(videoId: string): Promise<VideoLiveDetails | null> {
     const row = await this.streams.findOneBy({ id: videoId });
-    return row ? toLiveStream(row) : null;
+    return row ? toVideoLiveDetails(row) : null;
+  }
+
+  /**
+   * The sync's word on ended streams, through its transaction: every replay it fetched keeps its actual start
+   * and end, and ended streams no longer on the channel go. Live and scheduled rows stay the live check's,
+   * unless the sync saw them end.
+   */
+  async storeFromSync(manager: EntityManager, rows: LiveStreamEntity[]): Promise<void> {
+    const ended = rows.filter((row) => row.state === 'ended');
+    const endedIds = new Set(ended.map((row) => row.id));
+    const stored = await manager.getRepository(LiveStreamEntity).find();
+    const current = stored.filter((row) => row.state !== 'ended' && !endedIds.has(row.id));
+    await this.write(manager, [...current, ...ended]);
   }
 
   /**
@@ -149,30 +179,23 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /**
-   * Replaces the live rows when they differ from what is stored, and updates the kinds of the stored videos
+   * Replaces the live and scheduled rows, and stores the ended streams of the page, when they differ from what
+   * is stored (ended streams the page no longer shows keep their times); updates the kinds of the stored videos
    * that changed; true when it wrote.
    */
-  private async replace(rows: LiveStreamEntity[], videos: VideoRow[]): Promise<boolean> {
-    const key = (list: LiveStreamEntity[]) =>
-      JSON.stringify(
-        list
-          .map((r) => [
-            r.id,
-            r.title,
-            r.thumbnail,
-            r.state,
-            r.scheduledStartTime?.getTime() ?? null,
-            r.actualStartTime?.getTime() ?? null,
-          ])
-          .sort(),
-      );
-    const same = key(await this.streams.find()) === key(rows);
+  private replace(rows: LiveStreamEntity[], videos: VideoRow[]): Promise<boolean> {
     return this.streams.manager.transaction(async (manager) => {
-      if (!same) {
-        await deleteAll(manager, LiveStreamEntity);
-        if (rows.length > 0) await manager.getRepository(LiveStreamEntity).insert(rows);
-      }
-      return (await this.videos.updateStreamKinds(manager, videos)) > 0 || !same;
+      const seen = new Set(rows.map((row) => row.id));
+      const stored = await manager.getRepository(LiveStreamEntity).find();
+      const history = stored.filter((row) => row.state === 'ended' && !seen.has(row.id));
+      const wrote = await this.write(manager, [...rows, ...history]);
+      return (await this.videos.updateStreamKinds(manager, videos)) > 0 || wrote;
     });
+  }
+
+  /** Makes `live_stream` hold exactly `rows`, writing only what differs; true when it wrote. */
+  private async write(manager: EntityManager, rows: LiveStreamEntity[]): Promise<boolean> {
+    const changes = await replaceByDiff(manager, LiveStreamEntity, rows, STREAM_COLUMNS, {});
+    return changes.added.length + changes.updated + changes.removed > 0;
   }
 }

@@ -1,6 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A stream the light live check last saw live or scheduled; the table is replaced when that changes. */
+/**
+ * A stream of the channel: live or scheduled as the light live check last saw it (those rows are replaced when
+ * that changes), or ended (a replay: its actual start and end, kept when it leaves the newest uploads, so its
+ * watch page can say when it was live).
+ */
 @Entity('live_stream')
 export class LiveStreamEntity {
   @PrimaryColumn({ type: 'varchar', length: 32 })
@@ -13,11 +17,14 @@ export class LiveStreamEntity {
   thumbnail: string | null;
 
   @Column({ type: 'varchar', length: 16 })
-  state: 'live' | 'upcoming';
+  state: 'live' | 'upcoming' | 'ended';
 
   @Column({ type: 'datetime', nullable: true })
   scheduledStartTime: Date | null;
 
   @Column({ type: 'datetime', nullable: true })
   actualStartTime: Date | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  actualEndTime: Date | null;
 }

@@ -1,4 +1,4 @@
-import type { LiveState, LiveStream } from '@app/contracts';
+import type { LiveState, LiveStream, VideoLiveDetails } from '@app/contracts';
 import type { LiveStreamEntity } from './live-stream.entity';
 import type { YtVideo } from './youtube-api.types';
 import { pickThumbnail } from './youtube.mapper';
@@ -9,21 +9,40 @@ function date(value: string | undefined): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
-/** The videos of a live check that are live now or scheduled; the others (ended, ordinary uploads) drop out. */
-export function toLiveStreamRows(videos: YtVideo[]): LiveStreamEntity[] {
-  return videos
-    .filter((v) => v.snippet.liveBroadcastContent === 'live' || v.snippet.liveBroadcastContent === 'upcoming')
-    .map((video) => ({
-      id: video.id,
-      title: video.snippet.title.slice(0, 255),
-      thumbnail: pickThumbnail(video.snippet.thumbnails),
-      state: video.snippet.liveBroadcastContent as 'live' | 'upcoming',
-      scheduledStartTime: date(video.liveStreamingDetails?.scheduledStartTime),
-      actualStartTime: date(video.liveStreamingDetails?.actualStartTime),
-    }));
+function streamState(video: YtVideo): LiveStreamEntity['state'] | null {
+  const content = video.snippet.liveBroadcastContent;
+  if (content === 'live' || content === 'upcoming') return content;
+  // Ended: back at `none` with an end time (a premiere that has aired too, as the sync files it: a replay).
+  return video.liveStreamingDetails?.actualEndTime ? 'ended' : null;
 }
 
-export function toLiveStream(row: LiveStreamEntity): LiveStream {
+/**
+ * The streams among a page of videos: live now, scheduled, or ended (with their actual start and end); ordinary
+ * uploads drop out.
+ */
+export function toLiveStreamRows(videos: YtVideo[]): LiveStreamEntity[] {
+  return videos.flatMap((video) => {
+    const state = streamState(video);
+    if (!state) return [];
+    return [
+      {
+        id: video.id,
+        title: video.snippet.title.slice(0, 255),
+        thumbnail: pickThumbnail(video.snippet.thumbnails),
+        state,
+        scheduledStartTime: date(video.liveStreamingDetails?.scheduledStartTime),
+        actualStartTime: date(video.liveStreamingDetails?.actualStartTime),
+        actualEndTime: state === 'ended' ? date(video.liveStreamingDetails?.actualEndTime) : null,
+      },
+    ];
+  });
+}
+
+type CurrentStream = LiveStreamEntity & { state: 'live' | 'upcoming' };
+const isCurrent = (row: LiveStreamEntity): row is CurrentStream =>
+  row.state === 'live' || row.state === 'upcoming';
+
+export function toLiveStream(row: CurrentStream): LiveStream {
   return {
     id: row.id,
     title: row.title,
@@ -34,17 +53,31 @@ export function toLiveStream(row: LiveStreamEntity): LiveStream {
   };
 }
 
+/** A stream's times as its watch page shows them (`VideoDetail.live`). */
+export function toVideoLiveDetails(row: LiveStreamEntity): VideoLiveDetails {
+  return {
+    state: row.state,
+    scheduledStartTime: row.scheduledStartTime?.toISOString() ?? null,
+    actualStartTime: row.actualStartTime?.toISOString() ?? null,
+    actualEndTime: row.actualEndTime?.toISOString() ?? null,
+  };
+}
+
 const time = (value: Date | null, fallback: number) => value?.getTime() ?? fallback;
 
-/** The stream live the longest is the channel's main one; of the scheduled ones, the next to start. */
+/**
+ * The stream live the longest is the channel's main one; of the scheduled ones, the next to start (ended ones
+ * are neither).
+ */
 export function toLiveState(rows: LiveStreamEntity[]): LiveState {
-  const live = rows
+  const current = rows.filter(isCurrent);
+  const live = current
     .filter((r) => r.state === 'live')
     .sort(
       (a, b) =>
         time(a.actualStartTime, Infinity) - time(b.actualStartTime, Infinity) || a.id.localeCompare(b.id),
     );
-  const upcoming = rows
+  const upcoming = current
     .filter((r) => r.state === 'upcoming')
     .sort(
       (a, b) =>

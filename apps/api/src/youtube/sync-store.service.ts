@@ -4,11 +4,15 @@ import { AnalyticsStoreService } from '../analytics/analytics-store.service';
 import { type ChannelRow, ChannelService } from '../channel/channel.service';
 import { type PlaylistRow, PlaylistsService } from '../playlists/playlists.service';
 import { type VideoRow, VideosService } from '../videos/videos.service';
+import { LiveCheckService } from './live-check.service';
+import type { LiveStreamEntity } from './live-stream.entity';
 
 export interface SyncData {
   channel: ChannelRow;
   videos: VideoRow[];
   playlists: PlaylistRow[];
+  /** The streams among the videos (`toLiveStreamRows`): the ended ones' times are kept. Absent: left as they are. */
+  streams?: LiveStreamEntity[];
 }
 
 export interface AppliedSync {
@@ -25,7 +29,7 @@ export interface AppliedSync {
 
 /**
  * Writes one sync in one transaction: the channel row, then videos and playlists as a diff against what is
- * stored (each by the module that owns the table; `featured` and `pinned` survive on existing rows). `guard`
+ * stored, and the times of ended streams (each by the module that owns the table; `featured` and `pinned` survive on existing rows). `guard`
  * runs last, inside the transaction: when it throws, nothing of the sync is kept.
  */
 @Injectable()
@@ -36,6 +40,7 @@ export class SyncStoreService {
     private readonly videos: VideosService,
     private readonly playlists: PlaylistsService,
     private readonly analytics: AnalyticsStoreService,
+    private readonly live: LiveCheckService,
   ) {}
 
   apply(data: SyncData, guard: (manager: EntityManager) => Promise<void>): Promise<AppliedSync> {
@@ -49,6 +54,7 @@ export class SyncStoreService {
       await this.channel.save(manager, data.channel);
       const videos = await this.videos.replaceFromSync(manager, data.videos);
       const playlists = await this.playlists.replaceFromSync(manager, data.playlists);
+      if (data.streams) await this.live.storeFromSync(manager, data.streams);
       await guard(manager);
 
       return {

@@ -23,6 +23,7 @@ import { SyncRunEntity } from './sync-run.entity';
 import { SyncStoreService } from './sync-store.service';
 import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import type { VideoRow } from '../videos/videos.service';
+import { toLiveStreamRows } from './live.mapper';
 import { toChannelRow, toPlaylistRow, toVideoRow } from './youtube.mapper';
 
 export const SYNC_LOCK = 'youtube-sync';
@@ -149,6 +150,7 @@ export class SyncService implements OnModuleDestroy {
           channel: toChannelRow(snapshot.channel),
           videos: snapshot.videos.map(toVideoRow),
           playlists: snapshot.playlists.map(toPlaylistRow),
+          streams: toLiveStreamRows(snapshot.videos),
         },
         async (manager) => {
           if (!(await lock.isHeld(manager))) throw new LockLostError();

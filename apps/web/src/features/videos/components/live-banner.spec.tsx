@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { formatScheduledStart } from '../../../lib/format';
+import { LIVE_IDLE_POLL_MS, LIVE_POLL_MS } from '../api/get-live-state';
 import { LiveBanner } from './live-banner';
 
 const stream = (id: string, state: LiveStream['state'], extra: Partial<LiveStream> = {}): LiveStream => ({
@@ -81,6 +82,67 @@ describe('LiveBanner', () => {
     const time = document.querySelector('time')!;
     expect(time).toHaveAttribute('dateTime', '2030-05-01T18:00:00.000Z');
     expect(time.textContent).toBe(formatScheduledStart('2030-05-01T18:00:00.000Z'));
+  });
+});
+
+describe('LiveBanner on a page left open', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** Moves the clock on, then lets the answer land (react-query notifies on a timer of its own). */
+  const wait = (ms: number) =>
+    act(async () => {
+      await jest.advanceTimersByTimeAsync(ms);
+      await jest.advanceTimersByTimeAsync(0);
+    });
+
+  it('shows a stream that starts later: asks every 5 minutes while nothing is live, every minute while it is', async () => {
+    let state: LiveState = { live: null, upcoming: null };
+    const fetch = mockFetch({ '/api/live': () => fakeResponse(200, state) });
+    const calls = () => fetch.mock.calls.filter(([url]) => url === '/api/live').length;
+    renderWithProviders(<LiveBanner />);
+    await wait(0);
+    expect(calls()).toBe(1);
+    expect(screen.queryByTestId('live-banner')).toBeNull();
+
+    // Nothing live: not every minute, but every 5 minutes (the default interval of the API's live check).
+    expect(LIVE_IDLE_POLL_MS).toBe(5 * 60_000);
+    await wait(LIVE_POLL_MS);
+    expect(calls()).toBe(1);
+    state = { live: stream('abcLIVE0003', 'live'), upcoming: null };
+    await wait(LIVE_IDLE_POLL_MS - LIVE_POLL_MS);
+    expect(calls()).toBe(2);
+    expect(await screen.findByTestId('live-banner')).toBeInTheDocument();
+
+    // Live: every minute, so the banner goes soon after the stream ends.
+    state = { live: null, upcoming: null };
+    await wait(LIVE_POLL_MS);
+    expect(calls()).toBe(3);
+    expect(screen.queryByTestId('live-banner')).toBeNull();
+    // And back to every 5 minutes.
+    await wait(LIVE_POLL_MS);
+    expect(calls()).toBe(3);
+    await wait(LIVE_IDLE_POLL_MS - LIVE_POLL_MS);
+    expect(calls()).toBe(4);
+  });
+
+  it('keeps asking every 5 minutes after a failed call', async () => {
+    let status = 500;
+    const fetch = mockFetch({
+      '/api/live': () =>
+        status === 200
+          ? fakeResponse(200, { live: null, upcoming: stream('abcNEXT0002', 'upcoming') })
+          : fakeResponse(status, 'down'),
+    });
+    renderWithProviders(<LiveBanner />);
+    await wait(0);
+    const calls = () => fetch.mock.calls.filter(([url]) => url === '/api/live').length;
+    const failed = calls();
+    expect(screen.queryByTestId('upcoming-card')).toBeNull();
+    status = 200;
+    await wait(LIVE_IDLE_POLL_MS);
+    expect(calls()).toBe(failed + 1);
+    expect(await screen.findByTestId('upcoming-card')).toBeInTheDocument();
   });
 });
 
