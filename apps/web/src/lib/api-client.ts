@@ -83,7 +83,11 @@ export async function getJson<T>(
   { on401 = 'throw', signal }: { on401?: On401; signal?: AbortSignal } = {},
 ): Promise<T> {
   const res = await fetch(apiUrl(path), { credentials: 'include', signal });
-  if (on401 === 'returnNull' && res.status === 401) return null as T;
+  if (on401 === 'returnNull' && res.status === 401) {
+    // Read to the end, so the request is finished (an unread body keeps it open in the browser).
+    await res.text().catch(() => '');
+    return null as T;
+  }
   await throwIfNotOk(res);
   return readJson<T>(res);
 }
