@@ -4,11 +4,12 @@
  * through the admin import, like an owner restoring a backup.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitForHttp } from '../lib/net';
 import { repoRoot } from '../lib/paths';
+import { DEFAULT_WEB_DIST } from '../serve';
 
 export interface PageStack {
   url: string;
@@ -62,8 +63,20 @@ export function generatedBackup(count: number, now = Date.now()) {
   };
 }
 
-export async function startPageStack(videoCount: number): Promise<PageStack> {
+/**
+ * `extraFiles`: files put beside the build for the run (a reference page served by the same web server), removed
+ * when the stack stops.
+ */
+export async function startPageStack(
+  videoCount: number,
+  extraFiles: Record<string, string> = {},
+): Promise<PageStack> {
   const dir = mkdtempSync(join(tmpdir(), 'page-bench-'));
+  const extras = Object.entries(extraFiles).map(([name, body]) => {
+    const file = join(DEFAULT_WEB_DIST, name);
+    writeFileSync(file, body);
+    return file;
+  });
   const webPort = await freePort();
   const apiPort = await freePort();
   const url = `http://127.0.0.1:${webPort}`;
@@ -85,6 +98,7 @@ export async function startPageStack(videoCount: number): Promise<PageStack> {
       await exited;
     }
     rmSync(dir, { recursive: true, force: true });
+    for (const file of extras) rmSync(file, { force: true });
   };
   try {
     await waitForHttp(`${url}/api/health`, { timeoutMs: 120_000 });
