@@ -51,30 +51,45 @@ describe('YouTube sync', () => {
     expect(res.body).toEqual({ lastRun: null, lastSuccess: null });
   });
 
-  it('replaces the demo channel on the first sync, at 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units and no search', async () => {
+  it("replaces the demo channel on the first sync, at 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units plus each playlist's items, and no search", async () => {
     const demoPlaylists = await t.dataSource.getRepository(PlaylistEntity).count();
     await fake.reset();
     const res = await sync().expect(200);
     const body = res.body as SyncResult;
+    // Each playlist's items cost ⌈n/50⌉ units (issue 15: a watch page lists the playlists that hold it).
+    const sizes = (await allPlaylists()).map((p) => p.videoCount);
+    expect(sizes.some((size) => size > 0)).toBe(true);
+    const itemPages = sizes.reduce((sum, size) => sum + Math.ceil(size / 50), 0);
     expect(body).toEqual({
       videos: VIDEOS,
       playlists: PLAYLISTS,
       added: VIDEOS + PLAYLISTS,
       updated: 0,
       removed: DEMO_VIDEO_COUNT + demoPlaylists,
-      apiUnits: fullSyncUnits(VIDEOS, PLAYLISTS),
+      apiUnits: fullSyncUnits(VIDEOS, PLAYLISTS, sizes),
       durationMs: expect.any(Number),
     });
     const stats = await fake.stats();
-    expect(stats.units).toBe(fullSyncUnits(VIDEOS, PLAYLISTS));
-    expect(stats.calls).toEqual({ channels: 1, playlistItems: 3, videos: 3, playlists: 1, search: 0 });
+    expect(stats.units).toBe(fullSyncUnits(VIDEOS, PLAYLISTS, sizes));
+    expect(stats.calls).toEqual({
+      channels: 1,
+      playlistItems: 3 + itemPages,
+      videos: 3,
+      playlists: 1,
+      search: 0,
+    });
 
     const info = await fake.channel();
     const videos = await allVideos();
     expect(videos.map((v) => v.id).sort()).toEqual([...info.videoIds].sort());
     expect((await allPlaylists()).map((p) => p.id)).toEqual(info.playlistIds);
-    // What the demo's playlists held went with them.
-    expect(await t.dataSource.getRepository(PlaylistVideoEntity).count()).toBe(0);
+    // What the demo's playlists held went with them; the channel's playlists hold what YouTube lists.
+    const held = await t.dataSource.getRepository(PlaylistVideoEntity).find();
+    expect(held).toHaveLength(sizes.reduce((sum, size) => sum + size, 0));
+    expect(held.every((row) => info.playlistIds.includes(row.playlistId))).toBe(true);
+    const [first] = held;
+    const detail = (await request(t.server).get(`/api/videos/${first!.videoId}`).expect(200)).body;
+    expect(detail.playlists.map((p: { id: string }) => p.id)).toContain(first!.playlistId);
     // The demo's featured video went with the demo.
     expect((await request(t.server).get('/api/videos/featured').expect(200)).body).toBeNull();
 
@@ -196,12 +211,13 @@ describe('YouTube sync', () => {
   it('GET /api/sync/status returns the last run and the last successful one', async () => {
     const res = await admin.get('/api/sync/status').expect(200);
     const status = res.body as SyncStatus;
+    const sizes = (await allPlaylists()).map((p) => p.videoCount);
     expect(status.lastRun).toMatchObject({
       outcome: 'success',
       videos: VIDEOS - 2,
       playlists: PLAYLISTS - 1,
       removed: 3,
-      apiUnits: fullSyncUnits(VIDEOS - 2, PLAYLISTS - 1),
+      apiUnits: fullSyncUnits(VIDEOS - 2, PLAYLISTS - 1, sizes),
       error: null,
       notifications: null,
     });
@@ -271,8 +287,11 @@ describe('YouTube sync configuration', () => {
     withApp(fake.env({ YOUTUBE_CHANNEL_ID: fake.handle }), async (admin) => {
       await fake.reset();
       const res = await admin.post('/api/sync/youtube').expect(200);
-      expect(res.body).toMatchObject({ videos: 3, playlists: 1, apiUnits: fullSyncUnits(3, 1) });
-      expect((await fake.stats()).units).toBe(fullSyncUnits(3, 1));
+      const sizes = ((await admin.get('/api/playlists').expect(200)).body as Playlist[]).map(
+        (p) => p.videoCount,
+      );
+      expect(res.body).toMatchObject({ videos: 3, playlists: 1, apiUnits: fullSyncUnits(3, 1, sizes) });
+      expect((await fake.stats()).units).toBe(fullSyncUnits(3, 1, sizes));
     }));
 
   it('answers 502 with YouTube’s reason when the key is refused, and records the failure', () =>

@@ -34,6 +34,11 @@ describe('YouTube rules', () => {
     expect(fullSyncUnits(5000, 100)).toBe(203);
   });
 
+  it("adds each playlist's items, 50 a page, and nothing for an empty playlist", () => {
+    expect(fullSyncUnits(120, 5, [0, 1, 50, 51, 120])).toBe(1 + 6 + 1 + (0 + 1 + 1 + 2 + 3));
+    expect(fullSyncUnits(120, 5, [])).toBe(fullSyncUnits(120, 5));
+  });
+
   it('costs 2 units a live check, 576 a day every 5 minutes (5.76 % of the 10,000-unit quota)', () => {
     expect(LIVE_CHECK_UNITS).toBe(2);
     expect(liveCheckUnitsPerDay(5)).toBe(576);

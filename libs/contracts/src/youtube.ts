@@ -46,14 +46,20 @@ export const YOUTUBE_PAGE_SIZE = 50;
 
 /**
  * Quota units of a full sync (DESIGN §7): `channels.list`, then per page of 50 uploads one
- * `playlistItems.list` and one `videos.list`, and the playlists 50 a page (at least one call).
+ * `playlistItems.list` and one `videos.list`, and the playlists 50 a page (at least one call); since issue 15
+ * also each playlist's items, 50 a page (`playlistSizes`: the item count of each; an empty one costs nothing).
  */
-export function fullSyncUnits(videos: number, playlists: number): number {
+export function fullSyncUnits(
+  videos: number,
+  playlists: number,
+  playlistSizes: readonly number[] = [],
+): number {
   const pages = (count: number) => Math.ceil(count / YOUTUBE_PAGE_SIZE);
   return (
     YOUTUBE_UNIT_COST.channels +
     (YOUTUBE_UNIT_COST.playlistItems + YOUTUBE_UNIT_COST.videos) * pages(videos) +
-    YOUTUBE_UNIT_COST.playlists * Math.max(1, pages(playlists))
+    YOUTUBE_UNIT_COST.playlists * Math.max(1, pages(playlists)) +
+    YOUTUBE_UNIT_COST.playlistItems * playlistSizes.reduce((sum, size) => sum + pages(size), 0)
   );
 }
 

@@ -74,6 +74,44 @@ export class PlaylistsService {
     return changes;
   }
 
+  /**
+   * A sync's word on what each playlist holds (`contents`: every playlist that holds anything), through its
+   * transaction, as a diff: nothing is written when nothing changed, so the public caches stay valid.
+   */
+  async replaceItemsFromSync(
+    manager: EntityManager,
+    contents: { playlistId: string; videoIds: string[] }[],
+  ): Promise<void> {
+    const repo = manager.getRepository(PlaylistVideoEntity);
+    const key = (row: { playlistId: string; videoId: string }) => `${row.playlistId}\u0000${row.videoId}`;
+    const wanted = new Map(
+      contents.flatMap(({ playlistId, videoIds }) =>
+        [...new Set(videoIds)].map(
+          (videoId, position) => [key({ playlistId, videoId }), { playlistId, videoId, position }] as const,
+        ),
+      ),
+    );
+    const stored = new Map((await repo.find()).map((row) => [key(row), row]));
+    const gone = new Map<string, string[]>();
+    for (const [k, row] of stored) {
+      if (!wanted.has(k)) gone.set(row.playlistId, [...(gone.get(row.playlistId) ?? []), row.videoId]);
+    }
+    for (const [playlistId, videoIds] of gone) {
+      for (let i = 0; i < videoIds.length; i += 500) {
+        await repo.delete({ playlistId, videoId: In(videoIds.slice(i, i + 500)) });
+      }
+    }
+    const added: PlaylistVideoEntity[] = [];
+    for (const [k, row] of wanted) {
+      const old = stored.get(k);
+      if (!old) added.push(row);
+      else if (old.position !== row.position) {
+        await repo.update({ playlistId: row.playlistId, videoId: row.videoId }, { position: row.position });
+      }
+    }
+    await insertChunked(manager, PlaylistVideoEntity, added);
+  }
+
   /** What each playlist holds, in its order (a backup). */
   async itemsByPlaylist(): Promise<Map<string, string[]>> {
     const rows = await this.items.find({ order: { playlistId: 'ASC', position: 'ASC', videoId: 'ASC' } });

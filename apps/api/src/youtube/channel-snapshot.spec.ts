@@ -14,23 +14,43 @@ const video = (id: string): YtVideo => ({
   snippet: { publishedAt: '2025-01-01T00:00:00Z', title: id, description: '', liveBroadcastContent: 'none' },
 });
 
-/** A stub client: `ids` uploads in pages of 50, `playlists` pages of one playlist each. */
+/** A page of 50 of `ids` from `token`, as playlistItems.list answers. */
+function itemsPage(ids: string[], token?: string) {
+  const offset = token ? Number(token) : 0;
+  const next = offset + 50 < ids.length ? String(offset + 50) : undefined;
+  return {
+    items: ids.slice(offset, offset + 50).map((videoId) => ({ contentDetails: { videoId } })),
+    nextPageToken: next,
+  };
+}
+
+/**
+ * A stub client: `ids` uploads in pages of 50, `playlists` pages of one playlist each (`PL1`, `PL2`, …)
+ * holding `held[id]` (none by default), `missingPlaylist` gone by the time its items are asked for.
+ */
 function stub(
   ids: string[],
-  options: { playlistPages?: number; failVideosCall?: number; uploads404?: boolean } = {},
+  options: {
+    playlistPages?: number;
+    failVideosCall?: number;
+    uploads404?: boolean;
+    held?: Record<string, string[]>;
+    missingPlaylist?: string;
+  } = {},
 ) {
   let videoCalls = 0;
   const api = {
     channel: jest.fn(async () => channel),
-    playlistItems: jest.fn(async (_id: string, token?: string) => {
+    playlistItems: jest.fn(async (id: string, token?: string) => {
+      if (id !== 'UUchannel') {
+        if (id === options.missingPlaylist) {
+          throw new YouTubeApiError('playlistItems', 404, 'playlistNotFound', 'gone');
+        }
+        return itemsPage(options.held?.[id] ?? [], token);
+      }
       if (options.uploads404)
         throw new YouTubeApiError('playlistItems', 404, 'playlistNotFound', 'not found');
-      const offset = token ? Number(token) : 0;
-      const next = offset + 50 < ids.length ? String(offset + 50) : undefined;
-      return {
-        items: ids.slice(offset, offset + 50).map((videoId) => ({ contentDetails: { videoId } })),
-        nextPageToken: next,
-      };
+      return itemsPage(ids, token);
     }),
     videos: jest.fn(async (chunk: string[], signal?: AbortSignal) => {
       const call = ++videoCalls;
@@ -41,8 +61,15 @@ function stub(
     }),
     playlists: jest.fn(async (_channel: string, token?: string) => {
       const page = token ? Number(token) : 1;
+      const id = `PL${page}`;
       return {
-        items: [{ id: `PL${page}`, snippet: { title: `P${page}` } }],
+        items: [
+          {
+            id,
+            snippet: { title: `P${page}` },
+            contentDetails: { itemCount: options.held?.[id]?.length ?? 0 },
+          },
+        ],
         nextPageToken: page < (options.playlistPages ?? 1) ? String(page + 1) : undefined,
       };
     }),
@@ -60,6 +87,25 @@ describe('fetchChannelSnapshot', () => {
     expect(api.videos).toHaveBeenCalledTimes(3);
     expect(api.videos.mock.calls.map(([chunk]) => chunk.length)).toEqual([50, 50, 20]);
     expect(snapshot.playlists.map((p) => p.id)).toEqual(['PL1', 'PL2', 'PL3']);
+  });
+
+  it("reads each playlist's items 50 a page, skips the empty ones and takes a vanished one as empty", async () => {
+    const ids = Array.from({ length: 120 }, (_, i) => `v${i}`);
+    const api = stub(ids, {
+      playlistPages: 4,
+      held: { PL1: ids, PL2: [], PL3: ['v7', 'v3'], PL4: ['v1'] },
+      missingPlaylist: 'PL4',
+    });
+    const snapshot = await fetchChannelSnapshot(api, { id: 'UCchannel' });
+    expect(snapshot.playlistItems).toEqual([
+      { playlistId: 'PL1', videoIds: ids },
+      { playlistId: 'PL3', videoIds: ['v7', 'v3'] },
+      { playlistId: 'PL4', videoIds: [] },
+    ]);
+    const calls = api.playlistItems.mock.calls.map(([id]) => id);
+    // Uploads 3 pages, PL1 3 pages, PL3 1, PL4 1 (it failed); PL2 (0 items) never asked.
+    expect(calls.filter((id) => id === 'UUchannel')).toHaveLength(3);
+    expect(calls.filter((id) => id !== 'UUchannel').sort()).toEqual(['PL1', 'PL1', 'PL1', 'PL3', 'PL4']);
   });
 
   it('reports the first failure, not the cancellations it causes', async () => {

@@ -10,6 +10,8 @@ export interface ChannelSnapshot {
   videos: YtVideo[];
   /** The channel's public playlists in YouTube's order. */
   playlists: YtPlaylist[];
+  /** The video ids each playlist holds, in its order (issue 15: a watch page lists them). */
+  playlistItems: { playlistId: string; videoIds: string[] }[];
 }
 
 export class ChannelNotFoundError extends Error {
@@ -24,8 +26,10 @@ export const VIDEO_BATCH_CONCURRENCY = 4;
 /**
  * Reads the channel at the quota cost of DESIGN §7: `channels.list` (1), the uploads playlist 50 ids a page
  * (1 each), `videos.list` for each page's 50 ids (1 each) and the playlists 50 a page (1 each):
- * 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units (`fullSyncUnits` in contracts). The uploads pages are sequential (each needs the previous page's token);
- * each page's `videos.list` and the playlist pages run alongside them. The first failure cancels the rest.
+ * 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units; since issue 15 also each playlist's items, 50 ids a page (⌈n/50⌉ each, none for
+ * an empty playlist): `fullSyncUnits` in contracts. The uploads pages are sequential (each needs the previous
+ * page's token); each page's `videos.list`, the playlist pages and then their items run alongside them. The
+ * first failure cancels the rest.
  */
 export async function fetchChannelSnapshot(
   client: YouTubeApiClient,
@@ -94,9 +98,44 @@ export async function fetchChannelSnapshot(
     })(),
   );
 
-  const [, playlistItems] = await Promise.all([uploads, playlists]);
+  const playlistVideoIds = async (playlistId: string): Promise<string[]> => {
+    const ids: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      signal.throwIfAborted();
+      let page;
+      try {
+        page = await client.playlistItems(playlistId, pageToken, signal);
+      } catch (error) {
+        // Deleted or made private since playlists.list answered: it holds nothing we can show.
+        if (error instanceof YouTubeApiError && error.reason === 'playlistNotFound') return ids;
+        throw error;
+      }
+      ids.push(...page.items.map((item) => item.contentDetails.videoId));
+      pageToken = page.nextPageToken;
+    } while (pageToken && !signal.aborted);
+    return ids;
+  };
+
+  const itemsLimit = pLimit(VIDEO_BATCH_CONCURRENCY);
+  const held = cancelOnError(
+    (async () => {
+      const lists = dedupe(await playlists);
+      return Promise.all(
+        lists
+          .filter((playlist) => (playlist.contentDetails?.itemCount ?? 1) > 0)
+          .map((playlist) =>
+            itemsLimit(async () => ({
+              playlistId: playlist.id,
+              videoIds: await playlistVideoIds(playlist.id),
+            })),
+          ),
+      );
+    })(),
+  );
+  const [, playlistList, playlistItems] = await Promise.all([uploads, playlists, held]);
   const videos = (await Promise.all(batches)).flat();
-  return { channel, videos, playlists: dedupe(playlistItems) };
+  return { channel, videos, playlists: dedupe(playlistList), playlistItems };
 }
 
 function dedupe<T extends { id: string }>(items: T[]): T[] {

@@ -13,6 +13,8 @@ export interface SyncData {
   playlists: PlaylistRow[];
   /** The streams among the videos (`toLiveStreamRows`): the ended ones' times are kept. Absent: left as they are. */
   streams?: LiveStreamEntity[];
+  /** The video ids each playlist holds, in its order. Absent: left as they are. */
+  playlistItems?: { playlistId: string; videoIds: string[] }[];
 }
 
 export interface AppliedSync {
@@ -55,6 +57,7 @@ export class SyncStoreService {
       const videos = await this.videos.replaceFromSync(manager, data.videos);
       const playlists = await this.playlists.replaceFromSync(manager, data.playlists);
       if (data.streams) await this.live.storeFromSync(manager, data.streams);
+      if (data.playlistItems) await this.playlists.replaceItemsFromSync(manager, data.playlistItems);
       await guard(manager);
 
       return {

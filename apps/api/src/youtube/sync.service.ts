@@ -151,6 +151,7 @@ export class SyncService implements OnModuleDestroy {
           videos: snapshot.videos.map(toVideoRow),
           playlists: snapshot.playlists.map(toPlaylistRow),
           streams: toLiveStreamRows(snapshot.videos),
+          playlistItems: snapshot.playlistItems,
         },
         async (manager) => {
           if (!(await lock.isHeld(manager))) throw new LockLostError();
