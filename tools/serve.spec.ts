@@ -9,6 +9,7 @@ import {
   BODY_TIMEOUT_MS,
   BODY_TIMEOUT_RESPONSE,
   HEADERS_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
 } from '@app/contracts/request-timing';
 import {
   PAGE_POLICY_PATH,
@@ -473,6 +474,13 @@ describe('tools/serve.ts', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(closedAfter).toBeLessThan(HEADERS_TIMEOUT_MS + 2000);
   }, 30_000);
+
+  it('bounds a whole request only past the time the largest backup has at the slowest rate allowed', () => {
+    // Node's default (5 minutes) cut a 100 MB import sent below 2.8 Mbit/s.
+    expect(web.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(web.server.requestTimeout).toBeGreaterThan(12_800_000);
+    expect(web.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+  });
 
   it('refuses to start without a built index.html', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'serve-empty-'));

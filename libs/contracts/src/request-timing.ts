@@ -33,6 +33,16 @@ export function bodyDeadlineMs(received: number): number {
   return BODY_TIMEOUT_MS + (received / BODY_MIN_BYTES_PER_SECOND) * 1000;
 }
 
+/** The largest body the site takes: a backup to import (the API's BACKUP_BODY_LIMIT, nginx's 100m). */
+export const LARGEST_BODY_BYTES = 100 * 1024 * 1024;
+
+/**
+ * The outer bound of a whole request (Node's `requestTimeout`): the headers' time, then the time the largest
+ * body has at the slowest rate allowed (about 3 h 34 min). Node's default of 5 minutes would cut a 100 MB
+ * backup sent below 2.8 Mbit/s, though the body rule above lets it through at 64 kbit/s.
+ */
+export const REQUEST_TIMEOUT_MS = HEADERS_TIMEOUT_MS + bodyDeadlineMs(LARGEST_BODY_BYTES);
+
 /** The answer to a body that arrives too slowly. */
 export const BODY_TIMEOUT_RESPONSE = {
   statusCode: 408,

@@ -9,6 +9,7 @@ import {
   BODY_TIMEOUT_RESPONSE,
   bodyDeadlineMs,
   HEADERS_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
 } from '@app/contracts/request-timing';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
@@ -18,8 +19,9 @@ export function limitRequestTimes(server: Server): void {
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   // Node checks both every 30 s by default (a slow client would get up to 30 s more); read at listen.
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = 1000;
-  // The body's own rule (below) cuts slow bodies; this is Node's default, kept as the outer bound.
-  server.requestTimeout = 300_000;
+  // The body's own rule (below) cuts slow bodies; the outer bound lets the largest body through at the
+  // slowest rate that rule allows (Node's default, 5 minutes, would cut a 100 MB backup below 2.8 Mbit/s).
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
 }
 
 const hasBody = (req: Request) =>
