@@ -343,6 +343,23 @@ describe('site analytics', () => {
     expect(await send(batch.slice(0, 1), visitorHeaders(601))).toBe(1);
   });
 
+  it('limits a public address to 600 events a minute whatever user agents it sends; private ones are left to the visitor limit', async () => {
+    now = D + 2 * DAY_MS + 61_000;
+    const batch = Array.from({ length: 20 }, () => ({
+      kind: 'pageview' as const,
+      path: '/',
+      viewport: 'phone' as const,
+    }));
+    // A script changing its user agent each time: a new visitor each time, the same address.
+    const script = (i: number) => ({ 'X-Forwarded-For': '8.8.4.4', 'User-Agent': `${BROWSER} script-${i}` });
+    for (let i = 0; i < 30; i++) expect(await send(batch, script(i))).toBe(20);
+    expect(await send(batch.slice(0, 1), script(30))).toBe(0);
+    // Another public address, and many visitors behind one private address, still count.
+    expect(await send(batch.slice(0, 1), { ...script(31), 'X-Forwarded-For': '8.8.8.8' })).toBe(1);
+    const office = (i: number) => ({ 'X-Forwarded-For': '10.9.9.9', 'User-Agent': `${BROWSER} office-${i}` });
+    for (let i = 0; i < 31; i++) expect(await send(batch, office(i))).toBe(20);
+  });
+
   it('counts nothing while site analytics is turned off', async () => {
     await t.app.get(SettingsService).set('enableSiteAnalytics', false);
     now += 5000;

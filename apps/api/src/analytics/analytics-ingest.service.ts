@@ -15,6 +15,7 @@ import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
+import { addressRefusal } from '../notifications/outbound-http';
 import { SettingsService } from '../settings/settings.service';
 import { addDays, referrerHost, sourceOfHost, utcDay } from './analytics-math';
 import { type Increment, ROLLUP } from './analytics-kinds';
@@ -82,6 +83,13 @@ interface Pending {
 
 /** Events per visitor (daily hash) per minute; a batch beyond it is dropped whole (`accepted: 0`). */
 export const EVENTS_PER_VISITOR_PER_MINUTE = 120;
+/**
+ * Events per public IP address per minute, whatever user agents it sends: a script that changes its user agent
+ * on every request is a new "visitor" each time, but still one address. Generous, for a household or an office
+ * behind one address. Loopback and private addresses (a proxy that is not trusted, a load test on the machine)
+ * are left to the per-visitor limit, so a misconfigured proxy never throttles the whole site.
+ */
+export const EVENTS_PER_ADDRESS_PER_MINUTE = 600;
 /** The buffer is written every FLUSH_INTERVAL_MS, or as soon as it holds FLUSH_AT events. */
 export const FLUSH_INTERVAL_MS = 1000;
 export const FLUSH_AT = 1000;
@@ -101,6 +109,11 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
   private readonly logger = new Logger('Analytics');
   private readonly limiter = new RateLimiterMemory({
     points: EVENTS_PER_VISITOR_PER_MINUTE,
+    duration: 60,
+  });
+  /** Keyed by a salted hash of the address, never the address itself; forgotten after a minute. */
+  private readonly addressLimiter = new RateLimiterMemory({
+    points: EVENTS_PER_ADDRESS_PER_MINUTE,
     duration: 60,
   });
   private buffer: Pending[] = [];
@@ -142,12 +155,18 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
     if (this.buffer.length + events.length > MAX_BUFFERED) return 0;
     const now = this.clock.now();
     const day = utcDay(now);
-    const visitor = this.visitorHash(await this.saltFor(day), sender);
-    const allowed = await this.limiter.consume(visitor, events.length).then(
-      () => true,
-      () => false,
-    );
-    if (!allowed) return 0;
+    const salt = await this.saltFor(day);
+    const visitor = this.visitorHash(salt, sender);
+    const consume = (limiter: RateLimiterMemory, key: string) =>
+      limiter.consume(key, events.length).then(
+        () => true,
+        () => false,
+      );
+    if (!(await consume(this.limiter, visitor))) return 0;
+    if (addressRefusal(sender.ip, { allowLoopback: false }) === null) {
+      const address = createHash('sha256').update(`${salt}\0${sender.ip}`).digest('base64url');
+      if (!(await consume(this.addressLimiter, address))) return 0;
+    }
     // The await above may have crossed midnight: the events belong to the day their salt is of.
     const host = sender.host.toLowerCase();
     for (const event of events) this.buffer.push({ day, visitor, host, event });
