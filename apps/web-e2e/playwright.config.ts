@@ -170,6 +170,16 @@ export default defineConfig({
         MAILCHIMP_API_BASE_URL: ADMIN_FAKE_MAILCHIMP_API,
       },
     })),
+    // The compose nginx config in front of the demo stack (API and web server), for the rendered pages through it.
+    {
+      command: `npx tsx tools/nginx-front.ts --port ${SERVERS.nginx} --api 127.0.0.1:${API_PORT} --ssr 127.0.0.1:${WEB_PORT}`,
+      cwd: repoRoot,
+      url: `${serverUrl('nginx')}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     // The fake Discord and fake Mailchimp the integrations' connection tests reach (both stacks).
     {
       command: `npx tsx tools/fake-discord/server.ts --port ${new URL(ADMIN_FAKE_DISCORD_URL).port} --id ${ADMIN_DISCORD_WEBHOOK.id} --token ${ADMIN_DISCORD_WEBHOOK.token}`,

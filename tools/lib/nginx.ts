@@ -45,6 +45,8 @@ export interface NginxOptions {
    * `server web-ssr:4200;`); a closed port when not given, so the pages fall back to the shell nginx assembles.
    */
   ssr?: string;
+  /** The port to listen on (default: a free one). */
+  port?: number;
   /** The site root (the conf's `root /usr/share/nginx/html;`). */
   root: string;
   conf?: string;
@@ -103,7 +105,7 @@ export async function startNginx(binary: string, options: NginxOptions): Promise
   const dir = mkdtempSync(join(tmpdir(), 'nginx-spec-'));
   // The workers of a root-started nginx run as nobody.
   chmodSync(dir, 0o755);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const conf = join(dir, 'nginx.conf');
   writeFileSync(conf, testNginxConfig(options.conf ?? readFileSync(NGINX_CONF, 'utf8'), dir, port, options));
   const child: ChildProcess = spawn(binary, ['-p', dir, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,6 +1,7 @@
 import type { Playlist, Video, VideoDetail } from '@app/contracts';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
+import { serverUrl } from '../support/servers';
 import { recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stub';
 
 /**
@@ -130,6 +131,40 @@ test.describe('without a script (crawlers, link previews)', () => {
     expect(status).toBe(404);
     expect(textOf(body)).toContain('404 Page Not Found');
     expect(textOf(body)).toContain('This video is not on the site.');
+  });
+});
+
+test.describe('through the compose nginx config (apps/web/nginx.conf in front of the same stack)', () => {
+  test.skip(({ isMobile }) => isMobile, 'the same HTML on every viewport; the desktop project checks it');
+  const nginx = serverUrl('nginx');
+
+  test('/ and a watch page come rendered, with their head and structured data', async ({ request }) => {
+    const videos = await newestVideos(request);
+    const home = await html(request, `${nginx}/`);
+    expect(home.status).toBe(200);
+    for (const video of videos) expect(textOf(home.body)).toContain(video.title);
+    const [website, list] = jsonLd(home.body);
+    expect(website['@type']).toBe('WebSite');
+    expect(website.url).toBe(`${nginx}/`);
+    expect((list.itemListElement as { url: string }[]).map((item) => item.url)).toEqual(
+      videos.map((v) => `${nginx}/videos/${v.id}`),
+    );
+
+    const watch = await html(request, `${nginx}/videos/${videos[0].id}`);
+    expect(watch.status).toBe(200);
+    expect(textOf(watch.body)).toContain(videos[0].title);
+    expect(meta(watch.body, 'og:url')).toBe(`${nginx}/videos/${videos[0].id}`);
+    expect(meta(watch.body, 'twitter:card')).toBe('player');
+    const [object] = jsonLd(watch.body);
+    expect(object).toMatchObject({
+      '@type': 'VideoObject',
+      name: videos[0].title,
+      url: `${nginx}/videos/${videos[0].id}`,
+    });
+
+    const missing = await html(request, `${nginx}/videos/no-such-video`);
+    expect(missing.status).toBe(404);
+    expect(textOf(missing.body)).toContain('This video is not on the site.');
   });
 });
 

@@ -17,6 +17,8 @@ export const SERVERS = {
   settingsMobile: 4358 + PORT_OFFSET,
   /** Synced from a fake YouTube of its own (LIVE_FAKE_YOUTUBE_URL), whose stream the live spec moves. */
   live: 4360 + PORT_OFFSET,
+  /** apps/web/nginx.conf in front of the demo stack (its API and its web server as web-ssr), as in docker-compose. */
+  nginx: 4364 + PORT_OFFSET,
 } as const;
 
 export type ServerName = keyof typeof SERVERS;
