@@ -149,6 +149,15 @@ describeWithNginx('apps/web/nginx.conf under nginx: request bodies', () => {
 /** The same policy, however nginx spaced it around an empty variable. */
 const normalized = (policy: string) => policy.replace(/\s+;/g, ';').replace(/\s+/g, ' ').trim();
 
+/** A site root holding the real index.html, readable by nginx's workers (nobody when started as root). */
+function siteRootWithIndex(): string {
+  const root = mkdtempSync(join(tmpdir(), 'nginx-root-'));
+  chmodSync(root, 0o755);
+  copyFileSync(INDEX_HTML_SOURCE, join(root, 'index.html'));
+  chmodSync(join(root, 'index.html'), 0o644);
+  return root;
+}
+
 const THIRD_PARTY_HOSTS = /googletagmanager|google-analytics|plausible|googlesyndication|doubleclick/;
 
 describeWithNginx('apps/web/nginx.conf under nginx: the pages’ policy', () => {
@@ -158,10 +167,7 @@ describeWithNginx('apps/web/nginx.conf under nginx: the pages’ policy', () => 
   let root: string;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'nginx-root-'));
-    chmodSync(root, 0o755);
-    copyFileSync(INDEX_HTML_SOURCE, join(root, 'index.html'));
-    chmodSync(join(root, 'index.html'), 0o644);
+    root = siteRootWithIndex();
     api = standInApi().listen(0, '127.0.0.1');
     await new Promise<void>((listening) => api.once('listening', listening));
     web = await startNginx(nginx!, { api: `127.0.0.1:${(api.address() as AddressInfo).port}`, root });
@@ -390,10 +396,7 @@ describeWithNginx('apps/web/nginx.conf under nginx: the pages rendered on the se
   let root: string;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'nginx-root-'));
-    chmodSync(root, 0o755);
-    copyFileSync(INDEX_HTML_SOURCE, join(root, 'index.html'));
-    chmodSync(join(root, 'index.html'), 0o644);
+    root = siteRootWithIndex();
     api = standInApi().listen(0, '127.0.0.1');
     // The web app's Node server as tools/serve.ts answers: the whole page with its own headers.
     const app = express();

@@ -11,6 +11,7 @@ import { VideoFacade } from './video-card';
 import { YouTubePlayer } from './youtube-player';
 import { useVideoDetail } from '../api/get-video-detail';
 import { LinkedText } from './linked-text';
+import player from './featured-video.module.css';
 import classes from './watch-page.module.css';
 
 export const VIDEO_NOT_FOUND_TEXT = 'This video is not on the site.';
@@ -91,9 +92,10 @@ function Watch({ video }: { video: VideoDetail }) {
   return (
     <div className={classes.layout} data-testid="watch-page" data-video-id={video.id}>
       <article className={classes.main}>
-        <div className={classes.media}>
+        {/* The player's frame as the featured video's: a 16:9 box the facade or the player fills. */}
+        <div className={player.media}>
           {playing ? (
-            <YouTubePlayer videoId={video.id} title={video.title} className={classes.frame} />
+            <YouTubePlayer videoId={video.id} title={video.title} className={player.frame} />
           ) : (
             <VideoFacade
               video={video}
@@ -162,7 +164,7 @@ function WatchSkeleton() {
   return (
     <div className={classes.layout} role="status" aria-label="Loading video">
       <div className={classes.main}>
-        <div className={`${classes.media} skeleton`} />
+        <div className={`${player.media} skeleton`} />
         <div className="skeleton" style={{ height: '2rem', width: '80%', marginTop: 16 }} />
         <div className="skeleton" style={{ height: '1rem', width: '40%', marginTop: 12 }} />
       </div>
