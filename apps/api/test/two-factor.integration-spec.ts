@@ -177,12 +177,14 @@ describe('two-factor sign-in', () => {
     it('parallel requests with one code: only one signs in', async () => {
       nextStep();
       const code = codeFor(secret);
-      const agents = Array.from({ length: 6 }, () => request.agent(t.server));
+      // Five, the throttle's points per admin and IP: each attempt takes its point before the check, so a sixth
+      // at once could meet a 429 before the right code gives its point back (it did on MariaDB).
+      const agents = Array.from({ length: 5 }, () => request.agent(t.server));
       for (const agent of agents) await agent.post('/api/auth/login').send(ADMIN).expect(200);
       const answers = await Promise.all(
         agents.map((agent) => agent.post('/api/auth/login/two-factor').send({ code })),
       );
-      expect(answers.map((res) => res.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 401, 401, 401, 401]);
       await clearThrottle();
     });
 
