@@ -3,6 +3,7 @@ import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HomeApp } from './app/home-app';
+import { publicSettingsQueryOptions, writeCachedSettings } from './features/settings/api/get-public-settings';
 import { createQueryClient } from './lib/query-client';
 import { readSsrState } from './ssr-state';
 
@@ -18,6 +19,10 @@ function start(app: (queryClient: ReturnType<typeof createQueryClient>) => React
   const state = readSsrState();
   if (state) {
     hydrate(queryClient, state);
+    // The settings came with the page: the local copy (colour scheme and fonts before the next first paint)
+    // is kept as when the browser asks for them itself.
+    const settings = queryClient.getQueryData(publicSettingsQueryOptions().queryKey);
+    if (settings) writeCachedSettings(settings);
     hydrateRoot(container!, <StrictMode>{app(queryClient)}</StrictMode>);
     return;
   }

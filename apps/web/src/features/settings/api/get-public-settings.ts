@@ -40,7 +40,8 @@ export function readCachedSettings(): PublicSettings | undefined {
   }
 }
 
-function writeCachedSettings(settings: PublicSettings): void {
+/** Keeps the small public copy (also for settings that came with a server-rendered page). */
+export function writeCachedSettings(settings: PublicSettings): void {
   try {
     const small: Partial<PublicSettings> = publicOnly(settings);
     for (const key of UNCACHED_KEYS) delete small[key];
