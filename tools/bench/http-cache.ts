@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseOptions } from '../lib/args';
 import { ApiClient, startApi } from '../lib/api-process';
+import { freePort } from '../lib/net';
 import { nginxBinary, type RunningNginx, startNginx } from '../lib/nginx';
 import { DEFAULT_WEB_DIST, startWebServer, type RunningWebServer } from '../serve';
 import { requireCommand } from '../system-deps';
@@ -198,7 +199,20 @@ export async function benchHttpCache(options: HttpCacheOptions = {}): Promise<Ht
     });
     running.push(api);
     const apiHost = api.url.replace('http://', '');
-    const site: RunningNginx = await startNginx(nginx, { api: apiHost, root: dist, conf: options.nginxConf });
+    // npm start's web server, on one port for the whole run: the compose nginx sends its rendered pages
+    // (/ and the watch pages, upstream web-ssr), as docker-compose puts them together.
+    const webPort = await freePort();
+    const startWeb = () =>
+      (options.startWeb ?? startWebServer)({ port: webPort, apiUrl: api.url, distDir: dist });
+    let web: RunningWebServer = await startWeb();
+    const stopWeb = { stop: () => web.close() };
+    running.push(stopWeb);
+    const site: RunningNginx = await startNginx(nginx, {
+      api: apiHost,
+      ssr: `127.0.0.1:${webPort}`,
+      root: dist,
+      conf: options.nginxConf,
+    });
     running.push(site);
     const statics: RunningNginx = await startNginx(nginx, {
       api: apiHost,
@@ -206,10 +220,6 @@ export async function benchHttpCache(options: HttpCacheOptions = {}): Promise<Ht
       conf: STATIC_NGINX_CONF,
     });
     running.push(statics);
-    const startWeb = () => (options.startWeb ?? startWebServer)({ port: 0, apiUrl: api.url, distDir: dist });
-    let web: RunningWebServer = await startWeb();
-    const stopWeb = { stop: () => web.close() };
-    running.push(stopWeb);
 
     const admin = new ApiClient(site.url);
     const login = await admin.login('admin', 'bench-password-1');
