@@ -1,11 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import {
-  RateLimiterMySQL,
-  type RateLimiterAbstract,
-  RateLimiterRes,
-  RateLimiterSQLite,
-} from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
+import { databaseRateLimiter } from '../database/database-rate-limiter';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -34,26 +30,11 @@ export class LoginThrottleService {
   }
 
   private createLimiter(dataSource: DataSource, points: number): RateLimiterAbstract {
-    const options = {
+    return databaseRateLimiter(dataSource, {
       tableName: 'login_throttle',
-      tableCreated: true,
       points,
       duration: LOGIN_FAILURE_WINDOW_SECONDS,
-      clearExpiredByTimeout: false,
-    };
-    const driver = dataSource.driver as unknown as { databaseConnection?: unknown; pool?: unknown };
-    return dataSource.options.type === 'mysql'
-      ? new RateLimiterMySQL({
-          ...options,
-          storeClient: driver.pool,
-          storeType: 'pool',
-          dbName: dataSource.driver.database!,
-        })
-      : new RateLimiterSQLite({
-          ...options,
-          storeClient: driver.databaseConnection,
-          storeType: 'better-sqlite3',
-        });
+    });
   }
 
   /** Takes one of the IP and username's attempts before the password is checked; 429 once they are used up. */

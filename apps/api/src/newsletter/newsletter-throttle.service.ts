@@ -1,11 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import {
-  RateLimiterMySQL,
-  type RateLimiterAbstract,
-  RateLimiterRes,
-  RateLimiterSQLite,
-} from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
+import { databaseRateLimiter } from '../database/database-rate-limiter';
 
 /** Sign-up attempts per IP address and window; a household behind one address still fits. */
 export const NEWSLETTER_MAX_ATTEMPTS = 10;
@@ -21,28 +17,12 @@ export class NewsletterThrottleService {
   private readonly limiter: RateLimiterAbstract;
 
   constructor(dataSource: DataSource) {
-    const options = {
+    this.limiter = databaseRateLimiter(dataSource, {
       tableName: 'newsletter_throttle',
-      tableCreated: true,
       keyPrefix: 'newsletter',
       points: NEWSLETTER_MAX_ATTEMPTS,
       duration: NEWSLETTER_WINDOW_SECONDS,
-      clearExpiredByTimeout: false,
-    };
-    const driver = dataSource.driver as unknown as { databaseConnection?: unknown; pool?: unknown };
-    this.limiter =
-      dataSource.options.type === 'mysql'
-        ? new RateLimiterMySQL({
-            ...options,
-            storeClient: driver.pool,
-            storeType: 'pool',
-            dbName: dataSource.driver.database!,
-          })
-        : new RateLimiterSQLite({
-            ...options,
-            storeClient: driver.databaseConnection,
-            storeType: 'better-sqlite3',
-          });
+    });
   }
 
   /** Takes one of the IP's attempts; 429 once they are used up. */
