@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/paths';
 import { PAGE_HEAD_TIMEOUT_MS } from './serve';
+import { isServerRenderedPath } from '@app/contracts/watch';
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 const MB = 1024 * 1024;
@@ -196,5 +197,29 @@ describe('apps/web/nginx.conf micro-cache', () => {
 
   it('sends the build’s gzip files for the hashed assets', () => {
     expect(/location \^~ \/assets\/ \{[^}]*gzip_static on;/.exec(nginx)).not.toBeNull();
+  });
+});
+
+describe('apps/web/nginx.conf pages rendered on the server', () => {
+  it('sends to web-ssr exactly the paths the web app renders (isServerRenderedPath)', () => {
+    const nginx = read('apps/web/nginx.conf');
+    const match = /location ~ "([^"]+)" \{\n {4}proxy_pass http:\/\/web_ssr;/.exec(nginx);
+    expect(match).not.toBeNull();
+    const nginxPattern = new RegExp(match![1]);
+    const paths = [
+      '/',
+      '/videos/abc',
+      '/videos/a_B-9/',
+      `/videos/${'x'.repeat(32)}`,
+      `/videos/${'x'.repeat(33)}`,
+      '/videos',
+      '/videos/',
+      '/videos/a/b',
+      '/videos/a.b',
+      '/admin',
+      '/index.html',
+    ];
+    for (const path of paths)
+      expect([path, nginxPattern.test(path)]).toEqual([path, isServerRenderedPath(path)]);
   });
 });

@@ -5,7 +5,7 @@
  * public content or settings bumps, read from the ETag of `GET /api/settings`), so a page is rendered once per
  * change; with the API down the last rendering of that path is sent, and without one the caller sends the shell.
  */
-import { videoIdFromWatchPath } from '@app/contracts/watch';
+import { isServerRenderedPath } from '@app/contracts/watch';
 import { LRUCache } from 'lru-cache';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,10 +31,8 @@ interface SsrEntry {
   render(pathname: string, apiBase: string): Promise<RenderedBody | null>;
 }
 
-/** The pages rendered on the server: `/` and the watch pages (the entry renders the same). */
-export function isRenderedPath(pathname: string): boolean {
-  return pathname === '/' || videoIdFromWatchPath(pathname) !== null;
-}
+/** The pages rendered on the server: `/` and the watch pages (one rule, in contracts, which the entry follows too). */
+export const isRenderedPath = isServerRenderedPath;
 
 export interface PageRenderer {
   /** Whether `pathname` is a page rendered on the server. */

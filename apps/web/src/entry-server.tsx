@@ -5,7 +5,7 @@
  * up from the page (`SSR_STATE_ID`) and hydrates.
  */
 import { videoKindQuery } from '@app/contracts/video-filters';
-import { videoIdFromWatchPath } from '@app/contracts/watch';
+import { isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -20,9 +20,7 @@ import { latestVideosQueryOptions, shortsShelfQueryOptions } from './features/vi
 import { videoDetailQueryOptions } from './features/videos/api/get-video-detail';
 import { setApiOrigin } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
-import { SSR_STATE_ID, ssrStateScript } from './ssr-state';
-
-export { SSR_STATE_ID };
+import { ssrStateScript } from './ssr-state';
 
 export interface RenderedPage {
   /** 404 for a watch page of a video the site does not have. */
@@ -52,8 +50,8 @@ async function loadHome(queryClient: QueryClient): Promise<ReactElement> {
  * rendered here. Rejects when the API does not answer: the web server then sends the last rendering or the shell.
  */
 export async function render(pathname: string, apiBase: string): Promise<RenderedPage | null> {
+  if (!isServerRenderedPath(pathname)) return null;
   const videoId = videoIdFromWatchPath(pathname);
-  if (pathname !== '/' && videoId === null) return null;
   setApiOrigin(apiBase);
   const queryClient = createQueryClient();
   try {

@@ -33,6 +33,11 @@ export function videoIdFromWatchPath(pathname: string): string | null {
   return match ? match[1] : null;
 }
 
+/** The pages rendered on the server with their content (issue 15): `/` and the watch pages. */
+export function isServerRenderedPath(pathname: string): boolean {
+  return pathname === '/' || videoIdFromWatchPath(pathname) !== null;
+}
+
 /** The `href` of the watch page's `<link rel="alternate" type="application/json+oembed">`. */
 export function oembedDiscoveryUrl(origin: string, videoId: string): string {
   return `${origin}${OEMBED_PATH}?url=${encodeURIComponent(watchPageUrl(origin, videoId))}&format=json`;
