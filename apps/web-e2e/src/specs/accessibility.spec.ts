@@ -23,7 +23,11 @@ for (const { path, ready } of PAGES) {
     if (ready) {
       await expect(page.getByRole('list', { name: ready.name })).toHaveAttribute('aria-busy', ready.busy);
     }
+    // The settled page: its chunks loaded and its data in (axe once saw /admin between two renders, with
+    // neither its heading nor its main landmark), then the heading and the landmark it is checked for.
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 }
