@@ -48,7 +48,14 @@ for (const [label, id] of [
     const home = new HomePage(page);
     await home.goto();
     await home.loaded();
-    if (id === 'home') await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    if (id === 'home') {
+      // The page scrolls smoothly (scroll-behavior on <html>), so a plain scrollTo would still be moving when
+      // `before` is read; this one jumps, and the test waits until it has landed.
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+      );
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    }
     const before = await page.evaluate(() => window.scrollY);
     await home.navigate(label, isMobile);
     if (isMobile) await expect(home.menu).toBeHidden();
