@@ -10,50 +10,108 @@ import {
   ADMIN_FAKE_YOUTUBE_API,
   ADMIN_FAKE_YOUTUBE_URL,
   ADMIN_MAILCHIMP_API_KEY,
-  ADMIN_SERVERS,
   ADMIN_YOUTUBE_API_KEY,
 } from './src/pages/admin-servers';
 import {
+  e2eWorkers,
   LIVE_FAKE_YOUTUBE_URL,
   LIVE_FAKE_YOUTUBE_VIDEOS,
   LIVE_YOUTUBE_API_KEY,
   SERVERS,
-  serverUrl,
+  STACKS_CONTROL_PORT,
+  WORKER_STACK_BASE,
+  type WorkerStackKind,
 } from './src/support/servers';
 
 const repoRoot = resolve(__dirname, '../..');
-const WEB_PORT = SERVERS.demo;
-const API_PORT = WEB_PORT + 1;
-export const baseURL = `http://127.0.0.1:${WEB_PORT}`;
+export const baseURL = `http://127.0.0.1:${SERVERS.demo}`;
+const workers = e2eWorkers();
 
-// A fresh database per run, so the demo seed is all the specs ever see. The runner's workers
-// load this file again; the environment variable keeps them on the same path.
-process.env.E2E_SQLITE_PATH ||= join(mkdtempSync(join(tmpdir(), 'web-e2e-')), 'e2e.sqlite');
+// Fresh databases per run, so the seeds are all the specs ever see. The runner's workers load this file
+// again; the environment variable keeps them on the same directory.
+process.env.E2E_SQLITE_DIR ||= mkdtempSync(join(tmpdir(), 'web-e2e-'));
+const sqlite = (name: string) => join(process.env.E2E_SQLITE_DIR!, `${name}.sqlite`);
 
 const artifacts = join(repoRoot, 'dist/apps/web-e2e');
 
-// The admin specs change settings, videos, the password and restore backups, so they run against
-// servers of their own (one per viewport, each with its own database) and never disturb the specs
-// above. Backup restore and password change end or rewrite what other tests see, so they run in
-// `admin-exclusive*` projects after the rest of their viewport.
-process.env.E2E_ADMIN_SQLITE_DIR ||= mkdtempSync(join(tmpdir(), 'web-e2e-admin-'));
+/**
+ * Which specs run where. The phone runs only what depends on the layout; everything else is behaviour and
+ * runs on desktop (docs/testing.md lists what moved). The admin specs change settings, videos, the password
+ * and restore backups, so they run on stacks of their own, one per worker; backup restore, password change
+ * and two-factor sign-in end or rewrite what other tests see, so they run in `admin-exclusive` after the rest.
+ */
 const ADMIN_SPECS = /admin[^/]*\.spec\.ts$/;
 const ADMIN_EXCLUSIVE_SPECS = /admin-exclusive[^/]*\.spec\.ts$/;
 const ADMIN_LAYOUT_SPECS = /admin-(accessibility|session)\.spec\.ts$/;
-const adminServers = ADMIN_SERVERS;
-const adminBaseURL = (viewport: keyof typeof adminServers) => `http://127.0.0.1:${adminServers[viewport]}`;
-// The public page's data sets: empty and 10,000 videos (seed.setup.ts imports them), and one
-// stack per viewport whose settings public-settings.spec.ts changes, a test at a time.
-const PUBLIC_STACKS = ['empty', 'large', 'settingsDesktop', 'settingsMobile'] as const;
+const PUBLIC_LAYOUT_SPECS = /\/(home-layout|home-videos|accessibility|watch-page)\.spec\.ts$/;
+// The public settings change a stack of their own (one per worker), a test at a time.
 const SETTINGS_SPEC = /public-settings\.spec\.ts$/;
-// The long-task budget of View All with 10,000 videos is measured once the other public specs
-// are done, so their browsers do not share the two cores with it.
+// The long-task budget of View All with 10,000 videos is measured once the other specs are done, so no other
+// browser shares the cores with it.
 const LARGE_SPEC = /home-large\.spec\.ts$/;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const mobile = {
   ...devices['Pixel 7'],
   viewport: { width: 390, height: 844 },
   screen: { width: 390, height: 844 },
+};
+const onWorkerStacks = (kind: WorkerStackKind) => ({ workerStack: kind });
+
+/** Every server, started at once by tools/e2e-stacks.ts. */
+const stackPlan = {
+  control: STACKS_CONTROL_PORT,
+  stacks: [
+    { name: 'demo', port: SERVERS.demo, sqlitePath: sqlite('demo') },
+    ...(['empty', 'large'] as const).map((name) => ({ name, port: SERVERS[name], sqlitePath: sqlite(name) })),
+    // The live banner end to end (home-live.spec.ts): a stack synced from a fake YouTube of its own, whose
+    // stream the spec moves upcoming → live → ended. Under 20 videos the fake has no stream of its own.
+    {
+      name: 'live',
+      port: SERVERS.live,
+      sqlitePath: sqlite('live'),
+      env: {
+        YOUTUBE_API_KEY: LIVE_YOUTUBE_API_KEY,
+        YOUTUBE_API_BASE_URL: `${LIVE_FAKE_YOUTUBE_URL}/youtube/v3`,
+      },
+    },
+    ...Array.from({ length: workers }, (_, i) => [
+      {
+        name: `admin-${i}`,
+        port: WORKER_STACK_BASE.admin + 2 * i,
+        sqlitePath: sqlite(`admin-${i}`),
+        env: {
+          YOUTUBE_API_KEY: ADMIN_YOUTUBE_API_KEY,
+          YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_API,
+          MAILCHIMP_API_BASE_URL: ADMIN_FAKE_MAILCHIMP_API,
+        },
+      },
+      {
+        name: `settings-${i}`,
+        port: WORKER_STACK_BASE.settings + 2 * i,
+        sqlitePath: sqlite(`settings-${i}`),
+      },
+    ]).flat(),
+  ],
+  youtube: [
+    // The channel the admin stacks sync from; no channel is set until a spec sets one, so Sync answers 400 until then.
+    {
+      port: Number(new URL(ADMIN_FAKE_YOUTUBE_URL).port),
+      videos: 30,
+      playlists: 4,
+      apiKey: ADMIN_YOUTUBE_API_KEY,
+    },
+    {
+      port: Number(new URL(LIVE_FAKE_YOUTUBE_URL).port),
+      videos: LIVE_FAKE_YOUTUBE_VIDEOS,
+      playlists: 1,
+      apiKey: LIVE_YOUTUBE_API_KEY,
+    },
+  ],
+  // The fake Discord and fake Mailchimp the integrations' connection tests reach.
+  discord: { port: Number(new URL(ADMIN_FAKE_DISCORD_URL).port), ...ADMIN_DISCORD_WEBHOOK },
+  mailchimp: { port: Number(new URL(ADMIN_FAKE_MAILCHIMP_URL).port), apiKey: ADMIN_MAILCHIMP_API_KEY },
+  // The compose nginx config in front of the demo stack, for the rendered pages through it.
+  nginx: { port: SERVERS.nginx, stack: 'demo' },
 };
 
 export default defineConfig({
@@ -62,14 +120,16 @@ export default defineConfig({
   outputDir: join(artifacts, 'test-results'),
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // One retry in CI: a 2-core runner under the whole suite's load can miss a timing; a real failure fails twice.
-  retries: process.env.CI ? 1 : 0,
+  // Never a retry, in CI neither: a retry hides a flake instead of fixing it (docs/testing.md, flake hunt).
+  retries: 0,
+  workers,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: join(artifacts, 'report'), open: 'never' }]],
   use: {
     baseURL,
-    screenshot: 'on',
+    // A screenshot and a trace of each failure; the specs attach the screenshots a reviewer looks at.
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium; without the background-networking flags it stalls on this closed network.
@@ -95,163 +155,51 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      testIgnore: [ADMIN_SPECS, SETTINGS_SPEC, LARGE_SPEC],
+      testMatch: PUBLIC_LAYOUT_SPECS,
       use: mobile,
       dependencies: ['seed'],
+    },
+    ...(['desktop', 'mobile'] as const).map((viewport) => ({
+      name: `settings-${viewport}`,
+      testMatch: SETTINGS_SPEC,
+      // On a phone only the settings whose effect depends on the width (the others are tagged @behaviour).
+      grepInvert: viewport === 'mobile' ? /@behaviour/ : undefined,
+      use: { ...(viewport === 'desktop' ? desktop : mobile), ...onWorkerStacks('settings') },
+    })),
+    ...(['desktop', 'mobile'] as const).map((viewport) => ({
+      name: `admin-${viewport}`,
+      // On a phone only what depends on the layout: every tab reachable and usable, and signing in and out.
+      testMatch: viewport === 'desktop' ? ADMIN_SPECS : ADMIN_LAYOUT_SPECS,
+      testIgnore: ADMIN_EXCLUSIVE_SPECS,
+      use: { ...(viewport === 'desktop' ? desktop : mobile), ...onWorkerStacks('admin') },
+    })),
+    {
+      // Behaviour (password, backup, sync, two-factor sign-in): desktop, one file in one worker, after the rest.
+      name: 'admin-exclusive',
+      testMatch: ADMIN_EXCLUSIVE_SPECS,
+      fullyParallel: false,
+      dependencies: ['admin-desktop', 'admin-mobile'],
+      use: { ...desktop, ...onWorkerStacks('admin') },
     },
     ...(['desktop', 'mobile'] as const).map((viewport) => ({
       name: `large-${viewport}`,
       testMatch: LARGE_SPEC,
       fullyParallel: false,
       use: viewport === 'desktop' ? desktop : mobile,
-      // One viewport after the other, so the two never share the cores.
-      dependencies: ['desktop', 'mobile', 'settings-desktop', 'settings-mobile'].concat(
+      // After everything else, one viewport after the other, so nothing shares the cores with it.
+      dependencies: ['desktop', 'mobile', 'settings-desktop', 'settings-mobile', 'admin-exclusive'].concat(
         viewport === 'mobile' ? ['large-desktop'] : [],
       ),
     })),
-    ...(['desktop', 'mobile'] as const).map((viewport) => ({
-      name: `settings-${viewport}`,
-      testMatch: SETTINGS_SPEC,
-      fullyParallel: false,
-      // On a phone only the settings whose effect depends on the width (the others are tagged @behaviour).
-      grepInvert: viewport === 'mobile' ? /@behaviour/ : undefined,
-      use: {
-        ...(viewport === 'desktop' ? desktop : mobile),
-        baseURL: serverUrl(viewport === 'desktop' ? 'settingsDesktop' : 'settingsMobile'),
-      },
-    })),
-    ...(['desktop', 'mobile'] as const).flatMap((viewport) => [
-      {
-        name: `admin-${viewport}`,
-        // On a phone only what depends on the layout: every tab reachable and usable, and signing in and out.
-        testMatch: viewport === 'desktop' ? ADMIN_SPECS : ADMIN_LAYOUT_SPECS,
-        testIgnore: ADMIN_EXCLUSIVE_SPECS,
-        use: { ...(viewport === 'desktop' ? desktop : mobile), baseURL: adminBaseURL(viewport) },
-      },
-      {
-        name: `admin-exclusive-${viewport}`,
-        testMatch: ADMIN_EXCLUSIVE_SPECS,
-        dependencies: [`admin-${viewport}`],
-        use: { ...(viewport === 'desktop' ? desktop : mobile), baseURL: adminBaseURL(viewport) },
-      },
-    ]),
   ],
-  webServer: [
-    {
-      command: 'npx tsx tools/start.ts --no-build',
-      cwd: repoRoot,
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(WEB_PORT),
-        API_PORT: String(API_PORT),
-        SQLITE_PATH: process.env.E2E_SQLITE_PATH,
-        NODE_ENV: 'test',
-      },
-    },
-    ...(['desktop', 'mobile'] as const).map((viewport) => ({
-      command: 'npx tsx tools/start.ts --no-build',
-      cwd: repoRoot,
-      url: `${adminBaseURL(viewport)}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-      env: {
-        PORT: String(adminServers[viewport]),
-        API_PORT: String(adminServers[viewport] + 1),
-        SQLITE_PATH: join(process.env.E2E_ADMIN_SQLITE_DIR!, `admin-${viewport}.sqlite`),
-        NODE_ENV: 'test',
-        YOUTUBE_API_KEY: ADMIN_YOUTUBE_API_KEY,
-        YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_API,
-        MAILCHIMP_API_BASE_URL: ADMIN_FAKE_MAILCHIMP_API,
-      },
-    })),
-    // The compose nginx config in front of the demo stack (API and web server), for the rendered pages through it.
-    {
-      command: `npx tsx tools/nginx-front.ts --port ${SERVERS.nginx} --api 127.0.0.1:${API_PORT} --ssr 127.0.0.1:${WEB_PORT}`,
-      cwd: repoRoot,
-      url: `${serverUrl('nginx')}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    // The fake Discord and fake Mailchimp the integrations' connection tests reach (both stacks).
-    {
-      command: `npx tsx tools/fake-discord/server.ts --port ${new URL(ADMIN_FAKE_DISCORD_URL).port} --id ${ADMIN_DISCORD_WEBHOOK.id} --token ${ADMIN_DISCORD_WEBHOOK.token}`,
-      cwd: repoRoot,
-      url: `${ADMIN_FAKE_DISCORD_URL}/__fake/requests`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: `npx tsx tools/fake-mailchimp/server.ts --port ${new URL(ADMIN_FAKE_MAILCHIMP_URL).port} --api-key ${ADMIN_MAILCHIMP_API_KEY}`,
-      cwd: repoRoot,
-      url: `${ADMIN_FAKE_MAILCHIMP_URL}/__fake/requests`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    // The fake YouTube Data API both admin stacks sync from; no channel is set until a spec sets
-    // one, so Sync answers 400 until then.
-    {
-      command: `npx tsx tools/fake-youtube/server.ts --videos 30 --playlists 4 --port ${new URL(ADMIN_FAKE_YOUTUBE_URL).port} --api-key ${ADMIN_YOUTUBE_API_KEY}`,
-      cwd: repoRoot,
-      url: `${ADMIN_FAKE_YOUTUBE_URL}/__fake/stats`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    ...PUBLIC_STACKS.map((name) => ({
-      command: 'npx tsx tools/start.ts --no-build',
-      cwd: repoRoot,
-      url: `${serverUrl(name)}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-      env: {
-        PORT: String(SERVERS[name]),
-        API_PORT: String(SERVERS[name] + 1),
-        SQLITE_PATH: join(process.env.E2E_ADMIN_SQLITE_DIR!, `public-${name}.sqlite`),
-        NODE_ENV: 'test',
-      },
-    })),
-    // The live banner end to end (home-live.spec.ts): a stack synced from a fake YouTube of its own, whose
-    // stream the spec moves upcoming → live → ended. Under 20 videos the fake has no stream of its own.
-    {
-      command: 'npx tsx tools/start.ts --no-build',
-      cwd: repoRoot,
-      url: `${serverUrl('live')}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(SERVERS.live),
-        API_PORT: String(SERVERS.live + 1),
-        SQLITE_PATH: join(process.env.E2E_ADMIN_SQLITE_DIR!, 'public-live.sqlite'),
-        NODE_ENV: 'test',
-        YOUTUBE_API_KEY: LIVE_YOUTUBE_API_KEY,
-        YOUTUBE_API_BASE_URL: `${LIVE_FAKE_YOUTUBE_URL}/youtube/v3`,
-      },
-    },
-    {
-      command: `npx tsx tools/fake-youtube/server.ts --videos ${LIVE_FAKE_YOUTUBE_VIDEOS} --playlists 1 --port ${new URL(LIVE_FAKE_YOUTUBE_URL).port} --api-key ${LIVE_YOUTUBE_API_KEY}`,
-      cwd: repoRoot,
-      url: `${LIVE_FAKE_YOUTUBE_URL}/__fake/stats`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-  ],
+  webServer: {
+    command: 'npx tsx tools/e2e-stacks.ts',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${STACKS_CONTROL_PORT}/ready`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_STACKS: JSON.stringify(stackPlan) },
+  },
 });

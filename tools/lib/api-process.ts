@@ -1,4 +1,4 @@
-/** Starts the built API (dist/) as a real child process, for the reliability tests. */
+/** Starts the built API (dist/) as a real child process, for the reliability tests and the browser tests' stacks. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,10 @@ export interface ApiProcess {
   exited: Promise<number | null>;
 }
 
-export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+export async function startApi(
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<ApiProcess> {
   if (!existsSync(API_MAIN)) throw new Error(`${API_MAIN} is missing: run \`npx nx run api:build\` first`);
   const port = await freePort();
   const child = spawn(process.execPath, [API_MAIN], {
@@ -39,7 +42,7 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`, {
-    timeoutMs: 30_000,
+    timeoutMs: options.timeoutMs ?? 30_000,
     abort: () => (child.exitCode !== null ? `the API exited:\n${output}` : undefined),
   });
   return {

@@ -1,10 +1,9 @@
 import { PORT_OFFSET } from '../support/servers';
 
 /**
- * The admin specs' own stacks (playwright.config.ts starts them): one per viewport, each with its own
- * database, and the fake YouTube Data API (tools/fake-youtube) both sync from.
+ * The admin specs' stacks are one per worker (support/servers.ts, `workerStackUrl('admin', …)`); they all sync
+ * from the fake YouTube Data API (tools/fake-youtube) below.
  */
-export const ADMIN_SERVERS = { desktop: 4320 + PORT_OFFSET, mobile: 4330 + PORT_OFFSET } as const;
 export const ADMIN_FAKE_YOUTUBE_URL = `http://127.0.0.1:${4340 + PORT_OFFSET}`;
 /** YOUTUBE_API_BASE_URL of the admin stacks. */
 export const ADMIN_FAKE_YOUTUBE_API = `${ADMIN_FAKE_YOUTUBE_URL}/youtube/v3`;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { AdminPage } from '../pages/admin-page';
+import { expect, test } from '../support/test';
 
 /** Every tab and subtab of the dashboard, by its URL. */
 const VIEWS: { query: string; ready: string }[] = [

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { AdminPage } from '../pages/admin-page';
+import { expect, test } from '../support/test';
 
 const NOTHING_YET = 'Nothing recorded yet';
 

@@ -1,6 +1,6 @@
 import type { ChannelStats, Playlist, Video } from '@app/contracts';
-import { expect, test } from '@playwright/test';
 import { AdminPage } from '../pages/admin-page';
+import { expect, test } from '../support/test';
 
 const formatInteger = (value: number) => new Intl.NumberFormat('en-US').format(value);
 

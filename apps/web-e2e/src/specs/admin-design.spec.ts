@@ -1,5 +1,5 @@
 import { type Settings, themes } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import {
   readSetting,
   readSettings,
@@ -17,6 +17,7 @@ import {
   textFile,
 } from '../pages/admin-files';
 import { AdminPage } from '../pages/admin-page';
+import { expect, test } from '../support/test';
 
 // These tests share the design settings (colours, grid, sections), so they run in order.
 test.describe.configure({ mode: 'default' });

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Backup, Settings } from '@app/contracts';
-import { expect, test } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { readSettings, writeSetting } from '../pages/admin-api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, AdminPage } from '../pages/admin-page';
 import { fakeYoutubeChannel } from '../pages/admin-servers';
+import { workerStackUrl } from '../support/servers';
+import { expect, test } from '../support/test';
 
 // Password change and two-factor sign-in end other sessions and a restore rewrites all data, so these
-// run alone, after the rest of the admin specs of their viewport (see the admin-exclusive projects).
+// run alone, after the rest of the admin specs (the admin-exclusive project, on desktop: none of it is layout).
 test.describe.configure({ mode: 'default' });
 
 test.describe('Security', () => {
@@ -225,23 +226,25 @@ test('Sync fetches the (fake) YouTube channel, reloads the dashboard, and a rest
 });
 
 test.describe('Two-factor sign-in', () => {
-  // Desktop only: the layout is not the point, and both viewports would wait for the same code steps.
-  test.skip(({ isMobile }) => isMobile, 'desktop only');
   let secret: string | undefined;
   let recoveryCodes: string[] = [];
   /** The time step of the last code sent: a code is accepted once, so the next one waits for a new step. */
   let lastStep = 0;
   async function freshCode(): Promise<string> {
-    const step = () => Math.floor(Date.now() / 30_000);
-    while (step() <= lastStep) await new Promise((done) => setTimeout(done, 500));
-    lastStep = step();
-    return generateSync({ secret: secret! });
+    // The server accepts a code from one step either side of its clock (±30 s), so a second code comes from the
+    // step after the last one instead of waiting up to 30 s for the clock to reach it.
+    const now = () => Math.floor(Date.now() / 30_000);
+    while (lastStep > now()) await new Promise((done) => setTimeout(done, 500));
+    lastStep = Math.max(now(), lastStep + 1);
+    return generateSync({ secret: secret!, epoch: lastStep * 30 });
   }
 
   // Other admin specs sign in with the password alone: whatever happens above, turn it off again.
-  test.afterAll(async ({ playwright, baseURL }) => {
+  test.afterAll(async ({ playwright }, testInfo) => {
     if (!secret) return;
-    const api = await playwright.request.newContext({ baseURL });
+    const api = await playwright.request.newContext({
+      baseURL: workerStackUrl('admin', testInfo.parallelIndex),
+    });
     try {
       const login = await api.post('/api/auth/login', {
         data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },

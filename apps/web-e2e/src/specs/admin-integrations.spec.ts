@@ -1,5 +1,5 @@
 import { SECRET_MASK, type Settings } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { readSetting, readSettings, savedSetting, writeSetting } from '../pages/admin-api';
 import { AdminPage } from '../pages/admin-page';
 import {
@@ -7,6 +7,7 @@ import {
   unknownDiscordWebhook,
   workingDiscordWebhook,
 } from '../pages/admin-servers';
+import { expect, test } from '../support/test';
 
 const INTEGRATION_KEYS = [
   'enableGoogleAnalytics',

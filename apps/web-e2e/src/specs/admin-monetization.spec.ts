@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { readSetting, recordSettingPosts, savedSetting, writeSetting } from '../pages/admin-api';
 import { AdminPage } from '../pages/admin-page';
+import { expect, test } from '../support/test';
 
 // The AdSense tests share the publisher id and the affiliate tests the program list (one
 // expects it empty while another adds to it), so the tests run in order, as in the other admin specs.

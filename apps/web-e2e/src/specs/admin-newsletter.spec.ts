@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { NewsletterSummary } from '@app/contracts';
-import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { AdminPage } from '../pages/admin-page';
+import { expect, test } from '../support/test';
 
 // Issue 14: the Newsletter card's Subscribe form, end to end on the admin stack (it allows writes).
 test('a sign-up from / shows in the admin count and the CSV download', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, AdminPage } from '../pages/admin-page';
+import { expect, test } from '../support/test';
 
 test.describe('session', () => {
   test('the login screen asks for both fields and warns about the default credentials', async ({ page }) => {

@@ -1,5 +1,4 @@
 import type { Settings } from '@app/contracts';
-import { expect, test } from '@playwright/test';
 import {
   readSetting,
   readSettings,
@@ -8,6 +7,7 @@ import {
   writeSetting,
 } from '../pages/admin-api';
 import { AdminPage } from '../pages/admin-page';
+import { expect, test } from '../support/test';
 
 const SETTINGS_KEYS = [
   'siteTitle',

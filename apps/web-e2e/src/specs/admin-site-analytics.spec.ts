@@ -1,8 +1,8 @@
 import type { AnalyticsReport, HeroVariant } from '@app/contracts';
-import { expect, test } from '@playwright/test';
 import { signedInApi } from '../pages/admin-api';
 import { AdminPage } from '../pages/admin-page';
 import { HomePage } from '../pages/home-page';
+import { expect, test } from '../support/test';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { serverUrl } from '../support/servers';
 
-// Behaviour, not layout (home-layout and accessibility cover the phone): desktop only, to keep npm test short.
-test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
+// Behaviour, not layout: the desktop project runs it (playwright.config.ts; the phone runs the layout specs).
 
 test.use({ baseURL: serverUrl('empty') });
 

@@ -6,8 +6,7 @@ import { LIVE_FAKE_YOUTUBE_URL, serverUrl } from '../support/servers';
 import { recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stub';
 
 // Issue 17: the filters on the demo stack (nothing changes its data); the live banner on the live stack, synced
-// from a fake YouTube of its own. Behaviour, not layout: desktop only.
-test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
+// from a fake YouTube of its own. Behaviour, not layout: the desktop project runs it (playwright.config.ts).
 // The scheduled start is shown in the visitor's time zone: this visitor is in Tokyo.
 test.use({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
 

@@ -3,8 +3,7 @@ import { expect, test } from '@playwright/test';
 import { HomePage, type StatName } from '../pages/home-page';
 import { compactCountRange } from '../support/count-format';
 
-// Behaviour, not layout (home-layout and accessibility cover the phone): desktop only, to keep npm test short.
-test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
+// Behaviour, not layout: the desktop project runs it (playwright.config.ts; the phone runs the layout specs).
 
 const PLACEHOLDERS: Record<StatName, string> = { subscribers: '125K', videos: '450', views: '12M' };
 const FIELDS: Record<StatName, keyof ChannelStats> = {

@@ -1,10 +1,12 @@
 import { publicSettingsKeys, settingsDefaults, type PublicSettings } from '@app/contracts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { AdminPage } from '../pages/admin-page';
 import { HomePage } from '../pages/home-page';
 import { readSettings, savedSetting, signedInApi, writeSetting } from '../pages/admin-api';
+import { workerStackUrl } from '../support/servers';
+import { expect, test } from '../support/test';
 
-// Each test changes the settings of this project's own stack and puts every public key back.
+// Each test changes the settings of its worker's own stack and puts every public key back.
 // Tests of behaviour, not layout, run on desktop only (the settings-mobile project leaves them out): npm test
 // stays short, and the phone keeps what depends on its width (grid columns, toggled sections, hero, ads, banner).
 const BEHAVIOUR = { tag: '@behaviour' };
@@ -17,7 +19,7 @@ let api: APIRequestContext;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
 test.beforeAll(async ({}, testInfo) => {
-  api = await signedInApi(testInfo.project.use.baseURL!);
+  api = await signedInApi(workerStackUrl('settings', testInfo.parallelIndex));
 });
 
 test.afterEach(async () => {
@@ -118,7 +120,7 @@ test('colours and theme: primary, accent, background and text', BEHAVIOUR, async
 test(
   'fonts: each chosen family is downloaded and used; no other family is fetched',
   BEHAVIOUR,
-  async ({ page, browser }) => {
+  async ({ page, browser, baseURL }) => {
     const fontsOf = (target: Page) => {
       const fonts: string[] = [];
       target.on('request', (r) => {
@@ -134,10 +136,7 @@ test(
     await set({ headingFont: 'Poppins', bodyFont: 'Lato', monoFont: 'Fira Code' });
     // A visitor who has been here since the change: the page remembers the settings, so not even
     // the prerendered first paint asks for Inter.
-    const context = await browser.newContext({
-      ...test.info().project.use,
-      baseURL: test.info().project.use.baseURL,
-    });
+    const context = await browser.newContext({ ...test.info().project.use, baseURL });
     const learn = await context.newPage();
     await open(learn);
     await learn.close();
@@ -436,6 +435,7 @@ test('AdSense units appear in the enabled placements only, and only with a publi
 test('GDPR banner: analytics and ads wait for consent, and the choice is remembered', async ({
   page,
   browser,
+  baseURL,
 }, testInfo) => {
   const asked = await stubThirdParties(page);
   await set({
@@ -460,7 +460,7 @@ test('GDPR banner: analytics and ads wait for consent, and the choice is remembe
   await expect(banner).toHaveCount(0);
 
   // Another visitor declines: nothing loads, now or on the next visit.
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ baseURL });
   const other = await context.newPage();
   const otherAsked = await stubThirdParties(other);
   await open(other);
@@ -497,81 +497,82 @@ test('pinned playlists come first', BEHAVIOUR, async ({ page }) => {
   }
 });
 
-test('community links: Join Now and Follow open the Discord invite and the X profile in a new tab; the admin saves them', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'settings-desktop', 'one viewport is enough for the links (issue 14)');
-  // The closed network has no Discord or X: a stand-in page records what the new tabs opened.
-  const opened: string[] = [];
-  await page.context().route(/^https:\/\/(discord\.gg|discord\.com|x\.com)\//, (route) => {
-    opened.push(route.request().url());
-    return route.fulfill({ contentType: 'text/html', body: '<title>stand-in</title>' });
-  });
+test(
+  'community links: Join Now and Follow open the Discord invite and the X profile in a new tab; the admin saves them',
+  BEHAVIOUR,
+  async ({ page, baseURL }) => {
+    // The closed network has no Discord or X: a stand-in page records what the new tabs opened.
+    const opened: string[] = [];
+    await page.context().route(/^https:\/\/(discord\.gg|discord\.com|x\.com)\//, (route) => {
+      opened.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<title>stand-in</title>' });
+    });
 
-  // A fresh site: SPEC §1's buttons, no links.
-  let home = await open(page);
-  await expect(home.community.getByRole('link')).toHaveCount(0);
-  await expect(home.community.getByRole('heading', { level: 3 })).toHaveText([
-    'Discord',
-    'Twitter',
-    'Newsletter',
-  ]);
+    // A fresh site: SPEC §1's buttons, no links.
+    let home = await open(page);
+    await expect(home.community.getByRole('link')).toHaveCount(0);
+    await expect(home.community.getByRole('heading', { level: 3 })).toHaveText([
+      'Discord',
+      'Twitter',
+      'Newsletter',
+    ]);
 
-  await set({
-    discordInviteUrl: 'https://discord.gg/codewithalex',
-    twitterHandle: '@codewithalex',
-    communityTwitterTitle: 'X',
-    communityTwitterDescription: 'Daily tips.',
-  });
-  home = await open(page);
-  const join = home.community.getByRole('link', { name: /^Join Now/ });
-  const follow = home.community.getByRole('link', { name: /^Follow: X/ });
-  for (const [link, href] of [
-    [join, 'https://discord.gg/codewithalex'],
-    [follow, 'https://x.com/codewithalex'],
-  ] as const) {
-    await expect(link).toHaveAttribute('href', href);
-    await expect(link).toHaveAttribute('target', '_blank');
-    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
-    await popup.waitForLoadState();
-    expect(popup.url()).toBe(href);
-    await popup.close();
-  }
-  expect(opened).toEqual(['https://discord.gg/codewithalex', 'https://x.com/codewithalex']);
-  expect(page.url()).toBe(new URL('/', testInfo.project.use.baseURL).href);
-  await expect(home.community.getByText('Daily tips.')).toBeVisible();
-  // The newsletter's Subscribe stays a button (it opens the sign-up form, admin-newsletter.spec.ts).
-  await expect(home.community.getByRole('button', { name: /^Subscribe/ })).toBeVisible();
+    await set({
+      discordInviteUrl: 'https://discord.gg/codewithalex',
+      twitterHandle: '@codewithalex',
+      communityTwitterTitle: 'X',
+      communityTwitterDescription: 'Daily tips.',
+    });
+    home = await open(page);
+    const join = home.community.getByRole('link', { name: /^Join Now/ });
+    const follow = home.community.getByRole('link', { name: /^Follow: X/ });
+    for (const [link, href] of [
+      [join, 'https://discord.gg/codewithalex'],
+      [follow, 'https://x.com/codewithalex'],
+    ] as const) {
+      await expect(link).toHaveAttribute('href', href);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+      await popup.waitForLoadState();
+      expect(popup.url()).toBe(href);
+      await popup.close();
+    }
+    expect(opened).toEqual(['https://discord.gg/codewithalex', 'https://x.com/codewithalex']);
+    expect(page.url()).toBe(new URL('/', baseURL).href);
+    await expect(home.community.getByText('Daily tips.')).toBeVisible();
+    // The newsletter's Subscribe stays a button (it opens the sign-up form, admin-newsletter.spec.ts).
+    await expect(home.community.getByRole('button', { name: /^Subscribe/ })).toBeVisible();
 
-  // The admin panel: a bad invite is refused with the failure toast; a good one and a card title save.
-  const admin = new AdminPage(page);
-  await admin.signIn('?tab=settings&sub=general');
-  const invite = page.getByRole('textbox', { name: 'Discord invite URL' });
-  await expect(invite).toHaveValue('https://discord.gg/codewithalex');
-  await invite.fill('https://example.com/join');
-  expect((await savedSetting(page, 'discordInviteUrl', () => invite.blur())).status).toBe(400);
-  await admin.expectDestructiveToast(
-    'Failed to update settings',
-    '400: discordInviteUrl: must be a Discord invite like https://discord.gg/abc123 or https://discord.com/invite/abc123',
-  );
-  await invite.fill('https://discord.com/invite/alex-live');
-  expect(await savedSetting(page, 'discordInviteUrl', () => invite.blur())).toEqual({
-    status: 200,
-    sent: 'https://discord.com/invite/alex-live',
-  });
-  const title = page.getByRole('textbox', { name: 'Discord card title' });
-  await title.fill('Live chat');
-  expect((await savedSetting(page, 'communityDiscordTitle', () => title.blur())).status).toBe(200);
-  const stored = await readSettings(page.request);
-  expect([stored.discordInviteUrl, stored.communityDiscordTitle]).toEqual([
-    'https://discord.com/invite/alex-live',
-    'Live chat',
-  ]);
+    // The admin panel: a bad invite is refused with the failure toast; a good one and a card title save.
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=settings&sub=general');
+    const invite = page.getByRole('textbox', { name: 'Discord invite URL' });
+    await expect(invite).toHaveValue('https://discord.gg/codewithalex');
+    await invite.fill('https://example.com/join');
+    expect((await savedSetting(page, 'discordInviteUrl', () => invite.blur())).status).toBe(400);
+    await admin.expectDestructiveToast(
+      'Failed to update settings',
+      '400: discordInviteUrl: must be a Discord invite like https://discord.gg/abc123 or https://discord.com/invite/abc123',
+    );
+    await invite.fill('https://discord.com/invite/alex-live');
+    expect(await savedSetting(page, 'discordInviteUrl', () => invite.blur())).toEqual({
+      status: 200,
+      sent: 'https://discord.com/invite/alex-live',
+    });
+    const title = page.getByRole('textbox', { name: 'Discord card title' });
+    await title.fill('Live chat');
+    expect((await savedSetting(page, 'communityDiscordTitle', () => title.blur())).status).toBe(200);
+    const stored = await readSettings(page.request);
+    expect([stored.discordInviteUrl, stored.communityDiscordTitle]).toEqual([
+      'https://discord.com/invite/alex-live',
+      'Live chat',
+    ]);
 
-  home = await open(page);
-  await expect(home.community.getByRole('link', { name: /^Join Now: Live chat/ })).toHaveAttribute(
-    'href',
-    'https://discord.com/invite/alex-live',
-  );
-});
+    home = await open(page);
+    await expect(home.community.getByRole('link', { name: /^Join Now: Live chat/ })).toHaveAttribute(
+      'href',
+      'https://discord.com/invite/alex-live',
+    );
+  },
+);

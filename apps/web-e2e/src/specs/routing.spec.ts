@@ -3,8 +3,7 @@ import { AdminPage } from '../pages/admin-page';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
 
-// Behaviour, not layout (home-layout and accessibility cover the phone): desktop only, to keep npm test short.
-test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
+// Behaviour, not layout: the desktop project runs it (playwright.config.ts; the phone runs the layout specs).
 
 test('an unknown path shows the 404 page with the router hint', async ({ page }) => {
   const notFound = new NotFoundPage(page);

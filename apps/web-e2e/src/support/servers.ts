@@ -1,20 +1,20 @@
 /**
- * The running stacks the specs use, each `npx tsx tools/start.ts --no-build` on its own ports and
- * SQLite file (playwright.config.ts starts them), so one spec's data never leaks into another's.
+ * The running stacks the specs use, each the built API on its own SQLite file plus the web server of
+ * `npm start` on its own port (tools/e2e-stacks.ts starts them all at once for playwright.config.ts), so one
+ * spec's data never leaks into another's.
  */
+import { availableParallelism } from 'node:os';
+
 /** Shifts every port, so two runs (two engineers on one machine) do not collide: E2E_PORT_OFFSET=100. */
 export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 
 export const SERVERS = {
-  /** Demo content that no spec changes (the admin specs have stacks of their own). */
+  /** Demo content that no spec changes (the admin and settings specs have stacks of their own). */
   demo: 4310 + PORT_OFFSET,
   /** No videos, no playlists, no channel (seeded by seed.setup.ts). */
   empty: 4352 + PORT_OFFSET,
   /** 10,000 videos (seeded by seed.setup.ts). */
   large: 4354 + PORT_OFFSET,
-  /** Demo content whose settings the public-settings spec changes, one stack per viewport. */
-  settingsDesktop: 4356 + PORT_OFFSET,
-  settingsMobile: 4358 + PORT_OFFSET,
   /** Synced from a fake YouTube of its own (LIVE_FAKE_YOUTUBE_URL), whose stream the live spec moves. */
   live: 4360 + PORT_OFFSET,
   /** apps/web/nginx.conf in front of the demo stack (its API and its web server as web-ssr), as in docker-compose. */
@@ -24,6 +24,30 @@ export const SERVERS = {
 export type ServerName = keyof typeof SERVERS;
 
 export const serverUrl = (name: ServerName) => `http://127.0.0.1:${SERVERS[name]}`;
+
+/** Where tools/e2e-stacks.ts says it is ready. */
+export const STACKS_CONTROL_PORT = 4399 + PORT_OFFSET;
+
+/**
+ * Playwright workers: one per core, at most MAX_WORKERS (E2E_WORKERS overrides). Each worker runs one browser;
+ * on two cores two workers finished the suite in about 70 % of the time one took (docs/testing.md).
+ */
+export const MAX_WORKERS = 4;
+export function e2eWorkers(env: NodeJS.ProcessEnv = process.env): number {
+  const asked = Number(env.E2E_WORKERS);
+  if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, MAX_WORKERS);
+  return Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
+}
+
+/**
+ * The stacks whose data the specs change (the dashboard's, and the public settings'): one per worker, so two
+ * tests that run at the same time never share one. A test uses the stack of its worker's `parallelIndex`
+ * (support/test.ts), whatever its viewport.
+ */
+export const WORKER_STACK_BASE = { admin: 4320 + PORT_OFFSET, settings: 4370 + PORT_OFFSET } as const;
+export type WorkerStackKind = keyof typeof WORKER_STACK_BASE;
+export const workerStackUrl = (kind: WorkerStackKind, parallelIndex: number) =>
+  `http://127.0.0.1:${WORKER_STACK_BASE[kind] + 2 * parallelIndex}`;
 
 /** Videos in the large stack. */
 export const LARGE_VIDEO_COUNT = 10_000;
