@@ -20,12 +20,13 @@ describe('the CI workflow', () => {
     expect(workflow.on).toEqual({ pull_request: null, push: { branches: ['main'] } });
   });
 
-  it('checks pull requests with nx affected against the target branch, with the history to find the merge base', () => {
+  it('checks pull requests with the affected steps of npm test against the target branch, with the history to find the merge base', () => {
     const job = workflow.jobs.affected;
     expect(job.if).toBe("github.event_name == 'pull_request'");
+    expect(job.container).toBe('node:20-bookworm');
     expect(job.steps.find((s) => s.uses?.startsWith('actions/checkout'))?.with).toEqual({ 'fetch-depth': 0 });
     expect(runs(job)).toContain(
-      'npx nx affected -t lint typecheck test build --base="origin/${{ github.base_ref }}" --head=HEAD --outputStyle=static',
+      'npm install && npm test -- --affected --base "origin/${{ github.base_ref }}"',
     );
   });
 

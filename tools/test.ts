@@ -7,7 +7,7 @@
  *
  * Nx caching is off for every step, so each check really runs.
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMariaDb } from './mariadb';
@@ -22,11 +22,27 @@ export interface Step {
   title: string;
   /** The command(s) shown in the header, for reproducing a failure by hand. */
   shows: string;
+  /**
+   * Steps next to each other with the same group run at the same time (each mostly waits on one core or on a
+   * database); their output is shown whole as each ends.
+   */
+  group?: string;
+  /**
+   * The Nx projects this step checks: under `--affected` it runs only when one of them is affected by the
+   * change (steps without a list always run; `nx run-many` steps become `nx affected`).
+   */
+  projects?: string[];
   run: (ctx: StepContext) => Promise<void>;
 }
 
 export interface StepContext {
   env: NodeJS.ProcessEnv;
+  /** `--affected`: the base the change is compared with. */
+  affectedBase?: string;
+  /** Runs a command of the step (its output streamed, or kept for later when steps run side by side). */
+  exec: (command: string, args: string[], env?: NodeJS.ProcessEnv) => Promise<void>;
+  /** A line of the step's own output. */
+  log: (line: string) => void;
   /** Registers clean-up that must also happen on Ctrl-C (run in reverse order). */
   onCleanup: (fn: () => Promise<void> | void) => () => void;
 }
@@ -49,17 +65,30 @@ export function stepEnv(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 const NX_FLAGS = ['--skipNxCache', '--outputStyle=static'];
 /** Running commands, so a SIGTERM sent to this process alone (a CI timeout) stops them too. */
 const children = new Set<ChildProcess>();
-const exec: typeof run = (command, args, options = {}) =>
-  run(command, args, {
-    ...options,
-    onSpawn: (child) => {
-      children.add(child);
-      child.once('exit', () => children.delete(child));
-    },
-  });
+
+/** Runs a command for a step: output inherited, or appended to `captured` when given. */
+function execFor(env: NodeJS.ProcessEnv, captured?: string[]): StepContext['exec'] {
+  return (command, args, stepEnvOverride = env) =>
+    run(command, args, {
+      env: stepEnvOverride,
+      ...(captured ? { stdio: ['ignore', 'pipe', 'pipe'] as const } : {}),
+      onSpawn: (child) => {
+        children.add(child);
+        child.once('exit', () => children.delete(child));
+        child.stdout?.on('data', (chunk: Buffer) => captured?.push(chunk.toString()));
+        child.stderr?.on('data', (chunk: Buffer) => captured?.push(chunk.toString()));
+      },
+    });
+}
 
 const nx = (ctx: StepContext, args: string[], env = ctx.env) =>
-  exec(bin('nx'), [...args, ...NX_FLAGS], { env });
+  ctx.exec(bin('nx'), [...args, ...NX_FLAGS], env);
+/** `nx run-many -t target`, or under `--affected` only the projects the change affects. */
+const nxTarget = (ctx: StepContext, target: string) =>
+  nx(
+    ctx,
+    ctx.affectedBase ? ['affected', '-t', target, `--base=${ctx.affectedBase}`] : ['run-many', '-t', target],
+  );
 
 function banner(text: string): void {
   console.log(`\n${'─'.repeat(4)} ${text} ${'─'.repeat(Math.max(4, 76 - text.length))}`);
@@ -76,38 +105,41 @@ export const STEPS: Step[] = [
     id: 'prettier',
     title: 'Prettier',
     shows: 'prettier --check .',
-    run: (ctx) => exec(bin('prettier'), ['--check', '.'], { env: ctx.env }),
+    run: (ctx) => ctx.exec(bin('prettier'), ['--check', '.']),
   },
   {
     id: 'lint',
     title: 'ESLint',
     shows: 'nx run-many -t lint',
-    run: (ctx) => nx(ctx, ['run-many', '-t', 'lint']),
+    run: (ctx) => nxTarget(ctx, 'lint'),
   },
   {
     id: 'typecheck',
     title: 'Typecheck',
     shows: 'nx run-many -t typecheck',
-    run: (ctx) => nx(ctx, ['run-many', '-t', 'typecheck']),
+    run: (ctx) => nxTarget(ctx, 'typecheck'),
   },
   {
     id: 'unit',
     title: 'Unit tests (Jest)',
     shows: 'nx run-many -t test',
-    run: (ctx) => nx(ctx, ['run-many', '-t', 'test']),
+    run: (ctx) => nxTarget(ctx, 'test'),
   },
   {
     id: 'build',
     title: 'Build api and web',
     shows: 'nx run-many -t build -p api web',
+    // Everything after it runs on the build.
+    projects: ['api', 'web', 'web-e2e', 'tools'],
     run: (ctx) => nx(ctx, ['run-many', '-t', 'build', '-p', 'api', 'web']),
   },
   {
     id: 'prod-deps',
     title: 'API build needs only production deps',
+    projects: ['api'],
     shows:
       'every package dist/apps/api requires is in package.json "dependencies" (the Docker image has no others)',
-    run: async () => {
+    run: async (ctx) => {
       const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
         dependencies?: Record<string, string>;
       };
@@ -118,32 +150,36 @@ export const STEPS: Step[] = [
         const lines = [...missing].map(([name, where]) => `  ${name} (required by ${where})`);
         throw new Error(`Not in "dependencies" of package.json:\n${lines.join('\n')}`);
       }
-      console.log('All packages the API requires are production dependencies.');
+      ctx.log('All packages the API requires are production dependencies.');
     },
   },
   {
     id: 'integration-sqlite',
     title: 'API integration tests on SQLite',
+    group: 'integration',
+    projects: ['api'],
     shows: 'nx run api:integration (DATABASE_URL unset: a temporary SQLite file)',
     run: async (ctx) => {
-      banner('Database: SQLite (temporary file, DATABASE_URL unset)');
+      ctx.log('Database: SQLite (temporary file, DATABASE_URL unset)');
       await nx(ctx, ['run', 'api:integration']);
     },
   },
   {
     id: 'integration-mariadb',
     title: 'API integration tests on MariaDB',
+    group: 'integration',
+    projects: ['api'],
     shows: 'tsx tools/mariadb.ts, then DATABASE_URL=mysql://… nx run api:integration',
     run: async (ctx) => {
-      const db = await startMariaDb({ log: (line) => console.log(line) });
+      const db = await startMariaDb({ log: ctx.log });
       const forget = ctx.onCleanup(() => db.stop());
       try {
-        banner(`Database: MariaDB at ${db.url}`);
+        ctx.log(`Database: MariaDB at ${db.url}`);
         await nx(ctx, ['run', 'api:integration'], { ...ctx.env, DATABASE_URL: db.url });
       } finally {
         forget();
         await db.stop();
-        console.log('MariaDB stopped and its data directory deleted.');
+        ctx.log('MariaDB stopped and its data directory deleted.');
       }
     },
   },
@@ -151,20 +187,23 @@ export const STEPS: Step[] = [
     id: 'e2e',
     title: 'Browser tests (Playwright, Chromium)',
     shows: 'nx run web-e2e:e2e (on the build of the build step)',
+    projects: ['web-e2e'],
     // The build step just built both apps; building them again here would only cost time.
     run: (ctx) => nx(ctx, ['run', 'web-e2e:e2e', '--excludeTaskDependencies']),
   },
   {
     id: 'reliability',
     title: 'Reliability (restarts, two processes, SIGTERM, outage, 30 s load)',
+    projects: ['api', 'tools'],
     shows: 'nx run tools:reliability (built API processes on SQLite and a throwaway MariaDB; loopback only)',
     run: (ctx) => nx(ctx, ['run', 'tools:reliability']),
   },
   {
     id: 'bench-smoke',
     title: 'Benchmark smoke (npm run bench, seconds)',
+    projects: ['api', 'web', 'tools'],
     shows: 'tsx tools/bench/run.ts --smoke --no-build (every benchmark briefly, nothing written)',
-    run: (ctx) => exec(bin('tsx'), ['tools/bench/run.ts', '--smoke', '--no-build'], { env: ctx.env }),
+    run: (ctx) => ctx.exec(bin('tsx'), ['tools/bench/run.ts', '--smoke', '--no-build']),
   },
   {
     id: 'compose',
@@ -177,7 +216,7 @@ export const STEPS: Step[] = [
       if (!existsSync(envFile)) {
         copyFileSync(join(repoRoot, '.env.example'), envFile);
         created = true;
-        console.log('No .env: using a copy of .env.example for this check.');
+        ctx.log('No .env: using a copy of .env.example for this check.');
       }
       const forget = ctx.onCleanup(() => {
         if (created) rmSync(envFile, { force: true });
@@ -186,8 +225,8 @@ export const STEPS: Step[] = [
         // Required secrets get dummy values when the shell and .env have none (validation only).
         const dummies = { MYSQL_PASSWORD: 'check-only', MYSQL_ROOT_PASSWORD: 'check-only' };
         const env = { ...dummies, ...ctx.env };
-        await exec('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { env });
-        console.log('docker-compose.yml: valid');
+        await ctx.exec('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], env);
+        ctx.log('docker-compose.yml: valid');
       } finally {
         forget();
         if (created) rmSync(envFile, { force: true });
@@ -198,29 +237,63 @@ export const STEPS: Step[] = [
 
 interface Outcome {
   step: Step;
-  status: 'passed' | 'failed' | 'not run' | 'not selected';
+  status: 'passed' | 'failed' | 'not run' | 'not selected' | 'not affected';
   ms?: number;
   error?: string;
 }
 
-const USAGE = 'Usage: npm test [-- --list | --only <step>,<step>…]';
+const USAGE = 'Usage: npm test [-- --list | --only <step>,<step>… | --affected [--base <ref>]]';
 
-function parseCommandLine(argv: string[]): { only?: string[]; list: boolean } {
+interface CommandLine {
+  only?: string[];
+  list: boolean;
+  /** `--affected`: the base to compare with (default main). */
+  affectedBase?: string;
+}
+
+function parseCommandLine(argv: string[]): CommandLine {
   const values = parseOptions(
     argv,
-    { list: { type: 'boolean', default: false }, only: { type: 'string' } },
+    {
+      list: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      affected: { type: 'boolean', default: false },
+      base: { type: 'string' },
+    },
     USAGE,
   );
+  if (values.base && !values.affected) throw new Error(`--base goes with --affected\n\n${USAGE}`);
   const only = values.only?.split(',').filter(Boolean);
   const unknown = (only ?? []).filter((id) => !STEPS.some((s) => s.id === id));
   if (unknown.length)
     throw new Error(`Unknown step ${unknown.join(', ')}; steps: ${STEPS.map((s) => s.id).join(', ')}`);
-  return { only, list: values.list };
+  return { only, list: values.list, affectedBase: values.affected ? (values.base ?? 'main') : undefined };
+}
+
+/** The Nx projects a change since `base` affects (committed or not), as `nx show projects --affected` says. */
+export function affectedProjects(base: string, env: NodeJS.ProcessEnv): Set<string> {
+  const out = execFileSync(bin('nx'), ['show', 'projects', '--affected', `--base=${base}`, '--json'], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+  });
+  return new Set(JSON.parse(out) as string[]);
+}
+
+/** Whether a step runs when only `affected` projects changed (steps without projects always run). */
+export function runsWhenAffected(step: Step, affected: Set<string>): boolean {
+  return !step.projects || step.projects.some((project) => affected.has(project));
 }
 
 function summary(outcomes: Outcome[], totalMs: number, partial: boolean): string {
   const width = Math.max(...outcomes.map((o) => o.step.title.length));
-  const mark = { passed: '✔', failed: '✘', 'not run': '·', 'not selected': '-' } as const;
+  const mark = {
+    passed: '✔',
+    failed: '✘',
+    'not run': '·',
+    'not selected': '-',
+    'not affected': '-',
+  } as const;
   const lines = outcomes.map((o) => {
     const detail = o.ms !== undefined ? formatDuration(o.ms) : o.status;
     return `  ${mark[o.status]} ${o.step.title.padEnd(width)}  ${detail}${o.error ? `  (${o.error})` : ''}`;
@@ -230,7 +303,7 @@ function summary(outcomes: Outcome[], totalMs: number, partial: boolean): string
   const verdict = failed
     ? `npm test FAILED at "${failed.step.title}" after ${formatDuration(totalMs)}`
     : partial
-      ? `npm test PARTIAL: ${ran} selected step(s) passed in ${formatDuration(totalMs)}; the others did not run`
+      ? `npm test PARTIAL: ${ran} selected or affected step(s) passed in ${formatDuration(totalMs)}; the others did not run`
       : `npm test PASSED: all ${ran} steps in ${formatDuration(totalMs)}`;
   const failedCount = outcomes.filter((o) => o.status === 'failed' || o.status === 'not run').length;
   // The plain closing line CI reads ("N passed, N failed"), counting steps.
@@ -245,20 +318,43 @@ function summary(outcomes: Outcome[], totalMs: number, partial: boolean): string
   ].join('\n');
 }
 
+/** Consecutive selected steps of one group form a batch that runs at once; every other step is a batch alone. */
+export function batches<T extends { step: Step }>(selected: T[]): T[][] {
+  const out: T[][] = [];
+  for (const item of selected) {
+    const last = out.at(-1);
+    if (last && item.step.group && last[0].step.group === item.step.group) last.push(item);
+    else out.push([item]);
+  }
+  return out;
+}
+
 async function main(argv: string[]): Promise<number> {
   const args = parseCommandLine(argv);
   if (args.list) {
-    for (const step of STEPS) console.log(`${step.id.padEnd(20)} ${step.title}: ${step.shows}`);
+    const affected = args.affectedBase
+      ? affectedProjects(args.affectedBase, stepEnv(process.env))
+      : undefined;
+    if (affected)
+      console.log(`Affected since ${args.affectedBase}: ${[...affected].sort().join(', ') || 'no project'}`);
+    for (const step of STEPS) {
+      const skip = affected && !runsWhenAffected(step, affected) ? ' (not affected: does not run)' : '';
+      console.log(`${step.id.padEnd(20)} ${step.title}: ${step.shows}${skip}`);
+    }
     return 0;
   }
   const cleanups = new Set<() => Promise<void> | void>();
-  const ctx: StepContext = {
-    env: stepEnv(process.env),
+  const env = stepEnv(process.env);
+  const contextFor = (captured?: string[]): StepContext => ({
+    env,
+    affectedBase: args.affectedBase,
+    exec: execFor(env, captured),
+    log: (line) => (captured ? captured.push(`${line}\n`) : console.log(line)),
     onCleanup: (fn) => {
       cleanups.add(fn);
       return () => cleanups.delete(fn);
     },
-  };
+  });
   let interrupted = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (interrupted) return;
@@ -273,36 +369,70 @@ async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  const affected = args.affectedBase ? affectedProjects(args.affectedBase, env) : undefined;
+  if (affected) {
+    console.log(
+      `Affected since ${args.affectedBase}: ${[...affected].sort().join(', ') || 'no project'} (steps of other projects do not run)`,
+    );
+  }
   const outcomes: Outcome[] = STEPS.map((step) => ({
     step,
-    status: args.only && !args.only.includes(step.id) ? 'not selected' : 'not run',
+    status:
+      args.only && !args.only.includes(step.id)
+        ? 'not selected'
+        : affected && !runsWhenAffected(step, affected)
+          ? 'not affected'
+          : 'not run',
   }));
   const selected = outcomes.filter((o) => o.status === 'not run');
   if (args.only) {
     console.log(`Running ONLY: ${selected.map((o) => o.step.id).join(', ')} (partial run, not what CI runs)`);
   }
   const started = Date.now();
-  for (const [index, outcome] of selected.entries()) {
-    const { step } = outcome;
-    banner(`[${index + 1}/${selected.length}] ${step.title}: ${step.shows}`);
-    const t0 = Date.now();
-    try {
-      await step.run(ctx);
-      outcome.status = 'passed';
-      outcome.ms = Date.now() - t0;
-      console.log(`✔ ${step.title} passed in ${formatDuration(outcome.ms)}`);
-    } catch (error) {
-      outcome.status = 'failed';
-      outcome.ms = Date.now() - t0;
-      outcome.error = (error as Error).message.split('\n')[0];
-      console.error(
-        `\n✘ ${step.title} failed after ${formatDuration(outcome.ms)}:\n${(error as Error).message}`,
-      );
-      break;
+  let number = 0;
+  for (const batch of batches(selected)) {
+    const together = batch.length > 1;
+    const results = await Promise.all(
+      batch.map(async (outcome) => {
+        const { step } = outcome;
+        const header = `[${++number}/${selected.length}] ${step.title}: ${step.shows}`;
+        const captured = together ? [] : undefined;
+        if (together)
+          console.log(
+            `▶ ${header} (at the same time as the step${batch.length > 2 ? 's' : ''} beside it; its output follows when it ends)`,
+          );
+        else banner(header);
+        const t0 = Date.now();
+        try {
+          await step.run(contextFor(captured));
+          outcome.status = 'passed';
+        } catch (error) {
+          outcome.status = 'failed';
+          outcome.error = (error as Error).message;
+          // The other steps of the batch stop: a failed run ends as soon as it can.
+          if (together) for (const child of children) child.kill('SIGTERM');
+        }
+        outcome.ms = Date.now() - t0;
+        if (captured) {
+          banner(header);
+          process.stdout.write(captured.join(''));
+        }
+        return outcome;
+      }),
+    );
+    for (const outcome of results) {
+      const { step } = outcome;
+      if (outcome.status === 'passed') {
+        console.log(`✔ ${step.title} passed in ${formatDuration(outcome.ms!)}`);
+      } else {
+        console.error(`\n✘ ${step.title} failed after ${formatDuration(outcome.ms!)}:\n${outcome.error}`);
+        outcome.error = outcome.error?.split('\n')[0];
+      }
     }
+    if (results.some((o) => o.status === 'failed')) break;
   }
   const failed = outcomes.some((o) => o.status === 'failed');
-  console.log(summary(outcomes, Date.now() - started, Boolean(args.only)));
+  console.log(summary(outcomes, Date.now() - started, Boolean(args.only || args.affectedBase)));
   return failed ? 1 : 0;
 }
 
