@@ -14,6 +14,11 @@ import { requireCommand } from './system-deps';
 
 export interface MariaDbOptions {
   database?: string;
+  /**
+   * Copies of the database for parallel test workers: 3 also makes `<database>_2` and `<database>_3`, the
+   * databases of Jest workers 2 and 3 (apps/api/test/support/test-app.ts). Default 1.
+   */
+  workers?: number;
   user?: string;
   password?: string;
   /** Seconds to wait for the server to accept connections. */
@@ -70,6 +75,7 @@ function exitOf(child: ChildProcess): Promise<void> {
 export async function startMariaDb(options: MariaDbOptions = {}): Promise<RunningMariaDb> {
   const {
     database = 'app',
+    workers = 1,
     user = 'app',
     password = 'app',
     startTimeoutSeconds = 30,
@@ -166,10 +172,13 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
       if (attempt >= 3) throw new Error(`mariadbd could not find a free port. Its log:\n${serverLog()}`);
     }
 
+    const databases = [database, ...Array.from({ length: workers - 1 }, (_, i) => `${database}_${i + 2}`)];
     const sql = [
-      `CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+      ...databases.map(
+        (name) => `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+      ),
       `CREATE USER '${user}'@'127.0.0.1' IDENTIFIED BY '${password}'`,
-      `GRANT ALL ON \`${database}\`.* TO '${user}'@'127.0.0.1'`,
+      ...databases.map((name) => `GRANT ALL ON \`${name}\`.* TO '${user}'@'127.0.0.1'`),
     ].join('; ');
     const created = runQuiet(binaries.client, ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', sql]);
     if (!created.ok) throw new Error(`Creating the database failed:\n${created.output}`);
@@ -193,7 +202,8 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
 }
 
 async function main(): Promise<void> {
-  const db = await startMariaDb({ log: (line) => console.log(line) });
+  // Copies for the API integration tests' two Jest workers (`<database>_2`), so `nx run api:integration` works on it.
+  const db = await startMariaDb({ log: (line) => console.log(line), workers: 2 });
   console.log(
     `\nDATABASE_URL=${db.url}\n\nFor example: DATABASE_URL=${db.url} npm start\nCtrl-C stops the server and deletes its data.`,
   );

@@ -7,7 +7,11 @@ const DATABASE_INDEPENDENT = [
   'integrations.integration-spec.ts',
   'youtube-notifications.integration-spec.ts',
 ];
+// Two suites at a time (npm test passes --maxWorkers itself): a suite mostly waits on the database, sockets and
+// timeouts. Each SQLite suite has its own file; on MySQL each worker has its own database (test/support/test-app.ts,
+// mysqlUrl), which npm test and tools/mariadb.ts create.
 module.exports = require('../../jest.preset.cjs').node(__dirname, 'api-integration', {
+  maxWorkers: 2,
   testMatch: ['<rootDir>/test/**/*.integration-spec.ts'],
   testPathIgnorePatterns: process.env.DATABASE_URL
     ? ['/node_modules/', ...DATABASE_INDEPENDENT.map((file) => `/test/${file.replace(/\./g, '\\.')}$`)]

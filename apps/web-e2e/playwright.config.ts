@@ -128,9 +128,10 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: join(artifacts, 'report'), open: 'never' }]],
   use: {
     baseURL,
-    // A screenshot and a trace of each failure; the specs attach the screenshots a reviewer looks at.
+    // A screenshot and a trace of each failure (DOM snapshots without a screencast, which cost every test about
+    // a tenth of its time); the specs attach the screenshots a reviewer looks at.
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       // Debian's Chromium; without the background-networking flags it stalls on this closed network.
       executablePath: '/usr/bin/chromium',
@@ -156,6 +157,8 @@ export default defineConfig({
     {
       name: 'mobile',
       testMatch: PUBLIC_LAYOUT_SPECS,
+      // Of those files, the tests of behaviour (tagged) stay on desktop.
+      grepInvert: /@behaviour/,
       use: mobile,
       dependencies: ['seed'],
     },

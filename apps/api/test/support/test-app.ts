@@ -18,6 +18,18 @@ export interface TestApp {
 export const usingMysql = (): boolean => Boolean(process.env.DATABASE_URL);
 
 /**
+ * The MySQL database of this Jest worker: DATABASE_URL's for the first (and with --runInBand), `<name>_<n>` for
+ * worker n, so suites running at once never drop each other's tables (npm test makes the copies:
+ * tools/mariadb.ts `workers`).
+ */
+export function mysqlUrl(): string {
+  const url = new URL(process.env.DATABASE_URL!);
+  const worker = Number(process.env.JEST_WORKER_ID ?? 1);
+  if (worker > 1) url.pathname = `${url.pathname}_${worker}`;
+  return url.toString();
+}
+
+/**
  * Drops every table of the MySQL test database so each suite starts from an empty schema.
  * (SQLite suites get a fresh temp file instead.)
  */
@@ -51,12 +63,12 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp 
     sqlitePath = join(tempDir, 'test.sqlite');
   }
   if (usingMysql() && options.resetDatabase !== false && !options.reuse) {
-    await resetMysql(process.env.DATABASE_URL!);
+    await resetMysql(mysqlUrl());
   }
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_REQUESTS: 'false',
-    ...(usingMysql() ? { DATABASE_URL: process.env.DATABASE_URL } : { SQLITE_PATH: sqlitePath }),
+    ...(usingMysql() ? { DATABASE_URL: mysqlUrl() } : { SQLITE_PATH: sqlitePath }),
     ...options.env,
   });
   const app = await createApp(env, { logger: ['error'] });

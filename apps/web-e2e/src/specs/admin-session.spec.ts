@@ -180,7 +180,9 @@ test.describe('tabs in the URL', () => {
     await page.keyboard.press('Enter');
     await expect(admin.tab('Settings')).toHaveAttribute('aria-selected', 'true');
 
-    // Into the subtabs and along them.
+    // Into the subtabs and along them, once they show (the Settings panel renders after the selection; a Tab
+    // pressed before that leaves the tab list for whatever comes next).
+    await expect(admin.subtab('General')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(admin.subtab('General')).toBeFocused();
     await page.keyboard.press('ArrowRight');

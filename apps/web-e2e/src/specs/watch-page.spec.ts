@@ -44,9 +44,8 @@ const textOf = (body: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"');
 
-test.describe('without a script (crawlers, link previews)', () => {
-  test.skip(({ isMobile }) => isMobile, 'the same HTML on every viewport; the desktop project checks it');
-
+// The same HTML on every viewport, and behaviour: @behaviour keeps them off the phone (playwright.config.ts).
+test.describe('without a script (crawlers, link previews)', { tag: '@behaviour' }, () => {
   test('/ holds the videos, the featured video, the playlists and the community section, and its structured data', async ({
     request,
   }) => {
@@ -134,39 +133,42 @@ test.describe('without a script (crawlers, link previews)', () => {
   });
 });
 
-test.describe('through the compose nginx config (apps/web/nginx.conf in front of the same stack)', () => {
-  test.skip(({ isMobile }) => isMobile, 'the same HTML on every viewport; the desktop project checks it');
-  const nginx = serverUrl('nginx');
+test.describe(
+  'through the compose nginx config (apps/web/nginx.conf in front of the same stack)',
+  { tag: '@behaviour' },
+  () => {
+    const nginx = serverUrl('nginx');
 
-  test('/ and a watch page come rendered, with their head and structured data', async ({ request }) => {
-    const videos = await newestVideos(request);
-    const home = await html(request, `${nginx}/`);
-    expect(home.status).toBe(200);
-    for (const video of videos) expect(textOf(home.body)).toContain(video.title);
-    const [website, list] = jsonLd(home.body);
-    expect(website['@type']).toBe('WebSite');
-    expect(website.url).toBe(`${nginx}/`);
-    expect((list.itemListElement as { url: string }[]).map((item) => item.url)).toEqual(
-      videos.map((v) => `${nginx}/videos/${v.id}`),
-    );
+    test('/ and a watch page come rendered, with their head and structured data', async ({ request }) => {
+      const videos = await newestVideos(request);
+      const home = await html(request, `${nginx}/`);
+      expect(home.status).toBe(200);
+      for (const video of videos) expect(textOf(home.body)).toContain(video.title);
+      const [website, list] = jsonLd(home.body);
+      expect(website['@type']).toBe('WebSite');
+      expect(website.url).toBe(`${nginx}/`);
+      expect((list.itemListElement as { url: string }[]).map((item) => item.url)).toEqual(
+        videos.map((v) => `${nginx}/videos/${v.id}`),
+      );
 
-    const watch = await html(request, `${nginx}/videos/${videos[0].id}`);
-    expect(watch.status).toBe(200);
-    expect(textOf(watch.body)).toContain(videos[0].title);
-    expect(meta(watch.body, 'og:url')).toBe(`${nginx}/videos/${videos[0].id}`);
-    expect(meta(watch.body, 'twitter:card')).toBe('player');
-    const [object] = jsonLd(watch.body);
-    expect(object).toMatchObject({
-      '@type': 'VideoObject',
-      name: videos[0].title,
-      url: `${nginx}/videos/${videos[0].id}`,
+      const watch = await html(request, `${nginx}/videos/${videos[0].id}`);
+      expect(watch.status).toBe(200);
+      expect(textOf(watch.body)).toContain(videos[0].title);
+      expect(meta(watch.body, 'og:url')).toBe(`${nginx}/videos/${videos[0].id}`);
+      expect(meta(watch.body, 'twitter:card')).toBe('player');
+      const [object] = jsonLd(watch.body);
+      expect(object).toMatchObject({
+        '@type': 'VideoObject',
+        name: videos[0].title,
+        url: `${nginx}/videos/${videos[0].id}`,
+      });
+
+      const missing = await html(request, `${nginx}/videos/no-such-video`);
+      expect(missing.status).toBe(404);
+      expect(textOf(missing.body)).toContain('This video is not on the site.');
     });
-
-    const missing = await html(request, `${nginx}/videos/no-such-video`);
-    expect(missing.status).toBe(404);
-    expect(textOf(missing.body)).toContain('This video is not on the site.');
-  });
-});
+  },
+);
 
 /** Console errors and warnings (a hydration mismatch is one), and uncaught errors. */
 function problems(page: Page): string[] {
@@ -178,9 +180,7 @@ function problems(page: Page): string[] {
   return seen;
 }
 
-test.describe('in the browser', () => {
-  test.skip(({ isMobile }) => isMobile, 'behaviour only; the desktop project covers it');
-
+test.describe('in the browser', { tag: '@behaviour' }, () => {
   test('/ hydrates the server-rendered page without an error or warning, asking the API for nothing', async ({
     page,
   }) => {
