@@ -88,7 +88,8 @@ async function main(argv: string[]): Promise<number> {
         '--retries=0',
         ...targets,
       ],
-      { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } },
+      // Without the ordering between projects (playwright.config.ts), so --repeat-each repeats every test.
+      { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', E2E_FLAKE_HUNT: '1' } },
     );
     console.log(`Flake hunt: no failure in ${formatDuration(Date.now() - started)}.`);
     return 0;

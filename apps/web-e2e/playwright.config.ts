@@ -26,6 +26,12 @@ import {
 const repoRoot = resolve(__dirname, '../..');
 export const baseURL = `http://127.0.0.1:${SERVERS.demo}`;
 const workers = e2eWorkers();
+/**
+ * tools/flake-hunt.ts sets it: Playwright repeats (--repeat-each) only the projects no other project depends on,
+ * so the projects that wait for others (to have the cores to themselves, or the admin stack after the rest)
+ * wait only for the seed, and every test repeats.
+ */
+const flakeHunt = process.env.E2E_FLAKE_HUNT === '1';
 
 // Fresh databases per run, so the seeds are all the specs ever see. The runner's workers load this file
 // again; the environment variable keeps them on the same directory.
@@ -181,7 +187,7 @@ export default defineConfig({
       name: 'admin-exclusive',
       testMatch: ADMIN_EXCLUSIVE_SPECS,
       fullyParallel: false,
-      dependencies: ['admin-desktop', 'admin-mobile'],
+      dependencies: flakeHunt ? [] : ['admin-desktop', 'admin-mobile'],
       use: { ...desktop, ...onWorkerStacks('admin') },
     },
     ...(['desktop', 'mobile'] as const).map((viewport) => ({
@@ -190,9 +196,11 @@ export default defineConfig({
       fullyParallel: false,
       use: viewport === 'desktop' ? desktop : mobile,
       // After everything else, one viewport after the other, so nothing shares the cores with it.
-      dependencies: ['desktop', 'mobile', 'settings-desktop', 'settings-mobile', 'admin-exclusive'].concat(
-        viewport === 'mobile' ? ['large-desktop'] : [],
-      ),
+      dependencies: flakeHunt
+        ? ['seed']
+        : ['desktop', 'mobile', 'settings-desktop', 'settings-mobile', 'admin-exclusive'].concat(
+            viewport === 'mobile' ? ['large-desktop'] : [],
+          ),
     })),
   ],
   webServer: {
