@@ -85,34 +85,9 @@ export async function startStacks(
   try {
     await Promise.all([
       ...plan.stacks.map((stack) => timed(startStack(stack))),
-      ...plan.youtube.map((options) =>
-        timed(
-          startFakeYouTube({ ...options }).then((fake) => ({
-            name: `fake YouTube (${fake.url})`,
-            close: () => fake.close(),
-          })),
-        ),
-      ),
-      ...(plan.discord
-        ? [
-            timed(
-              startFakeDiscord(plan.discord).then((fake) => ({
-                name: `fake Discord (${fake.url})`,
-                close: () => fake.close(),
-              })),
-            ),
-          ]
-        : []),
-      ...(plan.mailchimp
-        ? [
-            timed(
-              startFakeMailchimp(plan.mailchimp).then((fake) => ({
-                name: `fake Mailchimp (${fake.url})`,
-                close: () => fake.close(),
-              })),
-            ),
-          ]
-        : []),
+      ...plan.youtube.map((options) => timed(fake('YouTube', startFakeYouTube(options)))),
+      ...(plan.discord ? [timed(fake('Discord', startFakeDiscord(plan.discord)))] : []),
+      ...(plan.mailchimp ? [timed(fake('Mailchimp', startFakeMailchimp(plan.mailchimp)))] : []),
     ]);
     if (plan.nginx) {
       const binary = nginxBinary();
@@ -134,6 +109,15 @@ export async function startStacks(
     throw error;
   }
   return { close };
+}
+
+/** A started fake service, named by its address, for the list of what is up. */
+async function fake(
+  kind: string,
+  started: Promise<{ url: string; close(): Promise<void> }>,
+): Promise<Closeable> {
+  const service = await started;
+  return { name: `fake ${kind} (${service.url})`, close: () => service.close() };
 }
 
 function prefix(name: string, chunk: Buffer): string {
