@@ -24,6 +24,7 @@ const INTEGRATION_KEYS = [
   'customWebhookUrl',
   'customWebhookSecret',
   'mailchimpApiKey',
+  'smtpHost',
 ] as const satisfies readonly (keyof Settings)[];
 
 // The overview reads the keys the other subtabs write, so the tests run in order.

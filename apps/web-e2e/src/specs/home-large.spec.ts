@@ -1,44 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { LARGE_VIDEO_COUNT, serverUrl } from '../support/servers';
 
-// No trace: its DOM snapshots run on the page's main thread and would show up as long tasks.
-test.use({ baseURL: serverUrl('large'), trace: 'off' });
+test.use({ baseURL: serverUrl('large') });
 
-/** Records the main thread's long tasks (over 50 ms) from the start of the page, with their start times. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    Object.assign(window, { __longTasks: tasks, __since: 0 });
-    new PerformanceObserver((list) =>
-      list.getEntries().forEach((e) => tasks.push({ start: e.startTime, duration: e.duration })),
-    ).observe({ type: 'longtask', buffered: true });
-  });
-}
-
-type TaskWindow = { __longTasks: { start: number; duration: number }[]; __since: number };
-
-/** The long tasks that started after the last `resetLongTasks` (entries arrive late, so filter by start). */
-const longTasks = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as TaskWindow;
-    return w.__longTasks.filter((t) => t.start >= w.__since).map((t) => t.duration);
-  });
-const resetLongTasks = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as TaskWindow).__since = performance.now();
-  });
-
-test('10,000 videos: View All, scrolling and typing a search keep every task under 200 ms', async ({
+// How long the main thread's tasks take here depends on what else loads the machine: the budget (no task over
+// 200 ms) is measured by `npm run bench` (tools/bench/view-all.ts, with a fixed CPU slowdown on a quiet machine).
+test('10,000 videos: View All keeps only the rows near the viewport in the DOM while scrolling, and search finds one', async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  await watchLongTasks(page);
   const home = new HomePage(page);
   await home.goto();
   await home.loaded();
   await expect(home.videoCards).toHaveCount(20);
-  await resetLongTasks(page);
 
   await home.viewAll.click();
   await expect(home.videos.getByTestId('video-count')).toHaveText('Showing all 10,000 videos');
@@ -60,10 +35,6 @@ test('10,000 videos: View All, scrolling and typing a search keep every task und
   await expect(home.videos.getByTestId('video-count')).toHaveText(
     `Showing all ${LARGE_VIDEO_COUNT.toLocaleString('en-US')} videos`,
   );
-
-  const tasks = await longTasks(page);
-  testInfo.annotations.push({ type: 'long tasks (ms)', description: JSON.stringify(tasks.map(Math.round)) });
-  expect(Math.max(0, ...tasks)).toBeLessThan(200);
 });
 
 test('the featured video without a thumbnail reads "Click to play featured video"', async ({ page }) => {
