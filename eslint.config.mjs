@@ -137,9 +137,10 @@ export default tseslint.config(
     },
   },
   {
-    // Command-line tools and tests report on the console by design.
+    // Command-line tools, tests and the web app's server process (its start and failures) report on the console by design.
     files: [
       'tools/**/*.ts',
+      'apps/web/server/**/*.ts',
       'apps/web-e2e/**/*.ts',
       '**/*.spec.ts',
       '**/*.integration-spec.ts',

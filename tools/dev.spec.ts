@@ -1,6 +1,7 @@
 /**
- * `npm run dev` for real: both processes start, one URL serves the page from Vite (hot reload)
- * and the API through Vite's proxy, and an API source change restarts the API.
+ * `npm run dev` for real: both processes start, one URL serves the page rendered on the server by the
+ * web app's server with Vite (hot reload) and the API through its proxy, and an API source change
+ * restarts the API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
@@ -53,9 +54,17 @@ describe('npm run dev', () => {
     await waitForOutput(dev, () => output, /Site ready at http:\/\/127\.0\.0\.1:\d+/);
     const url = `http://127.0.0.1:${port}`;
 
-    const page = await fetch(`${url}/`);
+    const page = await fetch(`${url}/`, { headers: { Accept: 'text/html' } });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('/@vite/client');
+    const html = await page.text();
+    expect(html).toContain('/@vite/client');
+    // Rendered on the server as in production: the head from the API, the content, its data for hydration.
+    expect(html).not.toContain('<!--ssr-outlet-->');
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toContain('id="ssr-state"');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
+    const watch = await fetch(`${url}/videos/no-such-video`, { headers: { Accept: 'text/html' } });
+    expect(watch.status).toBe(404);
     const stats = await fetch(`${url}/api/channel/stats`);
     expect(stats.status).toBe(200);
     expect(await stats.json()).toEqual(expect.objectContaining({ videoCount: expect.any(Number) }));

@@ -1,21 +1,23 @@
 /**
- * `npm run dev`: the site on one address while you change it. The web app runs in Vite's dev
- * server (hot reload) and proxies the API's paths to the API, which runs from its TypeScript
- * sources (swc) under `node --watch`: saving an API or contracts file restarts it in about a second.
+ * `npm run dev`: the site on one address while you change it. The web app's own server
+ * (apps/web/server, the code `npm start` and Docker run) with Vite in middleware mode in place of the
+ * build: pages rendered on the server as a crawler gets them, hot reload, the API's paths proxied to
+ * the API, which runs from its TypeScript sources (swc) under `node --watch`: saving an API or
+ * contracts file restarts it in about a second.
  *
  * Same environment as `npm start` (PORT, HOST, API_PORT, `.env`, everything else to the API).
- * For production-like serving (built bundles, page head, compression) use `npm start`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { readEnvFile } from './lib/env-file';
 import { isPortFree, waitForHttp } from './lib/net';
-import { bin, repoRoot } from './lib/paths';
+import { repoRoot } from './lib/paths';
 import { readyLine, startSettings } from './start';
 
 export const API_SOURCE_MAIN = 'apps/api/src/main.ts';
+export const WEB_DEV_SERVER = 'apps/web/server/dev-server.ts';
 
-/** The two dev processes: the API under `node --watch` (swc) and Vite's dev server. */
+/** The two dev processes: the API under `node --watch` (swc) and the web server with Vite (tsx). */
 export function devCommands(settings: ReturnType<typeof startSettings>) {
   return {
     api: {
@@ -24,17 +26,9 @@ export function devCommands(settings: ReturnType<typeof startSettings>) {
       env: { ...settings.apiEnv, SWC_NODE_PROJECT: 'apps/api/tsconfig.app.json' },
     },
     web: {
-      command: bin('vite'),
-      args: [
-        '--config',
-        'apps/web/vite.config.ts',
-        '--host',
-        settings.webHost,
-        '--port',
-        String(settings.webPort),
-        '--strictPort',
-      ],
-      env: { ...process.env, API_PORT: String(settings.apiPort) },
+      command: process.execPath,
+      args: ['--import', 'tsx', WEB_DEV_SERVER],
+      env: { ...process.env, ...settings.webEnv, WEB_DIST: '' },
     },
   };
 }

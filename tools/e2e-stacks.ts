@@ -2,7 +2,7 @@
  * Every server the browser tests use, started at once by one process: Playwright starts its `webServer`
  * entries one after the other (14 of them took 37 s on two cores), and each `npx tsx tools/start.ts` cost
  * three Node processes of its own. Here each stack is the built API as a child process (its own SQLite file)
- * plus the web server of `npm start` in this process; the fakes and nginx come from the same code their own
+ * plus the built web server (`dist/apps/web-server`, as `npm start` runs it) in this process; the fakes and nginx come from the same code their own
  * scripts run.
  *
  *   E2E_STACKS='<plan JSON>' tsx tools/e2e-stacks.ts
@@ -12,15 +12,13 @@
  * SIGTERM or SIGINT stops everything.
  */
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { startFakeDiscord } from './fake-discord/server';
 import { startFakeMailchimp } from './fake-mailchimp/server';
 import { startFakeYouTube } from './fake-youtube/server';
 import { startApi, type ApiProcess } from './lib/api-process';
 import { nginxBinary, startNginx } from './lib/nginx';
-import { repoRoot } from './lib/paths';
-import { startWebServer, type RunningWebServer } from './serve';
+import { startBuiltWebServer, type RunningWebServer } from './lib/web-server';
 
 const port = z.number().int().min(1).max(65535);
 const planSchema = z.object({
@@ -39,7 +37,7 @@ const planSchema = z.object({
     .default([]),
   discord: z.object({ port, id: z.string(), token: z.string() }).optional(),
   mailchimp: z.object({ port, apiKey: z.string() }).optional(),
-  /** apps/web/nginx.conf in front of the named stack, as docker-compose runs it. */
+  /** apps/web/nginx.conf in front of the named stack's web server, as docker-compose runs it. */
   nginx: z.object({ port, stack: z.string() }).optional(),
 });
 export type StackPlan = z.input<typeof planSchema>;
@@ -79,7 +77,7 @@ export async function startStacks(
     apis.set(stack.name, api);
     started.push({ name: `${stack.name} API`, close: () => api.stop() });
     api.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(stack.name, chunk)));
-    const web: RunningWebServer = await startWebServer({ port: stack.port, apiUrl: api.url });
+    const web: RunningWebServer = await startBuiltWebServer(stack.port, api.url);
     return { name: `${stack.name} (${web.url})`, close: () => web.close() };
   };
   try {
@@ -94,14 +92,8 @@ export async function startStacks(
       if (!binary)
         throw new Error('nginx is not installed (apt-get install nginx; npm test installs it as root)');
       const front = plan.stacks.find((s) => s.name === plan.nginx!.stack);
-      const api = apis.get(plan.nginx.stack);
-      if (!front || !api) throw new Error(`nginx: no stack named ${plan.nginx.stack}`);
-      const nginx = await startNginx(binary, {
-        port: plan.nginx.port,
-        api: new URL(api.url).host,
-        ssr: `127.0.0.1:${front.port}`,
-        root: join(repoRoot, 'dist/apps/web'),
-      });
+      if (!front) throw new Error(`nginx: no stack named ${plan.nginx.stack}`);
+      const nginx = await startNginx(binary, { port: plan.nginx.port, web: `127.0.0.1:${front.port}` });
       await timed(Promise.resolve({ name: `nginx (${nginx.url})`, close: () => nginx.stop() }));
     }
   } catch (error) {

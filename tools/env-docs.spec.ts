@@ -17,6 +17,14 @@ function apiVariables(): string[] {
   return [...block.matchAll(/^\s{4}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
 }
 
+/** The web server's variables (apps/web/server/config.ts), read as text the same way. */
+function webServerVariables(): string[] {
+  const source = read('apps/web/server/config.ts');
+  const start = source.indexOf('export const webEnvSchema');
+  const block = source.slice(start, source.indexOf('\n});', start));
+  return [...block.matchAll(/^\s{2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
+}
+
 function envExampleVariables(): string[] {
   return [...read('.env.example').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
 }
@@ -33,8 +41,13 @@ describe('environment documentation', () => {
     expect(apiVariables()).toEqual(expect.arrayContaining(['NODE_ENV', 'DATABASE_URL', 'SESSION_SECRET']));
   });
 
-  it('.env.example lists the API variables in schema order, then npm start and docker-compose ones', () => {
-    expect(envExampleVariables()).toEqual([...apiVariables(), ...NPM_START, ...COMPOSE]);
+  it('finds the web server schema', () => {
+    expect(webServerVariables()).toEqual(['HOST', 'PORT', 'API_URL', 'WEB_DIST', 'TRUST_PROXY']);
+  });
+
+  it('.env.example lists the API variables in schema order, then the web server’s own, npm start and docker-compose ones', () => {
+    const webOnly = webServerVariables().filter((name) => !apiVariables().includes(name));
+    expect(envExampleVariables()).toEqual([...apiVariables(), ...webOnly, ...NPM_START, ...COMPOSE]);
   });
 
   it('gives every .env.example variable a one-line comment', () => {

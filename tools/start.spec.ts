@@ -27,10 +27,19 @@ describe('startSettings', () => {
     expect(s).toMatchObject({ webPort: 4310, apiPort: 4311 });
   });
 
-  it('treats empty values as unset and keeps an explicit TRUST_PROXY', () => {
+  it('treats empty values as unset; TRUST_PROXY is about a proxy in front of the web server, which the API trusts', () => {
     const s = startSettings({ PORT: '', TRUST_PROXY: 'false' }, {});
     expect(s.webPort).toBe(4200);
-    expect(s.apiEnv.TRUST_PROXY).toBe('false');
+    expect(s.apiEnv.TRUST_PROXY).toBe('true');
+    expect(s.webEnv.TRUST_PROXY).toBe('false');
+    expect(startSettings({ TRUST_PROXY: 'true' }, {}).webEnv.TRUST_PROXY).toBe('true');
+  });
+
+  it('gives the web server its address, the API’s, and nothing meant for the API', () => {
+    const s = startSettings({ PORT: '8080', SESSION_SECRET: 's'.repeat(40) }, { API_PORT: '3100' });
+    expect(s.webEnv).toMatchObject({ HOST: '127.0.0.1', PORT: '8080', API_URL: 'http://127.0.0.1:3100' });
+    expect(s.webEnv.WEB_DIST).toMatch(/dist\/apps\/web$/);
+    expect(s.webEnv.SESSION_SECRET).toBeUndefined();
   });
 
   it('refuses bad or clashing ports', () => {

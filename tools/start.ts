@@ -1,14 +1,16 @@
 /**
  * `npm start`: builds the API and the web app (Nx skips what is up to date), starts the
  * API as a child process on the embedded SQLite database (or DATABASE_URL), waits for
- * /api/health, then serves the site and proxies the API on one address.
+ * /api/health, then starts the web app's server (`dist/apps/web-server/main.cjs`, plain Node, as the
+ * Docker image runs it), which serves the site and proxies the API on one address.
  *
  *   npm start                      build, then run at http://127.0.0.1:4200
  *   npm start -- --no-build        run what dist/ holds (the Playwright specs do this)
  *
  * Environment (and `.env`, except under NODE_ENV=test): PORT/HOST are the web server's
- * address; the API listens on 127.0.0.1:API_PORT (default 3000). Everything else goes to
- * the API as it is (see .env.example).
+ * address, TRUST_PROXY whether a proxy in front of it sets X-Forwarded-*; the API listens on
+ * 127.0.0.1:API_PORT (default 3000) and trusts the web server. Everything else goes to the API
+ * as it is (see .env.example).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,10 +20,9 @@ import { readEnvFile } from './lib/env-file';
 import { isPortFree, waitForHttp } from './lib/net';
 import { repoRoot } from './lib/paths';
 import { run } from './lib/process';
-import { startWebServer, type RunningWebServer } from './serve';
+import { WEB_DIST, WEB_SERVER_MAIN } from './lib/web-server';
 
 export const API_MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
-export const WEB_DIST = join(repoRoot, 'dist/apps/web');
 
 export interface StartSettings {
   webPort: number;
@@ -29,6 +30,8 @@ export interface StartSettings {
   apiPort: number;
   /** Environment handed to the API process. */
   apiEnv: NodeJS.ProcessEnv;
+  /** Environment handed to the web server process (apps/web/server/config.ts). */
+  webEnv: NodeJS.ProcessEnv;
   usingDefaultAdmin: boolean;
 }
 
@@ -55,15 +58,26 @@ export function startSettings(processEnv: NodeJS.ProcessEnv, envFile: Record<str
     ...merged,
     HOST: '127.0.0.1',
     PORT: String(apiPort),
-    // The API only ever sees requests through our proxy (one hop), which sets X-Forwarded-*.
-    TRUST_PROXY: merged.TRUST_PROXY || 'true',
+    // The API only ever sees requests through the web server (one hop), which sets X-Forwarded-*.
+    TRUST_PROXY: 'true',
   };
   delete apiEnv.API_PORT;
+  const webHost = merged.HOST || '127.0.0.1';
+  const webEnv: NodeJS.ProcessEnv = {
+    PATH: processEnv.PATH,
+    NODE_ENV: merged.NODE_ENV,
+    HOST: webHost,
+    PORT: String(webPort),
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    WEB_DIST: merged.WEB_DIST || WEB_DIST,
+    TRUST_PROXY: merged.TRUST_PROXY,
+  };
   return {
     webPort,
-    webHost: merged.HOST || '127.0.0.1',
+    webHost,
     apiPort,
     apiEnv,
+    webEnv,
     usingDefaultAdmin: !merged.ADMIN_PASSWORD,
   };
 }
@@ -94,6 +108,7 @@ async function main(argv: string[]): Promise<void> {
   for (const [file, what] of [
     [API_MAIN, 'api'],
     [join(WEB_DIST, 'index.html'), 'web'],
+    [WEB_SERVER_MAIN, 'web'],
   ]) {
     if (!existsSync(file))
       throw new Error(`${file} is missing: build it (npx nx run ${what}:build) or drop --no-build`);
@@ -104,53 +119,72 @@ async function main(argv: string[]): Promise<void> {
     );
   }
 
-  const api: ChildProcess = spawn(process.execPath, ['--enable-source-maps', API_MAIN], {
-    cwd: repoRoot,
-    env: settings.apiEnv,
-    stdio: 'inherit',
-  });
-  let web: RunningWebServer | undefined;
+  if (settings.webPort !== 0 && !(await isPortFree(settings.webPort, settings.webHost))) {
+    throw new Error(
+      `PORT ${settings.webPort} on ${settings.webHost} is already in use; set PORT to a free port`,
+    );
+  }
+
+  const children = new Map<string, { child: ChildProcess; exit?: string; exited: Promise<void> }>();
   let stopping = false;
-  let apiExit: string | undefined;
-
-  const apiExited = new Promise<void>((done) =>
-    api.once('exit', (code, signal) => {
-      apiExit = signal ? `killed by ${signal}` : `exited with code ${code}`;
-      done();
-      if (stopping) return;
-      console.error(`\nThe API process ${apiExit}; stopping (its output is above).`);
-      void shutdown(code || 1);
-    }),
-  );
-
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await web?.close();
-    if (!apiExit) {
-      api.kill('SIGTERM');
-      const timer = setTimeout(() => api.kill('SIGKILL'), 10_000);
-      await apiExited;
+    // The web server first (it stops taking visitors), then the API.
+    for (const name of ['web', 'API']) {
+      const entry = children.get(name);
+      if (!entry || entry.exit) continue;
+      entry.child.kill('SIGTERM');
+      const timer = setTimeout(() => entry.child.kill('SIGKILL'), 10_000);
+      await entry.exited;
       clearTimeout(timer);
     }
     process.exit(code);
   };
+  /** A child process of npm start: when it ends on its own, everything stops. */
+  const startChild = (name: string, main: string, env: NodeJS.ProcessEnv) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', main], {
+      cwd: repoRoot,
+      env,
+      stdio: 'inherit',
+    });
+    const entry: { child: ChildProcess; exit?: string; exited: Promise<void> } = {
+      child,
+      exited: new Promise<void>((done) =>
+        child.once('exit', (code, signal) => {
+          entry.exit = signal ? `killed by ${signal}` : `exited with code ${code}`;
+          done();
+          if (stopping) return;
+          console.error(`\nThe ${name} process ${entry.exit}; stopping (its output is above).`);
+          void shutdown(code || 1);
+        }),
+      ),
+    };
+    children.set(name, entry);
+  };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown(0));
 
-  const apiUrl = `http://127.0.0.1:${settings.apiPort}`;
+  startChild('API', API_MAIN, settings.apiEnv);
+  const webUrl = `http://${settings.webHost.includes(':') ? `[${settings.webHost}]` : settings.webHost}:${settings.webPort}`;
+  const shownUrl = webUrl.replace(/\/\/(0\.0\.0\.0|\[::\]):/, '//127.0.0.1:');
   try {
-    await waitForHttp(`${apiUrl}/api/health`, {
+    await waitForHttp(`http://127.0.0.1:${settings.apiPort}/api/health`, {
       timeoutMs: 120_000,
-      abort: () => apiExit && `the API ${apiExit}`,
+      abort: () => children.get('API')?.exit && `the API ${children.get('API')?.exit}`,
     });
-    web = await startWebServer({ port: settings.webPort, host: settings.webHost, apiUrl, distDir: WEB_DIST });
+    startChild('web', WEB_SERVER_MAIN, settings.webEnv);
+    // Through the web server: it answers, and reaches the API.
+    await waitForHttp(`${shownUrl}/api/health`, {
+      timeoutMs: 30_000,
+      abort: () => children.get('web')?.exit && `the web server ${children.get('web')?.exit}`,
+    });
   } catch (error) {
     if (stopping) return;
     console.error((error as Error).message);
     await shutdown(1);
     return;
   }
-  console.log(`\n${readyLine(web.url, settings.usingDefaultAdmin)}\n`);
+  console.log(`\n${readyLine(shownUrl, settings.usingDefaultAdmin)}\n`);
 }
 
 if (require.main === module) {

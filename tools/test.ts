@@ -16,6 +16,7 @@ import { bin, repoRoot } from './lib/paths';
 import { API_RUNTIME_PACKAGES, missingProductionDependencies } from './lib/prod-deps';
 import { formatDuration, run } from './lib/process';
 import { ensureSystemDeps } from './system-deps';
+import { checkWebImage } from './web-image';
 
 export interface Step {
   id: string;
@@ -157,6 +158,14 @@ export const STEPS: Step[] = [
       }
       ctx.log('All packages the API requires are production dependencies.');
     },
+  },
+  {
+    id: 'web-image',
+    title: 'Web image holds only the bundled server and the build',
+    projects: ['web'],
+    shows:
+      'tsx tools/web-image.ts (Node built-ins only; a copy of dist/apps/web-server and dist/apps/web alone serves the site; computed size ≤ 250 MB)',
+    run: (ctx) => checkWebImage(ctx.log),
   },
   {
     id: 'integration-sqlite',

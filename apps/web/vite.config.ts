@@ -8,11 +8,15 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { isPageShell, prerenderedShell } from './server/page-shell';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
-/** The server-rendering bundle (`src/entry-server.tsx`), apart from the files the web server hands out. */
-export const SSR_OUT_DIR = fileURLToPath(new URL('../../dist/apps/web-ssr', import.meta.url));
+/**
+ * The web server's bundle: the server-rendering entry (`src/entry-server.tsx`) built here, beside the server
+ * itself (`server/main.ts`, bundled by esbuild after it), apart from the files the web server hands out.
+ */
+export const SSR_OUT_DIR = fileURLToPath(new URL('../../dist/apps/web-server', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
 // Everything the API answers besides the SPA itself: its routes and the generated feeds.
 const proxy = Object.fromEntries(
@@ -44,11 +48,6 @@ const shared: UserConfig = {
   },
   css: { modules: { generateScopedName: scopedName } },
 };
-
-export const SHELL_MARKER = '<!--app-shell-->';
-/** Around the prerendered shell in the built index.html: the web server puts a page rendered for the request there. */
-export const SSR_OUTLET_START = '<!--ssr-outlet-->';
-export const SSR_OUTLET_END = '<!--/ssr-outlet-->';
 
 /**
  * Puts the entry stylesheet into index.html: the first paint then needs no second request (about
@@ -92,10 +91,9 @@ function prerenderShell(): Plugin {
       try {
         const { render } = (await server.ssrLoadModule('/src/prerender.tsx')) as { render: () => string };
         const file = join(outputDir, 'index.html');
-        const html = readFileSync(file, 'utf8');
-        if (!html.includes(SHELL_MARKER)) throw new Error(`index.html has no ${SHELL_MARKER} to fill`);
-        const shell = `${SSR_OUTLET_START}<div data-prerendered style="display:contents">${render()}</div>${SSR_OUTLET_END}`;
-        writeFileSync(file, inlineEntryCss(html.replace(SHELL_MARKER, shell), outputDir));
+        const html = prerenderedShell(readFileSync(file, 'utf8'), render());
+        if (!isPageShell(html)) throw new Error('index.html has no page head to fill (<!--page-head-->)');
+        writeFileSync(file, inlineEntryCss(html, outputDir));
       } finally {
         await server.close();
       }
@@ -105,7 +103,7 @@ function prerenderShell(): Plugin {
 
 /**
  * `vite build --ssr`: the server-rendering entry as one ES module with everything it uses bundled in, so the web
- * server (tools/serve.ts, or its container) runs it without the app's sources or node_modules.
+ * server (server/web-app.ts, in `npm start` or its container) runs it without the app's sources or node_modules.
  */
 const ssrBuild: UserConfig = {
   ...shared,
@@ -125,8 +123,8 @@ const browserBuild: UserConfig = {
   plugins: [
     react(),
     prerenderShell(),
-    // `x.js.br` and `x.js.gz` beside each build asset, sent as they are by nginx (gzip_static) and
-    // tools/serve.ts (brotli, then gzip). Not the pages: the web server fills their head per request.
+    // `x.js.br` and `x.js.gz` beside each build asset, sent as they are by the web server (brotli, then gzip).
+    // Not the pages: the web server fills their head per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.html$/], threshold: 1024 }),
   ],
   server: { host: '127.0.0.1', port: 4200, strictPort: true, proxy },

@@ -1,8 +1,8 @@
 /**
  * Public traffic through the web servers, side by side in one run (wrk, 50 connections, gzip as
  * browsers ask): the compose nginx config (apps/web/nginx.conf, its micro-cache in front of the
- * production API) against nginx serving the same bytes as static files, the limit; `npm start`'s
- * web server (tools/serve.ts) against its own static file of the same bytes; and the time from a
+ * web app's server and the production API) against nginx serving the same bytes as static files, the limit;
+ * `npm start`'s web server (apps/web/server, its bundle) against its own static file of the same bytes; and the time from a
  * dashboard save to the change being served through nginx. wrk, not autocannon: autocannon
  * misreports latency on `Connection: close` answers.
  *
@@ -18,7 +18,13 @@ import { parseOptions } from '../lib/args';
 import { ApiClient, startApi } from '../lib/api-process';
 import { freePort } from '../lib/net';
 import { nginxBinary, type RunningNginx, startNginx } from '../lib/nginx';
-import { DEFAULT_WEB_DIST, startWebServer, type RunningWebServer } from '../serve';
+import {
+  loadWebServer,
+  type RunningWebServer,
+  WEB_DIST,
+  type WebServerBundle,
+  SSR_ENTRY,
+} from '../lib/web-server';
 import { requireCommand } from '../system-deps';
 import { backupWithVideos } from './api-load';
 
@@ -76,7 +82,7 @@ export function parseWrk(output: string): WrkResult {
   return { rps: Math.round(Number(rps[1])), p50: wrkMs(p50[1]), p99: wrkMs(p99[1]), errors };
 }
 
-function wrk(url: string, seconds: number): Promise<WrkResult> {
+export function wrk(url: string, seconds: number): Promise<WrkResult> {
   const args = [
     '-t2',
     `-c${CONNECTIONS}`,
@@ -123,8 +129,6 @@ function rawBody(
 
 /** `nginx` serving a directory of files, with their `.gz` forms sent as they are. */
 const STATIC_NGINX_CONF = `
-upstream api { server api:3000; }
-proxy_cache_path /var/cache/nginx/api levels=1 keys_zone=unused:1m;
 server {
   listen 80;
   root /usr/share/nginx/html;
@@ -172,7 +176,7 @@ export interface HttpCacheOptions {
   log?: (line: string) => void;
   /** Another nginx config or web server to measure instead (the numbers before a change). */
   nginxConf?: string;
-  startWeb?: typeof startWebServer;
+  startWeb?: WebServerBundle['startWebServer'];
 }
 
 export async function benchHttpCache(options: HttpCacheOptions = {}): Promise<HttpCacheResult> {
@@ -184,7 +188,7 @@ export async function benchHttpCache(options: HttpCacheOptions = {}): Promise<Ht
   const dir = mkdtempSync(join(tmpdir(), 'bench-http-cache-'));
   const files = join(dir, 'files');
   const dist = join(dir, 'dist');
-  cpSync(DEFAULT_WEB_DIST, dist, { recursive: true });
+  cpSync(WEB_DIST, dist, { recursive: true });
   cpSync(dist, files, { recursive: true });
   // A root-started nginx's workers run as nobody.
   for (const path of [dir, dist, files]) chmodSync(path, 0o755);
@@ -198,24 +202,27 @@ export async function benchHttpCache(options: HttpCacheOptions = {}): Promise<Ht
       SQLITE_PATH: join(dir, 'bench.sqlite'),
     });
     running.push(api);
-    const apiHost = api.url.replace('http://', '');
-    // npm start's web server, on one port for the whole run: the compose nginx sends its rendered pages
-    // (/ and the watch pages, upstream web-ssr), as docker-compose puts them together.
+    // The web app's server (the bundle npm start and the image run), on one port for the whole run: the compose
+    // nginx is in front of it, as docker-compose puts them together.
     const webPort = await freePort();
     const startWeb = () =>
-      (options.startWeb ?? startWebServer)({ port: webPort, apiUrl: api.url, distDir: dist });
+      (options.startWeb ?? loadWebServer().startWebServer)({
+        port: webPort,
+        apiUrl: api.url,
+        distDir: dist,
+        ssrEntry: SSR_ENTRY,
+        trustProxy: true,
+      });
     let web: RunningWebServer = await startWeb();
     const stopWeb = { stop: () => web.close() };
     running.push(stopWeb);
     const site: RunningNginx = await startNginx(nginx, {
-      api: apiHost,
-      ssr: `127.0.0.1:${webPort}`,
-      root: dist,
+      web: `127.0.0.1:${webPort}`,
       conf: options.nginxConf,
     });
     running.push(site);
     const statics: RunningNginx = await startNginx(nginx, {
-      api: apiHost,
+      web: '127.0.0.1:9',
       root: files,
       conf: STATIC_NGINX_CONF,
     });
@@ -304,7 +311,7 @@ export function httpCacheMarkdown(result: HttpCacheResult, when: Date, machine: 
     'deflate, br` as browsers send), 10 s per row, all in one run on loopback. The production API (SQLite, 48 videos)',
     'behind the compose nginx config (`apps/web/nginx.conf`, run by the system nginx as tools/nginx-run.spec.ts does),',
     'beside nginx serving the same bytes as static files (`gzip_static`), the limit; and behind `npm start`’s web server',
-    '(`tools/serve.ts`) beside its own static file of the same bytes. wrk, nginx and Node share the two cores.',
+    '(`apps/web/server`, its bundle) beside its own static file of the same bytes. wrk, nginx and Node share the two cores.',
     '',
     `Targets: through nginx ≥ ${HTTP_CACHE_TARGETS.nginxRatio * 100}% of the static limit with p99 ≤ ${HTTP_CACHE_TARGETS.nginxP99Ms} ms; through \`npm start\` ≥ ${HTTP_CACHE_TARGETS.serveRatio * 100}% of its static file.`,
     `Measured ${when.toISOString().slice(0, 10)} on ${machine}.`,

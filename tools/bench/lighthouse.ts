@@ -148,7 +148,7 @@ export function lighthouseMarkdown(all: LighthouseRun[], when: Date): string {
   return [
     '## Public page: Lighthouse',
     '',
-    `\`npx tsx tools/bench/lighthouse.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Lighthouse 12 (performance only, its default simulated throttling: mobile = Moto G Power on slow 4G with 4× CPU slowdown; desktop preset) in Debian's Chromium against \`/\` of the production build served by \`tools/serve.ts\` (gzip), with ${VIDEOS.toLocaleString('en-US')} videos imported. Median of ${results.filter((r) => r.formFactor === 'mobile').length} runs per form factor.`,
+    `\`npx tsx tools/bench/lighthouse.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Lighthouse 12 (performance only, its default simulated throttling: mobile = Moto G Power on slow 4G with 4× CPU slowdown; desktop preset) in Debian's Chromium against \`/\` of the production build served by the web app's server (\`dist/apps/web-server\`, gzip), with ${VIDEOS.toLocaleString('en-US')} videos imported. Median of ${results.filter((r) => r.formFactor === 'mobile').length} runs per form factor.`,
     '',
     '| Form factor | Score (target) | FCP | LCP | TBT | CLS (≤ 0.05) | Speed Index | JS for `/` (≤ 150 KB gzip) | Admin chunk loaded |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -102,7 +102,7 @@ export function pageBytesMarkdown(results: PageBytes[], when: Date): string {
   return [
     '## Public page and admin: bytes downloaded',
     '',
-    `\`npx tsx tools/bench/page-bytes.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Debian's Chromium, 1280×800, a fresh browser context per page, against the production build served by \`tools/serve.ts\` (gzip) with ${VIDEOS.toLocaleString('en-US')} videos. Sizes are the bodies as transferred (gzip), from the Resource Timing API; the dashboard row is everything the admin page loaded from the login screen to the dashboard's first tab (Content), login screen included. \`/\`'s entry CSS is inlined in its HTML document, hence no CSS file there.`,
+    `\`npx tsx tools/bench/page-bytes.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Debian's Chromium, 1280×800, a fresh browser context per page, against the production build served by the web app's server (\`dist/apps/web-server\`, gzip) with ${VIDEOS.toLocaleString('en-US')} videos. Sizes are the bodies as transferred (gzip), from the Resource Timing API; the dashboard row is everything the admin page loaded from the login screen to the dashboard's first tab (Content), login screen included. \`/\`'s entry CSS is inlined in its HTML document, hence no CSS file there.`,
     '',
     `| Page | JavaScript (gzip) | Files | CSS (gzip) | Files | HTML document | Admin chunk loaded |`,
     '| --- | --- | --- | --- | --- | --- | --- |',

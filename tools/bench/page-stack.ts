@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitForHttp } from '../lib/net';
 import { repoRoot } from '../lib/paths';
-import { DEFAULT_WEB_DIST } from '../serve';
+import { WEB_DIST } from '../lib/web-server';
 
 export interface PageStack {
   url: string;
@@ -73,7 +73,7 @@ export async function startPageStack(
 ): Promise<PageStack> {
   const dir = mkdtempSync(join(tmpdir(), 'page-bench-'));
   const extras = Object.entries(extraFiles).map(([name, body]) => {
-    const file = join(DEFAULT_WEB_DIST, name);
+    const file = join(WEB_DIST, name);
     writeFileSync(file, body);
     return file;
   });

@@ -1,18 +1,6 @@
 import { createServer } from 'node:net';
 
-/** Asks the OS for a free TCP port on `host` (listen on 0, read the port, close). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+export { freePort } from '@app/node-server/raw-http';
 
 /** True when nothing listens on host:port yet (so a child we start there is the one we talk to). */
 export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {

@@ -1,7 +1,7 @@
 /**
  * Runs apps/web/nginx.conf with the system's nginx for tests: the server block inside a minimal
- * main config, listening on a free port, with the API upstream and the site root pointed where the
- * test says. `nginxBinary()` is undefined where nginx is not installed (the specs then skip).
+ * main config, listening on a free port, in front of the web server the test names. `nginxBinary()`
+ * is undefined where nginx is not installed (the specs then skip).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,18 +38,13 @@ export interface RunningNginx {
 }
 
 export interface NginxOptions {
-  /** host:port of the API (the conf's `server api:3000;`). */
-  api: string;
-  /**
-   * host:port of the web app's Node server that renders / and the watch pages (the conf's
-   * `server web-ssr:4200;`); a closed port when not given, so the pages fall back to the shell nginx assembles.
-   */
-  ssr?: string;
+  /** host:port of the web app's server (the conf's `server web:4200;`), or of what stands in for it. */
+  web: string;
   /** The port to listen on (default: a free one). */
   port?: number;
-  /** The site root (the conf's `root /usr/share/nginx/html;`). */
-  root: string;
+  /** Another config to run (a benchmark's static server); `root /usr/share/nginx/html;` is then `root`. */
   conf?: string;
+  root?: string;
 }
 
 /** The server block of apps/web/nginx.conf, placed into a main config a normal user can run. */
@@ -63,13 +58,15 @@ export function testNginxConfig(
     if (!text.includes(from)) throw new Error(`nginx.conf no longer contains "${from}"`);
     return text.replace(from, to);
   };
-  let server = replace(serverBlock, 'server api:3000;', `server ${options.api};`);
-  if (server.includes('server web-ssr:4200;'))
-    server = replace(server, 'server web-ssr:4200;', `server ${options.ssr ?? '127.0.0.1:9'};`);
+  let server = serverBlock;
+  if (server.includes('server web:4200;'))
+    server = replace(server, 'server web:4200;', `server ${options.web};`);
   server = replace(server, 'listen 80;', `listen 127.0.0.1:${port};`);
-  server = replace(server, 'root /usr/share/nginx/html;', `root ${options.root};`);
-  if (server.includes('proxy_cache_path'))
-    server = replace(server, 'proxy_cache_path /var/cache/nginx/api ', `proxy_cache_path ${dir}/api-cache `);
+  if (options.root) server = replace(server, 'root /usr/share/nginx/html;', `root ${options.root};`);
+  server = server.replace(
+    /proxy_cache_path \/var\/cache\/nginx\/(\w+) /g,
+    `proxy_cache_path ${dir}/$1-cache `,
+  );
   const mimeTypes = existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';
   return [
     'daemon off;',

@@ -1,3 +1,4 @@
+import { CONTENT_VERSION_HEADER } from '@app/contracts/api-paths';
 import request from 'supertest';
 import {
   CDN_CACHE_CONTROL,
@@ -208,6 +209,25 @@ describe('the public response cache', () => {
       const after = await etag('/api/channel/stats');
       expect(after).not.toBe(before);
       await visitor('/api/channel/stats').set('If-None-Match', before).expect(200);
+    });
+
+    it("names the content version in X-Content-Version (for the web server's renderer), which every write bumps", async () => {
+      const version = async () => {
+        const res = await visitor('/api/settings').expect(200);
+        expect(res.headers[CONTENT_VERSION_HEADER.toLowerCase()]).toMatch(/^\d+$/);
+        return Number(res.headers[CONTENT_VERSION_HEADER.toLowerCase()]);
+      };
+      const before = await version();
+      // A HEAD (what the renderer asks) carries it too.
+      const head = await request(t.server).head('/api/settings').expect(200);
+      expect(head.headers[CONTENT_VERSION_HEADER.toLowerCase()]).toBe(String(before));
+      const admin = await signedInAgent(t.server);
+      await admin.post('/api/settings/contactEmail').send({ value: 'version@example.com' }).expect(200);
+      await admin.post('/api/settings/contactEmail').send({ value: '' }).expect(200);
+      expect(await version()).toBeGreaterThan(before);
+      // Never on a session's answers.
+      const signedIn = await admin.get('/api/settings').expect(200);
+      expect(signedIn.headers[CONTENT_VERSION_HEADER.toLowerCase()]).toBeUndefined();
     });
 
     it('answers 304 to a visitor with unrelated cookies, never to a session', async () => {

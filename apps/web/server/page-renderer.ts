@@ -1,33 +1,27 @@
 /**
  * Server rendering for the web server (issue 15, docs/architecture.md): `/` and `/videos/{id}` are rendered by the
- * web app's own entry (`apps/web/src/entry-server.tsx`, built to `dist/apps/web-ssr/entry-server.mjs`), which asks
- * the API for its data over HTTP. A rendering is kept per path and content version (the number every write to
- * public content or settings bumps, read from the ETag of `GET /api/settings`), so a page is rendered once per
- * change; with the API down the last rendering of that path is sent, and without one the caller sends the shell.
+ * web app's own entry (`apps/web/src/entry-server.tsx`, built to `dist/apps/web-server/entry-server.mjs`), which
+ * asks the API for its data over HTTP. A rendering is kept per path and content version (the number every write to
+ * public content or settings bumps, which the API names in the `X-Content-Version` header of its public answers),
+ * so a page is rendered once per change; with the API down the last rendering of that path is sent, and without
+ * one the caller sends the shell. Under `npm run dev` the entry comes through Vite and nothing is kept, so an
+ * edited component shows on the next load.
  */
+import { CONTENT_VERSION_HEADER } from '@app/contracts/api-paths';
 import { isServerRenderedPath } from '@app/contracts/watch';
 import { LRUCache } from 'lru-cache';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from './lib/paths';
+import type { RenderedBody } from './page-shell';
 
-export const DEFAULT_SSR_ENTRY = join(repoRoot, 'dist/apps/web-ssr/entry-server.mjs');
-/** Around the prerendered shell in the built index.html (apps/web/vite.config.ts). */
-export const SSR_OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
+export type { RenderedBody } from './page-shell';
 /** How long a rendering waits for the API before the page goes out as the shell (or its last rendering). */
 export const RENDER_TIMEOUT_MS = 3000;
 /** Renderings kept, by their size: a page of `/` is about 60 KB, a watch page about 20 KB. */
 const CACHE_BYTES = 64 * 1024 * 1024;
 
-export interface RenderedBody {
-  status: 200 | 404;
-  html: string;
-  state: string;
-}
-
-interface SsrEntry {
+export interface SsrEntry {
   render(pathname: string, apiBase: string): Promise<RenderedBody | null>;
 }
 
@@ -44,36 +38,36 @@ export interface PageRenderer {
   body(pathname: string): Promise<RenderedBody | undefined>;
 }
 
-/** The content version in an ETag the API gives its public answers (`W/"v42-…"`). */
-export function versionOfEtag(etag: string | null): string | undefined {
-  return /^(?:W\/)?"v(\d+)-/.exec(etag ?? '')?.[1];
-}
+/**
+ * The entry to load: the built ES module's file, or (npm run dev) a function that loads it afresh through Vite,
+ * whose renderings are never kept.
+ */
+export type SsrEntrySource = string | (() => Promise<SsrEntry>);
 
-/** Puts a rendering into the shell: the page into `#root` in place of the prerendered one, its data before `</body>`. */
-export function fillShell(shell: string, body: RenderedBody): string {
-  return shell.replace(SSR_OUTLET, () => body.html).replace('</body>', () => `${body.state}</body>`);
+/** Loads the built entry (an ES module); a CommonJS one (`.cjs`, the specs' stand-ins) is required as it is. */
+function importEntry(entryFile: string): Promise<SsrEntry> {
+  if (entryFile.endsWith('.cjs'))
+    return Promise.resolve().then(() => createRequire(entryFile)(entryFile) as SsrEntry);
+  return import(pathToFileURL(entryFile).href) as Promise<SsrEntry>;
 }
 
 /**
- * A renderer over the built entry, or undefined when it is not built (the pages then go out as the shell, as
- * before server rendering).
+ * A renderer over the entry, or undefined when it is not built (the pages then go out as the shell, as before
+ * server rendering).
  */
-export function createPageRenderer(apiUrl: string, entryFile = DEFAULT_SSR_ENTRY): PageRenderer | undefined {
-  if (!existsSync(entryFile)) return undefined;
-  // The build's ES module; a CommonJS entry (`.cjs`) is required as it is.
-  const entry = (
-    entryFile.endsWith('.cjs')
-      ? Promise.resolve().then(() => createRequire(entryFile)(entryFile) as SsrEntry)
-      : (import(pathToFileURL(entryFile).href) as Promise<SsrEntry>)
-  ) as Promise<SsrEntry>;
+export function createPageRenderer(apiUrl: string, source: SsrEntrySource): PageRenderer | undefined {
+  if (typeof source === 'string' && !existsSync(source)) return undefined;
+  if (typeof source === 'function') return freshRenderer(apiUrl, source);
+  const entry = importEntry(source);
   // Node's fetch keeps its connections to the API alive by itself.
   const currentVersion = async (): Promise<string> => {
     const res = await fetch(new URL('/api/settings', apiUrl), {
       method: 'HEAD',
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     });
-    const version = res.ok ? versionOfEtag(res.headers.get('etag')) : undefined;
-    if (version === undefined) throw new Error(`no content version from the API (${res.status})`);
+    const version = res.ok ? res.headers.get(CONTENT_VERSION_HEADER) : null;
+    if (version === null || !/^\d+$/.test(version))
+      throw new Error(`no content version from the API (${res.status})`);
     return version;
   };
   /** The last rendering of each page, with the version it was made for. */
@@ -129,6 +123,17 @@ export function createPageRenderer(apiUrl: string, entryFile = DEFAULT_SSR_ENTRY
         // The API is down or slow: the last rendering of this page, if any.
         return latest.get(pathname)?.body;
       }
+    },
+  };
+}
+
+/** `npm run dev`: each page rendered afresh by the entry as Vite has it now (an edited component shows at once). */
+function freshRenderer(apiUrl: string, load: () => Promise<SsrEntry>): PageRenderer {
+  return {
+    renders: isRenderedPath,
+    async body(pathname) {
+      const { render } = await load();
+      return (await render(pathname, apiUrl)) ?? undefined;
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   BODY_TIMEOUT_MS,
   BODY_TIMEOUT_RESPONSE,
   HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
 } from '@app/contracts/request-timing';
 import {
@@ -21,14 +22,13 @@ import helmet from 'helmet';
 import {
   CACHE_IMMUTABLE,
   CACHE_NONE,
-  renderSsi,
   SESSION_COOKIE,
   startWebServer,
   type RunningWebServer,
-} from './serve';
-import { freePort } from './lib/net';
-import { MB, padded, sendRaw, sleep } from '@app/node-server/raw-http';
-import { contentSecurityPolicyFor, inlineScriptHashes } from './web-csp';
+} from './web-app';
+import { freePort, MB, padded, sendRaw, sleep } from '@app/node-server/raw-http';
+import { contentSecurityPolicyFor, inlineScriptHashes } from './page-csp';
+import { fillHead } from './page-shell';
 
 interface Echo {
   method: string;
@@ -81,14 +81,13 @@ function sendWithoutHost(port: number, path: string): Promise<string> {
   });
 }
 
-const SSI_HEAD =
-  '<!--# block name="head" -->\n<title>Default</title>\n<!--# endblock -->\n<!--# include virtual="/api/page-head" stub="head" -->';
-const INDEX_HTML = `<!doctype html><html><head>${SSI_HEAD}<script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div>SPA-INDEX</body></html>`;
+const PAGE_HEAD = '<!--page-head-->\n<title>Default</title>\n<!--/page-head-->';
+const INDEX_HTML = `<!doctype html><html><head>${PAGE_HEAD}<script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div>SPA-INDEX</body></html>`;
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
 
 const THIRD_PARTY_HOSTS = /googletagmanager|google-analytics|plausible|googlesyndication|doubleclick/;
 
-describe('tools/serve.ts', () => {
+describe('the web server (apps/web/server/web-app.ts)', () => {
   /** What the stand-in API says is switched on. */
   let features: PageFeatures = { googleAnalytics: false, plausible: false, adsense: false };
   /**
@@ -200,19 +199,19 @@ describe('tools/serve.ts', () => {
   it('puts the head from GET /api/page-head into every page, asked with the page’s host', async () => {
     for (const path of ['/', '/admin', '/index.html']) {
       const page = (await send(web.port, path, { headers: { Host: 'videos.example.org' } })).body.toString();
-      expect(page).toContain('<head><title>Head for http://videos.example.org</title><script>');
+      expect(page).toContain(
+        '<head><!--page-head--><title>Head for http://videos.example.org</title><!--/page-head--><script>',
+      );
       expect(page).not.toContain('Default');
-      expect(page).not.toContain('<!--#');
     }
   });
 
-  it('renders the SSI block and include as nginx does, with the stub when the API fails', async () => {
-    const ok = await renderSsi(INDEX_HTML, async (path) => `<title>${path}</title>`);
-    expect(ok).toContain('<head><title>/api/page-head</title><script>');
-    const failed = await renderSsi(INDEX_HTML, () => Promise.reject(new Error('down')));
-    expect(failed).toContain('<head>\n<title>Default</title>\n<script>');
-    expect(failed).not.toContain('<!--#');
-    expect(await renderSsi('<p>plain</p>', () => Promise.reject(new Error('unused')))).toBe('<p>plain</p>');
+  it('keeps the default head when the API does not answer, and fills only the first head', () => {
+    expect(fillHead(INDEX_HTML, undefined)).toBe(INDEX_HTML);
+    const filled = fillHead(`${INDEX_HTML}${PAGE_HEAD}`, '<title>$& $1</title>');
+    expect(filled).toContain('<!--page-head--><title>$& $1</title><!--/page-head--><script>');
+    expect(filled.match(/Default/g)).toHaveLength(1);
+    expect(fillHead('<p>plain</p>', '<title>x</title>')).toBe('<p>plain</p>');
   });
 
   it.each(['/admin', '/no/such/page', '/apix', '/index'])(
@@ -378,6 +377,55 @@ describe('tools/serve.ts', () => {
     expect(echoOf(reply).headers['x-forwarded-host']).toBe('real.example');
   });
 
+  it('overrides a client-supplied X-Forwarded-Proto and X-Forwarded-For too (no proxy trusted by default)', async () => {
+    const echo = echoOf(
+      await send(web.port, '/api/x', {
+        headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '6.6.6.6' },
+      }),
+    );
+    expect(echo.headers['x-forwarded-proto']).toBe('http');
+    // The API trusts one hop: the last address, this server's peer, is the visitor's.
+    expect(echo.headers['x-forwarded-for']).toBe('6.6.6.6, 127.0.0.1');
+  });
+
+  describe('behind a trusted front proxy (TRUST_PROXY, nginx in docker-compose)', () => {
+    let behind: RunningWebServer;
+    beforeAll(async () => {
+      behind = await startWebServer({
+        port: 0,
+        distDir: dist,
+        apiUrl: `http://127.0.0.1:${apiPort}`,
+        ssrEntry: false,
+        trustProxy: true,
+      });
+    });
+    afterAll(() => behind.close());
+    const fromFront = {
+      Host: 'web:4200',
+      'X-Forwarded-Host': 'videos.example.org',
+      'X-Forwarded-Proto': 'https',
+      'X-Forwarded-For': '6.6.6.6, 203.0.113.9',
+    };
+
+    it('passes the front’s protocol, host and chain on, the visitor last, without adding the front', async () => {
+      const echo = echoOf(await send(behind.port, '/api/x', { headers: fromFront }));
+      expect(echo.headers['x-forwarded-proto']).toBe('https');
+      expect(echo.headers['x-forwarded-host']).toBe('videos.example.org');
+      expect(echo.headers.host).toBe('videos.example.org');
+      expect(echo.headers['x-forwarded-for']).toBe('6.6.6.6, 203.0.113.9');
+    });
+
+    it('builds the page with the visitor’s origin (the session cookie would be Secure behind TLS)', async () => {
+      const page = (await send(behind.port, '/', { headers: fromFront })).body.toString();
+      expect(page).toContain('<title>Head for https://videos.example.org</title>');
+    });
+
+    it('refuses a forwarded Host no URL can hold, as a direct one', async () => {
+      const reply = await send(behind.port, '/', { headers: { ...fromFront, 'X-Forwarded-Host': 'a b' } });
+      expect(reply.status).toBe(400);
+    });
+  });
+
   it('a page asked for with another Host or X-Forwarded-Host never carries it to the next visitor', async () => {
     await send(web.port, '/', { headers: { Host: 'evil.example' } });
     const page = await send(web.port, '/', {
@@ -480,14 +528,17 @@ describe('tools/serve.ts', () => {
     expect(web.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
     expect(web.server.requestTimeout).toBeGreaterThan(12_800_000);
     expect(web.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+    // Idle connections outlive nginx's upstream keepalive_timeout (60 s), so a proxy never reuses a closing one.
+    expect(web.server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
   });
 
   it('refuses to start without a built index.html', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'serve-empty-'));
     try {
-      await expect(startWebServer({ port: 0, distDir: empty, apiUrl: 'http://127.0.0.1:1' })).rejects.toThrow(
-        /index\.html is missing/,
-      );
+      await expect(
+        startWebServer({ port: 0, distDir: empty, apiUrl: 'http://127.0.0.1:1', ssrEntry: false }),
+      ).rejects.toThrow(/index\.html is missing/);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
@@ -607,7 +658,7 @@ describe('tools/serve.ts', () => {
     });
 
     it('uses the session cookie name of the API', () => {
-      const setup = readFileSync(join(__dirname, '../apps/api/src/auth/session.setup.ts'), 'utf8');
+      const setup = readFileSync(join(__dirname, '../../api/src/auth/session.setup.ts'), 'utf8');
       expect(setup).toContain(`export const SESSION_COOKIE = '${SESSION_COOKIE}';`);
     });
   });

@@ -1,8 +1,8 @@
 /**
- * Production web server on Node: the built SPA plus a reverse proxy to the API, the same
- * job nginx does in docker-compose (apps/web/nginx.conf). Used by `npm start`.
- *
- *   tsx tools/serve.ts            PORT=4200 HOST=127.0.0.1 API_URL=http://127.0.0.1:3000
+ * The web app's server: the built SPA, its pages with their head and (for `/` and the watch pages) their content
+ * rendered here, and a reverse proxy to the API. The one way a page reaches a visitor: `npm start`, the Docker
+ * image (nginx in front only proxies and caches) and `npm run dev` (with Vite's middleware in place of the
+ * build, `dev-server.ts`) all run this code. Bundled into `dist/apps/web-server/main.cjs` (`main.ts`).
  */
 import { isApiPath } from '@app/contracts/api-paths';
 import {
@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import {
   Agent,
+  createServer as createHttpServer,
   type IncomingHttpHeaders,
   type IncomingMessage,
   request as httpRequest,
@@ -26,19 +27,16 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { TLSSocket } from 'node:tls';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
-import { repoRoot } from './lib/paths';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
-import { contentSecurityPolicyFor } from './web-csp';
-import { createPageRenderer, fillShell } from './page-renderer';
+import { contentSecurityPolicyFor } from './page-csp';
+import { createPageRenderer, type SsrEntrySource } from './page-renderer';
+import { fillHead, fillShell } from './page-shell';
 import { videoIdFromWatchPath } from '@app/contracts/watch';
-import { closeOnSignal } from './lib/process';
-
-export const DEFAULT_WEB_DIST = join(repoRoot, 'dist/apps/web');
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_NONE = 'no-cache';
@@ -46,14 +44,26 @@ export const CACHE_SHORT = 'public, max-age=3600';
 
 export interface WebAppOptions {
   /** Directory with the built SPA (index.html + assets/). */
-  distDir?: string;
+  distDir: string;
   /** Base URL of the API, e.g. http://127.0.0.1:3000 */
   apiUrl: string;
   /**
-   * The server-rendering entry (default `dist/apps/web-ssr/entry-server.mjs`, see tools/page-renderer.ts); false
-   * sends every page as the prerendered shell.
+   * The server-rendering entry (`dist/apps/web-server/entry-server.mjs`, see page-renderer.ts); false sends every
+   * page as the prerendered shell.
    */
-  ssrEntry?: string | false;
+  ssrEntry: SsrEntrySource | false;
+  /** `npm run dev` (dev-server.ts): Vite's middleware serves the files and the shell, nothing is kept. */
+  dev?: DevAssets;
+  /** A proxy in front (TRUST_PROXY): its X-Forwarded-Proto, -Host and -For are the visitor's. */
+  trustProxy?: boolean;
+}
+
+/** What Vite gives the server under `npm run dev` in place of the build. */
+export interface DevAssets {
+  /** Vite's middleware: the modules, its client, the public files. */
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  /** index.html as the build makes it (prerendered shell included), transformed by Vite for `url`. */
+  shell(url: string): Promise<string>;
 }
 
 /** A request for something with a file extension (or under /assets) is never answered with the SPA. */
@@ -66,8 +76,45 @@ function wantsPage(req: IncomingMessage): boolean {
   return /\btext\/html\b/i.test(req.headers.accept ?? '');
 }
 
-function protocolOf(req: IncomingMessage): 'http' | 'https' {
+/**
+ * What a trusted front proxy (TRUST_PROXY, e.g. nginx in docker-compose) said about a request: the visitor's
+ * protocol, and the X-Forwarded-For chain it made (ending with the visitor's address).
+ */
+const fromFront = new WeakMap<IncomingMessage, { protocol: 'http' | 'https'; forwardedFor: string }>();
+
+/**
+ * With a trusted front proxy, takes the protocol, host and visitor address it forwarded (one hop, as the API trusts
+ * one: this server then passes the front's chain on without adding the front's address); a Host in
+ * X-Forwarded-Host replaces the request's.
+ */
+function trustFront(req: IncomingMessage): void {
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    .trim()
+    .toLowerCase();
+  const host = String(req.headers['x-forwarded-host'] ?? '')
+    .split(',')[0]
+    .trim();
+  if (host) req.headers.host = host;
+  fromFront.set(req, {
+    protocol: proto === 'https' ? 'https' : proto === 'http' ? 'http' : ownProtocol(req),
+    forwardedFor: String(req.headers['x-forwarded-for'] ?? '') || (req.socket.remoteAddress ?? ''),
+  });
+}
+
+function ownProtocol(req: IncomingMessage): 'http' | 'https' {
   return req.socket instanceof TLSSocket ? 'https' : 'http';
+}
+
+function protocolOf(req: IncomingMessage): 'http' | 'https' {
+  return fromFront.get(req)?.protocol ?? ownProtocol(req);
+}
+
+/** The X-Forwarded-For the API gets: the chain so far, ending with the address of whoever sent this request. */
+function forwardedFor(req: IncomingMessage): string {
+  const front = fromFront.get(req);
+  if (front) return front.forwardedFor;
+  return [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
 }
 
 /**
@@ -81,34 +128,12 @@ function siteHost(req: IncomingMessage): string {
   return `${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
 }
 
-const SSI_BLOCK = /<!--# block name="([\w-]+)" -->([\s\S]*?)<!--# endblock -->\n?/g;
-const SSI_INCLUDE = /<!--# include virtual="([^"]+)" stub="([\w-]+)" -->/g;
 /** How long a page waits for its head from the API before it goes out with the defaults. */
 export const PAGE_HEAD_TIMEOUT_MS = 2000;
+/** The API's answer with the page's head tags (`?video=` for a watch page). */
+export const PAGE_HEAD_PATH = '/api/page-head';
 
-/**
- * The two SSI commands `index.html` uses, as nginx runs them (apps/web/nginx.conf): a
- * `block` is taken out and kept as a stub; an `include virtual` is replaced by the answer
- * of that API path (asked with the page request's host), or by its stub when the API fails.
- */
-export async function renderSsi(
-  html: string,
-  fetchVirtual: (path: string) => Promise<string>,
-): Promise<string> {
-  const stubs = new Map<string, string>();
-  const withoutBlocks = html.replace(SSI_BLOCK, (_match, name: string, body: string) => {
-    stubs.set(name, body);
-    return '';
-  });
-  const includes = [...withoutBlocks.matchAll(SSI_INCLUDE)];
-  const answers = await Promise.all(
-    includes.map(([, path, stub]) => fetchVirtual(path).catch(() => stubs.get(stub) ?? '')),
-  );
-  let i = 0;
-  return withoutBlocks.replace(SSI_INCLUDE, () => answers[i++]);
-}
-
-/** Asks the API for an SSI include with the page request's host, as the proxy would. */
+/** Asks the API for a part of a page (its head, its policy) with the page request's host, as the proxy would. */
 async function fetchFromApi(
   apiUrl: string,
   req: Request,
@@ -123,7 +148,7 @@ async function fetchFromApi(
   return { text: await res.text(), cacheControl: res.headers.get('cache-control') ?? '' };
 }
 
-/** How long a rendered page is kept (as nginx keeps it: apps/web/nginx.conf). */
+/** How long a rendered page is kept (until the API's answers it holds may have changed). */
 export const PAGE_CACHE_MS = 1000;
 
 interface RenderedPage {
@@ -133,8 +158,10 @@ interface RenderedPage {
   sources?: PagePolicySources;
   /** Its head's links follow the request's Host (the API marked the head private): no shared cache keeps it. */
   hostLinks?: boolean;
-  /** False when the API marked the policy no-store: the page is not kept. */
+  /** False when the API marked the policy no-store (or under `npm run dev`): the page is not kept. */
   keep: boolean;
+  /** The shell it was made from (its inline scripts are in the page's policy). */
+  shell: string;
   gzip?: Buffer;
   br?: Buffer;
   etag?: string;
@@ -165,10 +192,7 @@ const forwardedHeaders: Plugin = (proxyServer) => {
     res.once('close', () => {
       if (!proxyReq.writableEnded) proxyReq.destroy();
     });
-    const socket = req.socket as Socket;
-    const previous = req.headers['x-forwarded-for'];
-    const chain = [previous, socket.remoteAddress].filter(Boolean).join(', ');
-    proxyReq.setHeader('X-Forwarded-For', chain);
+    proxyReq.setHeader('X-Forwarded-For', forwardedFor(req));
     if (!req.headers.host) proxyReq.setHeader('Host', siteHost(req));
     proxyReq.setHeader('X-Forwarded-Host', siteHost(req));
     proxyReq.setHeader('X-Forwarded-Proto', protocolOf(req));
@@ -207,7 +231,7 @@ const forwardedHeaders: Plugin = (proxyServer) => {
   });
 };
 
-/** The API's session cookie (apps/api/src/auth/session.setup.ts; tools/serve.spec.ts keeps them equal). */
+/** The API's session cookie (apps/api/src/auth/session.setup.ts; web-app.spec.ts keeps them equal). */
 export const SESSION_COOKIE = 'sid';
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}\\s*=`);
 /**
@@ -244,9 +268,7 @@ function apiMicroCache(
         Host: siteHost(req),
         'X-Forwarded-Host': siteHost(req),
         'X-Forwarded-Proto': protocolOf(req),
-        'X-Forwarded-For': [req.headers['x-forwarded-for'], req.socket.remoteAddress]
-          .filter(Boolean)
-          .join(', '),
+        'X-Forwarded-For': forwardedFor(req),
         'Accept-Encoding': gzip ? 'gzip' : 'identity',
         Accept: req.headers.accept ?? '*/*',
       };
@@ -319,22 +341,36 @@ function apiMicroCache(
 
 /** Builds the express app: compression, API proxy, static files with cache headers, SPA fallback. */
 export function createWebApp(options: WebAppOptions): Express {
-  const distDir = resolve(options.distDir ?? DEFAULT_WEB_DIST);
+  const distDir = resolve(options.distDir);
+  const { dev } = options;
   const indexFile = join(distDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  // The pages' CSP (tools/web-csp.ts), with the hash of the built index.html's inline script and the
-  // hosts of the features the API says are on; the strict baseline when it does not say.
-  const setPageHeaders = (res: Response, sources?: PagePolicySources, hostLinks = false) => {
+  const builtIndex = dev || !existsSync(indexFile) ? undefined : readFileSync(indexFile, 'utf8');
+  /** The page before its head and content: the built index.html, or (dev) Vite's form of it. */
+  const shellFor = (req: Request): Promise<string> | undefined =>
+    dev ? dev.shell(req.originalUrl) : builtIndex === undefined ? undefined : Promise.resolve(builtIndex);
+  // The pages' CSP (page-csp.ts), with the hash of the shell's inline scripts and the hosts of the features the
+  // API says are on; the strict baseline when it does not say.
+  const setPageHeaders = (
+    res: Response,
+    shell: string | undefined,
+    sources?: PagePolicySources,
+    hostLinks = false,
+  ) => {
     // A head whose links follow the request's Host (no PUBLIC_URL) is the asker's alone: no shared cache
     // may keep the page (host-header poisoning, docs/security.md).
     res.setHeader('Cache-Control', hostLinks ? `private, ${CACHE_NONE}` : CACHE_NONE);
-    if (indexHtml !== undefined)
-      res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(indexHtml, sources));
+    if (shell !== undefined)
+      res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(shell, sources));
   };
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
 
+  if (options.trustProxy)
+    app.use((req, _res, next) => {
+      trustFront(req);
+      next();
+    });
   app.use(guardRequestBody);
   app.use(compression());
   // HSTS on every answer (pages, assets, files, feeds), with helmet's default, the value the API's
@@ -391,19 +427,18 @@ export function createWebApp(options: WebAppOptions): Express {
     }),
   );
 
-  // Every page is index.html with the site's head tags put in (see renderSsi), kept 1 s per origin
-  // as nginx does (apps/web/nginx.conf): concurrent page views share one rendering, and its gzip and
-  // brotli forms are made once, not per view. A policy the API marks no-store is not kept.
+  // Every page is index.html with the site's head tags put in (and, for `/` and the watch pages, their content),
+  // kept 1 s per origin (per path for the rendered ones): concurrent page views share one rendering, and its gzip
+  // and brotli forms are made once, not per view. A policy the API marks no-store is not kept; nothing is under
+  // `npm run dev`.
   const renderer =
     options.ssrEntry === false ? undefined : createPageRenderer(options.apiUrl, options.ssrEntry);
-  const renderPage = async (req: Request): Promise<RenderedPage> => {
+  const renderPage = async (req: Request, shellHtml: string): Promise<RenderedPage> => {
     // `/` and the watch pages carry their content (their head names the video: GET /api/page-head?video=).
     const rendered = renderer?.renders(req.path) ? renderer.body(req.path) : undefined;
     const videoId = videoIdFromWatchPath(req.path);
     const virtual = (path: string) =>
-      videoId === null
-        ? path
-        : `${path}${path.includes('?') ? '&' : '?'}video=${encodeURIComponent(videoId)}`;
+      videoId === null ? path : `${path}?video=${encodeURIComponent(videoId)}`;
     // No answer, or one that is not a policy: the strict baseline, never an error page.
     const policy = fetchFromApi(options.apiUrl, req, PAGE_POLICY_PATH, true)
       .then(({ text, cacheControl }) => ({
@@ -411,34 +446,29 @@ export function createWebApp(options: WebAppOptions): Express {
         cacheControl,
       }))
       .catch(() => ({ sources: undefined, cacheControl: '' }));
-    let hostLinks = false;
-    const [shell, { sources, cacheControl }, body] = await Promise.all([
-      renderSsi(indexHtml!, (path) =>
-        fetchFromApi(options.apiUrl, req, virtual(path)).then((answer) => {
-          if (/\bprivate\b/i.test(answer.cacheControl)) hostLinks = true;
-          return answer.text;
-        }),
-      ),
-      policy,
-      rendered,
-    ]);
+    // No answer (or an error) from the API: the defaults in index.html stand.
+    const head = fetchFromApi(options.apiUrl, req, virtual(PAGE_HEAD_PATH)).catch(() => undefined);
+    const [headAnswer, { sources, cacheControl }, body] = await Promise.all([head, policy, rendered]);
+    const shell = fillHead(shellHtml, headAnswer?.text);
     return {
       status: body?.status ?? 200,
       html: Buffer.from(body ? fillShell(shell, body) : shell),
+      shell: shellHtml,
       sources,
-      hostLinks,
-      keep: !/\bno-store\b/i.test(cacheControl),
+      hostLinks: /\bprivate\b/i.test(headAnswer?.cacheControl ?? ''),
+      keep: !dev && !/\bno-store\b/i.test(cacheControl),
     };
   };
   const sendPage = (req: Request, res: Response, next: NextFunction) => {
-    if (indexHtml === undefined) return next();
+    const shell = shellFor(req);
+    if (shell === undefined) return next();
     // One page per origin for the shell, one per path for the pages rendered on the server.
     const key = `${protocolOf(req)}://${siteHost(req)}${renderer?.renders(req.path) ? req.path : ''}`;
     const now = Date.now();
     let cached = pages.get(key);
     if (!cached || cached.expires <= now) {
       if (pages.size > 1000) pages.clear();
-      cached = { expires: now + PAGE_CACHE_MS, page: renderPage(req) };
+      cached = { expires: now + PAGE_CACHE_MS, page: shell.then((html) => renderPage(req, html)) };
       pages.set(key, cached);
       const entry = cached;
       entry.page.then(
@@ -448,7 +478,9 @@ export function createWebApp(options: WebAppOptions): Express {
     }
     cached.page
       .then((page) => {
-        setPageHeaders(res, page.sources, page.hostLinks);
+        setPageHeaders(res, page.shell, page.sources, page.hostLinks);
+        // A page not kept here is not kept by nginx in front either (its policy is the asker's alone).
+        if (!page.keep) res.setHeader('X-Accel-Expires', '0');
         if (page.status !== 200) res.status(page.status);
         res.type('html');
         res.vary('Accept-Encoding');
@@ -474,27 +506,30 @@ export function createWebApp(options: WebAppOptions): Express {
   app.get('/index.html', sendPage);
 
   // Files compressed at build time (vite-plugin-compression2: `x.js.br`, `x.js.gz` beside `x.js`) are
-  // sent as they are, brotli first, then gzip; compression() leaves an encoded answer alone.
-  app.use(
-    expressStaticGzip(distDir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
-      index: false,
-      serveStatic: {
+  // sent as they are, brotli first, then gzip; compression() leaves an encoded answer alone. Under
+  // `npm run dev`, Vite's middleware serves the sources instead.
+  if (dev) app.use(dev.middlewares);
+  else
+    app.use(
+      expressStaticGzip(distDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
         index: false,
-        redirect: false,
-        setHeaders(res, filePath) {
-          const relative = filePath
-            .slice(distDir.length)
-            .replaceAll('\\', '/')
-            .replace(/\.(?:br|gz)$/, '');
-          if (relative.startsWith('/assets/')) res.setHeader('Cache-Control', CACHE_IMMUTABLE);
-          else if (relative.endsWith('.html')) setPageHeaders(res as Response);
-          else res.setHeader('Cache-Control', CACHE_SHORT);
+        serveStatic: {
+          index: false,
+          redirect: false,
+          setHeaders(res, filePath) {
+            const relative = filePath
+              .slice(distDir.length)
+              .replaceAll('\\', '/')
+              .replace(/\.(?:br|gz)$/, '');
+            if (relative.startsWith('/assets/')) res.setHeader('Cache-Control', CACHE_IMMUTABLE);
+            else if (relative.endsWith('.html')) setPageHeaders(res as Response, builtIndex);
+            else res.setHeader('Cache-Control', CACHE_SHORT);
+          },
         },
-      },
-    }),
-  );
+      }),
+    );
 
   // The SPA owns every other page path, including its own 404 page.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -528,6 +563,8 @@ export function createWebApp(options: WebAppOptions): Express {
 export interface WebServerOptions extends WebAppOptions {
   port: number;
   host?: string;
+  /** The HTTP server to answer on (`npm run dev` hands Vite the same one for its hot-reload socket). */
+  server?: Server;
 }
 
 export interface RunningWebServer {
@@ -540,15 +577,17 @@ export interface RunningWebServer {
 /** Starts the web server; resolves once it listens (port 0 picks a free port). */
 export function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
   const host = options.host ?? '127.0.0.1';
-  const distDir = resolve(options.distDir ?? DEFAULT_WEB_DIST);
-  if (!existsSync(join(distDir, 'index.html'))) {
+  const distDir = resolve(options.distDir);
+  if (!options.dev && !existsSync(join(distDir, 'index.html'))) {
     return Promise.reject(
       new Error(`${distDir}/index.html is missing: build the web app first (npx nx run web:build)`),
     );
   }
   const app = createWebApp({ ...options, distDir });
   return new Promise((resolveStart, reject) => {
-    const server = app.listen(options.port, host);
+    const server = options.server ?? createHttpServer();
+    server.on('request', app);
+    server.listen(options.port, host);
     limitRequestTimes(server);
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
@@ -571,23 +610,5 @@ export function startWebServer(options: WebServerOptions): Promise<RunningWebSer
           }),
       });
     });
-  });
-}
-
-async function main(): Promise<void> {
-  const web = await startWebServer({
-    port: Number(process.env.PORT ?? 4200),
-    host: process.env.HOST ?? '127.0.0.1',
-    apiUrl: process.env.API_URL ?? 'http://127.0.0.1:3000',
-    distDir: process.env.WEB_DIST,
-  });
-  console.log(`Web server at ${web.url} (API proxied to ${process.env.API_URL ?? 'http://127.0.0.1:3000'})`);
-  closeOnSignal(web);
-}
-
-if (require.main === module) {
-  main().catch((error: Error) => {
-    console.error(error.message);
-    process.exit(1);
   });
 }

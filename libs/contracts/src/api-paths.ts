@@ -1,7 +1,6 @@
 /**
  * What the web server hands to the API: everything under `/api` (its global prefix), and the
- * generated files it serves at the site root. Vite, Nest, tools/serve.ts read this list;
- * apps/web/nginx.conf cannot, so tools/nginx-conf.spec.ts checks its locations against it.
+ * generated files it serves at the site root. Nest and the web server (apps/web/server) read this list.
  */
 export const API_PREFIX = '/api';
 
@@ -19,3 +18,9 @@ export function isApiPath(pathname: string): boolean {
     (API_ROOT_FILES as readonly string[]).includes(pathname)
   );
 }
+
+/**
+ * The content version (the number every write to public content or settings bumps), sent by the API with its
+ * public answers: the web server's renderer keys its renderings by it (apps/web/server/page-renderer.ts).
+ */
+export const CONTENT_VERSION_HEADER = 'X-Content-Version';

@@ -2,9 +2,9 @@
  * The Content-Security-Policy of the site's pages, in one place: a strict baseline (the page's own
  * origin and the YouTube player), plus the hosts of Google Analytics, Plausible and AdSense only
  * while the admin has that feature switched on. The API says which are on
- * (`GET /api/settings/page-policy`); tools/serve.ts and apps/web/nginx.conf put the sources into
- * the policy they send with each page, and send the baseline when the API does not answer.
- * tools/web-csp.ts adds the hash of index.html's inline script and writes nginx's directive.
+ * (`GET /api/settings/page-policy`); the web app's server (apps/web/server) puts the sources into
+ * the policy it sends with each page, and sends the baseline when the API does not answer.
+ * apps/web/server/page-csp.ts adds the hashes of the page shell's inline scripts.
  */
 import { z } from 'zod';
 import type { PageFeatures } from './page-features';

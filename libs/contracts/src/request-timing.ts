@@ -1,8 +1,16 @@
 /**
  * How long a client may take to send a request, the same on every layer that reads one: the API
- * and tools/serve.ts (both through @app/node-server) and apps/web/nginx.conf (kept equal by
+ * and the web app's server (both through @app/node-server) and apps/web/nginx.conf (kept equal by
  * tools/nginx-conf.spec.ts). docs/security.md explains what each defends.
  */
+
+/**
+ * How long an idle kept-alive connection stays open. Longer than the proxies and clients in front keep theirs
+ * (nginx's upstream `keepalive_timeout` is 60 s): with Node's default of 5 s, the server closed connections a
+ * proxy or a test client was about to reuse, and that request died with a reset (seen once in a browser test
+ * run, a `POST` through the web server: "socket hang up").
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** The request line and headers must arrive within this time (slow headers hold a connection). */
 export const HEADERS_TIMEOUT_MS = 10_000;

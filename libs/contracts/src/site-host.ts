@@ -1,7 +1,7 @@
 /**
  * The host a request may name in `Host` (or `X-Forwarded-Host` behind a proxy): a DNS name, an
  * IPv4 address or a bracketed IPv6 address, with an optional port. The API and the web server
- * (tools/serve.ts) answer any other value with a 400, so a header such as `evil.example/x`,
+ * (apps/web/server) answer any other value with a 400, so a header such as `evil.example/x`,
  * `a b` or `user@host` never reaches a link, nor an error log.
  */
 const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';

@@ -1,9 +1,23 @@
 /**
- * A client for the request-body tests (the API's request-body.integration-spec.ts, tools/serve.spec.ts,
+ * A client for the request-body tests (the API's request-body.integration-spec.ts, apps/web/server/web-app.spec.ts,
  * tools/nginx-run.spec.ts): raw HTTP/1.1 on a socket, so that what happens to the connection is the
  * server's doing. Test code: import it as `@app/node-server/raw-http`, never from app code.
  */
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
+
+/** Asks the OS for a free TCP port on `host` (listen on 0, read the port, close). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
 
 export const MB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 /**
  * How every Node server of the site applies the request-timing rules (@app/contracts/request-timing):
- * the API (apps/api/src/app.factory.ts) and tools/serve.ts use these two functions; nginx has its own
+ * the API (apps/api/src/app.factory.ts) and the web app's server (apps/web/server) use these two functions; nginx has its own
  * directives (apps/web/nginx.conf).
  */
 import {
@@ -9,14 +9,16 @@ import {
   BODY_TIMEOUT_RESPONSE,
   bodyDeadlineMs,
   HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
 } from '@app/contracts/request-timing';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 
-/** Headers and a whole request: the rules of @app/contracts/request-timing. */
+/** Headers, a whole request and an idle connection: the rules of @app/contracts/request-timing. */
 export function limitRequestTimes(server: Server): void {
   server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // Node checks both every 30 s by default (a slow client would get up to 30 s more); read at listen.
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = 1000;
   // The body's own rule (below) cuts slow bodies; the outer bound lets the largest body through at the

@@ -1,3 +1,4 @@
+import { CONTENT_VERSION_HEADER } from '@app/contracts/api-paths';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
@@ -92,6 +93,7 @@ export function httpCaching(
       this.setHeader('X-Accel-Expires', nginxExpiresThisSecond());
       const version = res.locals.contentVersion as string | undefined;
       if (version === undefined) return;
+      this.setHeader(CONTENT_VERSION_HEADER, version);
       const byOrigin = /\bprivate\b/i.test(cacheControl);
       const encoding = this.getHeader('content-encoding');
       this.setHeader(

@@ -52,7 +52,7 @@ export class PublicPagesController {
 
   /**
    * The `<head>` tags of the SEO settings (title, description, social cards, feed link) as an HTML
-   * fragment: the web server (tools/serve.ts, nginx's SSI) puts it into every page it sends, so link
+   * fragment: the web app's server (apps/web/server) puts it into every page it sends, so link
    * previews and crawlers that run no script see them. Kept as briefly as any public answer; without PUBLIC_URL,
    * `og:url` follows the request's host, so no shared cache may keep it. `?video={id}`: the head of that
    * video's watch page (canonical, Open Graph video, player card, oEmbed link, VideoObject JSON-LD).

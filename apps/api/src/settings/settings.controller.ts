@@ -32,8 +32,8 @@ export class SettingsController {
 
   /**
    * The third-party hosts the pages' Content-Security-Policy lets in: those of the analytics and ad
-   * features switched on (@app/contracts/page-policy). In the body for tools/serve.ts, and in
-   * X-Page-* headers for nginx (auth_request). Answered from the public cache until a write.
+   * features switched on (@app/contracts/page-policy). In the body for the web server (apps/web/server), and in
+   * X-Page-* headers (for a proxy that reads headers only). Answered from the public cache until a write.
    */
   @Public()
   @Get('page-policy')

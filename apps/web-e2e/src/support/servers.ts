@@ -17,7 +17,7 @@ export const SERVERS = {
   large: 4354 + PORT_OFFSET,
   /** Synced from a fake YouTube of its own (LIVE_FAKE_YOUTUBE_URL), whose stream the live spec moves. */
   live: 4360 + PORT_OFFSET,
-  /** apps/web/nginx.conf in front of the demo stack (its API and its web server as web-ssr), as in docker-compose. */
+  /** apps/web/nginx.conf in front of the demo stack (in front of its web server), as in docker-compose. */
   nginx: 4364 + PORT_OFFSET,
 } as const;
 

@@ -1,0 +1,50 @@
+/**
+ * The places in `index.html` the web server fills for each page, marked by comments the build keeps:
+ * - the page head, between `<!--page-head-->` and `<!--/page-head-->`: the site's title, description and
+ *   social tags from `GET /api/page-head`; the defaults written there stay when the API does not answer;
+ * - the page, between `<!--ssr-outlet-->` and `<!--/ssr-outlet-->` inside `#root`: the build puts the
+ *   prerendered home page in its loading state there (apps/web/vite.config.ts); a page rendered for the request
+ *   replaces it, and its data goes before `</body>`.
+ */
+export const PAGE_HEAD_START = '<!--page-head-->';
+export const PAGE_HEAD_END = '<!--/page-head-->';
+export const SSR_OUTLET_START = '<!--ssr-outlet-->';
+export const SSR_OUTLET_END = '<!--/ssr-outlet-->';
+/** Where the build puts the prerendered shell (in the source index.html). */
+export const SHELL_MARKER = '<!--app-shell-->';
+
+const PAGE_HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
+const SSR_OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
+
+/** A rendering of a page for `#root`, with its data. */
+export interface RenderedBody {
+  status: 200 | 404;
+  html: string;
+  state: string;
+}
+
+/**
+ * The source index.html with the prerendered home page (`src/prerender.tsx`) in its outlet: what the build writes
+ * to `dist/apps/web/index.html` (before it inlines the entry stylesheet), and what `npm run dev` serves.
+ */
+export function prerenderedShell(indexHtml: string, prerendered: string): string {
+  if (!indexHtml.includes(SHELL_MARKER)) throw new Error(`index.html has no ${SHELL_MARKER} to fill`);
+  const outlet = `${SSR_OUTLET_START}<div data-prerendered style="display:contents">${prerendered}</div>${SSR_OUTLET_END}`;
+  return indexHtml.replace(SHELL_MARKER, () => outlet);
+}
+
+/** Whether `html` has both places (a build of index.html the server can fill). */
+export function isPageShell(html: string): boolean {
+  return PAGE_HEAD.test(html) && SSR_OUTLET.test(html);
+}
+
+/** The head tags in place of the defaults; `undefined` (no answer from the API) keeps the defaults. */
+export function fillHead(shell: string, head: string | undefined): string {
+  if (head === undefined) return shell;
+  return shell.replace(PAGE_HEAD, () => `${PAGE_HEAD_START}${head}${PAGE_HEAD_END}`);
+}
+
+/** Puts a rendering into the shell: the page into `#root` in place of the prerendered one, its data before `</body>`. */
+export function fillShell(shell: string, body: RenderedBody): string {
+  return shell.replace(SSR_OUTLET, () => body.html).replace('</body>', () => `${body.state}</body>`);
+}
