@@ -38,6 +38,13 @@ import {
   runLiveCheckBench,
 } from './live-check';
 import { missedTargets, runSyncBench, SMOKE, syncMarkdown, type SyncBenchResult, TARGETS } from './sync';
+import {
+  benchMemory,
+  MEMORY_BEFORE_MB,
+  MEMORY_TARGET_IDLE_MB,
+  memoryMarkdown,
+  type MemoryResult,
+} from './memory';
 import { benchViewAll, VIEW_ALL_TARGET_MS, viewAllMarkdown, type ViewAllResult } from './view-all';
 
 interface SummaryRow {
@@ -122,6 +129,17 @@ function pageRows(lighthouse: LighthouseRun[], viewAll: ViewAllResult[]): Summar
   return rows;
 }
 
+function memoryRows(result: MemoryResult): SummaryRow[] {
+  return [
+    {
+      what: 'Memory of the production stack (API + web server, SQLite), idle',
+      figure: `${result.idle.totalMb} MB (before: ${MEMORY_BEFORE_MB.total} MB); ${result.loaded.totalMb} MB after load`,
+      target: `≤ ${MEMORY_TARGET_IDLE_MB} MB`,
+      met: result.idle.totalMb <= MEMORY_TARGET_IDLE_MB,
+    },
+  ];
+}
+
 function httpCacheRows(result: HttpCacheResult): SummaryRow[] {
   const rows: SummaryRow[] = result.rows.map((r) => {
     const nginx = r.server === 'nginx';
@@ -176,6 +194,9 @@ async function main(argv: string[]): Promise<void> {
   console.log(`Public traffic through nginx and npm start${smoke ? ' (smoke)' : ''}…`);
   const httpCache = await benchHttpCache({ smoke, log });
 
+  console.log(`Memory of the production stack${smoke ? ' (smoke)' : ''}…`);
+  const memory = await benchMemory({ smoke, log });
+
   console.log(`YouTube sync${smoke ? ' (smoke)' : ''}…`);
   const sync: SyncBenchResult[] = [];
   const syncCases = smoke
@@ -207,6 +228,7 @@ async function main(argv: string[]): Promise<void> {
     ...loadRows(load),
     ...analyticsRows(analytics),
     ...httpCacheRows(httpCache),
+    ...memoryRows(memory),
     ...syncRows(sync),
     ...liveCheckRows(liveCheck),
     ...pageRows(lighthouse, viewAll),
@@ -219,6 +241,7 @@ async function main(argv: string[]): Promise<void> {
           .map((r) => `${r.database} ${r.path}: errors under load`),
         ...analyticsFailures(analytics),
         ...httpCacheFailures(httpCache, true),
+        ...(memory.idle.totalMb > 0 ? [] : ['memory: no process measured']),
         ...sync.flatMap((r) => missedTargets(r)),
         ...liveCheckFailures(liveCheck),
         ...lighthouse.filter((r) => r.adminChunkLoaded).map(() => 'the admin chunk loads on /'),
@@ -234,6 +257,7 @@ async function main(argv: string[]): Promise<void> {
   await writeDocSection('api-load', apiLoadMarkdown(load, when));
   await writeDocSection('analytics-bench', analyticsMarkdown(analytics, when));
   await writeDocSection('http-cache', httpCacheMarkdown(httpCache, when, machine()));
+  await writeDocSection('memory', memoryMarkdown(memory, when));
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
   await writeDocSection('live-check-bench', liveCheckMarkdown(liveCheck, when));
   await writeDocSection('page-lighthouse', lighthouseMarkdown(lighthouse, when));
@@ -243,6 +267,7 @@ async function main(argv: string[]): Promise<void> {
   writeRawJson('api-load', load);
   writeRawJson('analytics', analytics);
   writeRawJson('http-cache', httpCache);
+  writeRawJson('memory', memory);
   writeRawJson('sync', sync);
   writeRawJson('live-check', liveCheck);
   writeRawJson('page-lighthouse', lighthouse);

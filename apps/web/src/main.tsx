@@ -3,6 +3,7 @@ import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HomeApp } from './app/home-app';
+import { loadPageData } from './app/page-data';
 import { publicSettingsQueryOptions, writeCachedSettings } from './features/settings/api/get-public-settings';
 import { createQueryClient } from './lib/query-client';
 import { readSsrState } from './ssr-state';
@@ -26,6 +27,11 @@ function start(app: (queryClient: ReturnType<typeof createQueryClient>) => React
     hydrateRoot(container!, <StrictMode>{app(queryClient)}</StrictMode>);
     return;
   }
+  // Without the server's data (its rendering failed, or under a plain static host): everything the page
+  // declares is asked for at once, not section after section as they mount.
+  void loadPageData(queryClient, videoIdFromWatchPath(window.location.pathname), 'prefetch').catch(
+    () => undefined,
+  );
   const root = createRoot(container!);
   startTransition(() => root.render(<StrictMode>{app(queryClient)}</StrictMode>));
 }

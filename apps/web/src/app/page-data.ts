@@ -1,0 +1,54 @@
+import type { PublicSettings } from '@app/contracts';
+import { videoKindQuery } from '@app/contracts/video-filters';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
+import { channelStatsQueryOptions } from '../features/channel/api/get-channel-stats';
+import { playlistsQueryOptions } from '../features/playlists/api/get-playlists';
+import { publicSettingsQueryOptions } from '../features/settings/api/get-public-settings';
+import { featuredVideoQueryOptions } from '../features/videos/api/get-featured-video';
+import { liveStateQueryOptions } from '../features/videos/api/get-live-state';
+import { latestVideosQueryOptions, shortsShelfQueryOptions } from '../features/videos/api/get-videos';
+import { videoDetailQueryOptions } from '../features/videos/api/get-video-detail';
+
+/**
+ * What each page rendered on the server shows, declared once: the renderer (`entry-server.tsx`) asks the API for
+ * exactly this before it renders, and the browser (`main.tsx`) asks for it all at once when a page comes without
+ * its data, instead of one section after the other as they mount. Besides these, every page needs the public
+ * settings (`publicSettingsQueryOptions`), which decide the optional sections. `page-data.spec.tsx` renders the
+ * pages and fails when a component asks for anything not declared here.
+ */
+export function homePageQueries(settings: PublicSettings) {
+  return [
+    channelStatsQueryOptions(),
+    latestVideosQueryOptions(videoKindQuery('all', settings.hideShorts)),
+    liveStateQueryOptions(),
+    ...(settings.showFeaturedVideo ? [featuredVideoQueryOptions()] : []),
+    ...(settings.showPlaylistSection ? [playlistsQueryOptions()] : []),
+    ...(settings.showShortsShelf ? [shortsShelfQueryOptions()] : []),
+  ];
+}
+
+/** A watch page: the video, its details, playlists and related videos (one call). */
+export function watchPageQueries(videoId: string) {
+  return [videoDetailQueryOptions(videoId)];
+}
+
+/**
+ * Asks for the settings and everything the page declares, in parallel once the settings are known; `fetch`
+ * (the renderer) waits for all and rejects on a failure, `prefetch` (the browser) only starts them.
+ */
+export async function loadPageData(
+  queryClient: QueryClient,
+  videoId: string | null,
+  mode: 'fetch' | 'prefetch',
+): Promise<void> {
+  const settings = queryClient.fetchQuery(publicSettingsQueryOptions());
+  // A watch page's data does not depend on the settings: asked at the same time.
+  const queries = (
+    videoId === null ? await settings.then(homePageQueries) : watchPageQueries(videoId)
+  ) as FetchQueryOptions[];
+  if (mode === 'prefetch') {
+    for (const query of queries) void queryClient.prefetchQuery(query);
+    return;
+  }
+  await Promise.all([settings, ...queries.map((query) => queryClient.fetchQuery(query))]);
+}
