@@ -144,6 +144,9 @@ describeWithNginx('apps/web/nginx.conf under nginx: the cache', () => {
       res.type('js').send(`/* ${req.headers['accept-encoding']} */`);
     });
     app.get('/api/slow', (_req, res) => {
+      // Kept 5 s: under load the answer may come after the second it was asked in ends, and an answer already
+      // expired would let the waiting requests through (this test is about the lock, not the lifetime).
+      res.setHeader('X-Accel-Expires', '5');
       setTimeout(() => res.json({ slow: true }), 300);
     });
     app.all('/api/*path', (req, res) => {

@@ -420,4 +420,36 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
       expect(res.text).toContain(`<link>${ORIGIN}/videos/w-short</link>`);
     });
   });
+
+  describe('the site name, one rule for every answer', () => {
+    const names = async () => {
+      const get = (path: string) => request(t.server).get(path).set('Host', HOST);
+      const [rss, oembed, head] = await Promise.all([
+        get('/rss.xml').expect(200),
+        get(`/oembed?url=${encodeURIComponent(`${ORIGIN}/videos/w-main`)}`).expect(200),
+        get('/api/page-head').expect(200),
+      ]);
+      return {
+        rss: /<channel>\s*<title>(?:<!\[CDATA\[)?([^<\]]*)/.exec(rss.text)?.[1],
+        oembed: (oembed.body as { provider_name: string }).provider_name,
+        head: /<title>([^<]*)<\/title>/.exec(head.text)?.[1],
+      };
+    };
+
+    it('trims the admin’s title in the RSS feed, oEmbed and the page head alike, and a blank one is the channel’s', async () => {
+      const admin = await signedInAgent(t.server);
+      try {
+        await admin.post('/api/settings/siteTitle').send({ value: '  Spaced Site  ' }).expect(200);
+        expect(await names()).toEqual({ rss: 'Spaced Site', oembed: 'Spaced Site', head: 'Spaced Site' });
+        await admin.post('/api/settings/siteTitle').send({ value: '   ' }).expect(200);
+        const blank = await names();
+        expect(blank.rss).toBe(blank.oembed);
+        expect(blank.head).toBe(blank.rss);
+        expect(blank.rss?.trim()).toBe(blank.rss);
+        expect(blank.rss).not.toBe('');
+      } finally {
+        await admin.post('/api/settings/siteTitle').send({ value: '' }).expect(200);
+      }
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { scriptSafeJson } from '@app/contracts/html';
 import type { DehydratedState } from '@tanstack/react-query';
 
 /** The element holding the data a server-rendered page was rendered with. */
@@ -8,10 +9,7 @@ export const SSR_STATE_ID = 'ssr-state';
  * HTML: `<`, `>`, `&` and the line separators JavaScript's JSON.parse accepts but HTML parsers may not keep.
  */
 export function ssrStateScript(state: DehydratedState): string {
-  const json = JSON.stringify(state).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const json = scriptSafeJson(state);
   return `<script type="application/json" id="${SSR_STATE_ID}">${json}</script>`;
 }
 

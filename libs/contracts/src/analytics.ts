@@ -14,6 +14,7 @@ export const ANALYTICS_MAX_BATCH = 20;
 
 export const analyticsRanges = ['7d', '30d', '90d', '1y'] as const;
 export type AnalyticsRangeId = (typeof analyticsRanges)[number];
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRangeId = '30d';
 
 export const viewportClasses = ['phone', 'tablet', 'desktop'] as const;
 export type ViewportClass = (typeof viewportClasses)[number];
@@ -23,8 +24,9 @@ export const playPlaces = ['featured', 'grid', 'view_all', 'shorts', 'live', 'wa
 export type PlayPlace = (typeof playPlaces)[number];
 
 export const communityCards = ['discord', 'twitter', 'newsletter'] as const;
-export const heroVariants = ['A', 'B'] as const;
-export type HeroVariant = (typeof heroVariants)[number];
+import { heroVariants } from './hero';
+
+export { heroVariants, type HeroVariant } from './hero';
 
 /** A site path like `/` or `/videos/abc`: no host, no query, no fragment. */
 const sitePath = z
@@ -123,7 +125,9 @@ export const analyticsAcceptedSchema = z.object({ accepted: z.number().int().non
 export type AnalyticsAccepted = z.infer<typeof analyticsAcceptedSchema>;
 
 /** Query of `GET /api/admin/analytics`. */
-export const analyticsQuerySchema = z.strictObject({ range: z.enum(analyticsRanges).default('30d') });
+export const analyticsQuerySchema = z.strictObject({
+  range: z.enum(analyticsRanges).default(DEFAULT_ANALYTICS_RANGE),
+});
 
 /** Referrer hosts grouped into these sources (docs/analytics.md lists the hosts of each). */
 export const trafficSources = ['search', 'youtube', 'social', 'discord', 'direct', 'other'] as const;

@@ -1,3 +1,4 @@
+import { scriptSafeJson } from './html';
 import { embedUrl, watchUrl } from './youtube';
 
 /**
@@ -49,19 +50,7 @@ export function broadcastEventJsonLd(video: BroadcastVideo): Record<string, unkn
   };
 }
 
-const SCRIPT_UNSAFE: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-/**
- * The JSON for a `<script type="application/ld+json">` (the one serializer of every JSON-LD block): `<`, `>` and
- * `&` become `\u` escapes, so no text can close the element or open a comment or entity in it, and U+2028/2029
- * too, which some JavaScript parsers take for line ends. JSON parsers read the same data back.
- */
+/** The JSON for a `<script type="application/ld+json">` (the one serializer of every JSON-LD block). */
 export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_UNSAFE[c] as string);
+  return scriptSafeJson(data);
 }

@@ -5,3 +5,6 @@
 
 /** SPEC §9: the public page shows at most this many playlists, and the admin is told so. */
 export const PINNED_PLAYLIST_LIMIT = 6;
+
+/** A colour setting: `#RRGGBB` (the registry's rule, and the dashboard's before it saves). */
+export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;

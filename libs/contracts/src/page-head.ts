@@ -6,6 +6,7 @@
  * (`@app/contracts/page-head`).
  */
 import { jsonLdText } from './broadcast-event';
+import { escapeHtml } from './html';
 import type { PublicSettings } from './settings';
 
 /** The site's name where the admin left the title empty and no channel is synced. */
@@ -75,12 +76,6 @@ export function pageHead(settings: PageHeadSettings, origin: string): PageHead {
     feed: settings.enableRSS ? { href: '/rss.xml', title: `${title} videos` } : null,
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** The head as HTML (every value escaped), to stand in `index.html`'s `<head>`. */
 export function pageHeadHtml(head: PageHead): string {

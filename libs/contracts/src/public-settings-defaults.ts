@@ -93,3 +93,10 @@ export const PUBLIC_SETTINGS_DEFAULTS = {
   termsOfServiceContent: '',
   disclosuresContent: '',
 } as const;
+
+/**
+ * Where the browser keeps its copy of the public settings (`localStorage`), so a repeat visit paints in the site's
+ * design at once. index.html's inline script reads it too (it cannot import this; static-defaults.spec.ts keeps
+ * it equal).
+ */
+export const SETTINGS_CACHE_KEY = 'site-settings-v1';

@@ -5,6 +5,7 @@ import {
   DISCORD_INVITE_PATTERN,
 } from './community';
 import { PUBLIC_SETTINGS_DEFAULTS as PUBLIC } from './public-settings-defaults';
+import { HEX_COLOR_PATTERN } from './limits';
 import { themeIds } from './themes';
 import { CHANNEL_ID_PATTERN } from './youtube';
 
@@ -94,7 +95,7 @@ export const isHttpUrl = (value: string): boolean => httpUrl.safeParse(value).su
 
 const urlSetting = () => clearable(2048, isHttpUrl, 'must be an http(s) URL');
 const emailSetting = () => clearable(254, (v) => email.safeParse(v).success, 'must be an e-mail address');
-const colorSetting = () => string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #FF0000');
+const colorSetting = () => string().regex(HEX_COLOR_PATTERN, 'must be a colour like #FF0000');
 
 /** A community card's title or description: required (a card without text would be empty), bounded. */
 const requiredText = (max: number) =>

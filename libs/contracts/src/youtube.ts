@@ -4,9 +4,31 @@
  * import it alone (`@app/contracts/youtube`). Nothing here contacts YouTube.
  */
 
+const YOUTUBE_ORIGIN = 'https://www.youtube.com';
+
 /** A video's page on YouTube. */
 export function watchUrl(videoId: string): string {
-  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+  return `${YOUTUBE_ORIGIN}/watch?v=${encodeURIComponent(videoId)}`;
+}
+
+/** A channel's page on YouTube, by its `UC…` id. */
+export function channelUrl(channelId: string): string {
+  return `${YOUTUBE_ORIGIN}/channel/${encodeURIComponent(channelId)}`;
+}
+
+/** A channel's page on YouTube by its handle (`@name`, with or without the `@`). */
+export function handleUrl(handle: string): string {
+  return `${YOUTUBE_ORIGIN}/${handle.replace(/^@?/, '@')}`;
+}
+
+/** YouTube's search for channels (the `sp` filter) named `query`. */
+export function channelSearchUrl(query: string): string {
+  return `${YOUTUBE_ORIGIN}/results?search_query=${encodeURIComponent(query)}&sp=EgIQAg%3D%3D`;
+}
+
+/** A playlist's page on YouTube. */
+export function playlistUrl(playlistId: string): string {
+  return `${YOUTUBE_ORIGIN}/playlist?list=${encodeURIComponent(playlistId)}`;
 }
 
 /** The privacy-enhanced player of a video (no cookies until it plays). */
@@ -27,6 +49,11 @@ export function thumbnailUrl(videoId: string, size: ThumbnailSize = 'hqdefault')
 export const CHANNEL_ID_PATTERN = /^UC[\w-]{22}$/;
 /** A channel handle: `@` and 3 to 30 letters, digits, `_`, `.` or `-`. */
 export const CHANNEL_HANDLE_PATTERN = /^@[\w.-]{3,30}$/;
+
+/** A channel as the sync takes it: a `UC…` id or an `@handle`. */
+export function isChannelRef(value: string): boolean {
+  return CHANNEL_ID_PATTERN.test(value) || CHANNEL_HANDLE_PATTERN.test(value);
+}
 
 /**
  * Quota units one call of each Data API method costs

@@ -1,4 +1,4 @@
-import { CHANNEL_HANDLE_PATTERN, CHANNEL_ID_PATTERN, settingValueSchema } from '@app/contracts';
+import { isChannelRef, settingValueSchema } from '@app/contracts';
 import { z } from 'zod';
 import { smtpUrlProblem } from '../notifications/smtp-url';
 
@@ -34,13 +34,7 @@ export const envSchema = z
     // The admin lost the authenticator: turn two-factor sign-in off on start (then remove the variable).
     ADMIN_RESET_2FA: bool.default(false),
     YOUTUBE_API_KEY: z.string().min(1).optional(),
-    YOUTUBE_CHANNEL_ID: z
-      .string()
-      .refine(
-        (v) => CHANNEL_ID_PATTERN.test(v) || CHANNEL_HANDLE_PATTERN.test(v),
-        'must be a UC… channel id or an @handle',
-      )
-      .optional(),
+    YOUTUBE_CHANNEL_ID: z.string().refine(isChannelRef, 'must be a UC… channel id or an @handle').optional(),
     YOUTUBE_API_BASE_URL: z.url().default(DEFAULT_YOUTUBE_API_BASE_URL),
     // Integrations: the starting value of their setting (and its toggle), until the admin saves another.
     GOOGLE_ANALYTICS_ID: settingValueSchema('googleAnalyticsId').optional(),

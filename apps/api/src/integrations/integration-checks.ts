@@ -12,7 +12,17 @@ import {
   type OutboundPolicy,
   outboundRequest,
 } from '../notifications/outbound-http';
-import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from '../youtube/youtube-api.client';
+import { YouTubeApiClient, YouTubeApiError } from '../youtube/youtube-api.client';
+import {
+  mailchimpBase,
+  mailchimpDataCentre,
+  mailchimpHeaders,
+  mailchimpProblem,
+  mailchimpSaid,
+} from './mailchimp-api';
+
+export { mailchimpDataCentre };
+import { channelRef, YOUTUBE_MESSAGES } from '../youtube/youtube-config';
 
 /**
  * One cheap real check per integration (a page each under docs/integrations/). Each answers what happened,
@@ -54,11 +64,7 @@ function redirectNote(answer: OutboundAnswer): string | null {
 // ---------------------------------------------------------------------------------------------------------
 // YouTube
 
-export const YOUTUBE_MESSAGES = {
-  missingKey: 'YouTube API key is missing: set the YOUTUBE_API_KEY environment variable',
-  missingChannel:
-    'No YouTube channel is configured: set the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
-} as const;
+export { YOUTUBE_MESSAGES };
 
 /** One `channels.list` call (1 quota unit) with the key and channel the sync uses. */
 export async function checkYouTube(options: {
@@ -69,9 +75,7 @@ export async function checkYouTube(options: {
 }): Promise<CheckOutcome> {
   if (!options.apiKey) return connection(false, YOUTUBE_MESSAGES.missingKey);
   if (!options.channel) return connection(false, YOUTUBE_MESSAGES.missingChannel);
-  const ref: ChannelRef = options.channel.startsWith('@')
-    ? { handle: options.channel }
-    : { id: options.channel };
+  const ref = channelRef(options.channel);
   const client = new YouTubeApiClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
@@ -81,10 +85,7 @@ export async function checkYouTube(options: {
   try {
     const channel = await client.channel(ref);
     if (!channel) {
-      return connection(
-        false,
-        `YouTube has no channel ${options.channel}: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable`,
-      );
+      return connection(false, YOUTUBE_MESSAGES.noSuchChannel(options.channel));
     }
     return connection(
       true,
@@ -176,20 +177,6 @@ export async function checkWebhook(
 // ---------------------------------------------------------------------------------------------------------
 // Mailchimp
 
-/** The data centre a Mailchimp key names by its suffix (`…-us6` → `us6`), or null. */
-export function mailchimpDataCentre(key: string): string | null {
-  return /-([a-z]{2,5}\d{1,3})$/.exec(key)?.[1] ?? null;
-}
-
-/** Mailchimp's error body (`{ title, detail }`, RFC 7807 style) in a few words. */
-function mailchimpSaid(answer: OutboundAnswer): string {
-  const body = parseJson(answer.text);
-  if (isObject(body) && typeof body.title === 'string') {
-    return clip(`${body.title}${typeof body.detail === 'string' ? `: ${body.detail}` : ''}`);
-  }
-  return clip(answer.statusText || answer.text) || 'no message';
-}
-
 /**
  * `GET /3.0/ping` on the key's data centre, and, when an audience id is given, that audience's name and
  * member count (`GET /3.0/lists/{id}`).
@@ -210,11 +197,8 @@ export async function checkMailchimp(options: {
       'The Mailchimp API key names no data centre: a key ends in its data centre, like …-us6',
     );
   }
-  const base = options.baseUrl.replaceAll('{dc}', dc).replace(/\/+$/, '');
-  const headers = {
-    Accept: 'application/json',
-    Authorization: `Basic ${Buffer.from(`key:${apiKey}`).toString('base64')}`,
-  };
+  const base = mailchimpBase(options.baseUrl, apiKey);
+  const headers = mailchimpHeaders(apiKey);
   const get = async (path: string): Promise<OutboundAnswer | CheckOutcome> => {
     try {
       return await outboundRequest(`${base}${path}`, { headers }, policy);
@@ -227,7 +211,10 @@ export async function checkMailchimp(options: {
   const redirect = redirectNote(ping);
   if (redirect) return connection(false, `Mailchimp answered ${redirect}`);
   if (ping.status !== 200)
-    return connection(false, `Mailchimp answered ${ping.status}: ${mailchimpSaid(ping)}`);
+    return connection(
+      false,
+      `Mailchimp answered ${ping.status}: ${clip(mailchimpSaid(mailchimpProblem(ping)))}`,
+    );
   const health = parseJson(ping.text);
   if (!isObject(health) || typeof health.health_status !== 'string') {
     return connection(false, 'The Mailchimp address answered 200, but not as Mailchimp (no health_status)');
@@ -242,7 +229,7 @@ export async function checkMailchimp(options: {
   if (list.status !== 200) {
     return connection(
       false,
-      `${pinged}, but audience ${options.audienceId}: ${list.status} ${mailchimpSaid(list)}`,
+      `${pinged}, but audience ${options.audienceId}: ${list.status} ${clip(mailchimpSaid(mailchimpProblem(list)))}`,
     );
   }
   const audience = parseJson(list.text);

@@ -10,6 +10,7 @@ import { SMTP_SETTINGS_KEYS } from '../notifications/email.service';
 import { NotificationsService, USER_AGENT } from '../notifications/notifications.service';
 import { type OutboundPolicy, outboundPolicy } from '../notifications/outbound-http';
 import { SettingsService } from '../settings/settings.service';
+import { configuredChannel } from '../youtube/youtube-config';
 import { IntegrationCheckEntity } from './integration-check.entity';
 import {
   checkDiscord,
@@ -75,7 +76,7 @@ export class IntegrationsService {
   private async plan(id: IntegrationId): Promise<Planned> {
     switch (id) {
       case 'youtube': {
-        const channel = (await this.settings.get('channelId')) || this.env.YOUTUBE_CHANNEL_ID;
+        const channel = await configuredChannel(this.settings, this.env);
         const { YOUTUBE_API_BASE_URL: baseUrl, YOUTUBE_API_KEY: apiKey } = this.env;
         return {
           inputs: [baseUrl, apiKey, channel],

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mailchimpDataCentre } from '../integrations/integration-checks';
+import {
+  mailchimpBase,
+  mailchimpHeaders,
+  type MailchimpProblem,
+  mailchimpProblem,
+  mailchimpSaid,
+} from '../integrations/mailchimp-api';
 import { type OutboundPolicy, outboundRequest } from '../notifications/outbound-http';
 
 /** Mailchimp's id of an audience member: the MD5 of the lower-cased address (Marketing API, List Members). */
@@ -28,39 +34,10 @@ export type MemberOutcome =
   | { kind: 'retry'; error: string }
   | { kind: 'failed'; error: string };
 
-interface Problem {
-  status: number;
-  title: string;
-  detail: string;
-}
+const describe = (p: MailchimpProblem) => `Mailchimp answered ${p.status} ${mailchimpSaid(p)}`.slice(0, 500);
 
-function problem(status: number, text: string, statusText: string): Problem {
-  try {
-    const body = JSON.parse(text) as Partial<Problem>;
-    if (typeof body.title === 'string') {
-      return { status, title: body.title, detail: typeof body.detail === 'string' ? body.detail : '' };
-    }
-  } catch {
-    // Not JSON: an HTML error page from a proxy; its status says enough.
-  }
-  return { status, title: statusText || `HTTP ${status}`, detail: '' };
-}
-
-const describe = (p: Problem) =>
-  `Mailchimp answered ${p.status} ${p.title}${p.detail ? `: ${p.detail}` : ''}`.slice(0, 500);
-
-function base(target: MailchimpTarget): string | null {
-  const dc = mailchimpDataCentre(target.apiKey);
-  return dc ? target.baseUrl.replaceAll('{dc}', dc).replace(/\/+$/, '') : null;
-}
-
-function headers(apiKey: string): Record<string, string> {
-  return {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    Authorization: `Basic ${Buffer.from(`key:${apiKey}`).toString('base64')}`,
-  };
-}
+const base = (target: MailchimpTarget) => mailchimpBase(target.baseUrl, target.apiKey);
+const headers = mailchimpHeaders;
 
 /**
  * Adds the address to the audience with double opt-in: `PUT /lists/{id}/members/{hash}` with
@@ -94,7 +71,7 @@ export async function addMember(target: MailchimpTarget, email: string): Promise
       }
       return { kind: 'synced', memberStatus };
     }
-    return classify(problem(answer.status, answer.text, answer.statusText));
+    return classify(mailchimpProblem(answer));
   };
   const first = await put({ email_address: email, status_if_new: 'pending' });
   if (first.kind === 'synced' && ['unsubscribed', 'archived', 'transactional'].includes(first.memberStatus)) {
@@ -107,7 +84,7 @@ export async function addMember(target: MailchimpTarget, email: string): Promise
 }
 
 /** A 4xx about this member is final (Member Exists counts as done); anything else is retried later. */
-export function classify(p: Problem): MemberOutcome {
+export function classify(p: MailchimpProblem): MemberOutcome {
   if (p.status === 400 && /member exists/i.test(p.title))
     return { kind: 'synced', memberStatus: 'subscribed' };
   if (p.status === 400) return { kind: 'failed', error: describe(p) };
@@ -134,7 +111,7 @@ export async function deleteMemberPermanently(
     if (answer.status >= 200 && answer.status < 300) {
       return { ok: true, message: 'Deleted permanently from the Mailchimp audience' };
     }
-    const p = problem(answer.status, answer.text, answer.statusText);
+    const p = mailchimpProblem(answer);
     if (p.status === 404) return { ok: true, message: 'The Mailchimp audience did not have this address' };
     return { ok: false, message: describe(p) };
   } catch (error) {

@@ -1,6 +1,6 @@
+import { escapeHtml } from '@app/contracts/html';
 import {
   EMAIL_EXCERPT_LENGTH,
-  escapeHtml,
   excerpt,
   figureLines,
   renderNewVideoEmail,

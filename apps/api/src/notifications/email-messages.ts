@@ -1,4 +1,5 @@
 /** The e-mails the site sends to the notification address: plain text and simple HTML, every value escaped. */
+import { escapeHtml } from '@app/contracts/html';
 
 export interface EmailMessage {
   subject: string;
@@ -39,16 +40,6 @@ export interface WeeklySummary {
 
 /** A description is cut to this many characters in an e-mail. */
 export const EMAIL_EXCERPT_LENGTH = 300;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 /** A header value on one line (a title with a line break must not start a new header). */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();

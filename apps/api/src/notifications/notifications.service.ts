@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { NotificationDelivery, VideoKind } from '@app/contracts';
+import { channelUrl, type NotificationDelivery, type VideoKind } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
@@ -188,7 +188,7 @@ export class NotificationsService {
     channel: PublishingChannel,
   ): Promise<{ status: number }> {
     const signed = this.signedEvent(WEBHOOK_EVENT, secret, {
-      channel: { id: channel.id, title: channel.title, url: `https://www.youtube.com/channel/${channel.id}` },
+      channel: { id: channel.id, title: channel.title, url: channelUrl(channel.id) },
       video: {
         id: video.id,
         title: video.title,

@@ -1,3 +1,4 @@
+import { siteName } from '@app/contracts';
 import type { ChannelService } from '../channel/channel.service';
 import type { Clock } from '../common/clock';
 import type { SettingsService } from '../settings/settings.service';
@@ -34,7 +35,10 @@ function service(videos: ReturnType<typeof video>[], settings: Record<string, un
   return new PublicPagesService(
     { recent: async (limit?: number) => videos.slice(0, limit) } as unknown as VideosService,
     { find: async () => null } as unknown as ChannelService,
-    { get: async (key: string) => values[key] } as unknown as SettingsService,
+    {
+      get: async (key: string) => values[key],
+      siteName: async () => siteName(String(values.siteTitle ?? '')),
+    } as unknown as SettingsService,
     { now: () => NOW } as Clock,
   );
 }

@@ -4,7 +4,6 @@ import {
   homePageHead,
   pageHeadHtml,
   pageHeadSettingsKeys,
-  siteName,
   type SitemapResult,
   type VideoKind,
   videoKindQuery,
@@ -104,13 +103,12 @@ export class PublicPagesService {
 
   async rss(origin: string): Promise<string> {
     if (!(await this.settings.get('enableRSS'))) throw new NotFoundException('The RSS feed is turned off');
-    const [videos, channel, siteTitle, siteDescription] = await Promise.all([
+    const [videos, channel, title, siteDescription] = await Promise.all([
       this.videos.recent(RSS_ITEMS),
       this.channel.find(),
-      this.settings.get('siteTitle'),
+      this.settings.siteName(),
       this.settings.get('siteDescription'),
     ]);
-    const title = siteName(siteTitle || channel?.title || '');
     const feed = new Feed({
       title: feedText(title),
       id: `${origin}/`,

@@ -1,12 +1,14 @@
+import { escapeHtml } from '@app/contracts/html';
 import { Injectable, NotFoundException, NotImplementedException } from '@nestjs/common';
 import {
+  channelUrl,
   embedUrl,
+  handleUrl,
   type OembedParams,
   type OembedResponse,
   pageHeadHtml,
   pageHeadSettingsKeys,
   RELATED_VIDEOS_MAX,
-  siteName,
   thumbnailUrl,
   type VideoDetail,
   type VideoKind,
@@ -46,12 +48,6 @@ export function oembedPlayerSize(maxwidth?: number, maxheight?: number): { width
 
 /** Kinds whose watch page may carry a stream's times: live, scheduled, and a replay (an ended stream). */
 const isStream = (kind: VideoKind) => kind === 'live' || kind === 'upcoming' || kind === 'replay';
-
-const escapeAttribute = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** A video's watch page data (issue 15): the video detail, its page head, its oEmbed answer. */
 @Injectable()
@@ -117,11 +113,10 @@ export class WatchService {
     if (!id) throw new NotFoundException('url: not a watch page of this site');
     const video = await this.videos.findById(id);
     if (!video) throw new NotFoundException(`url: video ${id} not found`);
-    const [channel, siteTitle] = await Promise.all([this.channel.find(), this.settings.get('siteTitle')]);
-    const provider = siteName(siteTitle || channel?.title || '');
+    const [channel, provider] = await Promise.all([this.channel.find(), this.settings.siteName()]);
     const { width, height } = oembedPlayerSize(query.maxwidth, query.maxheight);
     const html =
-      `<iframe width="${width}" height="${height}" src="${embedUrl(video.id)}" title="${escapeAttribute(video.title)}" ` +
+      `<iframe width="${width}" height="${height}" src="${embedUrl(video.id)}" title="${escapeHtml(video.title)}" ` +
       'frameborder="0" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" ' +
       'referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>';
     return {
@@ -129,7 +124,7 @@ export class WatchService {
       version: '1.0',
       title: video.title,
       author_name: channel?.title || provider,
-      author_url: channelUrl(channel, origin),
+      author_url: channelPage(channel, origin),
       provider_name: provider,
       provider_url: `${origin}/`,
       ...this.thumbnail(video, origin, query.maxwidth, query.maxheight),
@@ -169,12 +164,12 @@ export class WatchService {
 }
 
 /** The channel's page on YouTube (by handle, else id), or the site itself before any sync. */
-function channelUrl(
+function channelPage(
   channel: { handle: string | null; youtubeChannelId: string | null; isDemo: boolean } | null,
   origin: string,
 ): string {
   if (!channel || channel.isDemo) return `${origin}/`;
-  if (channel.handle) return `https://www.youtube.com/${channel.handle.replace(/^@?/, '@')}`;
-  if (channel.youtubeChannelId) return `https://www.youtube.com/channel/${channel.youtubeChannelId}`;
+  if (channel.handle) return handleUrl(channel.handle);
+  if (channel.youtubeChannelId) return channelUrl(channel.youtubeChannelId);
   return `${origin}/`;
 }

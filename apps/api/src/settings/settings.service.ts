@@ -21,6 +21,7 @@ import {
   settingsKeys,
   settingsRegistry,
   settingValueSchema,
+  siteName,
 } from '@app/contracts';
 import { type EntityManager, In, Not, type Repository } from 'typeorm';
 import { z } from 'zod';
@@ -101,9 +102,18 @@ export class SettingsService {
    * Public keys as visitors see them: where the admin left the site title or the channel id empty, the
    * synced channel's title and id stand in (so a synced site has its name and working Subscribe links).
    */
+  /**
+   * The site's name as visitors see it everywhere (page head, header, RSS, oEmbed): the admin's title, else the
+   * synced channel's, else the default, trimmed (`siteName` of the contracts).
+   */
+  async siteName(): Promise<string> {
+    const { siteTitle } = await this.publicValues(['siteTitle']);
+    return siteName(siteTitle);
+  }
+
   async publicValues<K extends PublicSettingsKey>(keys: readonly K[]): Promise<Pick<PublicSettings, K>> {
     const values: Partial<PublicSettings> = await this.getMany(keys);
-    const wantsTitle = 'siteTitle' in values && !values.siteTitle;
+    const wantsTitle = 'siteTitle' in values && !values.siteTitle?.trim();
     const wantsId = 'channelId' in values && !values.channelId;
     if (!wantsTitle && !wantsId) return values as Pick<PublicSettings, K>;
     const channel = await this.channels.find();

@@ -27,6 +27,7 @@ import { toLiveState, toLiveStreamRows, toVideoLiveDetails } from './live.mapper
 import { LiveStreamEntity } from './live-stream.entity';
 import { YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import { toVideoRow } from './youtube.mapper';
+import { configuredChannel } from './youtube-config';
 
 /** Held while one check runs (in any process). */
 export const LIVE_CHECK_LOCK = 'youtube-live-check';
@@ -168,7 +169,7 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
    */
   private async uploadsPlaylistId(): Promise<string | null> {
     if (!this.env.YOUTUBE_API_KEY) return null;
-    const configured = (await this.settings.get('channelId')) || this.env.YOUTUBE_CHANNEL_ID || '';
+    const configured = (await configuredChannel(this.settings, this.env)) ?? '';
     const channel = await this.channels.find();
     if (channel && !channel.isDemo && channel.uploadsPlaylistId) {
       const same =

@@ -25,15 +25,15 @@ import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from './youtube-ap
 import type { VideoRow } from '../videos/videos.service';
 import { toLiveStreamRows } from './live.mapper';
 import { toChannelRow, toPlaylistRow, toVideoRow } from './youtube.mapper';
+import { channelName, channelRef, configuredChannel, YOUTUBE_MESSAGES } from './youtube-config';
 
 export const SYNC_LOCK = 'youtube-sync';
 /** A crashed process blocks syncs for at most this long; a live one keeps extending it. */
 export const SYNC_LOCK_TTL_MS = 15_000;
 
 export const MESSAGES = {
-  missingKey: 'YouTube API key is missing: set the YOUTUBE_API_KEY environment variable',
-  missingChannel:
-    'No YouTube channel is configured: set the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
+  missingKey: YOUTUBE_MESSAGES.missingKey,
+  missingChannel: YOUTUBE_MESSAGES.missingChannel,
   busy: 'A YouTube sync is already running; try again when it has finished',
   lockLost: 'Another process took over the sync lock; nothing was changed',
   interrupted: 'Interrupted: the API process stopped during the sync',
@@ -112,9 +112,9 @@ export class SyncService implements OnModuleDestroy {
   private async config(): Promise<SyncConfig> {
     const apiKey = this.env.YOUTUBE_API_KEY;
     if (!apiKey) throw new BadRequestException(MESSAGES.missingKey);
-    const channel = (await this.settings.get('channelId')) || this.env.YOUTUBE_CHANNEL_ID;
+    const channel = await configuredChannel(this.settings, this.env);
     if (!channel) throw new BadRequestException(MESSAGES.missingChannel);
-    return { apiKey, ref: channel.startsWith('@') ? { handle: channel } : { id: channel } };
+    return { apiKey, ref: channelRef(channel) };
   }
 
   private async run(
@@ -218,12 +218,7 @@ export class SyncService implements OnModuleDestroy {
       );
     }
     if (error instanceof ChannelNotFoundError) {
-      const which = 'id' in ref ? ref.id : ref.handle;
-      return answer(
-        new BadRequestException(
-          `YouTube has no channel ${which}: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable`,
-        ),
-      );
+      return answer(new BadRequestException(YOUTUBE_MESSAGES.noSuchChannel(channelName(ref))));
     }
     if (error instanceof LockLostError) return answer(new ConflictException(error.message));
     if (error instanceof HttpException) return answer(error);

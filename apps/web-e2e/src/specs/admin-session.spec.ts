@@ -1,3 +1,4 @@
+import { SETTINGS_CACHE_KEY } from '@app/contracts/public-settings-defaults';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, AdminPage } from '../pages/admin-page';
 import { expect, test } from '../support/test';
 
@@ -109,7 +110,7 @@ test.describe('session', () => {
     await admin.signIn('?tab=settings');
     await expect(page.getByRole('textbox', { name: 'Contact email' })).toBeVisible();
     await page.goto('/');
-    const storedCopy = () => page.evaluate(() => window.localStorage.getItem('site-settings-v1'));
+    const storedCopy = () => page.evaluate((key) => window.localStorage.getItem(key), SETTINGS_CACHE_KEY);
     await expect.poll(storedCopy).not.toBeNull();
     const stored = JSON.parse((await storedCopy())!) as Record<string, unknown>;
     expect(stored).toHaveProperty('siteTitle');

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PUBLIC_SETTINGS_DEFAULTS as DEFAULTS } from '@app/contracts/public-settings-defaults';
+import {
+  PUBLIC_SETTINGS_DEFAULTS as DEFAULTS,
+  SETTINGS_CACHE_KEY,
+} from '@app/contracts/public-settings-defaults';
+import { drawHeroVariant, heroVariants } from '@app/contracts/hero';
 import { theme } from './theme';
 
 /**
@@ -17,6 +21,19 @@ describe('the static copies of the default design', () => {
     expect(variable('--app-accent')?.toUpperCase()).toBe(DEFAULTS.accentColor.toUpperCase());
     expect(variable('--app-font-size')).toBe(`${DEFAULTS.baseFontSize}px`);
     expect(variable('--app-font-mono')).toMatch(new RegExp(`^'${DEFAULTS.monoFont}',`));
+  });
+
+  it('index.html reads the settings the browser keeps under the same key as the app', () => {
+    const html = read('../../index.html');
+    const keys = [...html.matchAll(/localStorage\.getItem\('([^']+)'\)/g)].map((m) => m[1]);
+    expect(keys).toEqual([SETTINGS_CACHE_KEY]);
+  });
+
+  it('index.html draws the hero headline as the app does (50/50, A below one half)', () => {
+    const html = read('../../index.html');
+    expect(html).toContain("d.dataset.hero = Math.random() < 0.5 ? 'A' : 'B';");
+    expect([0, 0.4999, 0.5, 0.9999].map((n) => drawHeroVariant(() => n))).toEqual(['A', 'A', 'B', 'B']);
+    expect(heroVariants).toEqual(['A', 'B']);
   });
 
   it('index.html colours the browser’s bar in the default background', () => {

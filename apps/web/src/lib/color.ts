@@ -1,9 +1,11 @@
 /** Small colour helpers for the admin's hex colours (#RRGGBB). */
+import { HEX_COLOR_PATTERN } from '@app/contracts/limits';
+
 export type Rgb = [number, number, number];
 
 export function parseHex(hex: string): Rgb {
-  const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
-  const value = match ? parseInt(match[1], 16) : 0;
+  const text = hex.trim().replace(/^(?!#)/, '#');
+  const value = HEX_COLOR_PATTERN.test(text) ? parseInt(text.slice(1), 16) : 0;
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 

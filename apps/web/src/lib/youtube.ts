@@ -1,5 +1,11 @@
 import { siteName } from '@app/contracts/page-head';
-import { embedUrl, YOUTUBE_EMBED_ORIGIN } from '@app/contracts/youtube';
+import {
+  channelSearchUrl,
+  channelUrl,
+  embedUrl,
+  playlistUrl,
+  YOUTUBE_EMBED_ORIGIN,
+} from '@app/contracts/youtube';
 
 /** Links to the video platform the public page builds (SPEC §7); the shared ones are in contracts. */
 
@@ -8,8 +14,7 @@ export function playerUrl(videoId: string): string {
   return `${embedUrl(videoId)}?autoplay=1&rel=0&modestbranding=1&enablejsapi=1`;
 }
 
-export const playlistUrl = (playlistId: string) =>
-  `https://www.youtube.com/playlist?list=${encodeURIComponent(playlistId)}`;
+export { playlistUrl };
 
 /**
  * The subscribe link: the channel with the subscription-confirmation parameter. Without a
@@ -17,9 +22,8 @@ export const playlistUrl = (playlistId: string) =>
  * closest thing to the channel a visitor can be sent to.
  */
 export function subscribeUrl(channelId: string, siteTitle: string): string {
-  if (channelId) return `https://www.youtube.com/channel/${encodeURIComponent(channelId)}?sub_confirmation=1`;
-  const query = encodeURIComponent(siteName(siteTitle));
-  return `https://www.youtube.com/results?search_query=${query}&sp=EgIQAg%3D%3D`;
+  if (channelId) return `${channelUrl(channelId)}?sub_confirmation=1`;
+  return channelSearchUrl(siteName(siteTitle));
 }
 
 /** The id in a YouTube watch/short/embed/youtu.be URL, or null. */

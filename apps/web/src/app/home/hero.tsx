@@ -1,3 +1,4 @@
+import { drawHeroVariant, type HeroVariant } from '@app/contracts/hero';
 import { thumbnailUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
@@ -19,9 +20,9 @@ export const HERO_VARIANTS = {
     title: 'Your Gateway to Tech Excellence',
     subtitle: 'Hands-on web development tutorials, from the first line of code to production.',
   },
-} as const;
+} as const satisfies Record<HeroVariant, { title: string; subtitle: string }>;
 
-export type HeroVariant = keyof typeof HERO_VARIANTS;
+export type { HeroVariant };
 
 /**
  * Picks headline A or B, 50/50 on each page load (SPEC §4). The page's inline script draws it
@@ -31,7 +32,7 @@ export type HeroVariant = keyof typeof HERO_VARIANTS;
 export function pickHeroVariant(random: () => number = Math.random): HeroVariant {
   const drawn = typeof document === 'undefined' ? undefined : document.documentElement.dataset.hero;
   if (drawn === 'A' || drawn === 'B') return drawn;
-  return random() < 0.5 ? 'A' : 'B';
+  return drawHeroVariant(random);
 }
 
 /** How often the watch button was pressed on this page (SPEC §4: counted and logged). */

@@ -1,3 +1,5 @@
+import { type AnalyticsRangeId, analyticsRanges, DEFAULT_ANALYTICS_RANGE } from '@app/contracts';
+
 /**
  * Where the admin is in the dashboard, kept in the URL (`/admin?tab=design&sub=typography`) so a
  * reload, the back button and a shared link all land on the same tab and subtab.
@@ -17,9 +19,8 @@ export type AdminSubtab<T extends AdminTab = AdminTab> = (typeof adminTabs)[T][n
 export const adminTabIds = Object.keys(adminTabs) as AdminTab[];
 export const DEFAULT_ADMIN_TAB: AdminTab = 'content';
 
-export const analyticsRanges = ['7d', '30d', '90d', '1y'] as const;
-export type AnalyticsRange = (typeof analyticsRanges)[number];
-export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '30d';
+export { analyticsRanges, DEFAULT_ANALYTICS_RANGE };
+export type AnalyticsRange = AnalyticsRangeId;
 
 export interface AdminLocation {
   tab: AdminTab;

@@ -1,10 +1,10 @@
 import type { PublicSettings } from '@app/contracts';
-import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
+import { PUBLIC_SETTINGS_DEFAULTS, SETTINGS_CACHE_KEY } from '@app/contracts/public-settings-defaults';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
 export const SETTINGS_PATH = '/api/settings';
-export const SETTINGS_CACHE_KEY = 'site-settings-v1';
+export { SETTINGS_CACHE_KEY };
 
 /** Large values stay out of the local copy (images are data URLs of up to 2 MB). */
 const UNCACHED_KEYS = [

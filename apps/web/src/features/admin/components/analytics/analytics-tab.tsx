@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAnalytics } from '../../api/get-analytics';
-import { useNewsletterSummary } from '../../api/get-newsletter-summary';
+import { useNewsletterSummary } from '../../api/newsletter';
 import { type AnalyticsRange, analyticsRanges } from '../../lib/admin-location';
 import {
   formatDay,

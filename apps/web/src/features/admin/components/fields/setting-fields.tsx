@@ -1,4 +1,5 @@
 import type { Settings, SettingsKey } from '@app/contracts';
+import { HEX_COLOR_PATTERN } from '@app/contracts/limits';
 import {
   ColorInput,
   Input,
@@ -105,12 +106,13 @@ export function SettingTextField({
 }
 
 export type ColorSettingKey = 'primaryColor' | 'accentColor' | 'backgroundColor' | 'textColor';
-const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
 /** A colour: saves 1 s after the last change, and at once on blur (SPEC §4). */
 export function SettingColorInput({ settingKey, label, description }: FieldProps<ColorSettingKey>) {
-  const field = useDebouncedSetting(settingKey, label, { isComplete: (value) => HEX_COLOR.test(value) });
-  const invalid = field.value !== '' && !HEX_COLOR.test(field.value);
+  const field = useDebouncedSetting(settingKey, label, {
+    isComplete: (value) => HEX_COLOR_PATTERN.test(value),
+  });
+  const invalid = field.value !== '' && !HEX_COLOR_PATTERN.test(field.value);
   return (
     <ColorInput
       label={label}

@@ -1,0 +1,50 @@
+/**
+ * One home per rule (issue 22): each rule below lives in one file, which every side imports. A copy in the
+ * source of an app or library fails here (tests and the tools' own fixtures are left out); where a copy cannot be
+ * avoided (index.html's inline script, read before any module) a spec next to it keeps the two equal.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { repoRoot } from './lib/paths';
+
+function sources(dir: string, found: string[] = []): string[] {
+  for (const entry of readdirSync(join(repoRoot, dir), { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (['node_modules', 'test', 'dist'].includes(entry.name)) continue;
+      sources(path, found);
+    } else if (/\.(ts|tsx|html)$/.test(entry.name) && !/\.(spec|integration-spec)\.tsx?$/.test(entry.name))
+      found.push(path);
+  }
+  return found;
+}
+
+const files = [...sources('apps/api/src'), ...sources('apps/web'), ...sources('libs')].map((file) => ({
+  file: relative(repoRoot, join(repoRoot, file)),
+  text: readFileSync(join(repoRoot, file), 'utf8'),
+}));
+
+const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
+  ['HTML escaping', /'&':\s*'&amp;'/, ['libs/contracts/src/html.ts']],
+  ['script-safe JSON', /\\u2028\\u2029\]/, ['libs/contracts/src/html.ts']],
+  ['the hex colour pattern', /\[0-9A-Fa-f\]\{6\}|\[0-9a-f\]\{6\}/i, ['libs/contracts/src/limits.ts']],
+  [
+    'the settings copy’s storage key',
+    /site-settings-v1/,
+    ['libs/contracts/src/public-settings-defaults.ts', 'apps/web/index.html'],
+  ],
+  ['the analytics ranges', /'7d',\s*'30d',\s*'90d'/, ['libs/contracts/src/analytics.ts']],
+  ['YouTube’s addresses', /www\.youtube\.com/, ['libs/contracts/src/youtube.ts']],
+  ['the hero’s 50/50 draw', /< 0\.5 \? 'A' : 'B'/, ['libs/contracts/src/hero.ts', 'apps/web/index.html']],
+];
+
+describe('one home per rule', () => {
+  it('scans the apps and libraries', () => {
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it.each(RULES)('%s lives only in its home', (_rule, pattern, homes) => {
+    const found = files.filter(({ text }) => pattern.test(text)).map(({ file }) => file);
+    expect(found.sort()).toEqual([...homes].sort());
+  });
+});
