@@ -6,7 +6,7 @@
  * dashboard save to the change being served through nginx. wrk, not autocannon: autocannon
  * misreports latency on `Connection: close` answers.
  *
- *   tsx tools/bench/http-cache.ts [--smoke]
+ *   tsx tools/bench/http-cache.ts [--smoke] [--write]
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,7 @@ import {
 } from '../lib/web-server';
 import { requireCommand } from '../system-deps';
 import { backupWithVideos } from './api-load';
+import { machine, writeDocSection, writeRawJson } from './doc';
 
 export const HTTP_CACHE_PATHS = ['/', '/api/videos', '/api/settings', '/api/channel/stats'] as const;
 /** The smoke run (npm test, whose time is short) takes the page and one API call. */
@@ -329,11 +330,17 @@ export function httpCacheMarkdown(result: HttpCacheResult, when: Date, machine: 
 if (require.main === module) {
   const options = parseOptions(
     process.argv.slice(2),
-    { smoke: { type: 'boolean', default: false } },
-    'Usage: tsx tools/bench/http-cache.ts [--smoke]',
+    { smoke: { type: 'boolean', default: false }, write: { type: 'boolean', default: false } },
+    'Usage: tsx tools/bench/http-cache.ts [--smoke] [--write]',
   );
-  benchHttpCache({ smoke: options.smoke, log: console.log }).catch((error: Error) => {
-    console.error(error.stack ?? error.message);
-    process.exit(1);
-  });
+  benchHttpCache({ smoke: options.smoke, log: console.log })
+    .then(async (result) => {
+      if (!options.write) return;
+      console.log(await writeDocSection('http-cache', httpCacheMarkdown(result, new Date(), machine())));
+      writeRawJson('http-cache', result);
+    })
+    .catch((error: Error) => {
+      console.error(error.stack ?? error.message);
+      process.exit(1);
+    });
 }
