@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { nginxBinary, type RunningNginx, startNginx } from './lib/nginx';
-import { MB, padded, sendRaw, sleep } from '@app/node-server/raw-http';
+import { MB, padded, sendRaw, sleep, trickled } from '@app/node-server/raw-http';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
 
 const nginx = nginxBinary();
@@ -80,12 +80,9 @@ describeWithNginx('apps/web/nginx.conf under nginx: request bodies', () => {
   }, 60_000);
 
   it('answers a trickled body (a byte every 2 s) with the API’s 408 after the body timeout', async () => {
-    const outcome = await sendRaw(web.port, '/api/auth/login', { 'Content-Length': 100 }, async function* () {
-      for (let i = 0; i < 100; i++) {
-        yield Buffer.from(' ');
-        await sleep(2000);
-      }
-    });
+    const outcome = await sendRaw(web.port, '/api/auth/login', { 'Content-Length': 100 }, () =>
+      trickled(100, 2000),
+    );
     expect(outcome.status).toBe(408);
     expect(outcome.answeredAfterMs).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
     expect(outcome.answeredAfterMs).toBeLessThan(BODY_TIMEOUT_MS + 3000);

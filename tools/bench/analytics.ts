@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { parseOptions } from '../lib/args';
 import { EVENTS_PER_REQUEST, postEventsUntilStopped, storedPageViews } from '../lib/analytics-load';
-import { ApiClient, type ApiProcess, startApi } from '../lib/api-process';
+import { ApiClient, type ApiProcess, startApi, BENCH_API_ENV } from '../lib/api-process';
 import { startMariaDb } from '../mariadb';
 import { machine, writeDocSection, writeRawJson } from './doc';
 
@@ -53,9 +53,7 @@ export interface ReportResult {
 }
 
 const API_ENV = {
-  NODE_ENV: 'production',
-  SESSION_SECRET: 'bench-session-secret-of-at-least-32-chars',
-  ADMIN_PASSWORD: 'bench-password-1',
+  ...BENCH_API_ENV,
   SEED_DEMO_CONTENT: 'false',
 };
 

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseOptions } from '../lib/args';
 import { repoRoot } from '../lib/paths';
-import { ApiClient, type ApiProcess, startApi } from '../lib/api-process';
+import { ApiClient, type ApiProcess, startApi, BENCH_API_ENV } from '../lib/api-process';
 import { startMariaDb } from '../mariadb';
 
 export type LoadDatabase = 'sqlite' | 'mysql';
@@ -148,9 +148,7 @@ export async function benchApiLoad(
     const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
     const db = database === 'mysql' ? await startMariaDb() : undefined;
     const api = await startApi({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-session-secret-of-at-least-32-chars',
-      ADMIN_PASSWORD: 'bench-password-1',
+      ...BENCH_API_ENV,
       ...(db ? { DATABASE_URL: db.url } : { SQLITE_PATH: join(dir, 'bench.sqlite') }),
     });
     const files = await staticServer(dir);

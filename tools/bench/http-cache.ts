@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseOptions } from '../lib/args';
-import { ApiClient, startApi } from '../lib/api-process';
+import { ApiClient, startApi, BENCH_API_ENV } from '../lib/api-process';
 import { freePort } from '../lib/net';
 import { nginxBinary, type RunningNginx, startNginx } from '../lib/nginx';
 import {
@@ -196,9 +196,7 @@ export async function benchHttpCache(options: HttpCacheOptions = {}): Promise<Ht
   const running: { stop(): Promise<unknown> }[] = [];
   try {
     const api = await startApi({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-session-secret-of-at-least-32-chars',
-      ADMIN_PASSWORD: 'bench-password-1',
+      ...BENCH_API_ENV,
       TRUST_PROXY: 'true',
       SQLITE_PATH: join(dir, 'bench.sqlite'),
     });

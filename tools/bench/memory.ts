@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseOptions } from '../lib/args';
-import { startApi } from '../lib/api-process';
+import { startApi, BENCH_API_ENV } from '../lib/api-process';
 import { freePort, waitForHttp } from '../lib/net';
 import { repoRoot } from '../lib/paths';
 import { WEB_DIST, WEB_SERVER_MAIN } from '../lib/web-server';
@@ -43,9 +43,7 @@ export async function benchMemory(
   const { smoke = false, log = () => undefined } = options;
   const dir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
   const api = await startApi({
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-session-secret-of-at-least-32-chars',
-    ADMIN_PASSWORD: 'bench-password-1',
+    ...BENCH_API_ENV,
     TRUST_PROXY: 'true',
     SQLITE_PATH: join(dir, 'bench.sqlite'),
   });

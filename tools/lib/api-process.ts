@@ -7,6 +7,13 @@ import { repoRoot } from './paths';
 
 export const API_MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
 
+/** The API as the benchmarks run it: production mode with a fixed secret and admin password (loopback only). */
+export const BENCH_API_ENV = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-session-secret-of-at-least-32-chars',
+  ADMIN_PASSWORD: 'bench-password-1',
+} as const;
+
 export interface ApiProcess {
   url: string;
   child: ChildProcess;

@@ -4,7 +4,7 @@ import {
   BODY_TIMEOUT_MS,
   BODY_TIMEOUT_RESPONSE,
 } from '@app/contracts';
-import { MB, padded, sendRaw as send, sleep } from '@app/node-server/raw-http';
+import { MB, padded, sendRaw as send, trickled } from '@app/node-server/raw-http';
 import type { AddressInfo } from 'node:net';
 import { ADMIN, sessionCookie } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -72,12 +72,9 @@ describe('request bodies (integration)', () => {
   httpOnly(
     'cuts a trickled body (a byte every 2 s) with 408 after the body timeout',
     async () => {
-      const outcome = await send(port, '/api/auth/login', { 'Content-Length': 100 }, async function* () {
-        for (let i = 0; i < 100; i++) {
-          yield Buffer.from(' ');
-          await sleep(2000);
-        }
-      });
+      const outcome = await send(port, '/api/auth/login', { 'Content-Length': 100 }, () =>
+        trickled(100, 2000),
+      );
       expect(outcome.status).toBe(BODY_TIMEOUT_RESPONSE.statusCode);
       expect(JSON.parse(outcome.body)).toEqual(BODY_TIMEOUT_RESPONSE);
       expect(outcome.answeredAfterMs).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);

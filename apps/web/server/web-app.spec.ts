@@ -26,7 +26,7 @@ import {
   startWebServer,
   type RunningWebServer,
 } from './web-app';
-import { freePort, MB, padded, sendRaw, sleep } from '@app/node-server/raw-http';
+import { freePort, MB, padded, sendRaw, sleep, trickled } from '@app/node-server/raw-http';
 import { contentSecurityPolicyFor, inlineScriptHashes } from './page-csp';
 import { fillHead } from './page-shell';
 
@@ -494,12 +494,9 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
   }, 30_000);
 
   it('answers a trickled body (a byte every 2 s) with 408 after the body timeout, and closes', async () => {
-    const outcome = await sendRaw(web.port, '/api/auth/login', { 'Content-Length': 100 }, async function* () {
-      for (let i = 0; i < 100; i++) {
-        yield Buffer.from(' ');
-        await sleep(2000);
-      }
-    });
+    const outcome = await sendRaw(web.port, '/api/auth/login', { 'Content-Length': 100 }, () =>
+      trickled(100, 2000),
+    );
     expect(outcome.status).toBe(408);
     expect(JSON.parse(outcome.body)).toEqual(BODY_TIMEOUT_RESPONSE);
     expect(outcome.answeredAfterMs).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);

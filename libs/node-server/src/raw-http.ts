@@ -91,3 +91,11 @@ export async function* padded(json: string, length: number, chunkSize = MB, paus
     if (pauseMs) await sleep(pauseMs);
   }
 }
+
+/** A body sent one space at a time, `count` of them, `everyMs` apart: a client trickling its upload. */
+export async function* trickled(count: number, everyMs: number): AsyncGenerator<Buffer> {
+  for (let i = 0; i < count; i++) {
+    yield Buffer.from(' ');
+    await sleep(everyMs);
+  }
+}
