@@ -5,9 +5,10 @@ const step = (id: string) => STEPS.find((s) => s.id === id)!;
 const ids = (list: { step: Step }[][]) => list.map((batch) => batch.map((o) => o.step.id));
 
 describe('npm test steps', () => {
-  it('runs the two integration legs at the same time, and the reliability tests beside the benchmark smoke', () => {
+  it('runs Prettier beside ESLint, the two integration legs at the same time, and the reliability tests beside the benchmark smoke', () => {
     const all = ids(batches(STEPS.map((s) => ({ step: s }))));
     expect(all.filter((batch) => batch.length > 1)).toEqual([
+      ['prettier', 'lint'],
       ['integration-sqlite', 'integration-mariadb'],
       ['reliability', 'bench-smoke'],
     ]);

@@ -52,8 +52,7 @@ const ADMIN_LAYOUT_SPECS = /admin-(accessibility|session)\.spec\.ts$/;
 const PUBLIC_LAYOUT_SPECS = /\/(home-layout|home-videos|accessibility|watch-page)\.spec\.ts$/;
 // The public settings change a stack of their own (one per worker), a test at a time.
 const SETTINGS_SPEC = /public-settings\.spec\.ts$/;
-// The long-task budget of View All with 10,000 videos is measured once the other specs are done, so no other
-// browser shares the cores with it.
+// View All with 10,000 videos, on a stack of its own.
 const LARGE_SPEC = /home-large\.spec\.ts$/;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const mobile = {
@@ -180,6 +179,7 @@ export default defineConfig({
       // On a phone only what depends on the layout: every tab reachable and usable, and signing in and out.
       testMatch: viewport === 'desktop' ? ADMIN_SPECS : ADMIN_LAYOUT_SPECS,
       testIgnore: ADMIN_EXCLUSIVE_SPECS,
+      grepInvert: viewport === 'mobile' ? /@behaviour/ : undefined,
       use: { ...(viewport === 'desktop' ? desktop : mobile), ...onWorkerStacks('admin') },
     })),
     {
@@ -193,14 +193,10 @@ export default defineConfig({
     ...(['desktop', 'mobile'] as const).map((viewport) => ({
       name: `large-${viewport}`,
       testMatch: LARGE_SPEC,
-      fullyParallel: false,
+      grepInvert: viewport === 'mobile' ? /@behaviour/ : undefined,
       use: viewport === 'desktop' ? desktop : mobile,
-      // After everything else, one viewport after the other, so nothing shares the cores with it.
-      dependencies: flakeHunt
-        ? ['seed']
-        : ['desktop', 'mobile', 'settings-desktop', 'settings-mobile', 'admin-exclusive'].concat(
-            viewport === 'mobile' ? ['large-desktop'] : [],
-          ),
+      // Nothing here is timed (the long-task budget is the bench's), so it runs beside the rest.
+      dependencies: ['seed'],
     })),
   ],
   webServer: {

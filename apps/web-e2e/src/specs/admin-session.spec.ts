@@ -3,40 +3,48 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, AdminPage } from '../pages/admin-page';
 import { expect, test } from '../support/test';
 
 test.describe('session', () => {
-  test('the login screen asks for both fields and warns about the default credentials', async ({ page }) => {
-    const admin = new AdminPage(page);
-    await admin.goto();
-    await expect(admin.loginHeading).toBeVisible();
-    await expect(admin.username).toHaveAttribute('required', '');
-    await expect(admin.password).toHaveAttribute('required', '');
-    const warning = page.getByRole('alert').filter({ hasText: 'Default credentials' });
-    await expect(warning).toContainText('ADMIN_PASSWORD');
-    for (const name of [
-      'YOUTUBE_API_KEY',
-      'GOOGLE_ANALYTICS_ID',
-      'DISCORD_WEBHOOK_URL',
-      'MAILCHIMP_API_KEY',
-    ]) {
-      await expect(warning).toContainText(name);
-    }
+  test(
+    'the login screen asks for both fields and warns about the default credentials',
+    { tag: '@behaviour' },
+    async ({ page }) => {
+      const admin = new AdminPage(page);
+      await admin.goto();
+      await expect(admin.loginHeading).toBeVisible();
+      await expect(admin.username).toHaveAttribute('required', '');
+      await expect(admin.password).toHaveAttribute('required', '');
+      const warning = page.getByRole('alert').filter({ hasText: 'Default credentials' });
+      await expect(warning).toContainText('ADMIN_PASSWORD');
+      for (const name of [
+        'YOUTUBE_API_KEY',
+        'GOOGLE_ANALYTICS_ID',
+        'DISCORD_WEBHOOK_URL',
+        'MAILCHIMP_API_KEY',
+      ]) {
+        await expect(warning).toContainText(name);
+      }
 
-    // Browser-level validation: an empty form is not sent.
-    let loginCalls = 0;
-    page.on('request', (req) => {
-      if (req.url().endsWith('/api/auth/login')) loginCalls += 1;
-    });
-    await admin.loginButton.click();
-    await expect(admin.username).toHaveJSProperty('validity.valueMissing', true);
-    expect(loginCalls).toBe(0);
-  });
+      // Browser-level validation: an empty form is not sent.
+      let loginCalls = 0;
+      page.on('request', (req) => {
+        if (req.url().endsWith('/api/auth/login')) loginCalls += 1;
+      });
+      await admin.loginButton.click();
+      await expect(admin.username).toHaveJSProperty('validity.valueMissing', true);
+      expect(loginCalls).toBe(0);
+    },
+  );
 
-  test('a wrong password shows the destructive toast with the server message', async ({ page }) => {
-    const admin = new AdminPage(page);
-    await admin.goto();
-    await admin.submitLogin('not-the-password');
-    await admin.expectDestructiveToast('Login failed', '401: Invalid username or password');
-    await expect(admin.loginHeading).toBeVisible();
-  });
+  test(
+    'a wrong password shows the destructive toast with the server message',
+    { tag: '@behaviour' },
+    async ({ page }) => {
+      const admin = new AdminPage(page);
+      await admin.goto();
+      await admin.submitLogin('not-the-password');
+      await admin.expectDestructiveToast('Login failed', '401: Invalid username or password');
+      await expect(admin.loginHeading).toBeVisible();
+    },
+  );
 
   test('a toast goes when swiped 50 px to the right, and stays for a shorter swipe', async ({ page }) => {
     const admin = new AdminPage(page);
@@ -103,23 +111,25 @@ test.describe('session', () => {
     await videosAgain;
   });
 
-  test('nothing admin-only stays in the browser: the signed-in admin on / stores the public settings only', async ({
-    page,
-  }) => {
-    const admin = new AdminPage(page);
-    await admin.signIn('?tab=settings');
-    await expect(page.getByRole('textbox', { name: 'Contact email' })).toBeVisible();
-    await page.goto('/');
-    const storedCopy = () => page.evaluate((key) => window.localStorage.getItem(key), SETTINGS_CACHE_KEY);
-    await expect.poll(storedCopy).not.toBeNull();
-    const stored = JSON.parse((await storedCopy())!) as Record<string, unknown>;
-    expect(stored).toHaveProperty('siteTitle');
-    for (const key of ['contactEmail', 'notificationEmail', 'affiliatePrograms', 'customWebhookUrl']) {
-      expect(stored).not.toHaveProperty(key);
-    }
-  });
+  test(
+    'nothing admin-only stays in the browser: the signed-in admin on / stores the public settings only',
+    { tag: '@behaviour' },
+    async ({ page }) => {
+      const admin = new AdminPage(page);
+      await admin.signIn('?tab=settings');
+      await expect(page.getByRole('textbox', { name: 'Contact email' })).toBeVisible();
+      await page.goto('/');
+      const storedCopy = () => page.evaluate((key) => window.localStorage.getItem(key), SETTINGS_CACHE_KEY);
+      await expect.poll(storedCopy).not.toBeNull();
+      const stored = JSON.parse((await storedCopy())!) as Record<string, unknown>;
+      expect(stored).toHaveProperty('siteTitle');
+      for (const key of ['contactEmail', 'notificationEmail', 'affiliatePrograms', 'customWebhookUrl']) {
+        expect(stored).not.toHaveProperty(key);
+      }
+    },
+  );
 
-  test('a failed logout keeps the dashboard and says why', async ({ page }) => {
+  test('a failed logout keeps the dashboard and says why', { tag: '@behaviour' }, async ({ page }) => {
     const admin = new AdminPage(page);
     await admin.signIn();
     await page.route('**/api/auth/logout', (route) =>
@@ -168,7 +178,7 @@ test.describe('tabs in the URL', () => {
     await expect(admin.tab('Content')).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('the tabs work from the keyboard', async ({ page }) => {
+  test('the tabs work from the keyboard', { tag: '@behaviour' }, async ({ page }) => {
     const admin = new AdminPage(page);
     await admin.signIn();
     await admin.tab('Content').focus();

@@ -37,16 +37,20 @@ test('10,000 videos: View All keeps only the rows near the viewport in the DOM w
   );
 });
 
-test('the featured video without a thumbnail reads "Click to play featured video"', async ({ page }) => {
-  const home = new HomePage(page);
-  await home.goto();
-  const featured = home.featured.getByTestId('featured-video');
-  await expect(featured.getByText('Click to play featured video', { exact: true })).toBeVisible();
-  await expect(home.stat('subscribers')).toHaveText('2.3M');
-  await expect(home.stat('videos')).toHaveText('10K');
-});
+test(
+  'the featured video without a thumbnail reads "Click to play featured video"',
+  { tag: '@behaviour' },
+  async ({ page }) => {
+    const home = new HomePage(page);
+    await home.goto();
+    const featured = home.featured.getByTestId('featured-video');
+    await expect(featured.getByText('Click to play featured video', { exact: true })).toBeVisible();
+    await expect(home.stat('subscribers')).toHaveText('2.3M');
+    await expect(home.stat('videos')).toHaveText('10K');
+  },
+);
 
-test('at most six playlists, three skeletons while they load', async ({ page }) => {
+test('at most six playlists, three skeletons while they load', { tag: '@behaviour' }, async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/playlists', async (route) => {

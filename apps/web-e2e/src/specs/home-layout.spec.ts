@@ -101,14 +101,18 @@ test('the mobile menu slides out from the right with an Admin entry, and Esc clo
   await expect(home.menu).toBeHidden();
 });
 
-test('the admin chunk is not loaded on /, and / does not load the router', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
-  });
-  const home = new HomePage(page);
-  await home.goto();
-  await home.loaded();
-  await page.waitForLoadState('networkidle');
-  expect(scripts.filter((s) => /admin|\/app-/.test(s))).toEqual([]);
-});
+test(
+  'the admin chunk is not loaded on /, and / does not load the router',
+  { tag: '@behaviour' },
+  async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    const home = new HomePage(page);
+    await home.goto();
+    await home.loaded();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /admin|\/app-/.test(s))).toEqual([]);
+  },
+);

@@ -33,48 +33,54 @@ test('20 skeleton cards while loading, then the 20 newest videos', async ({ page
   await expect(home.videoCards.locator('h3')).toHaveText(videos.map((v) => v.title));
 });
 
-test('a card shows views and age; its title opens the watch page in a new tab', async ({ page }) => {
-  const home = new HomePage(page);
-  await home.goto();
-  await home.loaded();
-  const { videos } = await apiVideos(page, 'sort=recent&limit=1');
-  const card = home.videoCards.first();
-  const title = card.getByRole('link', { name: videos[0].title });
-  await expect(title).toHaveAttribute('href', `https://www.youtube.com/watch?v=${videos[0].id}`);
-  await expect(title).toHaveAttribute('target', '_blank');
-  await expect(card).toContainText(/\d+(\.\d)?[KM]? views • (today|\d+ (day|week|month)s? ago)/);
-  await expect(card.getByRole('button', { name: `Play ${videos[0].title}` })).toBeVisible();
-});
+test(
+  'a card shows views and age; its title opens the watch page in a new tab',
+  { tag: '@behaviour' },
+  async ({ page }) => {
+    const home = new HomePage(page);
+    await home.goto();
+    await home.loaded();
+    const { videos } = await apiVideos(page, 'sort=recent&limit=1');
+    const card = home.videoCards.first();
+    const title = card.getByRole('link', { name: videos[0].title });
+    await expect(title).toHaveAttribute('href', `https://www.youtube.com/watch?v=${videos[0].id}`);
+    await expect(title).toHaveAttribute('target', '_blank');
+    await expect(card).toContainText(/\d+(\.\d)?[KM]? views • (today|\d+ (day|week|month)s? ago)/);
+    await expect(card.getByRole('button', { name: `Play ${videos[0].title}` })).toBeVisible();
+  },
+);
 
-test('nothing is loaded from YouTube before a click; one card plays at a time', async ({
-  page,
-}, testInfo) => {
-  await stubYouTubePlayer(page);
-  const youtube = recordYouTubeRequests(page);
-  const home = new HomePage(page);
-  await home.goto();
-  await home.loaded();
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState('networkidle');
-  expect(youtube.map((r) => r.url())).toEqual([]);
+test(
+  'nothing is loaded from YouTube before a click; one card plays at a time',
+  { tag: '@behaviour' },
+  async ({ page }, testInfo) => {
+    await stubYouTubePlayer(page);
+    const youtube = recordYouTubeRequests(page);
+    const home = new HomePage(page);
+    await home.goto();
+    await home.loaded();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(youtube.map((r) => r.url())).toEqual([]);
 
-  const first = home.videoCards.nth(0);
-  const second = home.videoCards.nth(1);
-  const firstTitle = (await first.locator('h3').textContent())!;
-  const secondTitle = (await second.locator('h3').textContent())!;
-  await first.getByRole('button', { name: `Play ${firstTitle}` }).click();
-  const firstFrame = first.locator('iframe');
-  await expect(firstFrame).toHaveAttribute('src', EMBED);
-  await expect(firstFrame).toHaveAttribute('title', `${firstTitle} (video player)`);
-  expect(youtube.length).toBeGreaterThan(0);
-  await expect(home.iframes()).toHaveCount(1);
+    const first = home.videoCards.nth(0);
+    const second = home.videoCards.nth(1);
+    const firstTitle = (await first.locator('h3').textContent())!;
+    const secondTitle = (await second.locator('h3').textContent())!;
+    await first.getByRole('button', { name: `Play ${firstTitle}` }).click();
+    const firstFrame = first.locator('iframe');
+    await expect(firstFrame).toHaveAttribute('src', EMBED);
+    await expect(firstFrame).toHaveAttribute('title', `${firstTitle} (video player)`);
+    expect(youtube.length).toBeGreaterThan(0);
+    await expect(home.iframes()).toHaveCount(1);
 
-  await second.getByRole('button', { name: `Play ${secondTitle}` }).click();
-  await expect(second.locator('iframe')).toBeVisible();
-  await expect(home.iframes()).toHaveCount(1);
-  await expect(first.getByRole('button', { name: `Play ${firstTitle}` })).toBeVisible();
-  await testInfo.attach('one-player', { body: await page.screenshot(), contentType: 'image/png' });
-});
+    await second.getByRole('button', { name: `Play ${secondTitle}` }).click();
+    await expect(second.locator('iframe')).toBeVisible();
+    await expect(home.iframes()).toHaveCount(1);
+    await expect(first.getByRole('button', { name: `Play ${firstTitle}` })).toBeVisible();
+    await testInfo.attach('one-player', { body: await page.screenshot(), contentType: 'image/png' });
+  },
+);
 
 test('the hover overlay pauses and resumes the playing card over postMessage', async ({ page, isMobile }) => {
   await stubYouTubePlayer(page);
@@ -135,27 +141,29 @@ test('View All shows every video, with search and sort', async ({ page }, testIn
   }
 });
 
-test('search matches title or description case-insensitively; no match offers Clear Search', async ({
-  page,
-}, testInfo) => {
-  const home = new HomePage(page);
-  await home.goto();
-  await home.loaded();
-  await home.viewAll.click();
-  await home.search.fill('DOCKER');
-  const { videos, total } = await apiVideos(page, 'q=docker&limit=100');
-  await expect(home.videos.getByTestId('video-count')).toHaveText(
-    `${total} video${total === 1 ? '' : 's'} match “DOCKER”`,
-  );
-  await expect(home.videoCards).toHaveCount(videos.length);
-  for (const title of await home.videoCards.locator('h3').allTextContents()) {
-    const video = videos.find((v) => v.title === title)!;
-    expect(`${video.title} ${video.description}`.toLowerCase()).toContain('docker');
-  }
-  await home.search.fill('zzzz no such video');
-  await expect(home.videos.getByText('No videos found for "zzzz no such video"')).toBeVisible();
-  await testInfo.attach('no-match', { body: await page.screenshot(), contentType: 'image/png' });
-  await home.videos.getByRole('button', { name: 'Clear Search', exact: true }).click();
-  await expect(home.search).toHaveValue('');
-  await expect(home.videos.getByTestId('video-count')).toHaveText(/^Showing all \d+ videos$/);
-});
+test(
+  'search matches title or description case-insensitively; no match offers Clear Search',
+  { tag: '@behaviour' },
+  async ({ page }, testInfo) => {
+    const home = new HomePage(page);
+    await home.goto();
+    await home.loaded();
+    await home.viewAll.click();
+    await home.search.fill('DOCKER');
+    const { videos, total } = await apiVideos(page, 'q=docker&limit=100');
+    await expect(home.videos.getByTestId('video-count')).toHaveText(
+      `${total} video${total === 1 ? '' : 's'} match “DOCKER”`,
+    );
+    await expect(home.videoCards).toHaveCount(videos.length);
+    for (const title of await home.videoCards.locator('h3').allTextContents()) {
+      const video = videos.find((v) => v.title === title)!;
+      expect(`${video.title} ${video.description}`.toLowerCase()).toContain('docker');
+    }
+    await home.search.fill('zzzz no such video');
+    await expect(home.videos.getByText('No videos found for "zzzz no such video"')).toBeVisible();
+    await testInfo.attach('no-match', { body: await page.screenshot(), contentType: 'image/png' });
+    await home.videos.getByRole('button', { name: 'Clear Search', exact: true }).click();
+    await expect(home.search).toHaveValue('');
+    await expect(home.videos.getByTestId('video-count')).toHaveText(/^Showing all \d+ videos$/);
+  },
+);
