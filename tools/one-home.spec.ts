@@ -38,6 +38,14 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
   ['the hero’s 50/50 draw', /< 0\.5 \? 'A' : 'B'/, ['libs/contracts/src/hero.ts', 'apps/web/index.html']],
 ];
 
+/**
+ * An API path written out as a string (`'/api/videos'`, `` `/api/${…}` ``). The web app and its server take every
+ * path from `apiPaths` (libs/contracts/src/api-paths.ts), which apps/api/test/api-paths.integration-spec.ts holds
+ * to the API's routes.
+ */
+const API_PATH_LITERAL = /['"`]\/api(?:[/?'"`]|\$\{)/;
+const webFiles = files.filter(({ file }) => /^apps\/web\/(src|server)\//.test(file));
+
 describe('one home per rule', () => {
   it('scans the apps and libraries', () => {
     expect(files.length).toBeGreaterThan(100);
@@ -46,5 +54,15 @@ describe('one home per rule', () => {
   it.each(RULES)('%s lives only in its home', (_rule, pattern, homes) => {
     const found = files.filter(({ text }) => pattern.test(text)).map(({ file }) => file);
     expect(found.sort()).toEqual([...homes].sort());
+  });
+
+  it('the web’s API paths live only in libs/contracts/src/api-paths.ts', () => {
+    expect(webFiles.length).toBeGreaterThan(50);
+    // The pattern finds what it is meant to find.
+    expect(
+      ["'/api/videos'", '`/api/videos/${id}/pin`', '`/api${path}`'].every((s) => API_PATH_LITERAL.test(s)),
+    ).toBe(true);
+    const found = webFiles.filter(({ text }) => API_PATH_LITERAL.test(text)).map(({ file }) => file);
+    expect(found).toEqual([]);
   });
 });

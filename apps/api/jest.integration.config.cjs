@@ -1,8 +1,9 @@
 // HTTP integration specs against a real database: SQLite by default, MySQL/MariaDB when DATABASE_URL is set.
-// Specs whose subject does not touch the database's behaviour (SMTP and outbound connection checks,
+// Specs whose subject does not touch the database's behaviour (the route table, SMTP and outbound connection checks,
 // Discord deliveries) run on SQLite only: the MariaDB leg keeps every
 // spec that reads or writes through the database, and npm test stays within its time budget (docs/testing.md).
 const DATABASE_INDEPENDENT = [
+  'api-paths.integration-spec.ts',
   'email.integration-spec.ts',
   'integrations.integration-spec.ts',
   'youtube-notifications.integration-spec.ts',

@@ -7,7 +7,7 @@
  * one the caller sends the shell. Under `npm run dev` the entry comes through Vite and nothing is kept, so an
  * edited component shows on the next load.
  */
-import { CONTENT_VERSION_HEADER } from '@app/contracts/api-paths';
+import { apiPaths, CONTENT_VERSION_HEADER } from '@app/contracts/api-paths';
 import { isServerRenderedPath } from '@app/contracts/watch';
 import { LRUCache } from 'lru-cache';
 import { existsSync } from 'node:fs';
@@ -61,7 +61,7 @@ export function createPageRenderer(apiUrl: string, source: SsrEntrySource): Page
   const entry = importEntry(source);
   // Node's fetch keeps its connections to the API alive by itself.
   const currentVersion = async (): Promise<string> => {
-    const res = await fetch(new URL('/api/settings', apiUrl), {
+    const res = await fetch(new URL(apiPaths.settings, apiUrl), {
       method: 'HEAD',
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     });

@@ -4,7 +4,7 @@
  * image (nginx in front only proxies and caches) and `npm run dev` (with Vite's middleware in place of the
  * build, `dev-server.ts`) all run this code. Bundled into `dist/apps/web-server/main.cjs` (`main.ts`).
  */
-import { isApiPath } from '@app/contracts/api-paths';
+import { apiPaths, isApiPath } from '@app/contracts/api-paths';
 import {
   PAGE_POLICY_PATH,
   type PagePolicySources,
@@ -130,8 +130,6 @@ function siteHost(req: IncomingMessage): string {
 
 /** How long a page waits for its head from the API before it goes out with the defaults. */
 export const PAGE_HEAD_TIMEOUT_MS = 2000;
-/** The API's answer with the page's head tags (`?video=` for a watch page). */
-export const PAGE_HEAD_PATH = '/api/page-head';
 
 /** Asks the API for a part of a page (its head, its policy) with the page request's host, as the proxy would. */
 async function fetchFromApi(
@@ -238,7 +236,7 @@ const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}\\s*=`);
  * Visitors' own writes, which change nothing the public answers hold (analytics beacons, newsletter sign-ups): they
  * leave the kept answers and pages alone (every page view sends a beacon).
  */
-const VISITOR_WRITES = new Set(['/api/events', '/api/newsletter/subscribe']);
+const VISITOR_WRITES = new Set<string>([apiPaths.events, apiPaths.newsletterSubscribe]);
 /** Headers of the API's answer not passed on from the micro-cache (hop-by-hop, or recomputed). */
 const UNKEPT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
@@ -447,7 +445,7 @@ export function createWebApp(options: WebAppOptions): Express {
       }))
       .catch(() => ({ sources: undefined, cacheControl: '' }));
     // No answer (or an error) from the API: the defaults in index.html stand.
-    const head = fetchFromApi(options.apiUrl, req, virtual(PAGE_HEAD_PATH)).catch(() => undefined);
+    const head = fetchFromApi(options.apiUrl, req, virtual(apiPaths.pageHead)).catch(() => undefined);
     const [headAnswer, { sources, cacheControl }, body] = await Promise.all([head, policy, rendered]);
     const shell = fillHead(shellHtml, headAnswer?.text);
     return {

@@ -24,3 +24,67 @@ export function isApiPath(pathname: string): boolean {
  * public answers: the web server's renderer keys its renderings by it (apps/web/server/page-renderer.ts).
  */
 export const CONTENT_VERSION_HEADER = 'X-Content-Version';
+
+/** A path segment taken from data (an id, a key, an address): encoded, so a `/` or `?` in it stays inside it. */
+const segment = (value: string | number): string => encodeURIComponent(String(value));
+
+/**
+ * Every call of the API the web app makes (apps/web/src and its server, apps/web/server), in one place: a
+ * constant for a fixed path, a builder (which encodes its argument) for a path with a parameter. The web code
+ * writes no `/api/…` of its own (tools/one-home.spec.ts), and apps/api/test/api-paths.integration-spec.ts
+ * proves the API routes each of them, with its method, to the handler written for it.
+ */
+export const apiPaths = {
+  // Public reads: what the page shows.
+  channelStats: `${API_PREFIX}/channel/stats`,
+  videos: `${API_PREFIX}/videos`,
+  featuredVideo: `${API_PREFIX}/videos/featured`,
+  video: (id: string) => `${API_PREFIX}/videos/${segment(id)}`,
+  playlists: `${API_PREFIX}/playlists`,
+  settings: `${API_PREFIX}/settings`,
+  live: `${API_PREFIX}/live`,
+  /** Asked by the web server for each page: the hosts its Content-Security-Policy allows. */
+  pagePolicy: `${API_PREFIX}/settings/page-policy`,
+  /** Asked by the web server for each page: its head tags (`?video=` for a watch page). */
+  pageHead: `${API_PREFIX}/page-head`,
+
+  // Visitors' writes.
+  events: `${API_PREFIX}/events`,
+  newsletterSubscribe: `${API_PREFIX}/newsletter/subscribe`,
+
+  // Signing in and the admin's account.
+  currentUser: `${API_PREFIX}/auth/me`,
+  login: `${API_PREFIX}/auth/login`,
+  loginTwoFactor: `${API_PREFIX}/auth/login/two-factor`,
+  logout: `${API_PREFIX}/auth/logout`,
+  changePassword: `${API_PREFIX}/auth/change-password`,
+  twoFactor: `${API_PREFIX}/auth/two-factor`,
+  twoFactorSetup: `${API_PREFIX}/auth/two-factor/setup`,
+  twoFactorEnable: `${API_PREFIX}/auth/two-factor/enable`,
+  twoFactorDisable: `${API_PREFIX}/auth/two-factor/disable`,
+  twoFactorRecoveryCodes: `${API_PREFIX}/auth/two-factor/recovery-codes`,
+
+  // The dashboard.
+  adminSettings: `${API_PREFIX}/admin/settings`,
+  setting: (key: string) => `${API_PREFIX}/settings/${segment(key)}`,
+  videoFeatured: (id: string) => `${API_PREFIX}/videos/${segment(id)}/featured`,
+  playlistPin: (id: string) => `${API_PREFIX}/playlists/${segment(id)}/pin`,
+  syncYoutube: `${API_PREFIX}/sync/youtube`,
+  syncStatus: `${API_PREFIX}/sync/status`,
+  analytics: `${API_PREFIX}/admin/analytics`,
+  export: `${API_PREFIX}/admin/export`,
+  import: `${API_PREFIX}/admin/import`,
+  generateSitemap: `${API_PREFIX}/admin/generate-sitemap`,
+  sponsorships: `${API_PREFIX}/admin/sponsorships`,
+  sponsorship: (id: number | string) => `${API_PREFIX}/admin/sponsorships/${segment(id)}`,
+  weeklySummary: `${API_PREFIX}/admin/weekly-summary`,
+  sendTestEmail: `${API_PREFIX}/integrations/email/send-test`,
+  integrationChecks: `${API_PREFIX}/admin/integrations/checks`,
+  integrationTest: (id: string) => `${API_PREFIX}/integrations/${segment(id)}/test`,
+  newsletterSummary: `${API_PREFIX}/admin/newsletter/summary`,
+  newsletterSubscribersCsv: `${API_PREFIX}/admin/newsletter/subscribers.csv`,
+  newsletterSubscriber: (email: string) => `${API_PREFIX}/admin/newsletter/subscribers/${segment(email)}`,
+} as const;
+
+/** The name of one of the API's paths in `apiPaths`. */
+export type ApiPathName = keyof typeof apiPaths;

@@ -7,9 +7,10 @@
  * apps/web/server/page-csp.ts adds the hashes of the page shell's inline scripts.
  */
 import { z } from 'zod';
+import { apiPaths } from './api-paths';
 import type { PageFeatures } from './page-features';
 
-export const PAGE_POLICY_PATH = '/api/settings/page-policy';
+export const PAGE_POLICY_PATH = apiPaths.pagePolicy;
 
 export const YOUTUBE = {
   frame: ['https://www.youtube-nocookie.com'],

@@ -1,4 +1,4 @@
-import { PAGE_POLICY_HEADERS, PAGE_POLICY_PATH } from '@app/contracts';
+import { apiPaths, PAGE_POLICY_HEADERS } from '@app/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { gzip } from 'node:zlib';
@@ -8,15 +8,15 @@ import { markPublicRoute } from '../common/public.decorator';
 import { type ContentVersionReader, contentVersionReader } from './http-caching.middleware';
 
 /** The anonymous GET calls of the public page: the same answer for every visitor. */
-export const CACHEABLE_PATHS = new Set([
-  '/api/videos',
-  '/api/videos/featured',
-  '/api/playlists',
-  '/api/channel/stats',
-  '/api/settings',
+export const CACHEABLE_PATHS = new Set<string>([
+  apiPaths.videos,
+  apiPaths.featuredVideo,
+  apiPaths.playlists,
+  apiPaths.channelStats,
+  apiPaths.settings,
   // Asked by the web server for every page view.
-  PAGE_POLICY_PATH,
-  '/api/live',
+  apiPaths.pagePolicy,
+  apiPaths.live,
 ]);
 const KEPT_HEADERS = [
   'content-type',

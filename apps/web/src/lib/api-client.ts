@@ -8,7 +8,7 @@ export function setApiOrigin(origin: string): void {
   apiOrigin = origin.replace(/\/+$/, '');
 }
 
-/** An API path (`/api/videos?…`) as this environment asks it. */
+/** An API path (one of `apiPaths`, with its query) as this environment asks it. */
 export function apiUrl(path: string): string {
   return `${apiOrigin}${path}`;
 }

@@ -1,4 +1,5 @@
 import type { AnalyticsEvent, ViewportClass } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 
 /**
  * The page's side of first-party, cookieless site analytics (issue 13, docs/public-page.md): a page view leaves
@@ -11,7 +12,7 @@ import type { AnalyticsEvent, ViewportClass } from '@app/contracts';
 
 /** `ANALYTICS_MAX_BATCH` of the contract (its file brings zod; site-analytics.spec.ts keeps the two equal). */
 export const BATCH = 20;
-export const EVENTS_URL = '/api/events';
+export const EVENTS_URL = apiPaths.events;
 /** Quiet time after the last event before the queue is sent. */
 export const IDLE_MS = 1000;
 

@@ -1,4 +1,5 @@
 import { backupFileName, type ImportResult, type SitemapResult } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
@@ -12,7 +13,7 @@ export interface DownloadedFile {
 
 /** `GET /api/admin/export`: the backup as a file, named as the API names it. */
 export async function exportBackup(): Promise<DownloadedFile> {
-  const res = await apiRequest('GET', '/api/admin/export');
+  const res = await apiRequest('GET', apiPaths.export);
   const fileName = attachmentFileName(res.headers.get('Content-Disposition')) ?? backupFileName(new Date());
   return { blob: await res.blob(), fileName };
 }
@@ -46,7 +47,7 @@ export function useExportBackup() {
 }
 
 export function importBackup(backup: unknown): Promise<ImportResult> {
-  return apiRequest('POST', '/api/admin/import', backup).then((res) => readJson<ImportResult>(res));
+  return apiRequest('POST', apiPaths.import, backup).then((res) => readJson<ImportResult>(res));
 }
 
 /**
@@ -71,7 +72,7 @@ export function useImportBackup() {
 }
 
 export function generateSitemap(): Promise<SitemapResult> {
-  return apiRequest('POST', '/api/admin/generate-sitemap').then((res) => readJson<SitemapResult>(res));
+  return apiRequest('POST', apiPaths.generateSitemap).then((res) => readJson<SitemapResult>(res));
 }
 
 export function useGenerateSitemap() {

@@ -1,11 +1,12 @@
 import type { ChangePasswordBody, Ok } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { twoFactorStatusQueryOptions } from './get-two-factor-status';
 
 export function changePassword(body: ChangePasswordBody): Promise<Ok> {
-  return apiRequest('POST', '/api/auth/change-password', body).then((res) => readJson<Ok>(res));
+  return apiRequest('POST', apiPaths.changePassword, body).then((res) => readJson<Ok>(res));
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { Ok, TwoFactorDisableBody } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { twoFactorStatusQueryOptions } from './get-two-factor-status';
 
 export function disableTwoFactor(body: TwoFactorDisableBody): Promise<Ok> {
-  return apiRequest('POST', '/api/auth/two-factor/disable', body).then((res) => readJson<Ok>(res));
+  return apiRequest('POST', apiPaths.twoFactorDisable, body).then((res) => readJson<Ok>(res));
 }
 
 /** Turns two-factor sign-in off (password and a code); other sessions end. */

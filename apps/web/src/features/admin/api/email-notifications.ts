@@ -1,14 +1,12 @@
 import type { EmailSendTestResult, WeeklySummaryStatus } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 
-export const WEEKLY_SUMMARY_PATH = '/api/admin/weekly-summary';
-export const SEND_TEST_EMAIL_PATH = '/api/integrations/email/send-test';
-
 export const weeklySummaryQueryOptions = () =>
   queryOptions({
-    queryKey: [WEEKLY_SUMMARY_PATH],
-    queryFn: ({ signal }) => getJson<WeeklySummaryStatus>(WEEKLY_SUMMARY_PATH, { signal }),
+    queryKey: [apiPaths.weeklySummary],
+    queryFn: ({ signal }) => getJson<WeeklySummaryStatus>(apiPaths.weeklySummary, { signal }),
   });
 
 /** The weekly summary's schedule and its last e-mail. */
@@ -17,7 +15,7 @@ export function useWeeklySummary() {
 }
 
 export function sendTestEmail(): Promise<EmailSendTestResult> {
-  return apiRequest('POST', SEND_TEST_EMAIL_PATH).then((res) => readJson<EmailSendTestResult>(res));
+  return apiRequest('POST', apiPaths.sendTestEmail).then((res) => readJson<EmailSendTestResult>(res));
 }
 
 /** Sends one real message to the notification address; nothing cached changes. */

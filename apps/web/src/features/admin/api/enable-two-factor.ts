@@ -1,11 +1,12 @@
 import type { RecoveryCodes, TwoFactorEnableBody } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { twoFactorStatusQueryOptions } from './get-two-factor-status';
 
 export function enableTwoFactor(body: TwoFactorEnableBody): Promise<RecoveryCodes> {
-  return apiRequest('POST', '/api/auth/two-factor/enable', body).then((res) => readJson<RecoveryCodes>(res));
+  return apiRequest('POST', apiPaths.twoFactorEnable, body).then((res) => readJson<RecoveryCodes>(res));
 }
 
 /** Turns two-factor sign-in on; answers the recovery codes, shown once. */

@@ -1,13 +1,12 @@
 import type { Video } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';
 
 export function featureVideo(id: string): Promise<Video> {
-  return apiRequest('POST', `/api/videos/${encodeURIComponent(id)}/featured`).then((res) =>
-    readJson<Video>(res),
-  );
+  return apiRequest('POST', apiPaths.videoFeatured(id)).then((res) => readJson<Video>(res));
 }
 
 /** Makes a video the featured one; the video lists and the featured video reload (SPEC §7). */

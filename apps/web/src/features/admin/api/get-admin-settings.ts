@@ -1,8 +1,7 @@
 import type { Settings } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
-
-export const ADMIN_SETTINGS_PATH = '/api/admin/settings';
 
 /**
  * The whole settings bag as the signed-in admin edits it (secrets masked). Kept in the query cache only
@@ -10,12 +9,12 @@ export const ADMIN_SETTINGS_PATH = '/api/admin/settings';
  * out clears it.
  */
 export function getAdminSettings(signal?: AbortSignal): Promise<Settings> {
-  return getJson<Settings>(ADMIN_SETTINGS_PATH, { signal });
+  return getJson<Settings>(apiPaths.adminSettings, { signal });
 }
 
 export const adminSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: [ADMIN_SETTINGS_PATH],
+    queryKey: [apiPaths.adminSettings],
     queryFn: ({ signal }) => getAdminSettings(signal),
   });
 

@@ -1,14 +1,13 @@
 import type { AnalyticsRangeId, AnalyticsReport } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
-
-export const ANALYTICS_PATH = '/api/admin/analytics';
 
 export const analyticsQueryOptions = (range: AnalyticsRangeId) =>
   queryOptions({
     queryKey: ['admin', 'analytics', range],
     queryFn: ({ signal }) =>
-      getJson<AnalyticsReport>(`${ANALYTICS_PATH}?range=${encodeURIComponent(range)}`, { signal }),
+      getJson<AnalyticsReport>(`${apiPaths.analytics}?range=${encodeURIComponent(range)}`, { signal }),
   });
 
 /** Every figure of the Analytics tab for a range, from the site's own counts (issue 13). */

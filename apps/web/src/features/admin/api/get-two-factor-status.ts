@@ -1,17 +1,16 @@
 import type { TwoFactorStatus } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
-export const TWO_FACTOR_PATH = '/api/auth/two-factor';
-
 /** Whether two-factor sign-in is on, and how many recovery codes are left. */
 export function getTwoFactorStatus(signal?: AbortSignal): Promise<TwoFactorStatus> {
-  return getJson<TwoFactorStatus>(TWO_FACTOR_PATH, { signal });
+  return getJson<TwoFactorStatus>(apiPaths.twoFactor, { signal });
 }
 
 export const twoFactorStatusQueryOptions = () =>
   queryOptions({
-    queryKey: [TWO_FACTOR_PATH],
+    queryKey: [apiPaths.twoFactor],
     queryFn: ({ signal }) => getTwoFactorStatus(signal),
   });
 

@@ -1,13 +1,12 @@
 import type { IntegrationCheck, IntegrationChecks, IntegrationId } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 
-export const INTEGRATION_CHECKS_PATH = '/api/admin/integrations/checks';
-
 export const integrationChecksQueryOptions = () =>
   queryOptions({
-    queryKey: [INTEGRATION_CHECKS_PATH],
-    queryFn: ({ signal }) => getJson<IntegrationChecks>(INTEGRATION_CHECKS_PATH, { signal }),
+    queryKey: [apiPaths.integrationChecks],
+    queryFn: ({ signal }) => getJson<IntegrationChecks>(apiPaths.integrationChecks, { signal }),
   });
 
 /** The last test of each integration (left out once its settings changed). */
@@ -16,7 +15,7 @@ export function useIntegrationChecks() {
 }
 
 export function testIntegration(id: IntegrationId): Promise<IntegrationCheck> {
-  return apiRequest('POST', `/api/integrations/${id}/test`).then((res) => readJson<IntegrationCheck>(res));
+  return apiRequest('POST', apiPaths.integrationTest(id)).then((res) => readJson<IntegrationCheck>(res));
 }
 
 /** Runs an integration's real check; the last results reload whatever it found. */

@@ -1,4 +1,5 @@
 import type { AuthUser, LoginAnswer, LoginBody, TwoFactorCodeBody } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
@@ -6,12 +7,12 @@ import { currentUserQueryOptions } from '../../auth/api/get-current-user';
 import { adminSettingsQueryOptions } from './get-admin-settings';
 
 export function login(body: LoginBody): Promise<LoginAnswer> {
-  return apiRequest('POST', '/api/auth/login', body).then((res) => readJson<LoginAnswer>(res));
+  return apiRequest('POST', apiPaths.login, body).then((res) => readJson<LoginAnswer>(res));
 }
 
 /** The login's second step while two-factor sign-in is on: an authenticator or recovery code. */
 export function loginWithCode(body: TwoFactorCodeBody): Promise<AuthUser> {
-  return apiRequest('POST', '/api/auth/login/two-factor', body).then((res) => readJson<AuthUser>(res));
+  return apiRequest('POST', apiPaths.loginTwoFactor, body).then((res) => readJson<AuthUser>(res));
 }
 
 export const needsCode = (answer: LoginAnswer): answer is { twoFactorRequired: true } =>

@@ -1,11 +1,12 @@
 import type { Ok } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { currentUserQueryOptions } from '../../auth/api/get-current-user';
 
 export function logout(): Promise<Ok> {
-  return apiRequest('POST', '/api/auth/logout').then((res) => readJson<Ok>(res));
+  return apiRequest('POST', apiPaths.logout).then((res) => readJson<Ok>(res));
 }
 
 /**

@@ -1,18 +1,16 @@
 import type { NewsletterDeleteResult, NewsletterSummary } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { attachmentFileName } from '../lib/backup-file';
 import { type DownloadedFile, saveFile } from './backup';
 
-export const NEWSLETTER_SUMMARY_PATH = '/api/admin/newsletter/summary';
-export const NEWSLETTER_CSV_PATH = '/api/admin/newsletter/subscribers.csv';
-
 /** The subscriber count (the "100 newsletter subscribers" goal reads it too) and the addresses waiting. */
 export const newsletterSummaryQueryOptions = () =>
   queryOptions({
-    queryKey: [NEWSLETTER_SUMMARY_PATH],
-    queryFn: ({ signal }) => getJson<NewsletterSummary>(NEWSLETTER_SUMMARY_PATH, { signal }),
+    queryKey: [apiPaths.newsletterSummary],
+    queryFn: ({ signal }) => getJson<NewsletterSummary>(apiPaths.newsletterSummary, { signal }),
   });
 
 export function useNewsletterSummary() {
@@ -21,7 +19,7 @@ export function useNewsletterSummary() {
 
 /** `GET …/subscribers.csv`: the list as a file, named as the API names it. */
 export async function exportSubscribers(): Promise<DownloadedFile> {
-  const res = await apiRequest('GET', NEWSLETTER_CSV_PATH);
+  const res = await apiRequest('GET', apiPaths.newsletterSubscribersCsv);
   const fileName =
     attachmentFileName(res.headers.get('Content-Disposition')) ??
     `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
@@ -42,8 +40,8 @@ export function useExportSubscribers() {
 }
 
 export function deleteSubscriber(email: string): Promise<NewsletterDeleteResult> {
-  return apiRequest('DELETE', `/api/admin/newsletter/subscribers/${encodeURIComponent(email.trim())}`).then(
-    (res) => readJson<NewsletterDeleteResult>(res),
+  return apiRequest('DELETE', apiPaths.newsletterSubscriber(email.trim())).then((res) =>
+    readJson<NewsletterDeleteResult>(res),
   );
 }
 

@@ -1,13 +1,12 @@
 import type { Playlist } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { playlistsQueryOptions } from '../../playlists/api/get-playlists';
 
 export function pinPlaylist(id: string, pinned: boolean): Promise<Playlist> {
-  return apiRequest('POST', `/api/playlists/${encodeURIComponent(id)}/pin`, { pinned }).then((res) =>
-    readJson<Playlist>(res),
-  );
+  return apiRequest('POST', apiPaths.playlistPin(id), { pinned }).then((res) => readJson<Playlist>(res));
 }
 
 /** Pins or unpins a playlist; the playlists reload. */

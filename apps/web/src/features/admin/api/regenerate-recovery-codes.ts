@@ -1,11 +1,12 @@
 import type { RecoveryCodes, TwoFactorCodeBody } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { twoFactorStatusQueryOptions } from './get-two-factor-status';
 
 export function regenerateRecoveryCodes(body: TwoFactorCodeBody): Promise<RecoveryCodes> {
-  return apiRequest('POST', '/api/auth/two-factor/recovery-codes', body).then((res) =>
+  return apiRequest('POST', apiPaths.twoFactorRecoveryCodes, body).then((res) =>
     readJson<RecoveryCodes>(res),
   );
 }

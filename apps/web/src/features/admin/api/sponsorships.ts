@@ -1,14 +1,13 @@
 import type { Sponsorship, SponsorshipInput, SponsorshipList } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 
-export const SPONSORSHIPS_PATH = '/api/admin/sponsorships';
-
 export const sponsorshipsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'sponsorships'],
-    queryFn: ({ signal }) => getJson<SponsorshipList>(SPONSORSHIPS_PATH, { signal }),
+    queryFn: ({ signal }) => getJson<SponsorshipList>(apiPaths.sponsorships, { signal }),
   });
 
 /** The recorded deals, the latest start first. */
@@ -16,18 +15,16 @@ export function useSponsorships() {
   return useQuery(sponsorshipsQueryOptions());
 }
 
-const sponsorshipUrl = (id: number) => `${SPONSORSHIPS_PATH}/${id}`;
-
 export function saveSponsorship(input: SponsorshipInput, id?: number): Promise<Sponsorship> {
   const request =
     id === undefined
-      ? apiRequest('POST', SPONSORSHIPS_PATH, input)
-      : apiRequest('PUT', sponsorshipUrl(id), input);
+      ? apiRequest('POST', apiPaths.sponsorships, input)
+      : apiRequest('PUT', apiPaths.sponsorship(id), input);
   return request.then((res) => readJson<Sponsorship>(res));
 }
 
 export function deleteSponsorship(id: number): Promise<Sponsorship> {
-  return apiRequest('DELETE', sponsorshipUrl(id)).then((res) => readJson<Sponsorship>(res));
+  return apiRequest('DELETE', apiPaths.sponsorship(id)).then((res) => readJson<Sponsorship>(res));
 }
 
 /** Adds a deal (no id) or replaces one; the list reloads either way. */

@@ -1,10 +1,11 @@
 import type { TwoFactorSetup } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 
 export function startTwoFactorSetup(): Promise<TwoFactorSetup> {
-  return apiRequest('POST', '/api/auth/two-factor/setup').then((res) => readJson<TwoFactorSetup>(res));
+  return apiRequest('POST', apiPaths.twoFactorSetup).then((res) => readJson<TwoFactorSetup>(res));
 }
 
 /** A new secret to scan; nothing cached changes until `useEnableTwoFactor` confirms it. */

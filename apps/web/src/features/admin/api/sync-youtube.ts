@@ -1,4 +1,5 @@
 import type { SyncResult, SyncStatus } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
@@ -6,15 +7,13 @@ import { channelStatsQueryOptions } from '../../channel/api/get-channel-stats';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';
 import { playlistsQueryOptions } from '../../playlists/api/get-playlists';
 
-export const SYNC_STATUS_PATH = '/api/sync/status';
-
 export function getSyncStatus(signal?: AbortSignal): Promise<SyncStatus> {
-  return getJson<SyncStatus>(SYNC_STATUS_PATH, { signal });
+  return getJson<SyncStatus>(apiPaths.syncStatus, { signal });
 }
 
 export const syncStatusQueryOptions = () =>
   queryOptions({
-    queryKey: [SYNC_STATUS_PATH],
+    queryKey: [apiPaths.syncStatus],
     queryFn: ({ signal }) => getSyncStatus(signal),
   });
 
@@ -23,7 +22,7 @@ export function useSyncStatus() {
 }
 
 export function syncYoutube(): Promise<SyncResult> {
-  return apiRequest('POST', '/api/sync/youtube').then((res) => readJson<SyncResult>(res));
+  return apiRequest('POST', apiPaths.syncYoutube).then((res) => readJson<SyncResult>(res));
 }
 
 /**

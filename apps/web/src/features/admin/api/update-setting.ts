@@ -1,4 +1,5 @@
 import { isSecretSetting, type SettingUpdateResult, type Settings, type SettingsKey } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
@@ -9,7 +10,7 @@ export function updateSetting<K extends SettingsKey>(
   key: K,
   value: Settings[K],
 ): Promise<SettingUpdateResult<K>> {
-  return apiRequest('POST', `/api/settings/${encodeURIComponent(key)}`, { value }).then((res) =>
+  return apiRequest('POST', apiPaths.setting(key), { value }).then((res) =>
     readJson<SettingUpdateResult<K>>(res),
   );
 }

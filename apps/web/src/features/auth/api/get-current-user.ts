@@ -1,8 +1,9 @@
 import type { AuthUser } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
-export const CURRENT_USER_PATH = '/api/auth/me';
+export const CURRENT_USER_PATH = apiPaths.currentUser;
 
 /** The signed-in admin, or `null` when the API answers 401 (logged out). */
 export function getCurrentUser(signal?: AbortSignal): Promise<AuthUser | null> {

@@ -1,16 +1,15 @@
 import type { ChannelStats } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
-export const CHANNEL_STATS_PATH = '/api/channel/stats';
-
 export function getChannelStats(signal?: AbortSignal): Promise<ChannelStats> {
-  return getJson<ChannelStats>(CHANNEL_STATS_PATH, { signal });
+  return getJson<ChannelStats>(apiPaths.channelStats, { signal });
 }
 
 export const channelStatsQueryOptions = () =>
   queryOptions({
-    queryKey: [CHANNEL_STATS_PATH],
+    queryKey: [apiPaths.channelStats],
     queryFn: ({ signal }) => getChannelStats(signal),
   });
 

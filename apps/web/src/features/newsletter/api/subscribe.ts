@@ -1,12 +1,11 @@
 import type { NewsletterSubscribe, NewsletterSubscribeResult } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 
-export const NEWSLETTER_SUBSCRIBE_PATH = '/api/newsletter/subscribe';
-
 /** `POST /api/newsletter/subscribe`: the API validates the address (one rule, in the contracts). */
 export function subscribeToNewsletter(body: NewsletterSubscribe): Promise<NewsletterSubscribeResult> {
-  return apiRequest('POST', NEWSLETTER_SUBSCRIBE_PATH, body).then((res) =>
+  return apiRequest('POST', apiPaths.newsletterSubscribe, body).then((res) =>
     readJson<NewsletterSubscribeResult>(res),
   );
 }

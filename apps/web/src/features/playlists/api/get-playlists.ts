@@ -1,16 +1,15 @@
 import type { Playlist } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
-export const PLAYLISTS_PATH = '/api/playlists';
-
 export function getPlaylists(signal?: AbortSignal): Promise<Playlist[]> {
-  return getJson<Playlist[]>(PLAYLISTS_PATH, { signal });
+  return getJson<Playlist[]>(apiPaths.playlists, { signal });
 }
 
 export const playlistsQueryOptions = () =>
   queryOptions({
-    queryKey: [PLAYLISTS_PATH],
+    queryKey: [apiPaths.playlists],
     queryFn: ({ signal }) => getPlaylists(signal),
   });
 

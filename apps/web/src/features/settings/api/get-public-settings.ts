@@ -1,9 +1,9 @@
 import type { PublicSettings } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { PUBLIC_SETTINGS_DEFAULTS, SETTINGS_CACHE_KEY } from '@app/contracts/public-settings-defaults';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
-export const SETTINGS_PATH = '/api/settings';
 export { SETTINGS_CACHE_KEY };
 
 /** Large values stay out of the local copy (images are data URLs of up to 2 MB). */
@@ -57,14 +57,14 @@ export function writeCachedSettings(settings: PublicSettings): void {
  * keys read as default.
  */
 export async function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
-  const settings = publicOnly(await getJson<Partial<PublicSettings>>(SETTINGS_PATH, { signal }));
+  const settings = publicOnly(await getJson<Partial<PublicSettings>>(apiPaths.settings, { signal }));
   writeCachedSettings(settings);
   return settings;
 }
 
 export const publicSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: [SETTINGS_PATH, 'public'],
+    queryKey: [apiPaths.settings, 'public'],
     queryFn: ({ signal }) => getPublicSettings(signal),
   });
 

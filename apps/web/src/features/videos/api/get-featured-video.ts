@@ -1,17 +1,16 @@
 import type { Video } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
-export const FEATURED_VIDEO_PATH = '/api/videos/featured';
-
 /** The featured video, or `null` when the admin has not chosen one. */
 export function getFeaturedVideo(signal?: AbortSignal): Promise<Video | null> {
-  return getJson<Video | null>(FEATURED_VIDEO_PATH, { signal });
+  return getJson<Video | null>(apiPaths.featuredVideo, { signal });
 }
 
 export const featuredVideoQueryOptions = () =>
   queryOptions({
-    queryKey: [FEATURED_VIDEO_PATH],
+    queryKey: [apiPaths.featuredVideo],
     queryFn: ({ signal }) => getFeaturedVideo(signal),
   });
 

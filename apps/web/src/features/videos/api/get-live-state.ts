@@ -1,8 +1,8 @@
 import type { LiveState } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
-export const LIVE_PATH = '/api/live';
 /**
  * While a stream is live or scheduled the page asks again this often (and whenever the tab comes back),
  * so the banner goes when the stream ends: the one exception to data that never goes stale (SPEC §9).
@@ -24,8 +24,8 @@ export function livePollInterval(state: LiveState | undefined): number {
 /** `GET /api/live`: the live stream and the next scheduled one, as the API's live check last saw them. */
 export const liveStateQueryOptions = () =>
   queryOptions({
-    queryKey: [LIVE_PATH],
-    queryFn: ({ signal }) => getJson<LiveState>(LIVE_PATH, { signal }),
+    queryKey: [apiPaths.live],
+    queryFn: ({ signal }) => getJson<LiveState>(apiPaths.live, { signal }),
   });
 
 export function useLiveState() {

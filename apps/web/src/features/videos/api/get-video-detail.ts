@@ -1,11 +1,11 @@
 import type { VideoDetail } from '@app/contracts';
-import { watchPath } from '@app/contracts/watch';
+import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiUrl, readJson, throwIfNotOk } from '../../../lib/api-client';
 
 /** `GET /api/videos/{id}`: what a watch page shows, or `null` for a video the site does not have (404). */
 export async function getVideoDetail(id: string, signal?: AbortSignal): Promise<VideoDetail | null> {
-  const res = await fetch(apiUrl(`/api${watchPath(id)}`), { credentials: 'include', signal });
+  const res = await fetch(apiUrl(apiPaths.video(id)), { credentials: 'include', signal });
   if (res.status === 404) return null;
   await throwIfNotOk(res);
   return readJson<VideoDetail>(res);
@@ -13,7 +13,7 @@ export async function getVideoDetail(id: string, signal?: AbortSignal): Promise<
 
 export const videoDetailQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['/api/videos', id, 'detail'],
+    queryKey: [apiPaths.videos, id, 'detail'],
     queryFn: ({ signal }) => getVideoDetail(id, signal),
   });
 

@@ -1,8 +1,9 @@
 import type { Video, VideoSort } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiUrl, throwIfNotOk } from '../../../lib/api-client';
 
-export const VIDEOS_PATH = '/api/videos';
+export const VIDEOS_PATH = apiPaths.videos;
 /** SPEC §9: the grid shows 20 videos (and 20 skeletons) before View All. */
 export const VIDEO_PAGE_SIZE = 20;
 
