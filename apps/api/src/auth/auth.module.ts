@@ -12,6 +12,7 @@ import { ServerResetEntity } from './server-reset.entity';
 import { SessionEntity } from './session.entity';
 import { SessionGuard } from './session.guard';
 import { SessionSerializer } from './session.serializer';
+import { StartupResetsService } from './startup-resets.service';
 import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
 import { UserEntity } from './user.entity';
@@ -30,6 +31,7 @@ import './auth.types';
     LoginThrottleService,
     LoginGuard,
     TwoFactorService,
+    StartupResetsService,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
   exports: [AuthService],

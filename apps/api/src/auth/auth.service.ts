@@ -11,20 +11,17 @@ import type { AuthUser, ChangePasswordBody } from '@app/contracts';
 import * as argon2 from 'argon2';
 import type { Request } from 'express';
 import { Not, type Repository } from 'typeorm';
-import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import { DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_USERNAME, type Env, EnvError } from '../config/env';
 import { toAuthUser } from './auth.mapper';
 import { LoginThrottleService } from './login-throttle.service';
-import { PASSWORD_RESET, ServerResetEntity } from './server-reset.entity';
+import { hashPassword } from './password-hash';
 import { SessionEntity } from './session.entity';
+import { StartupResetsService } from './startup-resets.service';
 import { TwoFactorService } from './two-factor.service';
 import { UserEntity } from './user.entity';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
-
-/** OWASP's argon2id baseline (19 MiB, 2 passes). */
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 @Injectable()
 export class AuthService implements OnApplicationBootstrap {
@@ -35,21 +32,21 @@ export class AuthService implements OnApplicationBootstrap {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
-    @InjectRepository(ServerResetEntity) private readonly resets: Repository<ServerResetEntity>,
     @Inject(ENV) private readonly env: Env,
     private readonly throttle: LoginThrottleService,
     private readonly twoFactor: TwoFactorService,
-    private readonly clock: Clock,
+    private readonly startupResets: StartupResetsService,
   ) {}
 
   /**
    * Creates the admin on first start from ADMIN_USERNAME / ADMIN_PASSWORD (development defaults
-   * admin / admin123); later starts leave the stored password alone, unless ADMIN_PASSWORD_RESET.
+   * admin / admin123); later starts leave the stored password alone, unless ADMIN_PASSWORD_RESET (one of the
+   * resets from the server, applied here: after the admin exists, before the check of its password).
    * Production refuses to start while the stored password is still the default one.
    */
   async onApplicationBootstrap(): Promise<void> {
     await this.createAdmin();
-    if (this.env.ADMIN_PASSWORD_RESET) await this.resetAdminPassword();
+    await this.startupResets.applyAll();
     if (this.env.NODE_ENV === 'production') await this.refuseDefaultPassword();
   }
 
@@ -58,46 +55,12 @@ export class AuthService implements OnApplicationBootstrap {
     const username = this.env.ADMIN_USERNAME ?? DEFAULT_ADMIN_USERNAME;
     const password = this.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
     try {
-      await this.users.insert({ username, passwordHash: await this.hash(password) });
+      await this.users.insert({ username, passwordHash: await hashPassword(password) });
       this.logger.log(`Created the admin user "${username}"`);
     } catch (error) {
       // Another API process created it at the same moment.
       if ((await this.users.count()) === 0) throw error;
     }
-  }
-
-  /**
-   * The owner's way back in from the server: ADMIN_PASSWORD becomes the password, every session ends.
-   * Once per ADMIN_PASSWORD: the reset remembers (hashed) the value it applied, and a later start with the
-   * variable still set and the same value changes nothing and only warns, so a forgotten variable never
-   * undoes the password the owner chose since. A different ADMIN_PASSWORD is a new reset.
-   */
-  private async resetAdminPassword(): Promise<void> {
-    const password = this.env.ADMIN_PASSWORD!;
-    const done = await this.resets.findOneBy({ name: PASSWORD_RESET });
-    if (done?.passwordHash && (await argon2.verify(done.passwordHash, password))) {
-      this.logger.warn(
-        `ADMIN_PASSWORD_RESET is still set, but this ADMIN_PASSWORD was already applied at ` +
-          `${done.appliedAt.toISOString()}: the stored password and the sessions were left alone. ` +
-          'Remove ADMIN_PASSWORD_RESET (to reset again, set a different ADMIN_PASSWORD).',
-      );
-      return;
-    }
-    const passwordHash = await this.hash(password);
-    const names = (await this.users.find()).map((user) => `"${user.username}"`).join(', ');
-    await this.users.manager.transaction(async (manager) => {
-      await manager.createQueryBuilder().update(UserEntity).set({ passwordHash }).execute();
-      await manager.createQueryBuilder().delete().from(SessionEntity).execute();
-      await manager.upsert(
-        ServerResetEntity,
-        { name: PASSWORD_RESET, passwordHash, appliedAt: new Date(this.clock.now()) },
-        ['name'],
-      );
-    });
-    this.logger.warn(
-      `ADMIN_PASSWORD_RESET: the password of ${names} is now ADMIN_PASSWORD and every session has ended. ` +
-        'Remove ADMIN_PASSWORD_RESET; later starts with it and this ADMIN_PASSWORD still set change nothing.',
-    );
   }
 
   /** A database made in development keeps admin123 (ADMIN_PASSWORD only applies to a new admin). */
@@ -113,14 +76,10 @@ export class AuthService implements OnApplicationBootstrap {
     }
   }
 
-  hash(password: string): Promise<string> {
-    return argon2.hash(password, HASH_OPTIONS);
-  }
-
   async validateCredentials(username: string, password: string): Promise<AuthUser> {
     const user = await this.users.findOneBy({ username });
     if (!user) {
-      this.decoyHash ??= this.hash('decoy-password-for-timing');
+      this.decoyHash ??= hashPassword('decoy-password-for-timing');
       await argon2.verify(await this.decoyHash, password);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
@@ -168,7 +127,7 @@ export class AuthService implements OnApplicationBootstrap {
   ): Promise<void> {
     await this.verifyCurrentPassword(userId, currentPassword, ip);
     await this.twoFactor.stepUp(userId, code, ip);
-    const passwordHash = await this.hash(newPassword);
+    const passwordHash = await hashPassword(newPassword);
     await this.users.manager.transaction(async (manager) => {
       await manager.update(UserEntity, { id: userId }, { passwordHash });
       // One admin: every stored session other than this one belongs to it.

@@ -1,12 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** The variables of the resets the owner makes from the server; one row each while it has acted. */
-export const PASSWORD_RESET = 'ADMIN_PASSWORD_RESET';
-export const TWO_FACTOR_RESET = 'ADMIN_RESET_2FA';
-
 /**
  * A reset made from the server (ADMIN_PASSWORD_RESET, ADMIN_RESET_2FA), remembered so that a variable left
  * set acts on one start, not on every start (where it would undo a password change or a new enrolment).
+ * The resets, and when a row is written or forgotten: startup-resets.service.ts.
  */
 @Entity('server_reset')
 export class ServerResetEntity {

@@ -4,7 +4,6 @@ import {
   Inject,
   Injectable,
   Logger,
-  type OnApplicationBootstrap,
   UnauthorizedException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -25,7 +24,6 @@ import type { Env } from '../config/env';
 import { toAuthUser } from './auth.mapper';
 import { LoginThrottleService } from './login-throttle.service';
 import { RecoveryCodeEntity } from './recovery-code.entity';
-import { ServerResetEntity, TWO_FACTOR_RESET } from './server-reset.entity';
 import { SessionEntity } from './session.entity';
 import { DEVELOPMENT_SESSION_SECRET, stampLogin } from './session.setup';
 import {
@@ -42,68 +40,31 @@ export const INVALID_CODE = 'Invalid code';
 export const SIGN_IN_FIRST = 'Sign in with your username and password first';
 /** One 30-second step either side, for phone clocks a little off. */
 const TOTP_TOLERANCE_SECONDS = 30;
+/** A user's two-factor columns with two-factor sign-in off (turned off, or reset from the server). */
+export const TWO_FACTOR_OFF = {
+  twoFactorSecret: null,
+  twoFactorPendingSecret: null,
+  twoFactorLastStep: null,
+} satisfies Partial<UserEntity>;
 
 /**
  * TOTP two-factor sign-in of the admin (RFC 6238, OWASP ASVS 5.0 level 2): enrolment, the login's second
- * step, step-up for sensitive changes, recovery codes, and the ADMIN_RESET_2FA reset.
+ * step, step-up for sensitive changes and recovery codes (the ADMIN_RESET_2FA reset: startup-resets.service.ts).
  * Off until enrolled. Every code check is throttled per admin and IP before it is made.
  */
 @Injectable()
-export class TwoFactorService implements OnApplicationBootstrap {
+export class TwoFactorService {
   private readonly logger = new Logger(TwoFactorService.name);
   private readonly key: Buffer;
 
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(RecoveryCodeEntity) private readonly recoveryCodes: Repository<RecoveryCodeEntity>,
-    @InjectRepository(ServerResetEntity) private readonly resets: Repository<ServerResetEntity>,
     @Inject(ENV) private readonly env: Env,
     private readonly throttle: LoginThrottleService,
     private readonly clock: Clock,
   ) {
     this.key = twoFactorKey(env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET);
-  }
-
-  /**
-   * ADMIN_RESET_2FA=true: the owner lost the phone; sign-in goes back to username and password. Once: the
-   * first start with the variable resets and remembers it; later starts with it still set keep two-factor
-   * sign-in enrolled since then and only warn. A start without the variable forgets the reset, so the next
-   * time it is set, it resets again.
-   */
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.env.ADMIN_RESET_2FA) {
-      await this.resets.delete({ name: TWO_FACTOR_RESET });
-      return;
-    }
-    const done = await this.resets.findOneBy({ name: TWO_FACTOR_RESET });
-    if (done) {
-      this.logger.warn(
-        `ADMIN_RESET_2FA is still set, but two-factor sign-in was already reset at ${done.appliedAt.toISOString()}: ` +
-          'it was left alone (an enrolment since then stays on). Remove ADMIN_RESET_2FA ' +
-          '(to reset again, start once without it first).',
-      );
-      return;
-    }
-    const enrolled = await this.users.findBy({ twoFactorSecret: Not(IsNull()) });
-    await this.users.manager.transaction(async (manager) => {
-      await manager
-        .createQueryBuilder()
-        .update(UserEntity)
-        .set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null })
-        .execute();
-      await manager.createQueryBuilder().delete().from(RecoveryCodeEntity).execute();
-      await manager.upsert(
-        ServerResetEntity,
-        { name: TWO_FACTOR_RESET, passwordHash: null, appliedAt: new Date(this.clock.now()) },
-        ['name'],
-      );
-    });
-    const names = enrolled.map((user) => `"${user.username}"`).join(', ');
-    this.logger.warn(
-      names
-        ? `ADMIN_RESET_2FA: two-factor sign-in turned off for ${names}. Remove ADMIN_RESET_2FA and enrol again.`
-        : 'ADMIN_RESET_2FA: two-factor sign-in was not on; nothing to reset. Remove ADMIN_RESET_2FA.',
-    );
   }
 
   async isEnabled(userId: number): Promise<boolean> {
@@ -156,11 +117,7 @@ export class TwoFactorService implements OnApplicationBootstrap {
     const user = await this.requireEnabled(userId);
     if (!(await this.checkCode(user, code, ip))) throw new BadRequestException('code: is incorrect');
     await this.users.manager.transaction(async (manager) => {
-      await manager.update(
-        UserEntity,
-        { id: userId },
-        { twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null },
-      );
+      await manager.update(UserEntity, { id: userId }, TWO_FACTOR_OFF);
       await manager.delete(RecoveryCodeEntity, { userId });
       await manager.delete(SessionEntity, { id: Not(keepSessionId) });
     });
