@@ -36,6 +36,11 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
   ['the analytics ranges', /'7d',\s*'30d',\s*'90d'/, ['libs/contracts/src/analytics.ts']],
   ['YouTube’s addresses', /www\.youtube\.com/, ['libs/contracts/src/youtube.ts']],
   ['the hero’s 50/50 draw', /< 0\.5 \? 'A' : 'B'/, ['libs/contracts/src/hero.ts', 'apps/web/index.html']],
+  [
+    'the outbound address policy',
+    /from 'ipaddr\.js'|new BlockList\(/,
+    ['apps/api/src/common/outbound/address-policy.ts'],
+  ],
 ];
 
 /**

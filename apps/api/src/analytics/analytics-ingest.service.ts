@@ -15,7 +15,7 @@ import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
-import { addressRefusal } from '../notifications/outbound-http';
+import { addressRefusal } from '../common/outbound/address-policy';
 import { SettingsService } from '../settings/settings.service';
 import { addDays, referrerHost, sourceOfHost, utcDay } from './analytics-math';
 import { type Increment, ROLLUP } from './analytics-kinds';

@@ -10,7 +10,7 @@ import {
   NO_SMTP_SERVER,
   smtpReplyCode,
 } from '../notifications/email.service';
-import { outboundPolicy } from '../notifications/outbound-http';
+import { outboundPolicy } from '../common/outbound/outbound-http';
 import { SettingsService } from '../settings/settings.service';
 import { AppLockService } from '../youtube/app-lock.service';
 

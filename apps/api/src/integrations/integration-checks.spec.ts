@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { outboundPolicy } from '../notifications/outbound-http';
+import { outboundPolicy } from '../common/outbound/outbound-http';
 import {
   checkEmail,
   checkGoogleAnalytics,

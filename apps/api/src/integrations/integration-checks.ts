@@ -11,7 +11,7 @@ import {
   type OutboundAnswer,
   type OutboundPolicy,
   outboundRequest,
-} from '../notifications/outbound-http';
+} from '../common/outbound/outbound-http';
 import { YouTubeApiClient, YouTubeApiError } from '../youtube/youtube-api.client';
 import {
   mailchimpBase,

@@ -8,7 +8,7 @@ import { ENV } from '../config/config.module';
 import { DEFAULT_MAILCHIMP_API_BASE_URL, type Env } from '../config/env';
 import { SMTP_SETTINGS_KEYS } from '../notifications/email.service';
 import { NotificationsService, USER_AGENT } from '../notifications/notifications.service';
-import { type OutboundPolicy, outboundPolicy } from '../notifications/outbound-http';
+import { type OutboundPolicy, outboundPolicy } from '../common/outbound/outbound-http';
 import { SettingsService } from '../settings/settings.service';
 import { configuredChannel } from '../youtube/youtube-config';
 import { IntegrationCheckEntity } from './integration-check.entity';

@@ -6,7 +6,7 @@ import {
   mailchimpProblem,
   mailchimpSaid,
 } from '../integrations/mailchimp-api';
-import { type OutboundPolicy, outboundRequest } from '../notifications/outbound-http';
+import { type OutboundPolicy, outboundRequest } from '../common/outbound/outbound-http';
 
 /** Mailchimp's id of an audience member: the MD5 of the lower-cased address (Marketing API, List Members). */
 export function mailchimpMemberHash(email: string): string {

@@ -13,7 +13,7 @@ import { Between, IsNull, LessThanOrEqual, Or, QueryFailedError, type Repository
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import { DEFAULT_MAILCHIMP_API_BASE_URL, type Env } from '../config/env';
-import { type OutboundPolicy, outboundPolicy } from '../notifications/outbound-http';
+import { type OutboundPolicy, outboundPolicy } from '../common/outbound/outbound-http';
 import { SettingsService } from '../settings/settings.service';
 import { AppLockService } from '../youtube/app-lock.service';
 import {

@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import { isTemporaryEmailFailure, smtpReplyCode, withSmtpTransport } from './email.service';
-import { OutboundRefusedError, outboundPolicy } from './outbound-http';
+import { OutboundRefusedError, outboundPolicy } from '../common/outbound/outbound-http';
 
 const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error('failed'), fields);
 

@@ -11,7 +11,7 @@ import {
   OutboundRefusedError,
   outboundPolicy,
   resolveOutboundHost,
-} from './outbound-http';
+} from '../common/outbound/outbound-http';
 
 export type SmtpSettings = Pick<
   Settings,

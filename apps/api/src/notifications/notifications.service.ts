@@ -14,7 +14,7 @@ import {
   outboundPolicy,
   outboundRequest,
   postJson,
-} from './outbound-http';
+} from '../common/outbound/outbound-http';
 import { signWebhookBody, WEBHOOK_HEADERS } from './webhook-signature';
 
 export interface PublishedVideo {

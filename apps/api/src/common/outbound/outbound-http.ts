@@ -1,8 +1,9 @@
 import { lookup as dnsLookup, type LookupAddress, promises as dnsPromises } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction, type Socket } from 'node:net';
-import type { Env } from '../config/env';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
+import type { Env } from '../../config/env';
+import { addressRefusal, type AddressPolicy } from './address-policy';
 
 /**
  * Outgoing requests to URLs an admin typed in (webhooks), per DESIGN §5: https only in production; private,
@@ -10,9 +11,8 @@ import type { Env } from '../config/env';
  * to is checked, and the connected peer once more); redirects never followed; a short overall timeout.
  * Outside production, loopback and plain http are allowed so local receivers work in development and tests.
  */
-export interface OutboundPolicy {
+export interface OutboundPolicy extends AddressPolicy {
   requireHttps: boolean;
-  allowLoopback: boolean;
   timeoutMs: number;
 }
 
@@ -31,99 +31,6 @@ export class OutboundRefusedError extends Error {
     super(message);
     this.name = 'OutboundRefusedError';
   }
-}
-
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-/** Never reachable from a webhook, whatever the environment: the IANA IPv4 special-purpose registry's ranges
- * that are not globally reachable (RFC 6890 and later), plus multicast and the reserved 240.0.0.0/4. */
-const special = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  special.addSubnet(net, prefix, 'ipv4');
-}
-
-/** IPv6 outside global unicast 2000::/3 (IANA IPv6 address space) is refused as a whole: unspecified,
- * IPv4-compatible, discard 100::/64, dummy 100:0:0:1::/64, local NAT64 64:ff9b:1::/48, SRv6 5f00::/16,
- * unique local fc00::/7, link-local fe80::/10, site-local fec0::/10, multicast ff00::/8 and everything
- * unassigned. IPv4-mapped and NAT64 64:ff9b::/96 addresses are judged by the IPv4 address they hold. */
-const globalUnicast = new BlockList();
-globalUnicast.addSubnet('2000::', 3, 'ipv6');
-/** The not globally reachable parts of 2000::/3 in the IANA IPv6 special-purpose registry. */
-const specialV6 = new BlockList();
-for (const [net, prefix] of [
-  ['2001::', 23], // IETF protocol assignments, incl. Teredo 2001::/32, benchmarking, ORCHID
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4
-  ['3fff::', 20], // documentation (RFC 9637)
-] as const) {
-  specialV6.addSubnet(net, prefix, 'ipv6');
-}
-
-/** The 16 bytes of an IPv6 address (any textual form, a zone index ignored), or null. */
-function ipv6Bytes(address: string): number[] | null {
-  const text = address.replace(/%.*$/, '');
-  if (isIP(text) !== 6) return null;
-  let groups = text;
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number);
-    groups = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = groups.includes('::') ? groups.split('::') : [groups, undefined];
-  const parse = (part: string | undefined) => (part ? part.split(':').map((h) => parseInt(h, 16)) : []);
-  const left = parse(head);
-  const right = parse(tail);
-  const words = [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
-  return words.flatMap((w) => [w >> 8, w & 255]);
-}
-
-/** The IPv4 address inside an IPv4-mapped (::ffff:0:0/96) or NAT64 (64:ff9b::/96) address, if it is one. */
-function embeddedIpv4(address: string): string | null {
-  const bytes = ipv6Bytes(address);
-  if (!bytes) return null;
-  const prefix = bytes.slice(0, 12).join(',');
-  const mapped = '0,0,0,0,0,0,0,0,0,0,255,255';
-  const nat64 = '0,100,255,155,0,0,0,0,0,0,0,0';
-  return prefix === mapped || prefix === nat64 ? bytes.slice(12).join('.') : null;
-}
-
-/** Why the policy refuses to connect to this IP address, or null when it may. */
-export function addressRefusal(
-  address: string,
-  policy: Pick<OutboundPolicy, 'allowLoopback'>,
-): string | null {
-  const family = isIP(address);
-  if (!family) return `${address} is not an IP address`;
-  const plain = address.replace(/%.*$/, '');
-  const embedded = family === 6 ? embeddedIpv4(plain) : null;
-  const [judged, type] = embedded
-    ? [embedded, 'ipv4' as const]
-    : [plain, family === 4 ? ('ipv4' as const) : ('ipv6' as const)];
-  if (loopback.check(judged, type)) {
-    return policy.allowLoopback ? null : `${address} is a loopback address`;
-  }
-  const refused =
-    type === 'ipv4'
-      ? special.check(judged, 'ipv4')
-      : !globalUnicast.check(judged, 'ipv6') || specialV6.check(judged, 'ipv6');
-  return refused ? `${address} is a private or reserved address` : null;
 }
 
 /** A `lookup` for http(s).request that resolves the name itself and refuses it if any address is refused. */
