@@ -1,6 +1,6 @@
 /**
  * What the pages download, in Debian's Chromium against the production build with 1,000 videos:
- * JavaScript and CSS as transferred (gzip body bytes, from the Resource Timing API) for `/`, for
+ * JavaScript and CSS as transferred (gzip body bytes, from the Resource Timing API) for `/`, a watch page, for
  * `/admin` before signing in (the login screen) and after (the dashboard's first tab), plus the
  * HTML document (which carries `/`'s inlined entry CSS). A fresh browser context per page, so
  * nothing comes from the cache.
@@ -10,12 +10,12 @@
 import { chromium, type Page } from 'playwright-core';
 import { parseOptions } from '../lib/args';
 import { machine, writeDocSection, writeRawJson } from './doc';
-import { CHROMIUM, CHROMIUM_FLAGS, startPageStack } from './page-stack';
+import { CHROMIUM, CHROMIUM_FLAGS, startPageStack, WATCH_BENCH_VIDEO_ID } from './page-stack';
 
 const VIDEOS = 1000;
 export const PAGE_JS_TARGET_KB = 150;
 
-export type PageName = '/' | '/admin (login)' | '/admin (dashboard)';
+export type PageName = '/' | '/videos/{id}' | '/admin (login)' | '/admin (dashboard)';
 
 export interface PageBytes {
   page: PageName;
@@ -78,6 +78,12 @@ export async function benchPageBytes(log: (line: string) => void): Promise<PageB
     await home.goto(`${stack.url}/`);
     await home.locator('section#videos article[data-video-id]').first().waitFor();
     results.push(summarize('/', await settled(home)));
+
+    // A watch page with a long description and 8 related videos (page-stack.ts).
+    const watch = await fresh();
+    await watch.goto(`${stack.url}/videos/${WATCH_BENCH_VIDEO_ID}`);
+    await watch.locator('h1').first().waitFor();
+    results.push(summarize('/videos/{id}', await settled(watch)));
 
     const admin = await fresh();
     await admin.goto(`${stack.url}/admin`);

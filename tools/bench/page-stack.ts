@@ -16,6 +16,35 @@ export interface PageStack {
   stop(): Promise<void>;
 }
 
+/**
+ * The watch page the page benchmarks measure (issue 23): a long description (about 2,000 characters, with links and
+ * chapters as owners write them) and, among 1,000 videos, 8 related ones.
+ */
+export const WATCH_BENCH_VIDEO_ID = 'bench000001';
+const LONG_DESCRIPTION = [
+  'In this episode we build a small service from scratch and look at every decision on the way: the data model, the API, the tests and how it runs in production.',
+  '',
+  'Chapters:',
+  '0:00 Introduction',
+  '1:05 The data model',
+  '4:30 Writing the API',
+  '9:12 Tests that catch real bugs',
+  '14:48 Running it in production',
+  '',
+  'Links from the video:',
+  'Source code: https://github.com/example/bench-service',
+  'Slides: https://example.com/slides/bench-service',
+  'Documentation: https://example.com/docs/getting-started',
+  '',
+  ...Array.from(
+    { length: 8 },
+    (_, i) =>
+      `Part ${i + 1}. We take the next step of the service and explain why it is done this way, what the alternatives were, and what we would change with more time or more users. Questions from the comments of the last episode are answered here too.`,
+  ),
+  '',
+  '#webdev #backend #tutorial',
+].join('\n');
+
 const TOPICS = ['React Hooks', 'TypeScript Tips', 'CSS Layout', 'Node Streams', 'SQL Joins', 'Docker Basics'];
 
 /** A backup (the shape of `GET /api/admin/export`) with `count` videos, one hour apart. */
@@ -25,7 +54,8 @@ export function generatedBackup(count: number, now = Date.now()) {
     return {
       id: `bench${String(i).padStart(6, '0')}`,
       title: i === 4321 ? 'Needle in the Haystack' : `${TOPICS[i % TOPICS.length]} episode ${i + 1}`,
-      description: `Episode ${i + 1} about ${TOPICS[i % TOPICS.length].toLowerCase()}.`,
+      description:
+        i === 1 ? LONG_DESCRIPTION : `Episode ${i + 1} about ${TOPICS[i % TOPICS.length].toLowerCase()}.`,
       thumbnail: `/api/demo/thumbnails/v${(i % 48) + 1}.svg`,
       duration: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
       durationSeconds: seconds,
