@@ -19,6 +19,7 @@ import { AnalyticsIngestService } from '../src/analytics/analytics-ingest.servic
 import { AnalyticsStoreService } from '../src/analytics/analytics-store.service';
 import { Clock } from '../src/common/clock';
 import { SettingsService } from '../src/settings/settings.service';
+import { VideoEntity } from '../src/videos/video.entity';
 import { SyncStoreService } from '../src/youtube/sync-store.service';
 import { signedInAgent } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -224,6 +225,7 @@ function recount(
       videoId,
       title: null,
       plays,
+      reached: { 25: 0, 50: 0, 75: 0, 100: 0 },
     })),
     topPages: top(count(of('pageview').map((s) => s.event.path))).map(([path, views]) => ({ path, views })),
     conversions: {
@@ -302,7 +304,7 @@ describe('site analytics', () => {
     };
     await bad(
       { events: [{ ...pageview, kind: 'mine' }] },
-      "events.0.kind: Invalid discriminator value. Expected 'pageview' | 'play' | 'playlist_open' | 'subscribe_click' | 'community_click' | 'hero_impression' | 'hero_click' | 'affiliate_click' | 'sponsor_click'",
+      "events.0.kind: Invalid discriminator value. Expected 'pageview' | 'play' | 'play_progress' | 'playlist_open' | 'subscribe_click' | 'community_click' | 'hero_impression' | 'hero_click' | 'affiliate_click' | 'sponsor_click'",
     );
     await bad(
       { events: [{ ...pageview, path: 'https://evil.example/' }] },
@@ -370,6 +372,67 @@ describe('site analytics', () => {
     expect(await send([{ kind: 'pageview', path: '/', viewport: 'phone' }], visitorHeaders(700))).toBe(1);
   });
 
+  it('counts how far the plays of each video got, only for videos the site holds, and refuses a bad milestone', async () => {
+    now = D + 10 * DAY_MS;
+    const stored = (id: string, title: string) => ({
+      id,
+      title,
+      description: null,
+      thumbnail: null,
+      duration: '4:00',
+      durationSeconds: 240,
+      viewCount: 1,
+      publishedAt: new Date(D),
+      featured: false,
+      kind: 'video' as const,
+    });
+    await t.dataSource
+      .getRepository(VideoEntity)
+      .insert([stored('progress-aa', 'Watched to the end'), stored('progress-bb', 'Left early')]);
+    const path = '/videos/progress-aa';
+    const play = (videoId: string): AnalyticsEvent => ({ kind: 'play', path, videoId, where: 'watch_page' });
+    const reached = (videoId: string, ...milestones: (25 | 50 | 75 | 100)[]): AnalyticsEvent[] =>
+      milestones.map((milestone) => ({ kind: 'play_progress', path, videoId, milestone }));
+    expect(await send([play('progress-aa'), ...reached('progress-aa', 25, 50)], visitorHeaders(800))).toBe(3);
+    expect(
+      await send([play('progress-aa'), ...reached('progress-aa', 25, 50, 75, 100)], visitorHeaders(801)),
+    ).toBe(5);
+    expect(await send([play('progress-bb'), ...reached('progress-bb', 25)], visitorHeaders(802))).toBe(2);
+    // A video the site does not hold: taken (the beacon cannot tell), but nothing is stored for it.
+    expect(await send(reached('not-a-video', 25, 50, 75, 100), visitorHeaders(803))).toBe(4);
+
+    const { topVideos } = await report('7d');
+    expect(topVideos).toEqual([
+      {
+        videoId: 'progress-aa',
+        title: 'Watched to the end',
+        plays: 2,
+        reached: { 25: 2, 50: 2, 75: 1, 100: 1 },
+      },
+      { videoId: 'progress-bb', title: 'Left early', plays: 1, reached: { 25: 1, 50: 0, 75: 0, 100: 0 } },
+    ]);
+    const rows = await t.dataSource.query(
+      "SELECT dim FROM analytics_rollup WHERE kind LIKE 'play_progress%' AND dim LIKE 'not-a-video%'",
+    );
+    expect(rows).toEqual([]);
+
+    const bad = async (event: object, message: string) => {
+      const res = await request(t.server)
+        .post('/api/events')
+        .set(visitorHeaders(804))
+        .send({ events: [event] })
+        .expect(400);
+      expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request' });
+    };
+    const progress = { kind: 'play_progress', path, videoId: 'progress-aa', milestone: 50 };
+    for (const milestone of [0, 30, 99, 101, '50'])
+      await bad({ ...progress, milestone }, 'events.0.milestone: must be 25, 50, 75 or 100');
+    await bad(
+      { ...progress, videoId: 'no spaces' },
+      'events.0.videoId: must be a video id (letters, digits, - and _)',
+    );
+  });
+
   it('refuses an unknown range', async () => {
     const admin = await signedInAgent(t.server);
     const res = await admin.get('/api/admin/analytics?range=2w').expect(400);
@@ -391,6 +454,12 @@ describe('site analytics of the demo channel', () => {
     expect(demo.sources.reduce((sum, s) => sum + s.visits, 0)).toBe(demo.totals.visitors);
     expect(demo.topVideos.length).toBe(10);
     expect(demo.topVideos.every((video) => video.title !== null)).toBe(true);
+    // How far the demo plays got: fewer at each point, never more than the plays.
+    for (const { plays, reached } of demo.topVideos) {
+      const counts = [plays, reached[25], reached[50], reached[75], reached[100]];
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    }
+    expect(demo.topVideos[0].reached[100]).toBeGreaterThan(0);
     expect(demo.hero.test.enoughData).toBe(true);
 
     await t.app.get(SyncStoreService).apply(

@@ -24,6 +24,10 @@ export const playPlaces = ['featured', 'grid', 'view_all', 'shorts', 'live', 'wa
 export type PlayPlace = (typeof playPlaces)[number];
 
 export const communityCards = ['discord', 'twitter', 'newsletter'] as const;
+
+/** How far into a video a play got (per cent), as the embedded player reports it (issue 23). */
+export const playMilestones = [25, 50, 75, 100] as const;
+export type PlayMilestone = (typeof playMilestones)[number];
 import { heroVariants } from './hero';
 
 export { heroVariants, type HeroVariant } from './hero';
@@ -59,6 +63,15 @@ export const playEventSchema = z.strictObject({
   ...at,
   videoId: videoIdSchema,
   where: z.enum(playPlaces),
+});
+export const playProgressEventSchema = z.strictObject({
+  kind: z.literal('play_progress'),
+  ...at,
+  videoId: videoIdSchema,
+  milestone: z.union(
+    playMilestones.map((m) => z.literal(m)),
+    { error: 'must be 25, 50, 75 or 100' },
+  ),
 });
 export const playlistOpenEventSchema = z.strictObject({
   kind: z.literal('playlist_open'),
@@ -100,6 +113,7 @@ export const sponsorClickEventSchema = z.strictObject({
 export const analyticsEventSchema = z.discriminatedUnion('kind', [
   pageviewEventSchema,
   playEventSchema,
+  playProgressEventSchema,
   playlistOpenEventSchema,
   subscribeClickEventSchema,
   communityClickEventSchema,
@@ -175,8 +189,18 @@ export const analyticsReportSchema = z.object({
   campaigns: z.array(
     z.object({ source: z.string(), medium: z.string(), campaign: z.string(), visits: count }),
   ),
-  /** Top videos by plays on the site (at most 10); title null for a video no longer stored. */
-  topVideos: z.array(z.object({ videoId: z.string(), title: z.string().nullable(), plays: count })),
+  /**
+   * Top videos by plays on the site (at most 10); title null for a video no longer stored. `reached` counts the
+   * plays that got to 25, 50, 75 and 100% of the video (the embedded player's progress).
+   */
+  topVideos: z.array(
+    z.object({
+      videoId: z.string(),
+      title: z.string().nullable(),
+      plays: count,
+      reached: z.object({ 25: count, 50: count, 75: count, 100: count }),
+    }),
+  ),
   /** Top pages by views (at most 10). */
   topPages: z.array(z.object({ path: z.string(), views: count })),
   conversions: z.object({

@@ -21,4 +21,5 @@ export * from './newsletter';
 export * from './email';
 export * from './sponsorships';
 export * from './watch';
+export * from './chapters';
 export * from './oembed';

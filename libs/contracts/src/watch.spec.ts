@@ -198,6 +198,54 @@ describe('VideoObject JSON-LD', () => {
   });
 });
 
+describe('key moments', () => {
+  it('has one Clip per chapter, each linking to the watch page at its start, the last ending with the video', () => {
+    const video: WatchVideo = { ...base, description: 'Shed.\n0:00 Intro\n1:00 Floor\n3:00 Roof' };
+    const data = videoObjectJsonLd(video, ORIGIN) as unknown as Record<string, unknown>;
+    expect(data.hasPart).toEqual([
+      {
+        '@type': 'Clip',
+        name: 'Intro',
+        startOffset: 0,
+        endOffset: 60,
+        url: `${ORIGIN}/videos/abc_DEF-123?t=0`,
+      },
+      {
+        '@type': 'Clip',
+        name: 'Floor',
+        startOffset: 60,
+        endOffset: 180,
+        url: `${ORIGIN}/videos/abc_DEF-123?t=60`,
+      },
+      {
+        '@type': 'Clip',
+        name: 'Roof',
+        startOffset: 180,
+        endOffset: 253,
+        url: `${ORIGIN}/videos/abc_DEF-123?t=180`,
+      },
+    ]);
+    expect(data.potentialAction).toBeUndefined();
+  });
+
+  it('has a SeekToAction in the form Google documents for a video without chapters', () => {
+    const data = videoObjectJsonLd(base, ORIGIN) as unknown as Record<string, unknown>;
+    expect(data.hasPart).toBeUndefined();
+    expect(data.potentialAction).toEqual({
+      '@type': 'SeekToAction',
+      target: `${ORIGIN}/videos/abc_DEF-123?t={seek_to_second_number}`,
+      'startOffset-input': 'required name=seek_to_second_number',
+    });
+  });
+
+  it('has neither for a stream that is live or still to come', () => {
+    for (const kind of ['live', 'upcoming'] as const) {
+      const data = videoObjectJsonLd({ ...base, kind }, ORIGIN) as unknown as Record<string, unknown>;
+      expect([data.hasPart, data.potentialAction]).toEqual([undefined, undefined]);
+    }
+  });
+});
+
 describe('the JSON-LD of /', () => {
   it('names the site as a WebSite', () => {
     expect(websiteJsonLd({ siteTitle: ' ', siteDescription: '' }, ORIGIN)).toEqual({

@@ -3,9 +3,10 @@
  * structured data, and the structured data of `/`. Free of zod so the public page can import it alone
  * (`@app/contracts/watch`); the API builds the same from here (page head, sitemap, rss, oEmbed).
  */
-import type { BroadcastEvent, ItemList, VideoObject, WebSite, WithContext } from 'schema-dts';
+import type { BroadcastEvent, Clip, ItemList, VideoObject, WebSite, WithContext } from 'schema-dts';
 import { OEMBED_PATH } from './api-paths';
 import { broadcastEvent, jsonLdText } from './broadcast-event';
+import { parseChapters } from './chapters';
 import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
 import type { VideoKind } from './video-filters';
 import { embedUrl, thumbnailUrl } from './youtube';
@@ -25,6 +26,11 @@ export function watchPath(videoId: string): string {
  */
 export function watchPageUrl(origin: string, videoId: string): string {
   return `${origin}${watchPath(videoId)}`;
+}
+
+/** The watch page opened at a time (`?t=` in seconds, read by `parseStartTime`): a chapter's link and `Clip`. */
+export function watchPathAt(videoId: string, seconds: number): string {
+  return `${watchPath(videoId)}?t=${Math.floor(seconds)}`;
 }
 
 /** The video id a watch page's path names (`/videos/abc`, `/videos/abc/`), or null for any other path. */
@@ -99,10 +105,37 @@ function isoDateTime(value: string): string {
 }
 
 /**
+ * Google's key moments: one `Clip` per chapter of the description (`chapters.ts`), each opening the watch page at
+ * its start; without chapters a `SeekToAction` tells Google how to link to any second (not for a stream that is
+ * live or still to come: there is nothing to seek in).
+ */
+function keyMoments(video: WatchVideo, origin: string): Pick<VideoObject, 'hasPart' | 'potentialAction'> {
+  const chapters = parseChapters(video.description, video.durationSeconds);
+  if (chapters.length) {
+    const hasPart: Clip[] = chapters.map((chapter) => ({
+      '@type': 'Clip',
+      name: chapter.title,
+      startOffset: chapter.start,
+      ...(chapter.end !== null ? { endOffset: chapter.end } : {}),
+      url: `${origin}${watchPathAt(video.id, chapter.start)}`,
+    }));
+    return { hasPart };
+  }
+  if (video.kind === 'live' || video.kind === 'upcoming') return {};
+  // schema-dts has no type for Google's `<property>-input` annotation, so the action is built beside it.
+  const seekTo = {
+    '@type': 'SeekToAction',
+    target: `${watchPageUrl(origin, video.id)}?t={seek_to_second_number}`,
+    'startOffset-input': 'required name=seek_to_second_number',
+  } as const;
+  return { potentialAction: seekTo };
+}
+
+/**
  * schema.org `VideoObject` of a watch page with what Google requires and recommends
  * (https://developers.google.com/search/docs/appearance/structured-data/video): a live or scheduled stream is
  * published by a `BroadcastEvent` (`broadcast-event.ts`) from its start; a replay whose stream times are known,
- * by one with its actual start and end.
+ * by one with its actual start and end. Chapters become key moments (`keyMoments`).
  */
 export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContext<VideoObject> {
   const url = watchPageUrl(origin, video.id);
@@ -136,6 +169,7 @@ export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContex
       userInteractionCount: video.viewCount,
     },
     ...(publication ? { publication } : {}),
+    ...keyMoments(video, origin),
   };
 }
 

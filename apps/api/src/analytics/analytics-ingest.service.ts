@@ -17,8 +17,9 @@ import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { addressRefusal } from '../common/outbound/address-policy';
 import { SettingsService } from '../settings/settings.service';
+import { VideosService } from '../videos/videos.service';
 import { addDays, referrerHost, sourceOfHost, utcDay } from './analytics-math';
-import { type Increment, ROLLUP } from './analytics-kinds';
+import { type Increment, progressDim, ROLLUP } from './analytics-kinds';
 import { AnalyticsStoreService, type VisitorRow } from './analytics-store.service';
 
 /** Who sent a batch: read from the request, used for the hash only, never stored. */
@@ -127,6 +128,7 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
   constructor(
     private readonly store: AnalyticsStoreService,
     private readonly settings: SettingsService,
+    private readonly videos: VideosService,
     private readonly clock: Clock,
     @Inject(ENV) env: Env,
   ) {
@@ -181,18 +183,31 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
     if (!this.buffer.length) return;
     const batch = this.buffer;
     this.buffer = [];
-    this.flushing = this.store.writeBatch(...this.toRows(batch)).catch((error: Error) => {
-      // Keep them, oldest first, for the next try.
-      this.buffer = batch.concat(this.buffer);
-      this.logger.warn(`Writing ${batch.length} events failed (kept for the next try): ${error.message}`);
-      throw error;
-    });
+    this.flushing = this.storedVideos(batch)
+      .then((stored) => this.store.writeBatch(...this.toRows(batch, stored)))
+      .catch((error: Error) => {
+        // Keep them, oldest first, for the next try.
+        this.buffer = batch.concat(this.buffer);
+        this.logger.warn(`Writing ${batch.length} events failed (kept for the next try): ${error.message}`);
+        throw error;
+      });
     try {
       await this.flushing;
     } finally {
       this.flushing = undefined;
     }
     if (this.buffer.length >= FLUSH_AT) void this.flush().catch(() => undefined);
+  }
+
+  /**
+   * The videos of the batch's progress events that the site holds: progress of any other id is dropped, so a
+   * script cannot fill the table with made-up ids (one query per write, not per beacon).
+   */
+  private async storedVideos(batch: Pending[]): Promise<Set<string>> {
+    const ids = new Set<string>();
+    for (const { event } of batch) if (event.kind === 'play_progress') ids.add(event.videoId);
+    if (!ids.size) return ids;
+    return new Set((await this.videos.titles([...ids])).keys());
   }
 
   /** Once a day per process: today's salt (deleting older ones), yesterday's visitors kept, older ones rolled up. */
@@ -241,7 +256,7 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
   }
 
   /** A batch as rollup increments, and the first page view of each visitor and day as a visitor row. */
-  private toRows(batch: Pending[]): [Increment[], VisitorRow[]] {
+  private toRows(batch: Pending[], storedVideos: Set<string>): [Increment[], VisitorRow[]] {
     const increments: Increment[] = [];
     const visitors = new Map<string, VisitorRow>();
     const add = (kind: string, day: string, dim = '') => increments.push({ kind, day, dim, n: 1 });
@@ -267,6 +282,10 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
           add(ROLLUP.play, day);
           add(ROLLUP.playVideo, day, event.videoId);
           add(ROLLUP.playWhere, day, event.where);
+          break;
+        case 'play_progress':
+          if (storedVideos.has(event.videoId))
+            add(ROLLUP.playProgress, day, progressDim(event.videoId, event.milestone));
           break;
         case 'playlist_open':
           add(ROLLUP.playlistOpen, day, event.playlistId);

@@ -11,6 +11,7 @@ export const ROLLUP = {
   play: 'play', // '' (every play)
   playVideo: 'play_video', // video id
   playWhere: 'play_where', // featured | grid | …
+  playProgress: 'play_progress', // video id:milestone (25, 50, 75, 100)
   playlistOpen: 'playlist_open', // playlist id
   subscribeClick: 'subscribe_click', // which link
   communityClick: 'community_click', // card
@@ -31,6 +32,7 @@ export const WEEKLY = '@w';
 export const EVENT_KINDS = [
   ROLLUP.view,
   ROLLUP.play,
+  ROLLUP.playProgress,
   ROLLUP.playlistOpen,
   ROLLUP.subscribeClick,
   ROLLUP.communityClick,
@@ -39,6 +41,9 @@ export const EVENT_KINDS = [
   ROLLUP.affiliateClick,
   ROLLUP.sponsorClick,
 ];
+
+/** The `dim` of a `play_progress` row: the video and how far its plays got. */
+export const progressDim = (videoId: string, milestone: number): string => `${videoId}:${milestone}`;
 
 export interface Increment {
   kind: string;

@@ -12,7 +12,7 @@ import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
 import { addDays, bucketOf, heroTest, rangeDays, sourceOfHost, topEntries, utcDay } from './analytics-math';
 import { AnalyticsIngestService } from './analytics-ingest.service';
-import { ROLLUP, visitIncrements } from './analytics-kinds';
+import { progressDim, ROLLUP, visitIncrements } from './analytics-kinds';
 import { AnalyticsStoreService } from './analytics-store.service';
 
 const SERIES_KINDS = [
@@ -27,6 +27,7 @@ const DIM_KINDS = [
   ROLLUP.referrer,
   ROLLUP.campaign,
   ROLLUP.playVideo,
+  ROLLUP.playProgress,
   ROLLUP.page,
   ROLLUP.playlistOpen,
   ROLLUP.communityClick,
@@ -104,6 +105,12 @@ export class AnalyticsReportService {
     const plays = points.reduce((total, p) => total + p.plays, 0);
 
     const topVideos = topEntries(entries(ROLLUP.playVideo), 'dim', TOP);
+    const reached = (videoId: string) => ({
+      25: of(ROLLUP.playProgress, progressDim(videoId, 25)),
+      50: of(ROLLUP.playProgress, progressDim(videoId, 50)),
+      75: of(ROLLUP.playProgress, progressDim(videoId, 75)),
+      100: of(ROLLUP.playProgress, progressDim(videoId, 100)),
+    });
     const titles = await this.videos.titles(topVideos.map((v) => v.dim));
     const arm = (variant: HeroVariant) => ({
       impressions: of(ROLLUP.heroImpression, variant),
@@ -136,7 +143,12 @@ export class AnalyticsReportService {
         const [source = '', medium = '', campaign = ''] = dim.split('\t');
         return { source, medium, campaign, visits: n };
       }),
-      topVideos: topVideos.map(({ dim, n }) => ({ videoId: dim, title: titles.get(dim) ?? null, plays: n })),
+      topVideos: topVideos.map(({ dim, n }) => ({
+        videoId: dim,
+        title: titles.get(dim) ?? null,
+        plays: n,
+        reached: reached(dim),
+      })),
       topPages: topEntries(entries(ROLLUP.page), 'dim', TOP).map(({ dim, n }) => ({ path: dim, views: n })),
       conversions: {
         subscribeClicks: points.reduce((total, p) => total + p.subscribeClicks, 0),

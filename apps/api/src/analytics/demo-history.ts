@@ -1,6 +1,6 @@
 import { seededRandom } from '@app/contracts';
 import { addDays } from './analytics-math';
-import { type Increment, ROLLUP } from './analytics-kinds';
+import { type Increment, progressDim, ROLLUP } from './analytics-kinds';
 
 export const DEMO_HISTORY_DAYS = 90;
 
@@ -29,6 +29,13 @@ const PLACES = ['featured', 'grid', 'view_all'];
 const SUBSCRIBE_LINKS = ['header', 'hero', 'footer'];
 const COMMUNITY = ['discord', 'twitter', 'newsletter'];
 const AFFILIATES = ['gear', 'hosting'];
+/** Of the plays of a video, the share that got to 25, 50, 75 and 100%. */
+const PROGRESS_SHARES = [
+  [25, 0.78],
+  [50, 0.61],
+  [75, 0.47],
+  [100, 0.33],
+] as const;
 
 /**
  * The demo channel's site history: the DEMO_HISTORY_DAYS days before `today`, the same on every install
@@ -88,6 +95,19 @@ export function buildDemoHistory(today: string, videoIds: string[], playlistIds:
     add(ROLLUP.heroImpression, day, 'B', impressionsB);
     add(ROLLUP.heroClick, day, 'A', impressionsA * (0.04 + random() * 0.01));
     add(ROLLUP.heroClick, day, 'B', impressionsB * (0.055 + random() * 0.01));
+  }
+  // How far the plays got: fixed shares (no draw, so the figures above stay as they were), lower for later videos.
+  // Carried from day to day per video and point, so a video with a play a day still adds up to its share.
+  const carried = new Map<string, number>();
+  for (const inc of out.filter((row) => row.kind === ROLLUP.playVideo)) {
+    const keep = 1 - (videoIds.indexOf(inc.dim) % 4) * 0.08;
+    for (const [milestone, share] of PROGRESS_SHARES) {
+      const dim = progressDim(inc.dim, milestone);
+      const exact = (carried.get(dim) ?? 0) + inc.n * share * keep;
+      const n = Math.floor(exact);
+      carried.set(dim, exact - n);
+      add(ROLLUP.playProgress, inc.day, dim, n);
+    }
   }
   return out;
 }

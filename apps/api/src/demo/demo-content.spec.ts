@@ -1,3 +1,4 @@
+import { parseChapters } from '@app/contracts';
 import { buildDemoContent, DEMO_VIDEO_COUNT, demoThumbnailSvg } from './demo-content';
 
 describe('demo content', () => {
@@ -16,6 +17,13 @@ describe('demo content', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(videos.every((v) => v.thumbnail.startsWith('/api/demo/thumbnails/'))).toBe(true);
     expect(playlists.some((p) => p.thumbnail === null)).toBe(true);
+  });
+
+  it("has one video whose description has chapters by YouTube's rules", () => {
+    const { videos } = buildDemoContent(now);
+    const withChapters = videos.filter((v) => parseChapters(v.description, v.durationSeconds).length > 0);
+    expect(withChapters.map((v) => v.kind)).toEqual(['video']);
+    expect(parseChapters(withChapters[0].description, withChapters[0].durationSeconds)).toHaveLength(4);
   });
 
   it('draws an SVG thumbnail with escaped text', () => {

@@ -1,4 +1,4 @@
-import { seededRandom, type VideoKind } from '@app/contracts';
+import { formatTimestamp, seededRandom, type VideoKind } from '@app/contracts';
 import { formatDuration } from '../youtube/duration';
 
 /**
@@ -81,6 +81,23 @@ export function demoThumbnailPath(kind: 'v' | 'p', n: number): string {
   return `${DEMO_THUMBNAIL_PATH}${kind}${n}.svg`;
 }
 
+/** The demo video whose description has chapters (issue 23), so the watch page shows them. */
+const CHAPTERS_VIDEO = 2;
+
+/** A description with chapters by YouTube's rules, spread over the video (every demo video lasts 3 minutes or more). */
+function chaptersDescription(topic: string, durationSeconds: number): string {
+  const at = (share: number) => formatTimestamp(Math.floor(durationSeconds * share));
+  return [
+    `Learn ${topic.toLowerCase()} step by step.`,
+    '',
+    'Chapters:',
+    '0:00 Introduction',
+    `${at(0.15)} Setting up the project`,
+    `${at(0.45)} Building it step by step`,
+    `${at(0.8)} Common mistakes`,
+  ].join('\n');
+}
+
 export function buildDemoContent(now: Date): DemoContent {
   const random = seededRandom(20261121);
   const id = (length: number) =>
@@ -96,7 +113,10 @@ export function buildDemoContent(now: Date): DemoContent {
     return {
       id: id(11),
       title: isShort ? `${topic} in 60 Seconds #shorts` : `${topic}: ${format}`,
-      description: `Learn ${topic.toLowerCase()} step by step. Code, slides and timestamps in the links below.`,
+      description:
+        i === CHAPTERS_VIDEO
+          ? chaptersDescription(topic, durationSeconds)
+          : `Learn ${topic.toLowerCase()} step by step. Code, slides and timestamps in the links below.`,
       thumbnail: demoThumbnailPath('v', i + 1),
       duration: formatDuration(durationSeconds),
       durationSeconds,

@@ -1,8 +1,13 @@
-import type { Playlist, Video, VideoDetail } from '@app/contracts';
+import { parseChapters, type Playlist, type Video, type VideoDetail } from '@app/contracts';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { serverUrl } from '../support/servers';
-import { recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stub';
+import {
+  listeningPlayers,
+  receivedCommands,
+  recordYouTubeRequests,
+  stubYouTubePlayer,
+} from '../support/youtube-stub';
 
 /**
  * Issue 15: `/` and every video's page (`/videos/{id}`) rendered on the server by npm start's web server, so a
@@ -13,6 +18,19 @@ import { recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stu
 async function newestVideos(request: APIRequestContext, limit = 20): Promise<Video[]> {
   return (await (await request.get(`/api/videos?sort=recent&limit=${limit}`)).json()) as Video[];
 }
+
+/** The demo video whose description has chapters, with them. */
+async function videoWithChapters(request: APIRequestContext) {
+  const videos = (await (await request.get('/api/videos?sort=recent&limit=100')).json()) as Video[];
+  for (const video of videos) {
+    const chapters = parseChapters(video.description, video.durationSeconds);
+    if (chapters.length) return { video, chapters };
+  }
+  throw new Error('The demo has no video with chapters');
+}
+
+const EMBED = 'https://www.youtube-nocookie.com/embed/';
+const PLAYER_QUERY = '?autoplay=1&rel=0&modestbranding=1&enablejsapi=1';
 
 /** The page as a crawler gets it: the HTML of one GET, no script run. */
 async function html(request: APIRequestContext, path: string): Promise<{ status: number; body: string }> {
@@ -125,6 +143,37 @@ test.describe('without a script (crawlers, link previews)', { tag: '@behaviour' 
     expect(object.duration).toMatch(/^PT(\d+H)?(\d+M)?(\d+S)?$/);
   });
 
+  test("a video's chapters are in its page and a Clip each in its VideoObject, one without has a SeekToAction", async ({
+    request,
+  }) => {
+    const { video, chapters } = await videoWithChapters(request);
+    const { body } = await html(request, `/videos/${video.id}`);
+    const [object] = jsonLd(body);
+    const url = object.url as string;
+    expect(object.hasPart).toEqual(
+      chapters.map((chapter, i) => ({
+        '@type': 'Clip',
+        name: chapter.title,
+        startOffset: chapter.start,
+        endOffset: i + 1 < chapters.length ? chapters[i + 1].start : video.durationSeconds,
+        url: `${url}?t=${chapter.start}`,
+      })),
+    );
+    expect(object.potentialAction).toBeUndefined();
+    // The list under the player, each chapter a link to the page at its time.
+    for (const chapter of chapters) expect(body).toContain(`href="/videos/${video.id}?t=${chapter.start}"`);
+    expect(textOf(body)).toContain('Chapters');
+
+    const [plain] = (await newestVideos(request, 2)).filter((v) => v.id !== video.id);
+    const [other] = jsonLd((await html(request, `/videos/${plain.id}`)).body);
+    expect(other.hasPart).toBeUndefined();
+    expect(other.potentialAction).toEqual({
+      '@type': 'SeekToAction',
+      target: `${other.url as string}?t={seek_to_second_number}`,
+      'startOffset-input': 'required name=seek_to_second_number',
+    });
+  });
+
   test('an unknown video is a 404 page with a 404 status', async ({ request }) => {
     const { status, body } = await html(request, '/videos/no-such-video');
     expect(status).toBe(404);
@@ -230,6 +279,41 @@ test.describe('in the browser', { tag: '@behaviour' }, () => {
     );
     await page.waitForLoadState('networkidle');
     expect(seen).toEqual([]);
+  });
+
+  test('a chapter plays from its time: the player opens there, or seeks when it already plays; ?t= starts there', async ({
+    page,
+  }) => {
+    await stubYouTubePlayer(page);
+    const { video, chapters } = await videoWithChapters(page.request);
+    const [, second, third] = chapters;
+    await page.goto(`/videos/${video.id}`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    const list = page.getByRole('region', { name: 'Chapters' });
+    await expect(list.getByRole('link')).toHaveCount(chapters.length);
+    await expect(page.locator('iframe')).toHaveCount(0);
+
+    // No player yet: the chapter opens one at its second.
+    await list.getByRole('link', { name: second.title }).click();
+    const player = page.locator('iframe');
+    await expect(player).toHaveAttribute('src', `${EMBED}${video.id}${PLAYER_QUERY}&start=${second.start}`);
+    await expect(page).toHaveURL(`/videos/${video.id}`);
+    // It plays: the next chapter is a seek through the player's messages, the same player.
+    await expect.poll(() => listeningPlayers(page)).toBe(1);
+    await list.getByRole('link', { name: third.title }).click();
+    await expect.poll(() => receivedCommands(page)).toEqual([`seekTo(${third.start},true)`, 'playVideo']);
+    await expect(player).toHaveAttribute('src', `${EMBED}${video.id}${PLAYER_QUERY}&start=${second.start}`);
+    // YouTube's iframe API script is never loaded.
+    expect(await page.locator('script[src*="youtube.com/iframe_api"]').count()).toBe(0);
+
+    // A link with ?t= (a key moment in search) starts the player there on the click.
+    await page.goto(`/videos/${video.id}?t=1m30s`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: `Play ${video.title}` }).click();
+    await expect(page.locator('iframe')).toHaveAttribute(
+      'src',
+      `${EMBED}${video.id}${PLAYER_QUERY}&start=90`,
+    );
   });
 
   test('Share copies the on-site address; a related video opens its own page', async ({ page, context }) => {

@@ -14,7 +14,9 @@ export function recordYouTubeRequests(page: Page): Request[] {
 
 /**
  * Answers the embed URL with a stand-in player (the network is closed here) that records the
- * iframe API commands it receives in `window.__received` of the page, via postMessage back.
+ * iframe API commands it receives in `window.__received` of the page, via postMessage back: `pauseVideo`,
+ * `playVideo`, and a command with arguments with them, as `seekTo(90,true)`. The page's `listening` message
+ * (sent once the player loaded) counts in `window.__listening`.
  */
 export async function stubYouTubePlayer(page: Page): Promise<void> {
   await page.route('https://www.youtube-nocookie.com/embed/**', (route) =>
@@ -24,8 +26,10 @@ export async function stubYouTubePlayer(page: Page): Promise<void> {
 <script>
 window.addEventListener('message', function (e) {
   var data; try { data = JSON.parse(e.data); } catch (_) { return; }
+  if (data.event === 'listening') parent.postMessage(JSON.stringify({ stub: true, listening: true }), '*');
   if (data.event === 'command') {
-    parent.postMessage(JSON.stringify({ stub: true, func: data.func }), '*');
+    var args = data.args && data.args.length ? '(' + data.args.join(',') + ')' : '';
+    parent.postMessage(JSON.stringify({ stub: true, func: data.func + args }), '*');
     var state = data.func === 'pauseVideo' ? 2 : data.func === 'playVideo' ? 1 : undefined;
     if (state) parent.postMessage(JSON.stringify({ event: 'onStateChange', info: state }), '*');
   }
@@ -35,11 +39,12 @@ window.addEventListener('message', function (e) {
   );
   await page.addInitScript(() => {
     const received: string[] = [];
-    Object.assign(window, { __received: received });
+    Object.assign(window, { __received: received, __listening: 0 });
     window.addEventListener('message', (event) => {
       try {
-        const data = JSON.parse(String(event.data)) as { stub?: boolean; func?: string };
+        const data = JSON.parse(String(event.data)) as { stub?: boolean; func?: string; listening?: boolean };
         if (data.stub && data.func) received.push(data.func);
+        if (data.stub && data.listening) (window as unknown as { __listening: number }).__listening++;
       } catch {
         // not ours
       }
@@ -49,4 +54,9 @@ window.addEventListener('message', function (e) {
 
 export async function receivedCommands(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __received: string[] }).__received);
+}
+
+/** How many players told the stub they listen: each loaded player sends it once. */
+export async function listeningPlayers(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __listening: number }).__listening);
 }

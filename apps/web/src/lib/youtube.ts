@@ -9,9 +9,13 @@ import {
 
 /** Links to the video platform the public page builds (SPEC §7); the shared ones are in contracts. */
 
-/** The player, loaded only on a click: autoplay on, related videos off, modest branding, JS API on. */
-export function playerUrl(videoId: string): string {
-  return `${embedUrl(videoId)}?autoplay=1&rel=0&modestbranding=1&enablejsapi=1`;
+/**
+ * The player, loaded only on a click: autoplay on, related videos off, modest branding, JS API on; `start` (seconds)
+ * opens it at a chapter or a `?t=`.
+ */
+export function playerUrl(videoId: string, start = 0): string {
+  const at = start > 0 ? `&start=${Math.floor(start)}` : '';
+  return `${embedUrl(videoId)}?autoplay=1&rel=0&modestbranding=1&enablejsapi=1${at}`;
 }
 
 export { playlistUrl };
@@ -43,10 +47,14 @@ export function youtubeVideoId(url: string): string | null {
   return null;
 }
 
-/** Sends a command to a player embedded with `enablejsapi=1` (YouTube's iframe postMessage API). */
-export function sendPlayerCommand(iframe: HTMLIFrameElement | null, func: 'playVideo' | 'pauseVideo'): void {
-  iframe?.contentWindow?.postMessage(
-    JSON.stringify({ event: 'command', func, args: [] }),
-    YOUTUBE_EMBED_ORIGIN,
-  );
+/**
+ * Sends a command to a player embedded with `enablejsapi=1` (YouTube's iframe postMessage API, without its
+ * script): `seekTo` takes the second and `true` (allow loading what is not buffered yet).
+ */
+export function sendPlayerCommand(
+  iframe: HTMLIFrameElement | null,
+  func: 'playVideo' | 'pauseVideo' | 'seekTo',
+  args: unknown[] = [],
+): void {
+  iframe?.contentWindow?.postMessage(JSON.stringify({ event: 'command', func, args }), YOUTUBE_EMBED_ORIGIN);
 }

@@ -31,7 +31,8 @@ function LivePlayer({
         <span className={cardClasses.noThumbnail}>Click to watch the live stream</span>
       )}
       <span className={cardClasses.playIcon} aria-hidden>
-        <IconPlayerPlayFilled size={28} />
+        <IconPlayerPlayFilled size={20} />
+        <span className={cardClasses.playLabel}>Play</span>
       </span>
     </button>
   );

@@ -42,7 +42,8 @@ export function VideoFacade({
         <span className={classes.noThumbnail}>{placeholder}</span>
       )}
       <span className={classes.playIcon} aria-hidden>
-        <IconPlayerPlayFilled size={28} />
+        <IconPlayerPlayFilled size={20} />
+        <span className={classes.playLabel}>Play</span>
       </span>
       <span className={classes.duration}>{video.duration}</span>
       {KIND_LABELS[video.kind] && <span className={classes.kind}>{KIND_LABELS[video.kind]}</span>}

@@ -1,17 +1,18 @@
 import type { VideoDetail } from '@app/contracts';
-import { watchPath } from '@app/contracts/watch';
+import { type Chapter, formatTimestamp, parseChapters, parseStartTime } from '@app/contracts/chapters';
+import { watchPath, watchPathAt } from '@app/contracts/watch';
 import { watchUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconCheck, IconShare3 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { formatCount, formatFullCount, formatRelativeDate } from '../../../lib/format';
 import { track } from '../../../lib/site-analytics';
 import { playlistUrl } from '../../../lib/youtube';
 import { VideoFacade } from './video-card';
-import { YouTubePlayer } from './youtube-player';
+import { type PlayerHandle, YouTubePlayer } from './youtube-player';
 import { useVideoDetail } from '../api/get-video-detail';
 import { LinkedText } from './linked-text';
-import player from './featured-video.module.css';
+import playerClasses from './featured-video.module.css';
 import classes from './watch-page.module.css';
 
 export const VIDEO_NOT_FOUND_TEXT = 'This video is not on the site.';
@@ -86,24 +87,79 @@ function RelatedVideos({ videos, now }: { videos: VideoDetail['related']; now: n
   );
 }
 
+/**
+ * The chapters of the description (YouTube's rules, `chapters.ts`) under the player. Each is a link to the page at its
+ * time (`?t=`), which a click plays from there instead of loading the page again.
+ */
+function Chapters({
+  videoId,
+  chapters,
+  onPlayFrom,
+}: {
+  videoId: string;
+  chapters: Chapter[];
+  onPlayFrom: (seconds: number) => void;
+}) {
+  return (
+    <section aria-labelledby="chapters-title" className={classes.chapters}>
+      <h2 id="chapters-title" className={classes.asideTitle}>
+        Chapters
+      </h2>
+      <ol className={classes.chapterList}>
+        {chapters.map((chapter) => (
+          <li key={chapter.start}>
+            <a
+              href={watchPathAt(videoId, chapter.start)}
+              className={classes.chapterLink}
+              onClick={(event) => {
+                event.preventDefault();
+                onPlayFrom(chapter.start);
+              }}
+            >
+              <span className={classes.chapterTime}>{formatTimestamp(chapter.start)}</span>
+              <span>{chapter.title}</span>
+            </a>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function Watch({ video }: { video: VideoDetail }) {
-  const [playing, setPlaying] = useState(false);
+  // `take` starts a new player (at `start`) when the one there cannot seek yet.
+  const [player, setPlayer] = useState<{ start: number; take: number } | null>(null);
+  const handle = useRef<PlayerHandle>(null);
   const [now] = useState(Date.now);
+  const chapters = useMemo(
+    () => parseChapters(video.description, video.durationSeconds),
+    [video.description, video.durationSeconds],
+  );
+  const play = (start: number) => {
+    if (player && handle.current?.seekTo(start)) return;
+    if (!player) track({ kind: 'play', videoId: video.id, where: 'watch_page' });
+    setPlayer((current) => ({ start, take: (current?.take ?? 0) + 1 }));
+  };
   return (
     <div className={classes.layout} data-testid="watch-page" data-video-id={video.id}>
       <article className={classes.main}>
         {/* The player's frame as the featured video's: a 16:9 box the facade or the player fills. */}
-        <div className={player.media}>
-          {playing ? (
-            <YouTubePlayer videoId={video.id} title={video.title} className={player.frame} />
+        <div className={playerClasses.media}>
+          {player ? (
+            <YouTubePlayer
+              key={player.take}
+              ref={handle}
+              videoId={video.id}
+              title={video.title}
+              start={player.start}
+              className={playerClasses.frame}
+            />
           ) : (
             <VideoFacade
               video={video}
               eager
-              onPlay={() => {
-                track({ kind: 'play', videoId: video.id, where: 'watch_page' });
-                setPlaying(true);
-              }}
+              // A link with ?t= (a chapter's, a key moment in search) starts there.
+              onPlay={() => play(parseStartTime(new URLSearchParams(window.location.search).get('t')) ?? 0)}
             />
           )}
         </div>
@@ -131,6 +187,7 @@ function Watch({ video }: { video: VideoDetail }) {
             Watch on YouTube
           </Button>
         </div>
+        {chapters.length > 0 && <Chapters videoId={video.id} chapters={chapters} onPlayFrom={play} />}
         {video.description?.trim() && (
           <p className={classes.description}>
             <LinkedText text={video.description.trim()} />
@@ -164,7 +221,7 @@ function WatchSkeleton() {
   return (
     <div className={classes.layout} role="status" aria-label="Loading video">
       <div className={classes.main}>
-        <div className={`${player.media} skeleton`} />
+        <div className={`${playerClasses.media} skeleton`} />
         <div className="skeleton" style={{ height: '2rem', width: '80%', marginTop: 16 }} />
         <div className="skeleton" style={{ height: '1rem', width: '40%', marginTop: 12 }} />
       </div>

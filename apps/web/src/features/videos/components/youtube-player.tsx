@@ -1,22 +1,27 @@
 import { YOUTUBE_EMBED_ORIGIN } from '@app/contracts/youtube';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { type PlayerInfo, recordProgress } from '../../../lib/play-progress';
 import { playerUrl, sendPlayerCommand } from '../../../lib/youtube';
 
 export interface PlayerHandle {
   play(): void;
   pause(): void;
+  /** Jumps to a second and plays; false while the player has not loaded yet (it would not hear it). */
+  seekTo(seconds: number): boolean;
 }
 
 interface YouTubePlayerProps {
   videoId: string;
   title: string;
   className?: string;
+  /** Seconds to open the video at (a chapter, a `?t=`). */
+  start?: number;
   /** Called with true/false when the player reports playing/paused (YouTube's state events). */
   onPlayingChange?: (playing: boolean) => void;
 }
 
-/** YouTube player states: 1 playing, 2 paused, 0 ended. */
-function playingFromMessage(data: unknown): boolean | undefined {
+/** A message of the player as `{ event, info }`, or undefined for anything else. */
+function playerMessage(data: unknown): { event?: string; info?: unknown } | undefined {
   let message: unknown = data;
   if (typeof data === 'string') {
     try {
@@ -25,61 +30,81 @@ function playingFromMessage(data: unknown): boolean | undefined {
       return undefined;
     }
   }
-  if (!message || typeof message !== 'object') return undefined;
-  const { event, info } = message as { event?: string; info?: unknown };
-  const state =
-    event === 'onStateChange' && typeof info === 'number'
-      ? info
-      : event === 'infoDelivery' && info && typeof info === 'object'
-        ? (info as { playerState?: number }).playerState
-        : undefined;
+  return message && typeof message === 'object' ? (message as { event?: string; info?: unknown }) : undefined;
+}
+
+/** YouTube player states: 1 playing, 2 paused, 0 ended. */
+function playingFromState(state: unknown): boolean | undefined {
   if (state === 1) return true;
   if (state === 2 || state === 0) return false;
   return undefined;
 }
 
 /**
- * The embedded player, created only after a click (the facade stands in before). It autoplays;
- * `play()`/`pause()` go to it over the iframe postMessage API (`enablejsapi=1`).
+ * The embedded player, created only after a click (the facade stands in before). It autoplays; `play()`,
+ * `pause()` and `seekTo()` go to it over the iframe postMessage API (`enablejsapi=1`, without YouTube's script),
+ * and its `infoDelivery` reports give the play's progress to the site's analytics.
  */
 export const YouTubePlayer = forwardRef<PlayerHandle, YouTubePlayerProps>(function YouTubePlayer(
-  { videoId, title, className, onPlayingChange },
+  { videoId, title, className, start = 0, onPlayingChange },
   ref,
 ) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const loaded = useRef(false);
   const onChange = useRef(onPlayingChange);
   onChange.current = onPlayingChange;
+  // The points of the video this play reached (each counted once per play).
+  const reached = useRef(new Set<number>());
+  const info = useRef<PlayerInfo>({});
 
   useImperativeHandle(ref, () => ({
     play: () => sendPlayerCommand(frame.current, 'playVideo'),
     pause: () => sendPlayerCommand(frame.current, 'pauseVideo'),
+    seekTo: (seconds: number) => {
+      if (!loaded.current) return false;
+      sendPlayerCommand(frame.current, 'seekTo', [seconds, true]);
+      sendPlayerCommand(frame.current, 'playVideo');
+      return true;
+    },
   }));
 
   useEffect(() => {
     const listen = (event: MessageEvent) => {
       if (event.origin !== YOUTUBE_EMBED_ORIGIN || event.source !== frame.current?.contentWindow) return;
-      const playing = playingFromMessage(event.data);
+      const message = playerMessage(event.data);
+      if (!message) return;
+      let state: unknown;
+      if (message.event === 'onStateChange') state = message.info;
+      else if (message.event === 'infoDelivery' && message.info && typeof message.info === 'object') {
+        // Each report holds only what changed: keep the last of each.
+        info.current = { ...info.current, ...(message.info as PlayerInfo) };
+        state = (message.info as PlayerInfo).playerState;
+        recordProgress(videoId, info.current, reached.current);
+      }
+      if (state === 0) recordProgress(videoId, { ...info.current, playerState: 0 }, reached.current);
+      const playing = playingFromState(state);
       if (playing !== undefined) onChange.current?.(playing);
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
-  }, []);
+  }, [videoId]);
 
   return (
     <iframe
       ref={frame}
       className={className}
-      src={playerUrl(videoId)}
+      src={playerUrl(videoId, start)}
       title={`${title} (video player)`}
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       referrerPolicy="strict-origin-when-cross-origin"
-      onLoad={() =>
-        // Ask the player to report its state changes.
+      onLoad={() => {
+        loaded.current = true;
+        // Ask the player to report its state changes and progress.
         frame.current?.contentWindow?.postMessage(
           JSON.stringify({ event: 'listening', id: videoId, channel: 'widget' }),
           YOUTUBE_EMBED_ORIGIN,
-        )
-      }
+        );
+      }}
     />
   );
 });

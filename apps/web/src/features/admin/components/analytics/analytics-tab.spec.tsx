@@ -46,8 +46,13 @@ const busy = report({
   referrers: [{ host: 'www.google.com', source: 'search', visits: 300 }],
   campaigns: [{ source: 'newsletter', medium: 'email', campaign: 'spring', visits: 42 }],
   topVideos: [
-    { videoId: 'abc', title: 'Docker for Web Developers', plays: 40 },
-    { videoId: 'gone', title: null, plays: 16 },
+    {
+      videoId: 'abc',
+      title: 'Docker for Web Developers',
+      plays: 40,
+      reached: { 25: 30, 50: 20, 75: 12, 100: 10 },
+    },
+    { videoId: 'gone', title: null, plays: 16, reached: { 25: 0, 50: 0, 75: 0, 100: 0 } },
   ],
   topPages: [{ path: '/', views: 1234 }],
   conversions: {
@@ -115,12 +120,12 @@ describe('AnalyticsTab', () => {
     expect(screen.getByRole('region', { name: 'Campaigns' })).toHaveTextContent('springnewsletter / email42');
   });
 
-  it('ranks videos by plays, naming a video no longer stored', async () => {
+  it('ranks videos by plays with how far those plays got, naming a video no longer stored', async () => {
     renderTab(busy, { sub: 'content' });
     const rows = await screen.findAllByTestId('top-video');
     expect(rows.map((row) => row.textContent)).toEqual([
-      '1Docker for Web Developers40',
-      '2gone (no longer on the site)16',
+      '1Docker for Web Developers4075.0%50.0%30.0%25.0%',
+      '2gone (no longer on the site)160.0%0.0%0.0%0.0%',
     ]);
     expect(screen.getByRole('region', { name: 'Top pages' })).toHaveTextContent('/1,234');
   });

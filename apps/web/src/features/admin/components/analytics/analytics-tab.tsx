@@ -201,11 +201,22 @@ function TrafficPanel({ report }: { report: AnalyticsReport }) {
   );
 }
 
+/** The progress columns of the top videos: how many of the plays reached each point. */
+const MILESTONE_COLUMNS = [
+  [25, '25%'],
+  [50, '50%'],
+  [75, '75%'],
+  [100, 'Completed'],
+] as const;
+
 function ContentPanel({ report }: { report: AnalyticsReport }) {
   const videos = report.topVideos;
   return (
     <Stack gap="lg">
-      <SectionCard title="Top videos" description={`Plays started on the site, ${span(report)}.`}>
+      <SectionCard
+        title="Top videos"
+        description={`Plays started on the site, ${span(report)}, and the share of those plays that reached 25%, 50% and 75% of the video, and its end.`}
+      >
         {videos.length === 0 ? (
           <Empty />
         ) : (
@@ -225,6 +236,11 @@ function ContentPanel({ report }: { report: AnalyticsReport }) {
                   <Table.Th>#</Table.Th>
                   <Table.Th>Video</Table.Th>
                   <Table.Th ta="right">Plays</Table.Th>
+                  {MILESTONE_COLUMNS.map(([, label]) => (
+                    <Table.Th key={label} ta="right">
+                      {label}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -233,6 +249,11 @@ function ContentPanel({ report }: { report: AnalyticsReport }) {
                     <Table.Td>{index + 1}</Table.Td>
                     <Table.Td>{video.title ?? `${video.videoId} (no longer on the site)`}</Table.Td>
                     <Table.Td ta="right">{formatInteger(video.plays)}</Table.Td>
+                    {MILESTONE_COLUMNS.map(([milestone, label]) => (
+                      <Table.Td key={label} ta="right">
+                        {formatPercent(Math.min(video.reached[milestone], video.plays), video.plays)}
+                      </Table.Td>
+                    ))}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
