@@ -132,6 +132,9 @@ const browserBuild: UserConfig = {
   build: {
     outDir,
     emptyOutDir: true,
+    // Which files each chunk is made of: the web server puts a rendered watch page's stylesheet and scripts into
+    // its HTML (server/page-assets.ts).
+    manifest: true,
   },
 };
 

@@ -113,6 +113,15 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
     writeFileSync(join(dist, 'assets', 'pre-XyZ789.js.br'), brotliCompressSync(BIG_JS));
     writeFileSync(join(dist, 'assets', 'pre-XyZ789.js.gz'), gzipSync(BIG_JS));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The build's manifest (page-assets.ts): the watch page's chunk and its stylesheet.
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/app/watch-app.tsx': { file: 'assets/watch-app-W1.js', css: ['assets/watch-app-W1.css'] },
+      }),
+    );
+    writeFileSync(join(dist, 'assets', 'watch-app-W1.css'), '.watch-layout{display:grid}');
 
     fakeApi = createServer((req, res) => {
       if (req.url === '/api/admin/import' && !req.headers.cookie) {
@@ -187,6 +196,18 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
   });
 
   const echoOf = (reply: Reply): Echo => JSON.parse(reply.body.toString()) as Echo;
+
+  it('puts the watch chunk’s stylesheet and script into a watch page’s head, not into other pages, and never serves the manifest', async () => {
+    const watch = (await send(web.port, '/videos/dQw4w9WgXcQ')).body.toString();
+    const head = watch.slice(0, watch.indexOf('</head>'));
+    expect(head).toContain(
+      '<style data-chunk-css="assets/watch-app-W1.css">.watch-layout{display:grid}</style>',
+    );
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/watch-app-W1.js">');
+    for (const path of ['/', '/admin'])
+      expect((await send(web.port, path)).body.toString()).not.toContain('watch-app');
+    expect((await send(web.port, '/.vite/manifest.json')).status).toBe(404);
+  });
 
   it('serves index.html at / without caching', async () => {
     const reply = await send(web.port, '/');

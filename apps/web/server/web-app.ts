@@ -35,6 +35,7 @@ import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
 import { contentSecurityPolicyFor } from './page-csp';
 import { createPageRenderer, type SsrEntrySource } from './page-renderer';
+import { chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
 import { fillHead, fillShell } from './page-shell';
 import { videoIdFromWatchPath } from '@app/contracts/watch';
 
@@ -431,6 +432,8 @@ export function createWebApp(options: WebAppOptions): Express {
   // `npm run dev`.
   const renderer =
     options.ssrEntry === false ? undefined : createPageRenderer(options.apiUrl, options.ssrEntry);
+  // A watch page carries its chunk's stylesheet and scripts in its head (page-assets.ts).
+  const watchHeadTags = dev ? '' : chunkHeadTags(distDir, WATCH_CHUNK_SOURCE);
   const renderPage = async (req: Request, shellHtml: string): Promise<RenderedPage> => {
     // `/` and the watch pages carry their content (their head names the video: GET /api/page-head?video=).
     const rendered = renderer?.renders(req.path) ? renderer.body(req.path) : undefined;
@@ -447,7 +450,7 @@ export function createWebApp(options: WebAppOptions): Express {
     // No answer (or an error) from the API: the defaults in index.html stand.
     const head = fetchFromApi(options.apiUrl, req, virtual(apiPaths.pageHead)).catch(() => undefined);
     const [headAnswer, { sources, cacheControl }, body] = await Promise.all([head, policy, rendered]);
-    const shell = fillHead(shellHtml, headAnswer?.text);
+    const shell = withHeadTags(fillHead(shellHtml, headAnswer?.text), videoId === null ? '' : watchHeadTags);
     return {
       status: body?.status ?? 200,
       html: Buffer.from(body ? fillShell(shell, body) : shell),
