@@ -1,6 +1,7 @@
 import type { Playlist, Video, VideoDetail } from '@app/contracts';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
+import { videoId } from '../support/backup';
 import { serverUrl } from '../support/servers';
 import { recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stub';
 
@@ -270,4 +271,24 @@ test('the watch page fits the viewport', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(page.getByRole('button', { name: `Play ${video.title}` })).toBeInViewport();
+});
+
+test('a related video without a thumbnail keeps the box of a real one, and the page fits (#27)', async ({
+  page,
+}) => {
+  // The large stack's newest video has no thumbnail (support/backup.ts), and it is related to the next one.
+  await page.goto(`${serverUrl('large')}/videos/${videoId(1)}`);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  const related = page.getByRole('region', { name: 'Related videos' });
+  const missing = related.getByRole('link', { name: /^React Hooks episode 1 / });
+  await expect(missing.locator('[data-thumbnail="placeholder"]')).toHaveCount(1);
+  const boxes = await related
+    .locator('[data-thumbnail]')
+    .evaluateAll((thumbs) => thumbs.map((t) => `${t.clientWidth}×${t.clientHeight}`));
+  expect(boxes.length).toBeGreaterThan(1);
+  expect(new Set(boxes).size).toBe(1);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await expect(missing.getByText('React Hooks episode 1', { exact: true })).toBeInViewport({ ratio: 1 });
 });
