@@ -4,7 +4,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { EntityManager } from 'typeorm';
 import { ChannelEntity } from '../src/channel/channel.entity';
-import { DEMO_CHANNEL_TITLE } from '../src/demo/demo-content';
+import { DEMO_CHANNEL_TITLE, DEMO_VIDEO_COUNT } from '../src/demo/demo-content';
 import { PlaylistEntity } from '../src/playlists/playlist.entity';
 import { SettingEntity } from '../src/settings/setting.entity';
 import { VideoEntity } from '../src/videos/video.entity';
@@ -100,7 +100,7 @@ describe('admin: backup, sitemap, feeds', () => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename="channel-backup-${today}.json"`);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toMatchObject({ schemaVersion: 1, channel: { title: 'Code with Alex (demo)' } });
-      expect(res.body.videos).toHaveLength(48);
+      expect(res.body.videos).toHaveLength(DEMO_VIDEO_COUNT);
       expect(res.body.playlists).toHaveLength(8);
       expect(res.body.settings.primaryColor).toBe('#FF0000');
       // Secrets are left out.

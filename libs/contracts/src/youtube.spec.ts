@@ -8,8 +8,10 @@ import {
   fullSyncUnits,
   LIVE_CHECK_UNITS,
   liveCheckUnitsPerDay,
+  thumbnailFallbacks,
   thumbnailUrl,
   watchUrl,
+  youTubeThumbnailSize,
 } from './youtube';
 
 describe('YouTube rules', () => {
@@ -19,6 +21,27 @@ describe('YouTube rules', () => {
     expect(thumbnailUrl('abc')).toBe('https://i.ytimg.com/vi/abc/hqdefault.jpg');
     expect(thumbnailUrl('abc', 'mqdefault')).toBe('https://i.ytimg.com/vi/abc/mqdefault.jpg');
     expect(watchUrl('a&b')).toBe('https://www.youtube.com/watch?v=a%26b');
+  });
+
+  it('steps a YouTube thumbnail down maxres → sd → hq → mq; any other image has nothing to step to', () => {
+    expect(thumbnailFallbacks(thumbnailUrl('a-b_c', 'maxresdefault'))).toEqual([
+      'https://i.ytimg.com/vi/a-b_c/maxresdefault.jpg',
+      'https://i.ytimg.com/vi/a-b_c/sddefault.jpg',
+      'https://i.ytimg.com/vi/a-b_c/hqdefault.jpg',
+      'https://i.ytimg.com/vi/a-b_c/mqdefault.jpg',
+    ]);
+    expect(thumbnailFallbacks(thumbnailUrl('abc'))).toEqual([
+      'https://i.ytimg.com/vi/abc/hqdefault.jpg',
+      'https://i.ytimg.com/vi/abc/mqdefault.jpg',
+    ]);
+    expect(thumbnailFallbacks(thumbnailUrl('abc', 'mqdefault'))).toEqual([thumbnailUrl('abc', 'mqdefault')]);
+    expect(thumbnailFallbacks(thumbnailUrl('abc', 'default'))).toEqual([thumbnailUrl('abc', 'default')]);
+    for (const own of ['/api/demo/thumbnails/v1.svg', 'https://cdn.example/vi/abc/maxresdefault.jpg'])
+      expect(thumbnailFallbacks(own)).toEqual([own]);
+    expect(youTubeThumbnailSize(thumbnailUrl('abc', 'sddefault'))).toBe('sddefault');
+    expect(youTubeThumbnailSize(thumbnailUrl('abc', 'default'))).toBe('default');
+    expect(youTubeThumbnailSize('https://i.ytimg.com/vi/abc/other.jpg')).toBeUndefined();
+    expect(youTubeThumbnailSize('/api/demo/thumbnails/v1.svg')).toBeUndefined();
   });
 
   it('knows a channel id and a handle', () => {

@@ -45,6 +45,36 @@ export function thumbnailUrl(videoId: string, size: ThumbnailSize = 'hqdefault')
   return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/${size}.jpg`;
 }
 
+/**
+ * The sizes a YouTube thumbnail steps down through when one is missing, largest first (issue 23): many videos
+ * have no `maxresdefault` or `sddefault`. After the last, a placeholder of the same box shows.
+ */
+export const THUMBNAIL_FALLBACK_SIZES = ['maxresdefault', 'sddefault', 'hqdefault', 'mqdefault'] as const;
+
+/** The width of the grey image YouTube may answer (with a 200 or a 404) for a size a video lacks. */
+export const MISSING_THUMBNAIL_WIDTH = 120;
+
+const THUMBNAIL_URL = /^https:\/\/i\.ytimg\.com\/vi\/([^/?#]+)\/(\w+)\.jpg$/;
+
+/** The size of a thumbnail URL of YouTube's (`thumbnailUrl`), or undefined for any other image. */
+export function youTubeThumbnailSize(url: string): ThumbnailSize | undefined {
+  const size = THUMBNAIL_URL.exec(url)?.[2];
+  const sizes: readonly string[] = [...THUMBNAIL_FALLBACK_SIZES, 'default'];
+  return size && sizes.includes(size) ? (size as ThumbnailSize) : undefined;
+}
+
+/**
+ * The images to try for a thumbnail, in order: the URL itself, then for one of YouTube's the smaller sizes of
+ * `THUMBNAIL_FALLBACK_SIZES`. Any other URL (an owner's own image) has no smaller size to try.
+ */
+export function thumbnailFallbacks(url: string): string[] {
+  const match = THUMBNAIL_URL.exec(url);
+  const at = match ? (THUMBNAIL_FALLBACK_SIZES as readonly string[]).indexOf(match[2]) : -1;
+  if (!match || at < 0) return [url];
+  const videoId = decodeURIComponent(match[1]);
+  return [url, ...THUMBNAIL_FALLBACK_SIZES.slice(at + 1).map((size) => thumbnailUrl(videoId, size))];
+}
+
 /** A channel id as YouTube gives it: `UC` and 22 more characters. */
 export const CHANNEL_ID_PATTERN = /^UC[\w-]{22}$/;
 /** A channel handle: `@` and 3 to 30 letters, digits, `_`, `.` or `-`. */

@@ -1,5 +1,10 @@
-import { parseChapters } from '@app/contracts';
-import { buildDemoContent, DEMO_VIDEO_COUNT, demoThumbnailSvg } from './demo-content';
+import { parseChapters, thumbnailUrl } from '@app/contracts';
+import {
+  buildDemoContent,
+  DEMO_MISSING_MAXRES_VIDEO_ID,
+  DEMO_VIDEO_COUNT,
+  demoThumbnailSvg,
+} from './demo-content';
 
 describe('demo content', () => {
   const now = new Date('2026-11-21T15:30:00Z');
@@ -15,7 +20,14 @@ describe('demo content', () => {
     expect(videos.every((v) => /^[\w-]{11}$/.test(v.id))).toBe(true);
     const times = videos.map((v) => v.publishedAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(videos.every((v) => v.thumbnail.startsWith('/api/demo/thumbnails/'))).toBe(true);
+    // Local thumbnails, but one: YouTube's maxres URL of a video that has none, second newest (issue 23).
+    expect(videos.filter((v) => !v.thumbnail.startsWith('/api/demo/thumbnails/'))).toEqual([
+      expect.objectContaining({
+        id: DEMO_MISSING_MAXRES_VIDEO_ID,
+        thumbnail: thumbnailUrl(DEMO_MISSING_MAXRES_VIDEO_ID, 'maxresdefault'),
+      }),
+    ]);
+    expect(videos[1].id).toBe(DEMO_MISSING_MAXRES_VIDEO_ID);
     expect(playlists.some((p) => p.thumbnail === null)).toBe(true);
   });
 

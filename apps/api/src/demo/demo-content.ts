@@ -1,4 +1,4 @@
-import { formatTimestamp, seededRandom, type VideoKind } from '@app/contracts';
+import { formatTimestamp, seededRandom, thumbnailUrl, type VideoKind } from '@app/contracts';
 import { formatDuration } from '../youtube/duration';
 
 /**
@@ -67,7 +67,11 @@ const PLAYLISTS = [
   'Interview Preparation',
 ];
 
-export const DEMO_VIDEO_COUNT = 48;
+const GENERATED_VIDEOS = 48;
+/** The generated videos and the one whose maxres thumbnail is missing. */
+export const DEMO_VIDEO_COUNT = GENERATED_VIDEOS + 1;
+/** The demo video whose maxres thumbnail is missing (issue 23). */
+export const DEMO_MISSING_MAXRES_VIDEO_ID = 'noMaxresDem';
 /** The demo channel's name (the site's name until the admin sets one or a sync brings the real one). */
 export const DEMO_CHANNEL_TITLE = 'Code with Alex (demo)';
 const DAY_MS = 86_400_000;
@@ -104,7 +108,7 @@ export function buildDemoContent(now: Date): DemoContent {
     Array.from({ length }, () => ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)]).join('');
   const dayStart = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
 
-  const videos: DemoVideo[] = Array.from({ length: DEMO_VIDEO_COUNT }, (_, i) => {
+  const videos: DemoVideo[] = Array.from({ length: GENERATED_VIDEOS }, (_, i) => {
     const topic = TOPICS[i % TOPICS.length];
     const format = FORMATS[(i * 7) % FORMATS.length];
     const isShort = i % 11 === 5;
@@ -124,6 +128,21 @@ export function buildDemoContent(now: Date): DemoContent {
       publishedAt: new Date(dayStart - ageDays * DAY_MS - Math.floor(random() * 12) * 3_600_000),
       kind: isShort ? 'short' : 'video',
     };
+  });
+
+  // Second newest, so `/` shows its fallback. Its thumbnail is YouTube's maxres URL, the path a real channel's
+  // takes; YouTube knows no demo id (and offline there is no host), so every size fails and the placeholder shows.
+  videos.splice(1, 0, {
+    id: DEMO_MISSING_MAXRES_VIDEO_ID,
+    title: 'Thumbnails Without Maxres: Fallbacks Explained',
+    description:
+      'Many videos have no maxres thumbnail. This one shows the fallback the site puts in its place.',
+    thumbnail: thumbnailUrl(DEMO_MISSING_MAXRES_VIDEO_ID, 'maxresdefault'),
+    duration: formatDuration(412),
+    durationSeconds: 412,
+    viewCount: 3_210,
+    publishedAt: new Date(dayStart - 3 * DAY_MS),
+    kind: 'video',
   });
 
   const playlists: DemoPlaylist[] = PLAYLISTS.map((title, i) => ({

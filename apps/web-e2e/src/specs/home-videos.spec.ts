@@ -167,3 +167,49 @@ test(
     await expect(home.videos.getByTestId('video-count')).toHaveText(/^Showing all \d+ videos$/);
   },
 );
+
+test('a thumbnail without maxres steps down to one YouTube has, in the same box (#23)', async ({
+  page,
+}, testInfo) => {
+  // The demo's second newest video has YouTube's maxres URL for a thumbnail (apps/api/src/demo/demo-content.ts).
+  const { videos } = await apiVideos(page, 'sort=recent&limit=20');
+  const video = videos.find((v) => v.thumbnail?.endsWith('/maxresdefault.jpg'))!;
+  expect(video).toBeDefined();
+  // YouTube, stood in for: no maxres (held until the box is measured) and no sd, the others exist.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route('https://i.ytimg.com/**', async (route) => {
+    const size = new URL(route.request().url()).pathname.split('/').pop()!;
+    asked.push(size);
+    if (size === 'maxresdefault.jpg') await held;
+    if (size === 'maxresdefault.jpg' || size === 'sddefault.jpg')
+      return route.fulfill({ status: 404, body: '' });
+    return route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#3ea6ff"/></svg>',
+    });
+  });
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  const card = home.videos.locator(`article[data-video-id="${video.id}"]`);
+  await card.scrollIntoViewIfNeeded();
+  await expect.poll(() => asked).toContain('maxresdefault.jpg');
+  const thumbnail = card.locator('[data-thumbnail]');
+  const box = async () => ({
+    card: await card.boundingBox(),
+    thumbnail: await thumbnail.boundingBox(),
+  });
+  const before = await box();
+
+  release();
+  await expect(thumbnail).toHaveAttribute('src', `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`);
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  expect(asked).toEqual(['maxresdefault.jpg', 'sddefault.jpg', 'hqdefault.jpg']);
+  expect(await box()).toEqual(before);
+  // The box of every other card's thumbnail.
+  const neighbour = await home.videoCards.first().locator('[data-thumbnail]').boundingBox();
+  expect([before.thumbnail!.width, before.thumbnail!.height]).toEqual([neighbour!.width, neighbour!.height]);
+  await testInfo.attach('thumbnail-fallback', { body: await card.screenshot(), contentType: 'image/png' });
+});

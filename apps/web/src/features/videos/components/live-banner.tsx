@@ -4,6 +4,7 @@ import { watchUrl } from '@app/contracts/youtube';
 import { Button, Container } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
+import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { formatScheduledStart } from '../../../lib/format';
 import { track } from '../../../lib/site-analytics';
 import { useLiveState } from '../api/get-live-state';
@@ -25,11 +26,15 @@ function LivePlayer({
     return <YouTubePlayer videoId={stream.id} title={stream.title} className={cardClasses.frame} />;
   return (
     <button type="button" className={cardClasses.facade} onClick={onPlay} aria-label={`Play ${stream.title}`}>
-      {stream.thumbnail ? (
-        <img src={stream.thumbnail} alt="" className={cardClasses.thumbnail} width={640} height={360} />
-      ) : (
-        <span className={cardClasses.noThumbnail}>Click to watch the live stream</span>
-      )}
+      <VideoThumbnail
+        src={stream.thumbnail}
+        alt=""
+        className={cardClasses.thumbnail}
+        width={640}
+        height={360}
+        placeholderClassName={cardClasses.noThumbnail}
+        placeholder="Click to watch the live stream"
+      />
       <span className={cardClasses.playIcon} aria-hidden>
         <IconPlayerPlayFilled size={20} />
         <span className={cardClasses.playLabel}>Play</span>
@@ -82,7 +87,14 @@ function Upcoming({ stream }: { stream: LiveStream }) {
     <section className={classes.upcoming} aria-labelledby="upcoming-title" data-testid="upcoming-card">
       <StreamJsonLd stream={stream} />
       {stream.thumbnail && (
-        <img src={stream.thumbnail} alt="" className={classes.upcomingThumbnail} width={160} height={90} />
+        <VideoThumbnail
+          src={stream.thumbnail}
+          alt=""
+          className={classes.upcomingThumbnail}
+          width={160}
+          height={90}
+          placeholderClassName={`${classes.upcomingThumbnail} ${classes.upcomingPlaceholder}`}
+        />
       )}
       <div className={classes.info}>
         <p id="upcoming-title" className={classes.upcomingBadge}>

@@ -3,6 +3,7 @@ import { watchPath } from '@app/contracts/watch';
 import { watchUrl } from '@app/contracts/youtube';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { memo, useRef, useState } from 'react';
+import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { formatCount, formatRelativeDate } from '../../../lib/format';
 import classes from './video-card.module.css';
 import { type PlayerHandle, YouTubePlayer } from './youtube-player';
@@ -28,19 +29,17 @@ export function VideoFacade({
 }) {
   return (
     <button type="button" className={classes.facade} onClick={onPlay} aria-label={`Play ${video.title}`}>
-      {video.thumbnail ? (
-        <img
-          src={video.thumbnail}
-          alt=""
-          className={classes.thumbnail}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          width={640}
-          height={360}
-        />
-      ) : (
-        <span className={classes.noThumbnail}>{placeholder}</span>
-      )}
+      <VideoThumbnail
+        src={video.thumbnail}
+        alt=""
+        className={classes.thumbnail}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        width={640}
+        height={360}
+        placeholderClassName={classes.noThumbnail}
+        placeholder={placeholder}
+      />
       <span className={classes.playIcon} aria-hidden>
         <IconPlayerPlayFilled size={20} />
         <span className={classes.playLabel}>Play</span>

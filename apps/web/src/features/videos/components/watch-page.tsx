@@ -5,6 +5,7 @@ import { watchUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconCheck, IconShare3 } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
+import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { formatCount, formatFullCount, formatRelativeDate } from '../../../lib/format';
 import { track } from '../../../lib/site-analytics';
 import { playlistUrl } from '../../../lib/youtube';
@@ -60,19 +61,15 @@ function RelatedVideos({ videos, now }: { videos: VideoDetail['related']; now: n
         {videos.map((video) => (
           <li key={video.id}>
             <a href={watchPath(video.id)} className={classes.relatedLink}>
-              {video.thumbnail ? (
-                <img
-                  src={video.thumbnail}
-                  alt=""
-                  className={classes.relatedThumb}
-                  loading="lazy"
-                  decoding="async"
-                  width={320}
-                  height={180}
-                />
-              ) : (
-                <span className={classes.relatedThumb} />
-              )}
+              <VideoThumbnail
+                src={video.thumbnail}
+                alt=""
+                className={classes.relatedThumb}
+                loading="lazy"
+                decoding="async"
+                width={320}
+                height={180}
+              />
               <span>
                 <span className={classes.relatedTitle}>{video.title}</span>
                 <span className={classes.relatedMeta}>
