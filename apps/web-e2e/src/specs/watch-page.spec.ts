@@ -110,6 +110,12 @@ test.describe('without a script (crawlers, link previews)', { tag: '@behaviour' 
     // Nothing from YouTube's player before a click: the facade only.
     expect(body).not.toContain('<iframe');
     expect(body).toContain(`aria-label="Play ${video.title}"`);
+    // The video's thumbnail, the page's largest paint, is in the HTML with its size, asked for first (issue 23).
+    const facade = body.slice(body.indexOf(`aria-label="Play ${video.title}"`)).match(/<img [^>]*>/)![0];
+    // (React writes `fetchPriority`; HTML attribute names are case-insensitive.)
+    expect(facade).toMatch(/fetchpriority="high"/i);
+    expect(facade).toContain('loading="eager"');
+    expect(facade).toMatch(/width="640"[^>]*height="360"/);
 
     expect(body).toContain(`<title>${video.title} - `);
     const url = meta(body, 'og:url')!;

@@ -34,6 +34,8 @@ export function VideoFacade({
         alt=""
         className={classes.thumbnail}
         loading={eager ? 'eager' : 'lazy'}
+        // The page's main image (a watch page's video) is its largest paint: asked for first (issue 23).
+        fetchPriority={eager ? 'high' : undefined}
         decoding="async"
         width={640}
         height={360}
