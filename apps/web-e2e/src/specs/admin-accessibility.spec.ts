@@ -48,6 +48,7 @@ const TABS = [...new Set(VIEWS.map(({ query }) => /tab=(\w+)/.exec(query)?.[1] ?
 for (const tab of TABS) {
   test(`every subtab of ${tab}: no serious or critical axe violation, nothing wider than the screen`, async ({
     page,
+    isMobile,
   }) => {
     const admin = new AdminPage(page);
     const views = VIEWS.filter((v) => (/tab=(\w+)/.exec(v.query)?.[1] ?? 'content') === tab);
@@ -66,7 +67,9 @@ for (const tab of TABS) {
         await expect(admin.card(ready)).toBeVisible();
         // Charts draw after a frame or two; skeletons and loaders must be gone.
         await expect(page.getByRole('status')).toHaveCount(0);
-        expect(await seriousViolations(page), query).toEqual([]);
+        // A subtab's cards are the same markup on a phone as on desktop, which scans each of them; the phone scans
+        // what differs there, each tab's first view with its navigation, and checks every subtab's width.
+        if (!isMobile || i === 0) expect(await seriousViolations(page), query).toEqual([]);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
