@@ -6,7 +6,6 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Toaster } from '../components/toaster';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
-import { loadFonts } from '../features/settings/fonts';
 import { siteDesign } from '../features/settings/site-design';
 import { SiteDesignRequestContext } from '../features/settings/use-site-design';
 import { buildSiteTheme, siteCssVariables, theme } from './theme';
@@ -41,10 +40,6 @@ function ThemedMantine({ publicSite, children }: { publicSite: boolean; children
   const resolver = useMemo(() => (design ? siteCssVariables(design) : undefined), [design]);
   const preferred = usePreferredScheme();
   const scheme = design ? (design.colorScheme === 'auto' ? preferred : design.colorScheme) : undefined;
-
-  useEffect(() => {
-    if (design) void loadFonts(design);
-  }, [design]);
 
   return (
     <MantineProvider
