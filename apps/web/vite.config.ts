@@ -8,7 +8,7 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { isPageShell, prerenderedShell } from './server/page-shell';
+import { isPageShell, lowPriorityScripts, prerenderedShell } from './server/page-shell';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
@@ -93,7 +93,7 @@ function prerenderShell(): Plugin {
         const file = join(outputDir, 'index.html');
         const html = prerenderedShell(readFileSync(file, 'utf8'), render());
         if (!isPageShell(html)) throw new Error('index.html has no page head to fill (<!--page-head-->)');
-        writeFileSync(file, inlineEntryCss(html, outputDir));
+        writeFileSync(file, lowPriorityScripts(inlineEntryCss(html, outputDir)));
       } finally {
         await server.close();
       }

@@ -34,8 +34,8 @@ describe('a rendered page’s chunk in its head (page-assets.ts)', () => {
         '<link rel="stylesheet" href="/assets/watch-app-A1.css" disabled>' +
         '<style data-chunk-css="assets/shared-B2.css">.card{width:1px}</style>' +
         '<link rel="stylesheet" href="/assets/shared-B2.css" disabled>' +
-        '<link rel="modulepreload" crossorigin href="/assets/watch-app-A1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/shared-B2.js">',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/watch-app-A1.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shared-B2.js">',
     );
     expect(tags).not.toContain('index-E0');
     expect(withHeadTags('<html><head><title>x</title></head><body></body></html>', tags)).toBe(

@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SCRIPT_ATTRIBUTES } from './page-shell';
 
 /** The watch page's chunk, by its source file (the key of the manifest). */
 export const WATCH_CHUNK_SOURCE = 'src/app/watch-app.tsx';
@@ -46,7 +47,9 @@ export function chunkHeadTags(distDir: string, source: string): string {
     const css = readFileSync(join(distDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
     return `<style data-chunk-css="${file}">${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
-  const preloads = [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const preloads = [...scripts].map(
+    (file) => `<link rel="modulepreload" ${SCRIPT_ATTRIBUTES} href="/${file}">`,
+  );
   return [...styles, ...preloads].join('');
 }
 

