@@ -49,9 +49,11 @@ export function setupOpenApi(app: INestApplication, env: Env): void {
     .setOpenAPIVersion('3.1.0')
     .addCookieAuth('sid')
     .build();
-  const document = requireSessionOnPrivateOperations(
-    cleanupOpenApiDoc(SwaggerModule.createDocument(app, config)),
-  );
+  // Built on the first request for it, not at start-up: turning every zod DTO into JSON Schema took most of the
+  // API's boot time (a third of the integration tests' CPU, which boot the app once per suite), and most
+  // processes never serve the document.
+  const document = () =>
+    requireSessionOnPrivateOperations(cleanupOpenApiDoc(SwaggerModule.createDocument(app, config)));
   SwaggerModule.setup(DOCS_PATH.slice(1), app, document, { jsonDocumentUrl: `${DOCS_PATH.slice(1)}-json` });
 }
 
