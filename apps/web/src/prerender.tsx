@@ -11,7 +11,7 @@ export function render(): string {
   const queryClient = createQueryClient();
   try {
     return renderToString(
-      <AppProviders queryClient={queryClient} withToaster={false} publicSite>
+      <AppProviders queryClient={queryClient} publicSite>
         <PublicHome prerender />
       </AppProviders>,
     );

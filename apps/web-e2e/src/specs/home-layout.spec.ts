@@ -102,7 +102,7 @@ test('the mobile menu slides out from the right with an Admin entry, and Esc clo
 });
 
 test(
-  'the admin chunk is not loaded on /, and / does not load the router',
+  'the admin chunk is not loaded on /, and / does not load the router or the toast host',
   { tag: '@behaviour' },
   async ({ page }) => {
     const scripts: string[] = [];
@@ -114,5 +114,14 @@ test(
     await home.loaded();
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => /admin|\/app-/.test(s))).toEqual([]);
+    // The public pages never toast: Mantine's notifications component (its display name is in the build) stays
+    // with the dashboard (issue 23).
+    for (const script of scripts) {
+      const source = await (await page.request.get(script)).text();
+      expect({ script, toastHost: source.includes('@mantine/notifications/Notifications') }).toEqual({
+        script,
+        toastHost: false,
+      });
+    }
   },
 );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { Toaster } from '../components/toaster';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
@@ -8,7 +9,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} toaster={<Toaster />}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -12,7 +12,7 @@ import { AppProviders } from './providers';
 export function HomeApp({ queryClient: given }: { queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
-    <AppProviders queryClient={queryClient} withToaster={false} publicSite>
+    <AppProviders queryClient={queryClient} publicSite>
       <PublicHome />
     </AppProviders>
   );

@@ -4,7 +4,6 @@ import './site.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Toaster } from '../components/toaster';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { siteDesign } from '../features/settings/site-design';
 import { SiteDesignRequestContext } from '../features/settings/use-site-design';
@@ -58,18 +57,16 @@ function ThemedMantine({ publicSite, children }: { publicSite: boolean; children
 export interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
-  /** Toast host (the public pages never toast, so their entry leaves it out). */
-  withToaster?: boolean;
+  /**
+   * The toast host (`<Toaster />`), given by the app that toasts. The public pages never toast, so neither their
+   * entry nor its chunks carry Mantine's notifications, their transitions and the swipe handler (issue 23).
+   */
+  toaster?: ReactNode;
   /** Paint everything in the admin's design from the first render (the public entry). */
   publicSite?: boolean;
 }
 
-export function AppProviders({
-  queryClient,
-  children,
-  withToaster = true,
-  publicSite = false,
-}: AppProvidersProps) {
+export function AppProviders({ queryClient, children, toaster, publicSite = false }: AppProvidersProps) {
   // `<html data-app-ready>` once the page is live (hydrated, or rendered by the browser): until then a
   // server-rendered page shows its content but does not answer clicks yet (the browser tests wait for it).
   useEffect(() => {
@@ -78,7 +75,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <ThemedMantine publicSite={publicSite}>
-        {withToaster && <Toaster />}
+        {toaster}
         {children}
       </ThemedMantine>
     </QueryClientProvider>

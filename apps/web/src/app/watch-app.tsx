@@ -25,7 +25,7 @@ export function PublicWatch({ videoId }: { videoId: string }) {
 export function WatchApp({ videoId, queryClient: given }: { videoId: string; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
-    <AppProviders queryClient={queryClient} withToaster={false} publicSite>
+    <AppProviders queryClient={queryClient} publicSite>
       <PublicWatch videoId={videoId} />
     </AppProviders>
   );
