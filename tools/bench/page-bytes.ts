@@ -10,7 +10,7 @@
 import { chromium, type Page } from 'playwright-core';
 import { parseOptions } from '../lib/args';
 import { machine, writeDocSection, writeRawJson } from './doc';
-import { CHROMIUM, CHROMIUM_FLAGS, startPageStack, WATCH_BENCH_VIDEO_ID } from './page-stack';
+import { CHROMIUM, CHROMIUM_FLAGS, gzipKb, startPageStack, WATCH_BENCH_VIDEO_ID } from './page-stack';
 
 const VIDEOS = 1000;
 export const PAGE_JS_TARGET_KB = 150;
@@ -46,14 +46,13 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 function summarize(page: PageName, transfer: Transfer): PageBytes {
   const of = (ext: string) => transfer.resources.filter((r) => r.path.endsWith(ext));
-  const total = (list: { bytes: number }[]) => list.reduce((sum, r) => sum + r.bytes, 0);
   const js = of('.js');
   const css = of('.css');
   return {
     page,
     documentKb: kb(transfer.document),
-    jsKb: kb(total(js)),
-    cssKb: kb(total(css)),
+    jsKb: gzipKb(js.map((r) => r.path)),
+    cssKb: gzipKb(css.map((r) => r.path)),
     jsFiles: js.length,
     cssFiles: css.length,
     adminChunkLoaded: js.some((r) => /admin/i.test(r.path)),
@@ -108,7 +107,7 @@ export function pageBytesMarkdown(results: PageBytes[], when: Date): string {
   return [
     '## Public page and admin: bytes downloaded',
     '',
-    `\`npx tsx tools/bench/page-bytes.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Debian's Chromium, 1280×800, a fresh browser context per page, against the production build served by the web app's server (\`dist/apps/web-server\`, gzip) with ${VIDEOS.toLocaleString('en-US')} videos. Sizes are the bodies as transferred (gzip), from the Resource Timing API; the dashboard row is everything the admin page loaded from the login screen to the dashboard's first tab (Content), login screen included. \`/\`'s entry CSS is inlined in its HTML document, hence no CSS file there.`,
+    `\`npx tsx tools/bench/page-bytes.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Debian's Chromium, 1280×800, a fresh browser context per page, against the production build served by the web app's server (\`dist/apps/web-server\`, gzip) with ${VIDEOS.toLocaleString('en-US')} videos. Sizes are each file the page loaded (Resource Timing API) in its gzip form (the web server sends Chromium brotli, which is smaller); the dashboard row is everything the admin page loaded from the login screen to the dashboard's first tab (Content), login screen included. \`/\`'s entry CSS is inlined in its HTML document, hence no CSS file there.`,
     '',
     `| Page | JavaScript (gzip) | Files | CSS (gzip) | Files | HTML document | Admin chunk loaded |`,
     '| --- | --- | --- | --- | --- | --- | --- |',

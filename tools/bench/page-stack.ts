@@ -4,9 +4,10 @@
  * through the admin import, like an owner restoring a backup.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { freePort, waitForHttp } from '../lib/net';
 import { repoRoot } from '../lib/paths';
 import { WEB_DIST } from '../lib/web-server';
@@ -164,3 +165,17 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ];
+
+/**
+ * The gzip size, in KB, of build files by their URL paths (`/assets/x.js`): the build's own `x.js.gz` where it made
+ * one, else the file gzipped here. The budgets are in gzip, while Chromium takes brotli from the web server, so
+ * what it transferred is smaller than what they count.
+ */
+export function gzipKb(paths: string[]): number {
+  const bytes = paths.reduce((sum, path) => {
+    const file = join(WEB_DIST, path);
+    if (existsSync(`${file}.gz`)) return sum + statSync(`${file}.gz`).size;
+    return sum + gzipSync(readFileSync(file), { level: 9 }).length;
+  }, 0);
+  return Math.round((bytes / 1024) * 10) / 10;
+}
