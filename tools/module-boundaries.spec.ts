@@ -2,40 +2,60 @@
  * The repo's ESLint config must stop web code importing API code and the reverse
  * (@nx/enforce-module-boundaries with the scope tags of workspace.json).
  *
- * ESLint runs in a child process: its config loader uses dynamic import(), which Jest's
- * CommonJS sandbox does not allow. The probe file is passed on stdin under a path inside
- * the app, so nothing is written into the apps' source folders.
+ * ESLint runs in one child process for the whole file (tools/lib/eslint-probe.mjs): its config loader uses dynamic
+ * import(), which Jest's CommonJS sandbox does not allow. Each probe is passed as text under a path inside the app,
+ * so nothing is written into the apps' source folders.
  */
-import { execFile } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { bin, repoRoot } from './lib/paths';
+import { createInterface } from 'node:readline';
+import { repoRoot } from './lib/paths';
 
 interface LintMessage {
   ruleId: string | null;
   message: string;
 }
 
+let linter: ChildProcess | undefined;
+const pending = new Map<
+  number,
+  { resolve: (messages: LintMessage[]) => void; reject: (error: Error) => void }
+>();
+let nextId = 0;
+
+function startLinter(): ChildProcess {
+  const child = spawn(process.execPath, [join(repoRoot, 'tools/lib/eslint-probe.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, NX_DAEMON: 'false' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const answer = JSON.parse(line) as { id: number; messages?: LintMessage[]; error?: string };
+    const waiting = pending.get(answer.id);
+    pending.delete(answer.id);
+    if (answer.error !== undefined) waiting?.reject(new Error(`eslint failed: ${answer.error}`));
+    else waiting?.resolve(answer.messages ?? []);
+  });
+  child.on('exit', (code) => {
+    for (const { reject } of pending.values()) reject(new Error(`the ESLint probe process exited (${code})`));
+    pending.clear();
+  });
+  return child;
+}
+
 function lintAs(filePath: string, code: string): Promise<LintMessage[]> {
-  return new Promise((resolveLint, reject) => {
-    const child = execFile(
-      bin('eslint'),
-      ['--stdin', '--stdin-filename', filePath, '--format', 'json'],
-      { cwd: repoRoot, env: { ...process.env, NX_DAEMON: 'false' }, maxBuffer: 10 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        // Exit code 1 means "lint errors found", which is what most cases expect.
-        if (error && error.code !== 1) return reject(new Error(`eslint failed: ${stderr || error.message}`));
-        try {
-          const [result] = JSON.parse(stdout) as { messages: LintMessage[] }[];
-          resolveLint(result.messages);
-        } catch {
-          reject(new Error(`eslint printed no JSON: ${stdout}\n${stderr}`));
-        }
-      },
-    );
-    child.stdin?.end(code);
+  linter ??= startLinter();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    linter!.stdin!.write(`${JSON.stringify({ id, filePath, code })}\n`);
   });
 }
+
+afterAll(() => {
+  linter?.stdin?.end();
+});
 
 const ruleErrors = (rule: string) => (messages: LintMessage[]) => messages.filter((m) => m.ruleId === rule);
 const boundaryErrors = ruleErrors('@nx/enforce-module-boundaries');
