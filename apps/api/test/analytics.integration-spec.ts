@@ -362,6 +362,24 @@ describe('site analytics', () => {
     for (let i = 0; i < 31; i++) expect(await send(batch, office(i))).toBe(20);
   });
 
+  it('counts an IPv6 address by its /64: new addresses in the same /64 share its 600 events a minute', async () => {
+    now = D + 2 * DAY_MS + 122_000;
+    const batch = Array.from({ length: 20 }, () => ({
+      kind: 'pageview' as const,
+      path: '/',
+      viewport: 'phone' as const,
+    }));
+    // One subscriber's /64: a new address and user agent on every request.
+    const from = (address: string, i: number) => ({
+      'X-Forwarded-For': address,
+      'User-Agent': `${BROWSER} v6-${i}`,
+    });
+    for (let i = 0; i < 30; i++) expect(await send(batch, from(`2a00:1450:4001:800::${i + 1}`, i))).toBe(20);
+    expect(await send(batch.slice(0, 1), from('2a00:1450:4001:800:ffff:1:2:3', 30))).toBe(0);
+    // The next /64 is another subscriber.
+    expect(await send(batch.slice(0, 1), from('2a00:1450:4001:801::1', 31))).toBe(1);
+  });
+
   it('counts nothing while site analytics is turned off', async () => {
     await t.app.get(SettingsService).set('enableSiteAnalytics', false);
     now += 5000;

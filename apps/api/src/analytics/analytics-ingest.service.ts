@@ -15,7 +15,7 @@ import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
-import { addressRefusal } from '../common/outbound/address-policy';
+import { addressRefusal, clientNetworkKey } from '../common/outbound/address-policy';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
 import { addDays, referrerHost, sourceOfHost, utcDay } from './analytics-math';
@@ -85,7 +85,7 @@ interface Pending {
 /** Events per visitor (daily hash) per minute; a batch beyond it is dropped whole (`accepted: 0`). */
 export const EVENTS_PER_VISITOR_PER_MINUTE = 120;
 /**
- * Events per public IP address per minute, whatever user agents it sends: a script that changes its user agent
+ * Events per public IP address (an IPv6 address's /64: clientNetworkKey) per minute, whatever user agents it sends: a script that changes its user agent
  * on every request is a new "visitor" each time, but still one address. Generous, for a household or an office
  * behind one address. Loopback and private addresses (a proxy that is not trusted, a load test on the machine)
  * are left to the per-visitor limit, so a misconfigured proxy never throttles the whole site.
@@ -166,7 +166,8 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
       );
     if (!(await consume(this.limiter, visitor))) return 0;
     if (addressRefusal(sender.ip, { allowLoopback: false }) === null) {
-      const address = createHash('sha256').update(`${salt}\0${sender.ip}`).digest('base64url');
+      const network = clientNetworkKey(sender.ip);
+      const address = createHash('sha256').update(`${salt}\0${network}`).digest('base64url');
       if (!(await consume(this.addressLimiter, address))) return 0;
     }
     // The await above may have crossed midnight: the events belong to the day their salt is of.
