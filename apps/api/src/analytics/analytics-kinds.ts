@@ -1,5 +1,8 @@
 /** What the rollup rows count (`analytics_rollup.kind`), and the increments written to them. */
 import {
+  ANALYTICS_CAMPAIGNS_PER_DAY,
+  ANALYTICS_CAPPED_DIMS_PER_DAY,
+  ANALYTICS_REFERRERS_PER_DAY,
   communityCards,
   heroVariants,
   playMilestones,
@@ -37,13 +40,13 @@ export const ROLLUP = {
 export const OTHER = 'other';
 
 /** Distinct referrer hosts and distinct UTM campaigns kept per day: the day's most visited; the rest fold into OTHER. */
-export const REFERRERS_PER_DAY = 100;
-export const CAMPAIGNS_PER_DAY = 100;
+export const REFERRERS_PER_DAY = ANALYTICS_REFERRERS_PER_DAY;
+export const CAMPAIGNS_PER_DAY = ANALYTICS_CAMPAIGNS_PER_DAY;
 /**
  * Distinct dims per day of the kinds whose ids the site does not check (a playlist, a subscribe link, an affiliate
  * program, a sponsor): the first ones of the day are kept, later new ones fold into OTHER.
  */
-export const CAPPED_DIMS_PER_DAY = 50;
+export const CAPPED_DIMS_PER_DAY = ANALYTICS_CAPPED_DIMS_PER_DAY;
 export const CAPPED_KINDS: readonly string[] = [
   ROLLUP.playlistOpen,
   ROLLUP.subscribeClick,
@@ -77,14 +80,6 @@ export function dimBoundsPerDay(videos: number): Record<(typeof ROLLUP)[keyof ty
     referrer: REFERRERS_PER_DAY + 1,
     campaign: CAMPAIGNS_PER_DAY + 1,
   };
-}
-
-/**
- * The most rollup rows one day can add, whatever is sent: its daily rows, and as many weekly rows at most (a
- * day's dims can each start a row of its week). That is 2 × (6 × videos + 434): 1,468 with 50 videos.
- */
-export function worstCaseRowsPerDay(videos: number): number {
-  return 2 * Object.values(dimBoundsPerDay(videos)).reduce((sum, n) => sum + n, 0);
 }
 
 const VIDEO_PAGE = /^\/videos\/([\w-]{1,32})$/;
