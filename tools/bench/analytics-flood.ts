@@ -5,7 +5,7 @@
  * `GET /api/videos` and `GET /api/channel/stats`. It reports the reads' p99 (target < 100 ms), the events taken,
  * and what the flood added to the database: rollup rows (against analyticsRowsPerDayBound), visitor rows, file bytes.
  *
- *   tsx tools/bench/analytics-flood.ts [--seconds 15] [--smoke]
+ *   tsx tools/bench/analytics-flood.ts [--seconds 15] [--events 20] [--smoke]
  *
  * Without --smoke it writes its section of docs/benchmarks.md and docs/bench-raw/analytics-flood.json.
  */
@@ -27,6 +27,8 @@ const READ_PATHS = ['/api/videos', '/api/channel/stats'] as const;
 
 export interface FloodResult {
   seconds: number;
+  /** Events in each junk beacon (1 to 20). */
+  eventsPerBeacon: number;
   eventsAccepted: number;
   beaconsAnswered: number;
   reads: { path: string; requests: number; p50: number; p99: number; max: number; errors: number }[];
@@ -40,8 +42,8 @@ export interface FloodResult {
   bytesAfter: number;
 }
 
-/** The n-th junk beacon: 20 events, every id in it new. */
-function junkBeacon(n: number): string {
+/** The n-th junk beacon: `size` events (of the 20 below), every id in it new. */
+function junkBeacon(n: number, size: number): string {
   const events = [];
   for (let j = 0; j < 2; j++) {
     const id = `${n}-${j}-${Math.random().toString(36).slice(2, 8)}`;
@@ -64,7 +66,7 @@ function junkBeacon(n: number): string {
       { kind: 'sponsor_click', path: '/', sponsorId: `s${id}` },
     );
   }
-  return JSON.stringify({ events });
+  return JSON.stringify({ events: events.slice(0, size) });
 }
 
 function sqliteBytes(path: string): number {
@@ -83,7 +85,7 @@ function count(path: string, sql: string): number {
   }
 }
 
-export async function benchAnalyticsFlood(seconds: number): Promise<FloodResult> {
+export async function benchAnalyticsFlood(seconds: number, eventsPerBeacon = 20): Promise<FloodResult> {
   const dir = mkdtempSync(join(tmpdir(), 'analytics-flood-'));
   const sqlitePath = join(dir, 'api.sqlite');
   let api: ApiProcess | undefined;
@@ -96,7 +98,7 @@ export async function benchAnalyticsFlood(seconds: number): Promise<FloodResult>
     const videos = count(sqlitePath, 'SELECT COUNT(*) AS n FROM video');
     const bytesBefore = sqliteBytes(sqlitePath);
 
-    const flood = postEventsUntilStopped(api.url, FLOOD_CONNECTIONS, junkBeacon);
+    const flood = postEventsUntilStopped(api.url, FLOOD_CONNECTIONS, (n) => junkBeacon(n, eventsPerBeacon));
     const reads = await Promise.all(
       READ_PATHS.map(async (path) => {
         const result = await autocannon({
@@ -120,6 +122,7 @@ export async function benchAnalyticsFlood(seconds: number): Promise<FloodResult>
     await new Promise((resolve) => setTimeout(resolve, 3000));
     return {
       seconds,
+      eventsPerBeacon,
       eventsAccepted: outcome.accepted,
       beaconsAnswered: outcome.answered,
       reads,
@@ -177,7 +180,7 @@ export function floodMarkdown(r: FloodResult): string {
     '## Public reads during an analytics flood',
     '',
     `\`npx tsx tools/bench/analytics-flood.ts\` on ${machine()}: the production build of the API on SQLite with the demo`,
-    `channel (${r.videos} videos); ${FLOOD_CONNECTIONS} connections post junk beacons for ${r.seconds} s (20 events each, every path,`,
+    `channel (${r.videos} videos); ${FLOOD_CONNECTIONS} connections post junk beacons for ${r.seconds} s (${r.eventsPerBeacon} events each, every path,`,
     'referrer, campaign and id new, a new user agent per request, from loopback: no per-address limit) while',
     `${READ_CONNECTIONS} connections read the public calls below. Target: p99 < ${FLOOD_TARGET_P99_MS} ms. The flood, the readers and`,
     'the API share the machine (run alone: other work on it shows in the tail).',
@@ -200,14 +203,15 @@ export function floodMarkdown(r: FloodResult): string {
 }
 
 if (require.main === module) {
-  const usage = 'tsx tools/bench/analytics-flood.ts [--seconds N] [--smoke]';
+  const usage = 'tsx tools/bench/analytics-flood.ts [--seconds N] [--events 1-20 per beacon] [--smoke]';
   const options = parseOptions(
     process.argv.slice(2),
-    { seconds: { type: 'string' }, smoke: { type: 'boolean' } },
+    { seconds: { type: 'string' }, events: { type: 'string' }, smoke: { type: 'boolean' } },
     usage,
   );
   const seconds = options.smoke ? 3 : (wholeNumber('seconds', options.seconds) ?? 15);
-  benchAnalyticsFlood(seconds).then(
+  const events = Math.min(20, Math.max(1, wholeNumber('events', options.events) ?? 20));
+  benchAnalyticsFlood(seconds, events).then(
     async (result) => {
       console.log(JSON.stringify(result, null, 2));
       console.log(floodMarkdown(result));
