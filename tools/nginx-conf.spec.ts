@@ -86,10 +86,13 @@ describe('apps/web/nginx.conf: a proxy and a cache only', () => {
       expect.arrayContaining([
         ['Host', '$http_host'],
         ['X-Forwarded-Host', '$http_host'],
-        ['X-Forwarded-Proto', '$scheme'],
+        ['X-Forwarded-Proto', '$site_proto'],
         ['X-Forwarded-For', '$proxy_add_x_forwarded_for'],
       ]),
     );
+    // The scheme is raised to https when a TLS-terminating proxy in front says so (issue 25), never lowered.
+    const proto = /map \$http_x_forwarded_proto \$site_proto \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+    expect(proto.trim().split(/\s*\n\s*/)).toEqual(['"~*^\\s*https\\s*(,|$)" https;', 'default $scheme;']);
     // No location sets headers of its own (which would drop these).
     for (const [, , body] of locations) expect(body).not.toContain('proxy_set_header');
     const compose = read('docker-compose.yml');
@@ -117,7 +120,7 @@ describe('apps/web/nginx.conf cache', () => {
   });
 
   it('keys on scheme, host with port, path and query, and the encoding class it asks the web server for', () => {
-    expect(directive('proxy_cache_key')).toBe('"$scheme://$http_host$request_uri $site_encoding"');
+    expect(directive('proxy_cache_key')).toBe('"$site_proto://$http_host$request_uri $site_encoding"');
     expect(directive('proxy_set_header Accept-Encoding')).toBe('$site_encoding');
   });
 

@@ -8,6 +8,7 @@ import { parseOptions } from '../lib/args';
 import { run } from '../lib/process';
 import { bin } from '../lib/paths';
 import { analyticsFailures, analyticsMarkdown, analyticsRows, benchAnalytics } from './analytics';
+import { benchAnalyticsFlood, floodMarkdown, floodRows, floodSmokeFailures } from './analytics-flood';
 import { apiLoadMarkdown, benchApiLoad, LOAD_TARGETS, type LoadResult } from './api-load';
 import { machine, writeDocSection, writeRawJson } from './doc';
 import {
@@ -178,6 +179,8 @@ async function main(argv: string[]): Promise<void> {
 
   console.log(`Site analytics${smoke ? ' (smoke)' : ''}…`);
   const analytics = await benchAnalytics({ smoke, log });
+  console.log(`Public reads during an analytics flood${smoke ? ' (smoke)' : ''}…`);
+  const flood = await benchAnalyticsFlood(smoke ? 3 : 15);
   console.log(`Public traffic through nginx and npm start${smoke ? ' (smoke)' : ''}…`);
   const httpCache = await benchHttpCache({ smoke, log });
 
@@ -215,6 +218,7 @@ async function main(argv: string[]): Promise<void> {
   const rows = [
     ...loadRows(load),
     ...analyticsRows(analytics),
+    ...floodRows(flood),
     ...httpCacheRows(httpCache),
     ...memoryRows(memory),
     ...syncRows(sync),
@@ -228,6 +232,7 @@ async function main(argv: string[]): Promise<void> {
           .filter((r) => r.api.errors + r.api.non2xx > 0)
           .map((r) => `${r.database} ${r.path}: errors under load`),
         ...analyticsFailures(analytics),
+        ...floodSmokeFailures(flood),
         ...httpCacheFailures(httpCache, true),
         ...(memory.idle.totalMb > 0 ? [] : ['memory: no process measured']),
         ...sync.flatMap((r) => missedTargets(r)),
@@ -244,6 +249,7 @@ async function main(argv: string[]): Promise<void> {
   const when = new Date();
   await writeDocSection('api-load', apiLoadMarkdown(load, when));
   await writeDocSection('analytics-bench', analyticsMarkdown(analytics, when));
+  await writeDocSection('analytics-flood', floodMarkdown(flood));
   await writeDocSection('http-cache', httpCacheMarkdown(httpCache, when, machine()));
   await writeDocSection('memory', memoryMarkdown(memory, when));
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
@@ -254,6 +260,7 @@ async function main(argv: string[]): Promise<void> {
   await writeDocSection('summary', summaryMarkdown(rows, when));
   writeRawJson('api-load', load);
   writeRawJson('analytics', analytics);
+  writeRawJson('analytics-flood', flood);
   writeRawJson('http-cache', httpCache);
   writeRawJson('memory', memory);
   writeRawJson('sync', sync);

@@ -34,10 +34,14 @@ export interface LoadOutcome {
   latencies: number[];
 }
 
-/** `connections` keep-alive clients posting beacons until `stop()`; resolves when all have finished. */
+/**
+ * `connections` keep-alive clients posting beacons (`body(n)` for the n-th, EVENTS_PER_REQUEST page views of `/`
+ * unless given) until `stop()`; resolves when all have finished.
+ */
 export function postEventsUntilStopped(
   url: string,
   connections: number,
+  body: (n: number) => string = () => eventBody,
 ): { stop(): void; done: Promise<LoadOutcome> } {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const outcome: LoadOutcome = { accepted: 0, answered: 0, refused: 0, broken: [], latencies: [] };
@@ -46,6 +50,7 @@ export function postEventsUntilStopped(
   const post = () =>
     new Promise<boolean>((resolve) => {
       const started = performance.now();
+      const n = sent;
       const req = request(
         `${url}/api/events`,
         {
@@ -76,7 +81,7 @@ export function postEventsUntilStopped(
         else outcome.broken.push(error.message);
         resolve(false);
       });
-      req.end(eventBody);
+      req.end(body(n));
     });
   const worker = async () => {
     while (running) if (!(await post())) await new Promise((r) => setTimeout(r, 5));

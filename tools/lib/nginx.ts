@@ -45,6 +45,8 @@ export interface NginxOptions {
   /** Another config to run (a benchmark's static server); `root /usr/share/nginx/html;` is then `root`. */
   conf?: string;
   root?: string;
+  /** Listen with TLS, with this certificate and key (PEM files): a TLS-terminating proxy. */
+  tls?: { cert: string; key: string };
 }
 
 /** The server block of apps/web/nginx.conf, placed into a main config a normal user can run. */
@@ -61,7 +63,13 @@ export function testNginxConfig(
   let server = serverBlock;
   if (server.includes('server web:4200;'))
     server = replace(server, 'server web:4200;', `server ${options.web};`);
-  server = replace(server, 'listen 80;', `listen 127.0.0.1:${port};`);
+  server = replace(
+    server,
+    'listen 80;',
+    options.tls
+      ? `listen 127.0.0.1:${port} ssl; ssl_certificate ${options.tls.cert}; ssl_certificate_key ${options.tls.key};`
+      : `listen 127.0.0.1:${port};`,
+  );
   if (options.root) server = replace(server, 'root /usr/share/nginx/html;', `root ${options.root};`);
   server = server.replace(
     /proxy_cache_path \/var\/cache\/nginx\/(\w+) /g,
@@ -109,7 +117,7 @@ export async function startNginx(binary: string, options: NginxOptions): Promise
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const errorLog = () => {
     try {
       return readFileSync(join(dir, 'error.log'), 'utf8');

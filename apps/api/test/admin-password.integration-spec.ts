@@ -8,7 +8,7 @@ import { startTestApp, type TestApp, usingMysql } from './support/test-app';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 's'.repeat(40),
+  SESSION_SECRET: 'k3Vq9-production-test-secret-Zt7wX2pLm',
   ADMIN_PASSWORD: 'prod-password-1',
 };
 

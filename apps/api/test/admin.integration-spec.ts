@@ -239,6 +239,47 @@ describe('admin: backup, sitemap, feeds', () => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it.each([
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/p.png',
+      '/\\evil.example',
+      'ftp://x.example/a.png',
+    ])(
+      'refuses a thumbnail that is not http(s) or a site path (%s) in videos, playlists and the channel (issue 25)',
+      async (thumbnail) => {
+        const before = await snapshot();
+        const good = await exportNow();
+        const cases: [Partial<Backup>, string][] = [
+          [{ videos: [{ ...good.videos[0], thumbnail }] }, 'videos.0.thumbnail'],
+          [{ playlists: [{ ...good.playlists[0], videoIds: [], thumbnail }] }, 'playlists.0.thumbnail'],
+          [{ channel: { ...good.channel!, thumbnail } }, 'channel.thumbnail'],
+        ];
+        for (const [patch, field] of cases) {
+          const res = await admin
+            .post('/api/admin/import')
+            .send({ ...good, ...patch })
+            .expect(400);
+          expect(res.body.message).toContain(`${field}: must be an http(s) URL or a path on the site`);
+        }
+        expect(await snapshot()).toEqual(before);
+      },
+    );
+
+    it('takes http(s) and site-path thumbnails', async () => {
+      const good = await exportNow();
+      const videos = good.videos.map((v, i) => ({
+        ...v,
+        thumbnail: i === 0 ? '/images/own.jpg' : i === 1 ? 'http://img.example.com/a.jpg' : v.thumbnail,
+      }));
+      await admin
+        .post('/api/admin/import')
+        .send({ ...good, videos })
+        .expect(200);
+      expect(byId((await exportNow()).videos)).toEqual(byId(videos));
+      await admin.post('/api/admin/import').send(good).expect(200);
+    });
+
     it('refuses duplicate ids', async () => {
       const good = await exportNow();
       const res = await admin

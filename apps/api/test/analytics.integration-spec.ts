@@ -44,12 +44,30 @@ const REFERRERS = [
   'http://127.0.0.1/internal',
   'not a url',
 ];
-const PATHS = ['/', '/', '/', '/about', '/Videos', '/videos'];
+/** Paths of the site's routes, others (counted as "other") and the dashboard's (not counted). */
+const PATHS = [
+  '/',
+  '/',
+  '/',
+  '/about',
+  '/Videos',
+  '/videos',
+  `/videos/${VIDEO_IDS[0]}`,
+  `/videos/${VIDEO_IDS[3]}`,
+  '/admin',
+];
+/** The videos of VIDEO_IDS the site holds (the others are made up: their plays and pages count as "other"). */
+const STORED_VIDEOS = new Map([
+  [VIDEO_IDS[0], 'Stored one'],
+  [VIDEO_IDS[1], 'Stored two'],
+]);
 
 interface Sent {
   day: string;
   visitor: number;
   event: AnalyticsEvent;
+  /** Which beacon (request) it came in. */
+  beacon: number;
 }
 
 let t: TestApp;
@@ -133,7 +151,8 @@ async function ingestLog(): Promise<Sent[]> {
       for (let i = 0; i < events.length; i += 5) {
         const batch = events.slice(i, i + 5);
         expect(await send(batch, visitorHeaders(visitor))).toBe(batch.length);
-        sent.push(...batch.map((event) => ({ day, visitor, event })));
+        const beacon = sent.length;
+        sent.push(...batch.map((event) => ({ day, visitor, event, beacon })));
       }
       // Not counted: a crawler and a visitor asking not to be tracked.
       if (visitor % 7 === 0) {
@@ -147,13 +166,54 @@ async function ingestLog(): Promise<Sent[]> {
   return sent;
 }
 
+/**
+ * What of the log counts, as docs/analytics.md says (issue 25): `/admin` page views not at all; clicks and plays
+ * only after a page view of the same visitor that day (or in the same beacon), a hero click only after an impression
+ * of its variant; a path other than `/` or a stored video's page is "other", as is a play of a video not stored.
+ */
+function countable(sent: Sent[]): Sent[] {
+  const viewed = new Set<string>();
+  const shown = new Set<string>();
+  const inBeacon = (s: Sent, test: (e: AnalyticsEvent) => boolean) =>
+    sent.some((o) => o.beacon === s.beacon && test(o.event));
+  const out: Sent[] = [];
+  for (const s of sent) {
+    const who = `${s.day}/${s.visitor}`;
+    const e = s.event;
+    const isView = (o: AnalyticsEvent) => o.kind === 'pageview' && o.path !== '/admin';
+    if (e.kind === 'pageview') {
+      if (e.path === '/admin') continue;
+      viewed.add(who);
+      const video = /^\/videos\/(.+)$/.exec(e.path)?.[1];
+      const path = e.path === '/' || (video && STORED_VIDEOS.has(video)) ? e.path : 'other';
+      out.push({ ...s, event: { ...e, path } });
+    } else if (e.kind === 'hero_impression') {
+      shown.add(`${who}/${e.variant}`);
+      out.push(s);
+    } else if (e.kind === 'hero_click') {
+      const variant = e.variant;
+      if (
+        shown.has(`${who}/${variant}`) ||
+        inBeacon(s, (o) => o.kind === 'hero_impression' && o.variant === variant)
+      )
+        out.push(s);
+    } else if (viewed.has(who) || inBeacon(s, isView)) {
+      out.push(
+        e.kind === 'play' && !STORED_VIDEOS.has(e.videoId) ? { ...s, event: { ...e, videoId: 'other' } } : s,
+      );
+    }
+  }
+  return out;
+}
+
 /** The report, recounted from the log the plain way. */
 function recount(
-  sent: Sent[],
+  log: Sent[],
   range: '7d' | '30d' | '90d' | '1y',
   today: string,
 ): Omit<AnalyticsReport, 'enabled' | 'demo'> {
   const { from, to, bucket, buckets } = rangeDays(range, today);
+  const sent = countable(log);
   const inRange = sent.filter((s) => s.day >= from && s.day <= to);
   const count = (rows: string[]) => {
     const counts = new Map<string, number>();
@@ -223,7 +283,7 @@ function recount(
     }),
     topVideos: top(count(of('play').map((s) => s.event.videoId))).map(([videoId, plays]) => ({
       videoId,
-      title: null,
+      title: STORED_VIDEOS.get(videoId) ?? null,
       plays,
       reached: { 25: 0, 50: 0, 75: 0, 100: 0 },
     })),
@@ -250,6 +310,20 @@ describe('site analytics', () => {
   beforeAll(async () => {
     t = await startTestApp({ env: { SEED_DEMO_CONTENT: 'false', TRUST_PROXY: 'true' } });
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => now);
+    await t.dataSource.getRepository(VideoEntity).insert(
+      [...STORED_VIDEOS].map(([id, title]) => ({
+        id,
+        title,
+        description: null,
+        thumbnail: null,
+        duration: '4:00',
+        durationSeconds: 240,
+        viewCount: 1,
+        publishedAt: new Date(D - 30 * DAY_MS),
+        featured: false,
+        kind: 'video' as const,
+      })),
+    );
     sent = await ingestLog();
   });
   afterAll(() => t?.close());
@@ -259,7 +333,9 @@ describe('site analytics', () => {
     for (const range of ['7d', '30d', '90d', '1y'] as const) {
       expect(await report(range)).toEqual({ ...recount(sent, range, utcDay(D)), enabled: true, demo: false });
     }
-    expect(await t.app.get(AnalyticsStoreService).eventCount()).toBe(sent.length);
+    expect(await t.app.get(AnalyticsStoreService).eventCount()).toBe(countable(sent).length);
+    // The rules above dropped or folded something of each kind they cover.
+    expect(countable(sent).length).toBeLessThan(sent.length);
   });
 
   it('rotates the salt daily: a visitor of both days counts twice, under two unlinkable hashes', async () => {
@@ -272,7 +348,7 @@ describe('site analytics', () => {
     );
     expect(shared).toEqual([]);
     const columns = (await t.dataSource.query('SELECT * FROM analytics_visitor LIMIT 1'))[0];
-    expect(Object.keys(columns).sort()).toEqual(['campaign', 'day', 'hash', 'referrer', 'source']);
+    expect(Object.keys(columns).sort()).toEqual(['campaign', 'day', 'hash', 'hero', 'referrer', 'source']);
   });
 
   it('rolls older visitors into the daily counts without changing a figure', async () => {
@@ -362,6 +438,24 @@ describe('site analytics', () => {
     for (let i = 0; i < 31; i++) expect(await send(batch, office(i))).toBe(20);
   });
 
+  it('counts an IPv6 address by its /64: new addresses in the same /64 share its 600 events a minute', async () => {
+    now = D + 2 * DAY_MS + 122_000;
+    const batch = Array.from({ length: 20 }, () => ({
+      kind: 'pageview' as const,
+      path: '/',
+      viewport: 'phone' as const,
+    }));
+    // One subscriber's /64: a new address and user agent on every request.
+    const from = (address: string, i: number) => ({
+      'X-Forwarded-For': address,
+      'User-Agent': `${BROWSER} v6-${i}`,
+    });
+    for (let i = 0; i < 30; i++) expect(await send(batch, from(`2a00:1450:4001:800::${i + 1}`, i))).toBe(20);
+    expect(await send(batch.slice(0, 1), from('2a00:1450:4001:800:ffff:1:2:3', 30))).toBe(0);
+    // The next /64 is another subscriber.
+    expect(await send(batch.slice(0, 1), from('2a00:1450:4001:801::1', 31))).toBe(1);
+  });
+
   it('counts nothing while site analytics is turned off', async () => {
     await t.app.get(SettingsService).set('enableSiteAnalytics', false);
     now += 5000;
@@ -393,13 +487,21 @@ describe('site analytics', () => {
     const play = (videoId: string): AnalyticsEvent => ({ kind: 'play', path, videoId, where: 'watch_page' });
     const reached = (videoId: string, ...milestones: (25 | 50 | 75 | 100)[]): AnalyticsEvent[] =>
       milestones.map((milestone) => ({ kind: 'play_progress', path, videoId, milestone }));
-    expect(await send([play('progress-aa'), ...reached('progress-aa', 25, 50)], visitorHeaders(800))).toBe(3);
+    const view: AnalyticsEvent = { kind: 'pageview', path, viewport: 'desktop' };
     expect(
-      await send([play('progress-aa'), ...reached('progress-aa', 25, 50, 75, 100)], visitorHeaders(801)),
-    ).toBe(5);
-    expect(await send([play('progress-bb'), ...reached('progress-bb', 25)], visitorHeaders(802))).toBe(2);
+      await send([view, play('progress-aa'), ...reached('progress-aa', 25, 50)], visitorHeaders(800)),
+    ).toBe(4);
+    expect(
+      await send(
+        [view, play('progress-aa'), ...reached('progress-aa', 25, 50, 75, 100)],
+        visitorHeaders(801),
+      ),
+    ).toBe(6);
+    expect(await send([view, play('progress-bb'), ...reached('progress-bb', 25)], visitorHeaders(802))).toBe(
+      3,
+    );
     // A video the site does not hold: taken (the beacon cannot tell), but nothing is stored for it.
-    expect(await send(reached('not-a-video', 25, 50, 75, 100), visitorHeaders(803))).toBe(4);
+    expect(await send([view, ...reached('not-a-video', 25, 50, 75, 100)], visitorHeaders(803))).toBe(5);
 
     const { topVideos } = await report('7d');
     expect(topVideos).toEqual([

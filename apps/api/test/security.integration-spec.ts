@@ -91,7 +91,11 @@ describe('security baseline (DESIGN §5)', () => {
 
     it('is for the signed-in admin only in production', async () => {
       const prod = await startTestApp({
-        env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ADMIN_PASSWORD: 'prod-password-1' },
+        env: {
+          NODE_ENV: 'production',
+          SESSION_SECRET: 'k3Vq9-production-test-secret-Zt7wX2pLm',
+          ADMIN_PASSWORD: 'prod-password-1',
+        },
         resetDatabase: true,
       });
       try {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channelStatsSchema } from './channel';
+import { linkUrlSchema } from './link-url';
 import { playlistIdSchema } from './playlist';
 import { sponsorshipInputSchema } from './sponsorships';
 import { videoIdSchema, videoKindSchema } from './video';
@@ -10,7 +11,8 @@ export const BACKUP_MAX_PLAYLISTS = 10_000;
 export const BACKUP_MAX_SPONSORSHIPS = 10_000;
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
-const thumbnail = z.string().max(2048).nullable();
+/** Goes into `<img src>`, `og:image`, JSON-LD and the sitemap: http(s) or a path on the site only (issue 25). */
+const thumbnail = linkUrlSchema(2048).nullable();
 
 export const backupChannelSchema = channelStatsSchema
   .extend({

@@ -228,3 +228,35 @@ export const analyticsReportSchema = z.object({
   monthlyViews: count,
 });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
+
+/**
+ * Bounds of the analytics rollups (issue 25, docs/analytics.md): distinct referrer hosts and UTM campaigns kept per
+ * day (the most visited; the rest count as "other"), and distinct ids per day of the kinds the API cannot check
+ * against the site (a playlist, a subscribe link, an affiliate program, a sponsor: the first ones of the day).
+ */
+export const ANALYTICS_REFERRERS_PER_DAY = 100;
+export const ANALYTICS_CAMPAIGNS_PER_DAY = 100;
+export const ANALYTICS_CAPPED_DIMS_PER_DAY = 50;
+
+/**
+ * The most rollup rows one day can add, with `videos` videos on the site: per kind, its daily rows (pages: `/`,
+ * each video's page and "other"; plays: each video and "other"; progress: each video × 4 milestones; the enums;
+ * the four capped kinds, referrers and campaigns: their cap plus "other"; the day's totals), and as many weekly
+ * rows. The API's per-kind table (analytics-kinds.ts `dimBoundsPerDay`) sums to the same.
+ */
+export function analyticsRowsPerDayBound(videos: number): number {
+  const daily =
+    3 + // view, play, visitors totals
+    (videos + 2) + // page
+    (videos + 1) + // play_video
+    videos * playMilestones.length + // play_progress
+    viewportClasses.length +
+    playPlaces.length +
+    communityCards.length +
+    2 * heroVariants.length + // impressions, clicks
+    trafficSources.length +
+    4 * (ANALYTICS_CAPPED_DIMS_PER_DAY + 1) +
+    (ANALYTICS_REFERRERS_PER_DAY + 1) +
+    (ANALYTICS_CAMPAIGNS_PER_DAY + 1);
+  return 2 * daily;
+}

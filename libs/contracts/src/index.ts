@@ -8,6 +8,7 @@ export * from './page-head';
 export * from './playlist';
 export * from './video';
 export * from './settings';
+export * from './link-url';
 export * from './sync';
 export * from './integrations';
 export * from './api-paths';

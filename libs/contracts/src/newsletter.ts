@@ -13,11 +13,12 @@ export type NewsletterSubscribe = z.input<typeof newsletterSubscribeSchema>;
 /**
  * Answer of `POST /api/newsletter/subscribe` (200):
  * - `subscribed`: added (to the local list, or to Mailchimp without double opt-in);
- * - `confirm`: Mailchimp sent a confirmation e-mail (double opt-in);
- * - `already`: the address was already signed up (nothing changed).
+ * - `confirm`: Mailchimp sent a confirmation e-mail (double opt-in).
+ * An address already on the list gets the answer a new one would (issue 25): the form does not tell anyone
+ * which addresses are signed up.
  */
 export const newsletterSubscribeResultSchema = z.object({
-  status: z.enum(['subscribed', 'confirm', 'already']),
+  status: z.enum(['subscribed', 'confirm']),
   message: z.string(),
 });
 export type NewsletterSubscribeResult = z.infer<typeof newsletterSubscribeResultSchema>;

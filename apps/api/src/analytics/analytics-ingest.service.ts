@@ -15,12 +15,20 @@ import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
-import { addressRefusal } from '../common/outbound/address-policy';
+import { addressRefusal, clientNetworkKey } from '../common/outbound/address-policy';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
 import { addDays, referrerHost, sourceOfHost, utcDay } from './analytics-math';
-import { type Increment, progressDim, ROLLUP } from './analytics-kinds';
-import { AnalyticsStoreService, type VisitorRow } from './analytics-store.service';
+import {
+  type Increment,
+  isAdminPath,
+  OTHER,
+  pageDim,
+  progressDim,
+  ROLLUP,
+  videoOfPath,
+} from './analytics-kinds';
+import { AnalyticsStoreService, type HeroSeen, type VisitorRow } from './analytics-store.service';
 
 /** Who sent a batch: read from the request, used for the hash only, never stored. */
 export interface EventSender {
@@ -80,12 +88,34 @@ interface Pending {
   /** The site's host the event came in on: a referrer from it is internal. */
   host: string;
   event: AnalyticsEvent;
+  /** The beacon it came in: whether it holds a page view, and the hero variants it shows (the page may queue a
+   * hero impression or a click before the page view of the same load). */
+  beacon: Beacon;
 }
+
+interface Beacon {
+  viewed: boolean;
+  hero: string;
+}
+
+/** The kinds that count only after a page view of the same visitor that day (issue 25); hero_click needs more. */
+const AFTER_VIEW = new Set<AnalyticsEvent['kind']>([
+  'play',
+  'play_progress',
+  'playlist_open',
+  'subscribe_click',
+  'community_click',
+  'affiliate_click',
+  'sponsor_click',
+]);
+
+/** A set of hero variants as stored (`A`, `B`, `AB`). */
+const heroSet = (variants: Iterable<string>): string => [...new Set(variants)].sort().join('');
 
 /** Events per visitor (daily hash) per minute; a batch beyond it is dropped whole (`accepted: 0`). */
 export const EVENTS_PER_VISITOR_PER_MINUTE = 120;
 /**
- * Events per public IP address per minute, whatever user agents it sends: a script that changes its user agent
+ * Events per public IP address (an IPv6 address's /64: clientNetworkKey) per minute, whatever user agents it sends: a script that changes its user agent
  * on every request is a new "visitor" each time, but still one address. Generous, for a household or an office
  * behind one address. Loopback and private addresses (a proxy that is not trusted, a load test on the machine)
  * are left to the per-visitor limit, so a misconfigured proxy never throttles the whole site.
@@ -166,12 +196,17 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
       );
     if (!(await consume(this.limiter, visitor))) return 0;
     if (addressRefusal(sender.ip, { allowLoopback: false }) === null) {
-      const address = createHash('sha256').update(`${salt}\0${sender.ip}`).digest('base64url');
+      const network = clientNetworkKey(sender.ip);
+      const address = createHash('sha256').update(`${salt}\0${network}`).digest('base64url');
       if (!(await consume(this.addressLimiter, address))) return 0;
     }
     // The await above may have crossed midnight: the events belong to the day their salt is of.
     const host = sender.host.toLowerCase();
-    for (const event of events) this.buffer.push({ day, visitor, host, event });
+    const beacon: Beacon = {
+      viewed: events.some((e) => e.kind === 'pageview' && !isAdminPath(e.path)),
+      hero: heroSet(events.flatMap((e) => (e.kind === 'hero_impression' ? [e.variant] : []))),
+    };
+    for (const event of events) this.buffer.push({ day, visitor, host, event, beacon });
     // One write at a time: the next starts when it ends (below) or on the timer, never one per request.
     if (this.buffer.length >= FLUSH_AT && !this.flushing) void this.flush().catch(() => undefined);
     return events.length;
@@ -183,8 +218,8 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
     if (!this.buffer.length) return;
     const batch = this.buffer;
     this.buffer = [];
-    this.flushing = this.storedVideos(batch)
-      .then((stored) => this.store.writeBatch(...this.toRows(batch, stored)))
+    this.flushing = Promise.all([this.storedVideos(batch), this.visitorsSeen(batch)])
+      .then(([stored, seen]) => this.store.writeBatch(...this.toRows(batch, stored, seen)))
       .catch((error: Error) => {
         // Keep them, oldest first, for the next try.
         this.buffer = batch.concat(this.buffer);
@@ -200,14 +235,31 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
   }
 
   /**
-   * The videos of the batch's progress events that the site holds: progress of any other id is dropped, so a
-   * script cannot fill the table with made-up ids (one query per write, not per beacon).
+   * The videos named by the batch (plays, progress, watch page paths) that the site holds: any other id counts as
+   * OTHER or not at all, so a script cannot fill the table with made-up ids (one query per write, not per beacon).
    */
   private async storedVideos(batch: Pending[]): Promise<Set<string>> {
     const ids = new Set<string>();
-    for (const { event } of batch) if (event.kind === 'play_progress') ids.add(event.videoId);
+    for (const { event } of batch) {
+      if (event.kind === 'play_progress' || event.kind === 'play') ids.add(event.videoId);
+      const fromPath = event.kind === 'pageview' ? videoOfPath(event.path) : undefined;
+      if (fromPath !== undefined) ids.add(fromPath);
+    }
     if (!ids.size) return ids;
     return new Set((await this.videos.titles([...ids])).keys());
+  }
+
+  /** Per day, the batch's visitors who already have a page view stored, with the hero variants they were shown. */
+  private async visitorsSeen(batch: Pending[]): Promise<Map<string, string>> {
+    const byDay = new Map<string, Set<string>>();
+    for (const { day, visitor } of batch) byDay.set(day, (byDay.get(day) ?? new Set()).add(visitor));
+    const seen = new Map<string, string>();
+    for (const [day, visitors] of byDay) {
+      for (const [hash, hero] of await this.store.visitorsSeen(day, [...visitors])) {
+        seen.set(`${day}\n${hash}`, hero);
+      }
+    }
+    return seen;
   }
 
   /** Once a day per process: today's salt (deleting older ones), yesterday's visitors kept, older ones rolled up. */
@@ -255,32 +307,58 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
       .slice(0, 32);
   }
 
-  /** A batch as rollup increments, and the first page view of each visitor and day as a visitor row. */
-  private toRows(batch: Pending[], storedVideos: Set<string>): [Increment[], VisitorRow[]] {
+  /**
+   * A batch as rollup increments, the first page view of each visitor and day as a visitor row, and the hero
+   * variants of visitors whose row may exist already. In order, with what is stored (`seen`): clicks and plays
+   * count only after a page view of the same visitor that day, a hero click only after an impression of its variant
+   * (either may also be in the same beacon); paths other than the site's routes count as OTHER, `/admin` not at all.
+   */
+  private toRows(
+    batch: Pending[],
+    storedVideos: Set<string>,
+    seen: Map<string, string>,
+  ): [Increment[], VisitorRow[], HeroSeen[]] {
     const increments: Increment[] = [];
     const visitors = new Map<string, VisitorRow>();
+    const state = new Map<string, { viewed: boolean; hero: string; stored: string | undefined }>();
     const add = (kind: string, day: string, dim = '') => increments.push({ kind, day, dim, n: 1 });
-    for (const { day, visitor, host: site, event } of batch) {
+    for (const { day, visitor, host: site, event, beacon } of batch) {
+      const key = `${day}\n${visitor}`;
+      let current = state.get(key);
+      if (!current) {
+        const stored = seen.get(key);
+        current = { viewed: stored !== undefined, hero: stored ?? '', stored };
+        state.set(key, current);
+      }
+      if (AFTER_VIEW.has(event.kind) && !current.viewed && !beacon.viewed) continue;
       switch (event.kind) {
         case 'pageview': {
+          if (isAdminPath(event.path)) break;
+          current.viewed = true;
           add(ROLLUP.view, day);
-          add(ROLLUP.page, day, event.path);
+          add(ROLLUP.page, day, pageDim(event.path, storedVideos));
           add(ROLLUP.viewport, day, event.viewport);
-          const key = `${day}\n${visitor}`;
-          if (!visitors.has(key)) {
+          if (!visitors.has(key) && current.stored === undefined) {
             const host = referrerHost(event.referrer, [site, ...this.ownHosts]);
             const utm = event.utm;
             const campaign =
               utm && (utm.source || utm.medium || utm.campaign)
                 ? [utm.source ?? '', utm.medium ?? '', utm.campaign ?? ''].join('\t')
                 : '';
-            visitors.set(key, { day, hash: visitor, source: sourceOfHost(host), referrer: host, campaign });
+            visitors.set(key, {
+              day,
+              hash: visitor,
+              source: sourceOfHost(host),
+              referrer: host,
+              campaign,
+              hero: '',
+            });
           }
           break;
         }
         case 'play':
           add(ROLLUP.play, day);
-          add(ROLLUP.playVideo, day, event.videoId);
+          add(ROLLUP.playVideo, day, storedVideos.has(event.videoId) ? event.videoId : OTHER);
           add(ROLLUP.playWhere, day, event.where);
           break;
         case 'play_progress':
@@ -297,10 +375,12 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
           add(ROLLUP.communityClick, day, event.card);
           break;
         case 'hero_impression':
+          current.hero = heroSet(current.hero + event.variant);
           add(ROLLUP.heroImpression, day, event.variant);
           break;
         case 'hero_click':
-          add(ROLLUP.heroClick, day, event.variant);
+          if (current.hero.includes(event.variant) || beacon.hero.includes(event.variant))
+            add(ROLLUP.heroClick, day, event.variant);
           break;
         case 'affiliate_click':
           add(ROLLUP.affiliateClick, day, event.programId);
@@ -310,6 +390,17 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
           break;
       }
     }
-    return [increments, [...visitors.values()]];
+    // New rows carry their variants; a row that may exist (stored, or inserted meanwhile by another process) is
+    // updated when this batch showed it a new one.
+    const heroes: HeroSeen[] = [];
+    for (const [key, { hero, stored }] of state) {
+      const row = visitors.get(key);
+      if (row) row.hero = hero;
+      if (hero && hero !== (stored ?? '')) {
+        const [day, hash] = key.split('\n');
+        heroes.push({ day, hash, hero });
+      }
+    }
+    return [increments, [...visitors.values()], heroes];
   }
 }

@@ -1,4 +1,15 @@
 /** What the rollup rows count (`analytics_rollup.kind`), and the increments written to them. */
+import {
+  ANALYTICS_CAMPAIGNS_PER_DAY,
+  ANALYTICS_CAPPED_DIMS_PER_DAY,
+  ANALYTICS_REFERRERS_PER_DAY,
+  communityCards,
+  heroVariants,
+  playMilestones,
+  playPlaces,
+  trafficSources,
+  viewportClasses,
+} from '@app/contracts';
 
 /**
  * Rollup kinds (`analytics_rollup.kind`) and what `dim` holds for each. One event adds to one or more of them;
@@ -24,6 +35,71 @@ export const ROLLUP = {
   referrer: 'referrer', // host
   campaign: 'campaign', // source\tmedium\tcampaign
 } as const;
+
+/** The `dim` that every value beyond a kind's bound folds into (issue 25: the rollups stay bounded). */
+export const OTHER = 'other';
+
+/** Distinct referrer hosts and distinct UTM campaigns kept per day: the day's most visited; the rest fold into OTHER. */
+export const REFERRERS_PER_DAY = ANALYTICS_REFERRERS_PER_DAY;
+export const CAMPAIGNS_PER_DAY = ANALYTICS_CAMPAIGNS_PER_DAY;
+/**
+ * Distinct dims per day of the kinds whose ids the site does not check (a playlist, a subscribe link, an affiliate
+ * program, a sponsor): the first ones of the day are kept, later new ones fold into OTHER.
+ */
+export const CAPPED_DIMS_PER_DAY = ANALYTICS_CAPPED_DIMS_PER_DAY;
+export const CAPPED_KINDS: readonly string[] = [
+  ROLLUP.playlistOpen,
+  ROLLUP.subscribeClick,
+  ROLLUP.affiliateClick,
+  ROLLUP.sponsorClick,
+];
+
+/**
+ * The most daily rows each kind can have for one day, with `videos` videos on the site (docs/analytics.md has the
+ * sum): pages are `/`, `/videos/{id}` of a stored video or OTHER; plays and progress only name stored videos; the
+ * enums are as long as the contract's lists; the capped kinds and referrers/campaigns keep their cap plus OTHER.
+ */
+export function dimBoundsPerDay(videos: number): Record<(typeof ROLLUP)[keyof typeof ROLLUP], number> {
+  return {
+    view: 1,
+    page: videos + 2,
+    viewport: viewportClasses.length,
+    play: 1,
+    play_video: videos + 1,
+    play_where: playPlaces.length,
+    play_progress: videos * playMilestones.length,
+    playlist_open: CAPPED_DIMS_PER_DAY + 1,
+    subscribe_click: CAPPED_DIMS_PER_DAY + 1,
+    community_click: communityCards.length,
+    hero_impression: heroVariants.length,
+    hero_click: heroVariants.length,
+    affiliate_click: CAPPED_DIMS_PER_DAY + 1,
+    sponsor_click: CAPPED_DIMS_PER_DAY + 1,
+    visitors: 1,
+    source: trafficSources.length,
+    referrer: REFERRERS_PER_DAY + 1,
+    campaign: CAMPAIGNS_PER_DAY + 1,
+  };
+}
+
+const VIDEO_PAGE = /^\/videos\/([\w-]{1,32})$/;
+
+/** The video id of a watch page path (`/videos/{id}`), or undefined. */
+export function videoOfPath(path: string): string | undefined {
+  return VIDEO_PAGE.exec(path)?.[1];
+}
+
+/** The dashboard's paths: their page views are not counted at all. */
+export function isAdminPath(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/');
+}
+
+/** The `dim` of a `page` row: `/`, the watch page of a stored video, or OTHER for any other path. */
+export function pageDim(path: string, storedVideos: ReadonlySet<string>): string {
+  if (path === '/') return path;
+  const id = videoOfPath(path);
+  return id !== undefined && storedVideos.has(id) ? path : OTHER;
+}
 
 /** Appended to a kind for its weekly rows (`day` = the week's Monday). */
 export const WEEKLY = '@w';

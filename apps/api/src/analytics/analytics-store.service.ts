@@ -6,8 +6,13 @@ import { AnalyticsSaltEntity } from './analytics-salt.entity';
 import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
 import { buildDemoHistory } from './demo-history';
 import {
+  CAMPAIGNS_PER_DAY,
+  CAPPED_DIMS_PER_DAY,
+  CAPPED_KINDS,
   EVENT_KINDS,
   type Increment,
+  OTHER,
+  REFERRERS_PER_DAY,
   ROLLUP,
   type VisitGroup,
   visitIncrements,
@@ -15,7 +20,50 @@ import {
 } from './analytics-kinds';
 import { addDays, mondayOf, utcDay } from './analytics-math';
 
-export type VisitorRow = Pick<AnalyticsVisitorEntity, 'day' | 'hash' | 'source' | 'referrer' | 'campaign'>;
+export type VisitorRow = Pick<
+  AnalyticsVisitorEntity,
+  'day' | 'hash' | 'source' | 'referrer' | 'campaign' | 'hero'
+>;
+
+/** A visitor's hero variants to store (`A`, `B`, `AB`), for visitors whose row may already exist. */
+export interface HeroSeen {
+  day: string;
+  hash: string;
+  hero: string;
+}
+
+/**
+ * Per day, keeps the `limit` values with the most visits (ties: the smaller value) and folds the others into OTHER
+ * ('' = none is never folded); the groups then merge where they became equal.
+ */
+export function foldVisitGroups(groups: VisitGroup[]): VisitGroup[] {
+  const keep = (field: 'referrer' | 'campaign', limit: number) => {
+    const totals = new Map<string, Map<string, number>>();
+    for (const g of groups) {
+      if (!g[field] || g[field] === OTHER) continue;
+      const day = totals.get(g.day) ?? new Map<string, number>();
+      day.set(g[field], (day.get(g[field]) ?? 0) + g.n);
+      totals.set(g.day, day);
+    }
+    const kept = new Set<string>();
+    for (const [day, values] of totals) {
+      const ranked = [...values].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+      for (const [value] of ranked.slice(0, limit)) kept.add(`${day}\n${value}`);
+    }
+    return (g: VisitGroup) => (!g[field] || kept.has(`${g.day}\n${g[field]}`) ? g[field] : OTHER);
+  };
+  const referrer = keep('referrer', REFERRERS_PER_DAY);
+  const campaign = keep('campaign', CAMPAIGNS_PER_DAY);
+  const merged = new Map<string, VisitGroup>();
+  for (const g of groups) {
+    const folded = { ...g, referrer: referrer(g), campaign: campaign(g) };
+    const key = [folded.day, folded.source, folded.referrer, folded.campaign].join('\n');
+    const current = merged.get(key);
+    if (current) current.n += folded.n;
+    else merged.set(key, folded);
+  }
+  return [...merged.values()];
+}
 
 /** Rows per statement: well under SQLite's bound-parameter limit and MySQL's packet size. */
 const CHUNK = 400;
@@ -35,25 +83,82 @@ export class AnalyticsStoreService {
     return this.dataSource.options.type === 'mysql';
   }
 
-  /** Writes one batch in one transaction: new visitors first (first write of a day wins), then the counts. */
-  writeBatch(increments: Increment[], visitors: VisitorRow[]): Promise<void> {
-    return this.dataSource.transaction((manager) => this.write(manager, increments, visitors));
+  /**
+   * Writes one batch in one transaction: new visitors first (first write of a day wins), the hero variants they
+   * were shown, then the counts (a capped kind's new dims beyond its daily cap folded into OTHER).
+   */
+  writeBatch(increments: Increment[], visitors: VisitorRow[], heroes: HeroSeen[] = []): Promise<void> {
+    return this.dataSource.transaction((manager) => this.write(manager, increments, visitors, heroes));
   }
 
   private async write(
     manager: EntityManager,
     increments: Increment[],
     visitors: VisitorRow[],
+    heroes: HeroSeen[],
   ): Promise<void> {
     for (const rows of chunks(visitors)) {
-      const values = rows.map(() => '(?, ?, ?, ?, ?)').join(', ');
+      const values = rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
       const verb = this.mysql ? 'INSERT IGNORE INTO' : 'INSERT OR IGNORE INTO';
       await manager.query(
-        `${verb} analytics_visitor (day, hash, source, referrer, campaign) VALUES ${values}`,
-        rows.flatMap((r) => [r.day, r.hash, r.source, r.referrer, r.campaign]),
+        `${verb} analytics_visitor (day, hash, source, referrer, campaign, hero) VALUES ${values}`,
+        rows.flatMap((r) => [r.day, r.hash, r.source, r.referrer, r.campaign, r.hero]),
       );
     }
-    await this.increment(manager, increments);
+    // One statement per day and value (there are three: A, B, AB).
+    const byValue = new Map<string, HeroSeen[]>();
+    for (const h of heroes) {
+      const key = `${h.day}\n${h.hero}`;
+      byValue.set(key, [...(byValue.get(key) ?? []), h]);
+    }
+    for (const group of byValue.values()) {
+      for (const rows of chunks(group)) {
+        await manager.query(
+          `UPDATE analytics_visitor SET hero = ? WHERE day = ? AND hash IN (${rows.map(() => '?').join(', ')})`,
+          [rows[0].hero, rows[0].day, ...rows.map((r) => r.hash)],
+        );
+      }
+    }
+    await this.increment(manager, await this.capDims(manager, increments));
+  }
+
+  /**
+   * The increments with each capped kind's dims limited to CAPPED_DIMS_PER_DAY distinct values a day: a dim the
+   * day already has, or one of the first new ones, is kept; later new ones become OTHER. The day's dims are read
+   * in the write's transaction (locked on MySQL), so two processes cannot both take the last free places.
+   */
+  private async capDims(manager: EntityManager, increments: Increment[]): Promise<Increment[]> {
+    const capped = (inc: Increment) => CAPPED_KINDS.includes(inc.kind) && inc.dim !== OTHER;
+    const keyOf = (inc: Increment) => `${inc.kind}\n${inc.day}`;
+    const known = new Map<string, Set<string>>();
+    // Read (and on MySQL lock) in key order, as increment() writes, so concurrent writers never deadlock.
+    for (const key of [...new Set(increments.filter(capped).map(keyOf))].sort()) {
+      const [kind, day] = key.split('\n');
+      const rows: { dim: string }[] = await manager.query(
+        `SELECT dim FROM analytics_rollup WHERE kind = ? AND day = ?${this.mysql ? ' FOR UPDATE' : ''}`,
+        [kind, day],
+      );
+      known.set(key, new Set(rows.map((r) => r.dim).filter((dim) => dim !== OTHER)));
+    }
+    return increments.map((inc) => {
+      if (!capped(inc)) return inc;
+      const dims = known.get(keyOf(inc))!;
+      if (!dims.has(inc.dim) && dims.size < CAPPED_DIMS_PER_DAY) dims.add(inc.dim);
+      return dims.has(inc.dim) ? inc : { ...inc, dim: OTHER };
+    });
+  }
+
+  /** The hero variants of those of `hashes` that have a visitor row on `day` (a page view that day). */
+  async visitorsSeen(day: string, hashes: string[]): Promise<Map<string, string>> {
+    const seen = new Map<string, string>();
+    for (const rows of chunks(hashes)) {
+      const found: { hash: string; hero: string }[] = await this.dataSource.query(
+        `SELECT hash, hero FROM analytics_visitor WHERE day = ? AND hash IN (${rows.map(() => '?').join(', ')})`,
+        [day, ...rows],
+      );
+      for (const row of found) seen.set(row.hash, row.hero);
+    }
+    return seen;
   }
 
   /**
@@ -134,7 +239,10 @@ export class AnalyticsStoreService {
     return rolled;
   }
 
-  /** The visitors not rolled up yet, grouped by day and by where they came from. */
+  /**
+   * The visitors not rolled up yet, grouped by day and by where they came from; each day's referrers and campaigns
+   * beyond its most visited REFERRERS_PER_DAY / CAMPAIGNS_PER_DAY are OTHER (foldVisitGroups).
+   */
   async visitorGroups(manager: EntityManager | undefined, from: string, to: string): Promise<VisitGroup[]> {
     const rows = await (manager ?? this.dataSource.manager)
       .createQueryBuilder(AnalyticsVisitorEntity, 'v')
@@ -146,7 +254,7 @@ export class AnalyticsStoreService {
       .addGroupBy('v.referrer')
       .addGroupBy('v.campaign')
       .getRawMany<{ day: string; source: string; referrer: string; campaign: string; n: string | number }>();
-    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+    return foldVisitGroups(rows.map((r) => ({ ...r, n: Number(r.n) })));
   }
 
   /** Sums of `kinds` per day in [from, to]. */

@@ -23,4 +23,8 @@ export class AnalyticsVisitorEntity {
   /** `source\tmedium\tcampaign` of the landing URL's UTM parameters ('' without any). */
   @Column({ type: 'varchar', length: 320, default: '' })
   campaign: string;
+
+  /** The hero variants shown to the visitor today (`A`, `B`, `AB`): a hero click counts only after its impression. */
+  @Column({ type: 'varchar', length: 8, default: '' })
+  hero: string;
 }

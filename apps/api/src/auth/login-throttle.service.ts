@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
+import { clientNetworkKey } from '../common/outbound/address-policy';
 import { databaseRateLimiter } from '../database/database-rate-limiter';
 
 export const MAX_LOGIN_FAILURES = 5;
@@ -12,7 +13,9 @@ export const MAX_TWO_FACTOR_ACCOUNT_FAILURES = 10;
  * Password throttling: after 5 failures in 15 minutes, login answers 429 for that IP and username,
  * and change-password for that admin and IP; wrong two-factor codes likewise, per admin and IP, and
  * at most 10 per admin from all IPs together (so guesses spread over many addresses do not add up).
- * Counters live in the database table `login_throttle`, so every API process sees the same count.
+ * Counters live in the database table `login_throttle`, so every API process sees the same count. "IP" is
+ * the client's network (clientNetworkKey): an IPv4 address, or an IPv6 address's /64, which one subscriber
+ * holds whole.
  *
  * An attempt takes its point before the password is checked, in one atomic upsert (the store's
  * `consume`), and gives the counter back only on success: parallel requests cannot all read
@@ -83,16 +86,16 @@ export class LoginThrottleService {
   }
 
   private loginKey(ip: string, username: string): string {
-    return `${ip}|${username.trim().toLowerCase()}`;
+    return `${clientNetworkKey(ip)}|${username.trim().toLowerCase()}`;
   }
 
   /** Login keys start with an IP, so this prefix cannot meet one of them. */
   private currentPasswordKey(userId: number, ip: string): string {
-    return `change-password|${userId}|${ip}`;
+    return `change-password|${userId}|${clientNetworkKey(ip)}`;
   }
 
   private twoFactorKey(userId: number, ip: string): string {
-    return `two-factor|${userId}|${ip}`;
+    return `two-factor|${userId}|${clientNetworkKey(ip)}`;
   }
 
   private twoFactorAccountKey(userId: number): string {

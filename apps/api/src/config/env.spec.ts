@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { EnvError, loadEnv } from './env';
+
+/** A production session secret: 32 random bytes as hex, as `openssl rand -hex 32` prints. */
+const STRONG_SECRET = randomBytes(32).toString('hex');
 
 describe('loadEnv', () => {
   it('gives working development defaults with no variables at all', () => {
@@ -39,12 +43,51 @@ describe('loadEnv', () => {
       /SESSION_SECRET: is required in production[\s\S]*ADMIN_PASSWORD: must be set to a non-default password/,
     );
     expect(() =>
-      loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'admin123' }),
+      loadEnv({ NODE_ENV: 'production', SESSION_SECRET: STRONG_SECRET, ADMIN_PASSWORD: 'admin123' }),
     ).toThrow(/ADMIN_PASSWORD/);
     expect(
-      loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'a-real-secret' })
+      loadEnv({ NODE_ENV: 'production', SESSION_SECRET: STRONG_SECRET, ADMIN_PASSWORD: 'a-real-secret' })
         .NODE_ENV,
     ).toBe('production');
+  });
+
+  it('refuses a weak admin password in production, naming why (issue 25)', () => {
+    const production = (ADMIN_PASSWORD: string) =>
+      loadEnv({ NODE_ENV: 'production', SESSION_SECRET: STRONG_SECRET, ADMIN_PASSWORD });
+    // In the top-passwords list.
+    for (const common of ['12345678', 'password', 'Password', 'iloveyou', 'qwertyuiop']) {
+      expect(() => production(common)).toThrow(
+        'ADMIN_PASSWORD: is one of the most common passwords; choose a long passphrase of unrelated words',
+      );
+    }
+    // Not in the list, but guessable (zxcvbn score below 3); the username counts against it.
+    expect(() => production('admin2025')).toThrow(
+      /ADMIN_PASSWORD: is too easy to guess \(strength [0-2] of 4/,
+    );
+    expect(() => production('aaaaaaaaaaaa')).toThrow(/ADMIN_PASSWORD: is too easy to guess/);
+    expect(production('correct horse battery staple').ADMIN_PASSWORD).toBe('correct horse battery staple');
+    // Development keeps any password of 8 characters.
+    expect(loadEnv({ ADMIN_PASSWORD: '12345678' }).ADMIN_PASSWORD).toBe('12345678');
+  });
+
+  it('refuses a session secret with little entropy in production (issue 25)', () => {
+    const production = (SESSION_SECRET: string) =>
+      loadEnv({ NODE_ENV: 'production', SESSION_SECRET, ADMIN_PASSWORD: 'a-real-secret' });
+    for (const weak of [
+      'a'.repeat(41),
+      'x'.repeat(32),
+      'abcabcabcabcabcabcabcabcabcabcabcabc',
+      '0123456789abcdef0123456789abcdef',
+    ]) {
+      expect(() => production(weak)).toThrow(
+        'SESSION_SECRET: has too little entropy (repeated or guessable text); use a random value, e.g. `openssl rand -hex 32`',
+      );
+    }
+    for (const bytes of [16, 32]) {
+      const random = randomBytes(bytes).toString('hex');
+      expect(production(random).SESSION_SECRET).toBe(random);
+    }
+    expect(loadEnv({ SESSION_SECRET: 'a'.repeat(41) }).SESSION_SECRET).toBe('a'.repeat(41));
   });
 
   it('takes ADMIN_PASSWORD_RESET only with the ADMIN_PASSWORD it sets', () => {
@@ -95,7 +138,7 @@ describe('loadEnv', () => {
     expect(() =>
       loadEnv({
         NODE_ENV: 'production',
-        SESSION_SECRET: 'x'.repeat(32),
+        SESSION_SECRET: STRONG_SECRET,
         ADMIN_PASSWORD: 'a-real-secret',
         MAILCHIMP_API_BASE_URL: 'http://127.0.0.1:4344/{dc}/3.0',
       }),

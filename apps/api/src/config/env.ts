@@ -1,6 +1,7 @@
 import { isChannelRef, settingValueSchema } from '@app/contracts';
 import { z } from 'zod';
 import { smtpUrlProblem } from '../notifications/smtp-url';
+import { weakPasswordReason, weakSecretReason } from './secret-strength';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -69,6 +70,9 @@ export const envSchema = z
     }
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    } else {
+      const weak = weakSecretReason(env.SESSION_SECRET);
+      if (weak) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: weak });
     }
     if (!env.ADMIN_PASSWORD || env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
       ctx.addIssue({
@@ -76,6 +80,10 @@ export const envSchema = z
         path: ['ADMIN_PASSWORD'],
         message: 'must be set to a non-default password in production',
       });
+    } else {
+      const username = env.ADMIN_USERNAME ?? DEFAULT_ADMIN_USERNAME;
+      const weak = weakPasswordReason(env.ADMIN_PASSWORD, [username]);
+      if (weak) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: weak });
     }
   });
 

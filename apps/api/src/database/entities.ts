@@ -18,6 +18,7 @@ import { AppLockEntity } from '../youtube/app-lock.entity';
 import { LiveStreamEntity } from '../youtube/live-stream.entity';
 import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
+import { AnalyticsVisitorHero1764925000000 } from './migrations/1764925000000-analytics-visitor-hero';
 import { ContentVersion1763800000000 } from './migrations/1763800000000-content-version';
 import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-two-factor';
 import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   PlaylistVideos1764600000000,
   ServerResets1764700000000,
   LiveStreamEnd1764800000000,
+  AnalyticsVisitorHero1764925000000,
 ];

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
+import { clientNetworkKey } from '../common/outbound/address-policy';
 import { databaseRateLimiter } from '../database/database-rate-limiter';
 
 /** Sign-up attempts per IP address and window; a household behind one address still fits. */
@@ -25,10 +26,10 @@ export class NewsletterThrottleService {
     });
   }
 
-  /** Takes one of the IP's attempts; 429 once they are used up. */
+  /** Takes one of the IP's attempts (an IPv6 address counts as its /64: clientNetworkKey); 429 once they are used up. */
   async consume(ip: string): Promise<void> {
     try {
-      await this.limiter.consume(ip, 1);
+      await this.limiter.consume(clientNetworkKey(ip), 1);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));

@@ -46,7 +46,6 @@ export const NEWSLETTER_MESSAGES = {
   subscribed: 'Thanks for subscribing! You are on the list.',
   confirm: 'Almost done: check your inbox and click the link in the confirmation e-mail.',
   confirmLater: 'Thanks for subscribing! The confirmation e-mail is on its way; it may take a few minutes.',
-  already: 'This address is already signed up.',
 } as const;
 
 function isUniqueViolation(error: unknown): boolean {
@@ -90,17 +89,17 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /**
-   * One sign-up. A filled honeypot answers like a new sign-up and stores nothing. The same address again is
-   * `already` (one row, also under parallel requests: the unique index decides). 400 when Mailchimp refuses
-   * the address for good.
+   * One sign-up. A filled honeypot answers like a new sign-up and stores nothing. The same address again
+   * changes nothing (one row, also under parallel requests: the unique index decides) and answers like a new
+   * sign-up too, so the form cannot tell whether an address is on the list (issue 25). 400 when Mailchimp
+   * refuses the address for good.
    */
   async subscribe(email: string, honeypot: string | undefined): Promise<NewsletterSubscribeResult> {
     const target = await this.target();
-    if (honeypot) {
-      return target
-        ? { status: 'confirm', message: NEWSLETTER_MESSAGES.confirm }
-        : { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
-    }
+    const asNew: NewsletterSubscribeResult = target
+      ? { status: 'confirm', message: NEWSLETTER_MESSAGES.confirm }
+      : { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
+    if (honeypot) return asNew;
     const now = new Date(this.clock.now());
     const row = this.subscribers.create({
       email,
@@ -115,7 +114,7 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
       this.retrySoon();
       const existing = await this.subscribers.findOneBy({ email });
       if (existing?.mailchimpStatus === 'failed') throw this.refused(existing.lastError);
-      return { status: 'already', message: NEWSLETTER_MESSAGES.already } as const;
+      return asNew;
     };
     // The usual repeat is found first; two requests racing past this check meet the unique index.
     if (await this.subscribers.existsBy({ email })) return already();
@@ -131,9 +130,8 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
     this.retrySoon();
     if (outcome.kind === 'failed') throw this.refused(outcome.error);
     if (outcome.kind === 'retry') return { status: 'confirm', message: NEWSLETTER_MESSAGES.confirmLater };
-    if (outcome.memberStatus === 'subscribed')
-      return { status: 'already', message: NEWSLETTER_MESSAGES.already };
-    return { status: 'confirm', message: NEWSLETTER_MESSAGES.confirm };
+    // A member of the audience already (subscribed elsewhere) is answered like a new one as well.
+    return asNew;
   }
 
   async summary(): Promise<NewsletterSummary> {

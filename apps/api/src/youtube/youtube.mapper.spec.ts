@@ -84,8 +84,17 @@ describe('YouTube → rows', () => {
 
   it('prefers the 480×360 thumbnail, then whatever exists', () => {
     expect(pickThumbnail(undefined)).toBeNull();
-    expect(pickThumbnail({ maxres: { url: 'm' }, default: { url: 'd' } })).toBe('m');
-    expect(pickThumbnail({ default: { url: 'd' } })).toBe('d');
+    const m = 'https://i.ytimg.com/vi/x/maxresdefault.jpg';
+    const d = 'https://i.ytimg.com/vi/x/default.jpg';
+    expect(pickThumbnail({ maxres: { url: m }, default: { url: d } })).toBe(m);
+    expect(pickThumbnail({ default: { url: d } })).toBe(d);
+  });
+
+  it('takes only an http(s) thumbnail URL, whatever the API answers (issue 25)', () => {
+    const d = 'https://i.ytimg.com/vi/x/default.jpg';
+    expect(pickThumbnail({ high: { url: 'javascript:alert(1)' }, default: { url: d } })).toBe(d);
+    expect(pickThumbnail({ high: { url: 'data:text/html,x' } })).toBeNull();
+    expect(pickThumbnail({ high: { url: `https://i.ytimg.com/${'a'.repeat(2048)}` } })).toBeNull();
   });
 
   it('maps a playlist with its position and a channel with its statistics', () => {

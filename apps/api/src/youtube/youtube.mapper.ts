@@ -1,4 +1,4 @@
-import type { VideoKind } from '@app/contracts';
+import { isLinkUrl, type VideoKind } from '@app/contracts';
 import type { ChannelRow } from '../channel/channel.service';
 import type { PlaylistRow } from '../playlists/playlists.service';
 import type { VideoRow } from '../videos/videos.service';
@@ -25,7 +25,8 @@ export function pickThumbnail(thumbnails: YtThumbnails | undefined): string | nu
   if (!thumbnails) return null;
   for (const size of THUMBNAIL_PREFERENCE) {
     const url = thumbnails[size]?.url;
-    if (url) return url.slice(0, 2048);
+    // Only an http(s) URL reaches the pages (issue 25), whatever the API answered.
+    if (url && url.length <= 2048 && isLinkUrl(url)) return url;
   }
   return null;
 }

@@ -33,10 +33,13 @@ describe('NewsletterDialog', () => {
     ]);
   });
 
-  it('says subscribed and already signed up in their own words', async () => {
-    setup(() => fakeResponse(200, { status: 'already', message: 'This address is already signed up.' }));
+  it('says subscribed in its own words', async () => {
+    setup(() =>
+      fakeResponse(200, { status: 'subscribed', message: 'Thanks for subscribing! You are on the list.' }),
+    );
     submit('ann@mail.test');
-    expect(await screen.findByText('Already signed up')).toBeTruthy();
+    expect(await screen.findByText('You are subscribed')).toBeTruthy();
+    expect(screen.getByText('Thanks for subscribing! You are on the list.')).toBeTruthy();
   });
 
   it('keeps the honeypot out of sight and out of the accessibility tree, and sends it when filled', async () => {

@@ -10,7 +10,6 @@ import classes from './newsletter-dialog.module.css';
 export const RESULT_TITLES: Record<NewsletterSubscribeResult['status'], string> = {
   subscribed: 'You are subscribed',
   confirm: 'Check your inbox',
-  already: 'Already signed up',
 };
 
 interface Failure {
@@ -78,7 +77,7 @@ export function NewsletterDialog({
       {result ? (
         <Stack gap="md" role="status">
           <Alert
-            color={result.status === 'already' ? 'blue' : 'green'}
+            color="green"
             title={RESULT_TITLES[result.status]}
             icon={result.status === 'confirm' ? <IconMailCheck /> : <IconCircleCheck />}
           >

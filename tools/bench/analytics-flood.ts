@@ -1,0 +1,231 @@
+/**
+ * Public reads during an analytics flood (issue 25): the production build of the API on SQLite with the demo
+ * channel, 50 keep-alive connections posting junk beacons (20 events each: a new path, referrer, campaign, video,
+ * playlist, link, program and sponsor every time, a new user agent every request) while 10 connections read
+ * `GET /api/videos` and `GET /api/channel/stats`. It reports the reads' p99 (target < 100 ms), the events taken,
+ * and what the flood added to the database: rollup rows (against analyticsRowsPerDayBound), visitor rows, file bytes.
+ *
+ *   tsx tools/bench/analytics-flood.ts [--seconds 15] [--events 20] [--smoke]
+ *
+ * Without --smoke it writes its section of docs/benchmarks.md and docs/bench-raw/analytics-flood.json.
+ */
+import { analyticsRowsPerDayBound } from '@app/contracts/analytics';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postEventsUntilStopped } from '../lib/analytics-load';
+import { type ApiProcess, BENCH_API_ENV, startApi } from '../lib/api-process';
+import { parseOptions, wholeNumber } from '../lib/args';
+import { machine, writeDocSection, writeRawJson } from './doc';
+
+export const FLOOD_TARGET_P99_MS = 100;
+const FLOOD_CONNECTIONS = 50;
+const READ_CONNECTIONS = 10;
+const READ_PATHS = ['/api/videos', '/api/channel/stats'] as const;
+
+export interface FloodResult {
+  seconds: number;
+  /** Events in each junk beacon (1 to 20). */
+  eventsPerBeacon: number;
+  eventsAccepted: number;
+  beaconsAnswered: number;
+  reads: { path: string; requests: number; p50: number; p99: number; max: number; errors: number }[];
+  videos: number;
+  rollupRowsBefore: number;
+  rollupRowsAfter: number;
+  /** analyticsRowsPerDayBound(videos), as docs/analytics.md computes it. */
+  rowBound: number;
+  visitorRows: number;
+  bytesBefore: number;
+  bytesAfter: number;
+}
+
+/** The n-th junk beacon: `size` events (of the 20 below), every id in it new. */
+function junkBeacon(n: number, size: number): string {
+  const events = [];
+  for (let j = 0; j < 2; j++) {
+    const id = `${n}-${j}-${Math.random().toString(36).slice(2, 8)}`;
+    events.push(
+      {
+        kind: 'pageview',
+        path: `/junk-${id}`,
+        referrer: `https://ref-${id}.example/x`,
+        utm: { source: `s${id}`, campaign: `c${id}` },
+        viewport: 'desktop',
+      },
+      { kind: 'hero_impression', path: '/', variant: 'A' },
+      { kind: 'hero_click', path: '/', variant: 'B' },
+      { kind: 'play', path: '/', videoId: `fake-${id}`.slice(0, 32), where: 'grid' },
+      { kind: 'play_progress', path: '/', videoId: `fake-${id}`.slice(0, 32), milestone: 50 },
+      { kind: 'playlist_open', path: '/', playlistId: `PL${id}`.slice(0, 64) },
+      { kind: 'subscribe_click', path: '/', where: `w${id}`.slice(0, 32) },
+      { kind: 'community_click', path: '/', card: 'discord' },
+      { kind: 'affiliate_click', path: '/', programId: `p${id}` },
+      { kind: 'sponsor_click', path: '/', sponsorId: `s${id}` },
+    );
+  }
+  return JSON.stringify({ events: events.slice(0, size) });
+}
+
+function sqliteBytes(path: string): number {
+  return [path, `${path}-wal`, `${path}-shm`].reduce(
+    (sum, f) => sum + (existsSync(f) ? statSync(f).size : 0),
+    0,
+  );
+}
+
+function count(path: string, sql: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return Number((db.prepare(sql).get() as { n: number }).n);
+  } finally {
+    db.close();
+  }
+}
+
+export async function benchAnalyticsFlood(seconds: number, eventsPerBeacon = 20): Promise<FloodResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'analytics-flood-'));
+  const sqlitePath = join(dir, 'api.sqlite');
+  let api: ApiProcess | undefined;
+  try {
+    api = await startApi({ ...BENCH_API_ENV, SQLITE_PATH: sqlitePath });
+    // Warm up (the public cache, the statements), then let the first flush and the daily maintenance pass.
+    for (const path of READ_PATHS) await fetch(`${api.url}${path}`).then((res) => res.arrayBuffer());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const rollupRowsBefore = count(sqlitePath, 'SELECT COUNT(*) AS n FROM analytics_rollup');
+    const videos = count(sqlitePath, 'SELECT COUNT(*) AS n FROM video');
+    const bytesBefore = sqliteBytes(sqlitePath);
+
+    const flood = postEventsUntilStopped(api.url, FLOOD_CONNECTIONS, (n) => junkBeacon(n, eventsPerBeacon));
+    const reads = await Promise.all(
+      READ_PATHS.map(async (path) => {
+        const result = await autocannon({
+          url: `${api!.url}${path}`,
+          connections: READ_CONNECTIONS / READ_PATHS.length,
+          duration: seconds,
+        });
+        return {
+          path,
+          requests: result.requests.total,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          max: result.latency.max,
+          errors: result.errors + result.timeouts + result.non2xx,
+        };
+      }),
+    );
+    flood.stop();
+    const outcome = await flood.done;
+    // Everything taken is written within a second or two.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    return {
+      seconds,
+      eventsPerBeacon,
+      eventsAccepted: outcome.accepted,
+      beaconsAnswered: outcome.answered,
+      reads,
+      videos,
+      rollupRowsBefore,
+      rollupRowsAfter: count(sqlitePath, 'SELECT COUNT(*) AS n FROM analytics_rollup'),
+      rowBound: analyticsRowsPerDayBound(videos),
+      visitorRows: count(sqlitePath, 'SELECT COUNT(*) AS n FROM analytics_visitor'),
+      bytesBefore,
+      bytesAfter: sqliteBytes(sqlitePath),
+    };
+  } finally {
+    await api?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The summary table's rows (tools/bench/run.ts). */
+export function floodRows(r: FloodResult): { what: string; figure: string; target: string; met: boolean }[] {
+  return [
+    ...r.reads.map((read) => ({
+      what: `\`GET ${read.path}\` during an analytics flood (${FLOOD_CONNECTIONS} connections of junk beacons), SQLite`,
+      figure: `p99 ${read.p99} ms; ${read.errors} errors`,
+      target: `p99 < ${FLOOD_TARGET_P99_MS} ms`,
+      met: read.p99 < FLOOD_TARGET_P99_MS && read.errors === 0,
+    })),
+    {
+      what: `Rollup rows the flood added (${r.eventsAccepted.toLocaleString('en-US')} events)`,
+      figure: (r.rollupRowsAfter - r.rollupRowsBefore).toLocaleString('en-US'),
+      target: `≤ ${r.rowBound.toLocaleString('en-US')} (a day's bound)`,
+      met: r.rollupRowsAfter - r.rollupRowsBefore <= r.rowBound,
+    },
+  ];
+}
+
+/** What a smoke run checks: no read failed and the rows stayed within the bound (the p99 needs a full run). */
+export function floodSmokeFailures(r: FloodResult): string[] {
+  return floodFailures(r).filter((failure) => !/: p99 \d+ ms, 0 errors/.test(failure));
+}
+
+export function floodFailures(r: FloodResult): string[] {
+  return [
+    ...r.reads
+      .filter((read) => read.p99 >= FLOOD_TARGET_P99_MS || read.errors > 0)
+      .map((read) => `${read.path}: p99 ${read.p99} ms, ${read.errors} errors during the flood`),
+    ...(r.rollupRowsAfter - r.rollupRowsBefore > r.rowBound
+      ? [`the flood added ${r.rollupRowsAfter - r.rollupRowsBefore} rollup rows, bound ${r.rowBound}`]
+      : []),
+  ];
+}
+
+export function floodMarkdown(r: FloodResult): string {
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+  return [
+    '## Public reads during an analytics flood',
+    '',
+    `\`npx tsx tools/bench/analytics-flood.ts\` on ${machine()}: the production build of the API on SQLite with the demo`,
+    `channel (${r.videos} videos); ${FLOOD_CONNECTIONS} connections post junk beacons for ${r.seconds} s (${r.eventsPerBeacon} events each, every path,`,
+    'referrer, campaign and id new, a new user agent per request, from loopback: no per-address limit) while',
+    `${READ_CONNECTIONS} connections read the public calls below. Target: p99 < ${FLOOD_TARGET_P99_MS} ms. The flood, the readers and`,
+    'the API share the machine (run alone: other work on it shows in the tail).',
+    '',
+    '| Read | Requests | p50 | p99 | max | Errors |',
+    '| ---- | -------- | --- | --- | --- | ------ |',
+    ...r.reads.map(
+      (read) =>
+        `| \`GET ${read.path}\` | ${read.requests.toLocaleString('en-US')} | ${read.p50} ms | ${read.p99} ms | ${read.max} ms | ${read.errors} |`,
+    ),
+    '',
+    `Result: p99 ${r.reads.map((read) => `${read.p99} ms`).join(' and ')} (${r.reads.every((read) => read.p99 < FLOOD_TARGET_P99_MS) ? 'target met' : 'target missed'}).`,
+    `The flood had ${r.eventsAccepted.toLocaleString('en-US')} events taken in ${r.beaconsAnswered.toLocaleString('en-US')} beacons`,
+    `(${Math.round(r.eventsAccepted / r.seconds).toLocaleString('en-US')} events/s; issue 25's flood was 51,080 events in 15 s, about 3,400/s).`,
+    `Rollup rows: ${r.rollupRowsBefore.toLocaleString('en-US')} before, ${r.rollupRowsAfter.toLocaleString('en-US')} after`,
+    `(+${(r.rollupRowsAfter - r.rollupRowsBefore).toLocaleString('en-US')}; the bound of a day is ${r.rowBound.toLocaleString('en-US')}, docs/analytics.md).`,
+    `Visitor rows (today's, rolled up and deleted after a day): ${r.visitorRows.toLocaleString('en-US')}.`,
+    `Database with WAL: ${mb(r.bytesBefore)} MB before, ${mb(r.bytesAfter)} MB after.`,
+  ].join('\n');
+}
+
+if (require.main === module) {
+  const usage = 'tsx tools/bench/analytics-flood.ts [--seconds N] [--events 1-20 per beacon] [--smoke]';
+  const options = parseOptions(
+    process.argv.slice(2),
+    { seconds: { type: 'string' }, events: { type: 'string' }, smoke: { type: 'boolean' } },
+    usage,
+  );
+  const seconds = options.smoke ? 3 : (wholeNumber('seconds', options.seconds) ?? 15);
+  const events = Math.min(20, Math.max(1, wholeNumber('events', options.events) ?? 20));
+  benchAnalyticsFlood(seconds, events).then(
+    async (result) => {
+      console.log(JSON.stringify(result, null, 2));
+      console.log(floodMarkdown(result));
+      if (!options.smoke) {
+        writeRawJson('analytics-flood', result);
+        console.log(`wrote ${await writeDocSection('analytics-flood', floodMarkdown(result))}`);
+      }
+      const failures = floodFailures(result);
+      for (const failure of failures) console.error(`target missed: ${failure}`);
+      process.exitCode = failures.length ? 1 : 0;
+    },
+    (error: Error) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
