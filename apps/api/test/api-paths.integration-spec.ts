@@ -30,6 +30,9 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   twoFactorEnable: ['post'],
   twoFactorDisable: ['post'],
   twoFactorRecoveryCodes: ['post'],
+  sessions: ['get'],
+  session: ['delete'],
+  sessionsRevokeOthers: ['post'],
   adminSettings: ['get'],
   setting: ['post'],
   videoFeatured: ['post'],
@@ -49,6 +52,8 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   newsletterSummary: ['get'],
   newsletterSubscribersCsv: ['get'],
   newsletterSubscriber: ['delete'],
+  audit: ['get'],
+  auditCsv: ['get'],
 };
 
 /** What a builder's parameter looks like in a path's shape (`/api/playlists/{}/pin`). */

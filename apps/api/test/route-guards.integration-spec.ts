@@ -55,6 +55,11 @@ describe('server-side enforcement of every admin route', () => {
         'post /api/admin/sponsorships',
         'put /api/admin/sponsorships/:id',
         'delete /api/admin/sponsorships/:id',
+        'get /api/auth/sessions',
+        'delete /api/auth/sessions/:id',
+        'post /api/auth/sessions/revoke-others',
+        'get /api/admin/audit',
+        'get /api/admin/audit.csv',
       ]),
     );
     // The public list is not stale: each entry is a real route.

@@ -63,6 +63,9 @@ export const apiPaths = {
   twoFactorEnable: `${API_PREFIX}/auth/two-factor/enable`,
   twoFactorDisable: `${API_PREFIX}/auth/two-factor/disable`,
   twoFactorRecoveryCodes: `${API_PREFIX}/auth/two-factor/recovery-codes`,
+  sessions: `${API_PREFIX}/auth/sessions`,
+  session: (id: string) => `${API_PREFIX}/auth/sessions/${segment(id)}`,
+  sessionsRevokeOthers: `${API_PREFIX}/auth/sessions/revoke-others`,
 
   // The dashboard.
   adminSettings: `${API_PREFIX}/admin/settings`,
@@ -84,6 +87,8 @@ export const apiPaths = {
   newsletterSummary: `${API_PREFIX}/admin/newsletter/summary`,
   newsletterSubscribersCsv: `${API_PREFIX}/admin/newsletter/subscribers.csv`,
   newsletterSubscriber: (email: string) => `${API_PREFIX}/admin/newsletter/subscribers/${segment(email)}`,
+  audit: `${API_PREFIX}/admin/audit`,
+  auditCsv: `${API_PREFIX}/admin/audit.csv`,
 } as const;
 
 /** The name of one of the API's paths in `apiPaths`. */

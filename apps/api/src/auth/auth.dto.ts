@@ -1,10 +1,12 @@
 import {
+  adminSessionsSchema,
   authUserSchema,
   changePasswordBodySchema,
   loginAnswerSchema,
   loginBodySchema,
   okSchema,
   recoveryCodesSchema,
+  revokedSessionsSchema,
   twoFactorCodeBodySchema,
   twoFactorDisableBodySchema,
   twoFactorEnableBodySchema,
@@ -24,3 +26,5 @@ export class TwoFactorDisableDto extends zodDto(twoFactorDisableBodySchema) {}
 export class TwoFactorStatusDto extends zodDto(twoFactorStatusSchema) {}
 export class TwoFactorSetupDto extends zodDto(twoFactorSetupSchema) {}
 export class RecoveryCodesDto extends zodDto(recoveryCodesSchema) {}
+export class AdminSessionsDto extends zodDto(adminSessionsSchema) {}
+export class RevokedSessionsDto extends zodDto(revokedSessionsSchema) {}

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { SettingsModule } from '../settings/settings.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LocalStrategy } from './local.strategy';
@@ -12,6 +15,9 @@ import { ServerResetEntity } from './server-reset.entity';
 import { SessionEntity } from './session.entity';
 import { SessionGuard } from './session.guard';
 import { SessionSerializer } from './session.serializer';
+import { SessionsController } from './sessions.controller';
+import { SessionsService } from './sessions.service';
+import { SignInsService } from './sign-ins.service';
 import { StartupResetsService } from './startup-resets.service';
 import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
@@ -22,8 +28,11 @@ import './auth.types';
   imports: [
     PassportModule.register({ session: true }),
     TypeOrmModule.forFeature([UserEntity, SessionEntity, RecoveryCodeEntity, ServerResetEntity]),
+    AuditModule,
+    NotificationsModule,
+    SettingsModule,
   ],
-  controllers: [AuthController, TwoFactorController],
+  controllers: [AuthController, TwoFactorController, SessionsController],
   providers: [
     AuthService,
     LocalStrategy,
@@ -32,6 +41,8 @@ import './auth.types';
     LoginGuard,
     TwoFactorService,
     StartupResetsService,
+    SessionsService,
+    SignInsService,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
   exports: [AuthService],

@@ -1,6 +1,7 @@
 import { AnalyticsRollupEntity } from '../analytics/analytics-rollup.entity';
 import { AnalyticsSaltEntity } from '../analytics/analytics-salt.entity';
 import { AnalyticsVisitorEntity } from '../analytics/analytics-visitor.entity';
+import { AuditEventEntity } from '../audit/audit-event.entity';
 import { RecoveryCodeEntity } from '../auth/recovery-code.entity';
 import { ServerResetEntity } from '../auth/server-reset.entity';
 import { SessionEntity } from '../auth/session.entity';
@@ -29,6 +30,7 @@ import { Sponsorships1764500000000 } from './migrations/1764500000000-sponsorshi
 import { PlaylistVideos1764600000000 } from './migrations/1764600000000-playlist-videos';
 import { ServerResets1764700000000 } from './migrations/1764700000000-server-resets';
 import { LiveStreamEnd1764800000000 } from './migrations/1764800000000-live-stream-end';
+import { SessionsAndAudit1764900000000 } from './migrations/1764900000000-sessions-and-audit';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -50,6 +52,7 @@ export const ENTITIES = [
   AnalyticsVisitorEntity,
   AnalyticsSaltEntity,
   SponsorshipEntity,
+  AuditEventEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -66,4 +69,5 @@ export const MIGRATIONS = [
   PlaylistVideos1764600000000,
   ServerResets1764700000000,
   LiveStreamEnd1764800000000,
+  SessionsAndAudit1764900000000,
 ];
