@@ -24,7 +24,10 @@ export class AuditController {
 
   /** The entries the same filters match, as an attachment that no cache keeps. */
   @Get('audit.csv')
-  @ApiText('text/csv', { description: 'The audit log (at, action, what, who, from, detail)', errors: [400, 401] })
+  @ApiText('text/csv', {
+    description: 'The audit log (at, action, what, who, from, detail)',
+    errors: [400, 401],
+  })
   async csv(@Query() query: AuditQueryDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     const csv = auditCsv(await this.audit.all(query));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');

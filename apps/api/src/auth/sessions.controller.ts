@@ -1,10 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import {
-  type AdminSessions,
-  type Ok,
-  type RevokedSessions,
-  sessionIdParamSchema,
-} from '@app/contracts';
+import { type AdminSessions, type Ok, type RevokedSessions, sessionIdParamSchema } from '@app/contracts';
 import type { Request } from 'express';
 import { actorOf } from '../audit/audit-actor';
 import { AuditService } from '../audit/audit.service';

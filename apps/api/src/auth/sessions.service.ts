@@ -77,7 +77,9 @@ export class SessionsService {
 
   /** Signs out every session but `currentSid` (one admin: they are all its own); answers how many ended. */
   async revokeOthers(currentSid: string): Promise<number> {
-    const signedIn = (await this.live(undefined, this.clock.now())).filter(({ row }) => row.id !== currentSid);
+    const signedIn = (await this.live(undefined, this.clock.now())).filter(
+      ({ row }) => row.id !== currentSid,
+    );
     await this.sessions.delete({ id: Not(currentSid) });
     return signedIn.length;
   }

@@ -66,10 +66,7 @@ export class TwoFactorController {
   @Post('recovery-codes')
   @HttpCode(200)
   @ApiJson(RecoveryCodesDto, { errors: [400, 401, 403, 413, 415, 429] })
-  async regenerateRecoveryCodes(
-    @Req() req: Request,
-    @Body() body: TwoFactorCodeDto,
-  ): Promise<RecoveryCodes> {
+  async regenerateRecoveryCodes(@Req() req: Request, @Body() body: TwoFactorCodeDto): Promise<RecoveryCodes> {
     const codes = await this.twoFactor.regenerateRecoveryCodes(req.user!.id, body.code, req.ip ?? 'unknown');
     await this.audit.record('recovery-codes-regenerated', actorOf(req), 'the old codes stopped working');
     return codes;

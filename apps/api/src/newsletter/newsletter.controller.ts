@@ -76,7 +76,11 @@ export class NewsletterController {
   ): Promise<NewsletterDeleteResult> {
     const result = await this.newsletter.remove(email);
     // Only a hint of the address: the log must not keep what the deletion removed.
-    await this.audit.record('subscriber-deleted', actorOf(req), `${maskedEmail(email)} (${result.mailchimp})`);
+    await this.audit.record(
+      'subscriber-deleted',
+      actorOf(req),
+      `${maskedEmail(email)} (${result.mailchimp})`,
+    );
     return result;
   }
 }
