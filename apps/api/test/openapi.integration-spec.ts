@@ -1,4 +1,4 @@
-import type { SponsorshipList } from '@app/contracts';
+import type { AdminSessions, SponsorshipList } from '@app/contracts';
 import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
@@ -44,6 +44,8 @@ let schemas: SchemaValidator;
 const seen: Record<string, unknown> = {};
 
 const firstId = (key: string) => (seen[key] as { id: string }[])[0].id;
+const otherSessionId = () =>
+  (seen['get /api/auth/sessions'] as AdminSessions).sessions.find((session) => !session.current)!.id;
 const recoveryCode = (key: string, i: number) => (seen[key] as { recoveryCodes: string[] }).recoveryCodes[i];
 
 const SPONSOR_DEAL = {
@@ -62,6 +64,25 @@ const CALLS: Call[] = [
   { route: 'post /api/auth/login', status: 401, body: { username: 'admin', password: 'wrong-password' } },
   { route: 'post /api/auth/login', status: 400, body: { username: 'admin' } },
   { route: 'get /api/auth/me', status: 200, as: 'admin' },
+  // The visitor's sign-in above left a second signed-in session.
+  { route: 'get /api/auth/sessions', status: 200, as: 'admin' },
+  {
+    route: 'delete /api/auth/sessions/:id',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/auth/sessions/${otherSessionId()}`,
+  },
+  {
+    route: 'delete /api/auth/sessions/:id',
+    status: 404,
+    as: 'admin',
+    url: () => `/api/auth/sessions/${otherSessionId()}`,
+  },
+  { route: 'delete /api/auth/sessions/:id', status: 400, as: 'admin', url: '/api/auth/sessions/x' },
+  { route: 'post /api/auth/sessions/revoke-others', status: 200, as: 'admin', body: {} },
+  { route: 'get /api/admin/audit', status: 200, as: 'admin' },
+  { route: 'get /api/admin/audit', status: 400, as: 'admin', url: '/api/admin/audit?action=nope' },
+  { route: 'get /api/admin/audit.csv', status: 200, as: 'admin' },
   { route: 'get /api/sync/status', status: 200, as: 'admin' },
   { route: 'post /api/sync/youtube', status: 200, as: 'admin' },
   { route: 'get /api/sync/status', status: 200, as: 'admin' },
