@@ -319,6 +319,93 @@ test.describe('Two-factor sign-in', () => {
   });
 });
 
+test.describe('Sessions and audit log', () => {
+  const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+  test('another browser shows in the list; sign it out, then everywhere else', async ({ page, browser }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=settings&sub=security');
+    const origin = new URL(page.url()).origin;
+    const signInElsewhere = async () => {
+      const context = await browser.newContext({ baseURL: origin, userAgent: FIREFOX });
+      const login = await context.request.post('/api/auth/login', {
+        data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      });
+      expect(login.status()).toBe(200);
+      return context;
+    };
+    const other = await signInElsewhere();
+    try {
+      await page.reload();
+      const sessions = page.getByRole('region', { name: 'Signed-in sessions' });
+      const mine = sessions.getByLabel(/\(this session\)$/);
+      await expect(mine).toContainText('This session');
+      await expect(mine).toContainText(/From (127\.0\.0\.0\/24|::\/48)/);
+      const firefox = sessions.getByLabel('Firefox 128 on Linux', { exact: true }).first();
+      await expect(firefox).toBeVisible();
+
+      await firefox.getByRole('button', { name: 'Sign out Firefox 128 on Linux' }).click();
+      await admin.expectToast('Session signed out');
+      expect((await other.request.get('/api/auth/me')).status(), 'the other browser is signed out').toBe(401);
+      expect((await page.request.get('/api/auth/me')).status(), 'this one stays').toBe(200);
+
+      const third = await signInElsewhere();
+      const fourth = await signInElsewhere();
+      await page.reload();
+      await sessions.getByRole('button', { name: 'Sign out everywhere else' }).click();
+      await admin.expectToast('Signed out everywhere else', /other sessions? signed out/);
+      for (const context of [third, fourth]) {
+        expect((await context.request.get('/api/auth/me')).status()).toBe(401);
+        await context.close();
+      }
+      await expect(sessions.getByTestId('session')).toHaveCount(1);
+      await expect(sessions.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('the audit log shows a failed sign-in, filters by action and exports safe CSV', async ({
+    page,
+    browser,
+  }) => {
+    const admin = new AdminPage(page);
+    const origin = await (async () => {
+      await admin.signIn('?tab=settings&sub=security');
+      return new URL(page.url()).origin;
+    })();
+    const stranger = await browser.newContext({ baseURL: origin });
+    const tried = `=cmd|' /C calc'!A${Date.now() % 1000}`;
+    expect(
+      (
+        await stranger.request.post('/api/auth/login', { data: { username: tried, password: 'wrong-1' } })
+      ).status(),
+    ).toBe(401);
+    await stranger.close();
+
+    await page.reload();
+    const log = page.getByRole('region', { name: 'Audit log' });
+    await admin.select('Action', 'Failed sign-in');
+    const table = log.getByRole('table', { name: 'Audit log' });
+    await expect(table.getByRole('row').nth(1)).toContainText(tried);
+    await expect(table.getByRole('row').nth(1)).toContainText('wrong username or password');
+    for (const row of await table.getByRole('row').all()) {
+      const cells = row.getByRole('cell');
+      if ((await cells.count()) > 1) await expect(cells.nth(1)).toHaveText('Failed sign-in');
+    }
+
+    const download = page.waitForEvent('download');
+    await log.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
+    await admin.expectToast('Audit log exported');
+    const csv = readFileSync((await file.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('at,action,what,who,from,detail');
+    expect(csv, 'the name stays text in a spreadsheet').toContain(`,'${tried},`);
+    expect(csv).not.toMatch(/,=cmd/);
+  });
+});
+
 test('after all that, the default password still signs in', async ({ page }) => {
   const admin = new AdminPage(page);
   await admin.goto();
