@@ -12,6 +12,14 @@ describe('deviceName', () => {
     );
   });
 
+  it('leaves the version out for telling a new device', () => {
+    expect(
+      deviceName('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', {
+        withVersion: false,
+      }),
+    ).toBe('Firefox on Linux');
+  });
+
   it('says when it is a phone', () => {
     expect(
       deviceName(

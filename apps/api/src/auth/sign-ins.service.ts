@@ -32,16 +32,19 @@ export class SignInsService {
   /** The admin on `req` just signed in, `how` (`password`, `password and two-factor code`). */
   async succeeded(req: Request, how: string): Promise<void> {
     const who = actorOf(req);
-    const device = deviceName(req.get('user-agent'));
+    const userAgent = req.get('user-agent');
+    // A device is its browser and system: a browser update is not a new device.
+    const device = deviceName(userAgent, { withVersion: false });
     const known = await this.audit.knownDevice(who.actor, device);
     await this.audit.record('sign-in', who, how, device);
     // The answer does not wait for the e-mail (retries may take seconds).
-    if (!known) this.lastAlert = this.alert(who.actor, device, who.ipPrefix);
+    if (!known) this.lastAlert = this.alert(who.actor, deviceName(userAgent), who.ipPrefix);
   }
 
   /** A sign-in refused: wrong password (or unknown name, `username` is what was typed), or a wrong code. */
   async failed(req: Request, username: string, why: string): Promise<void> {
-    await this.audit.record('sign-in-failed', actorOf(req, username), why, deviceName(req.get('user-agent')));
+    const device = deviceName(req.get('user-agent'), { withVersion: false });
+    await this.audit.record('sign-in-failed', actorOf(req, username), why, device);
   }
 
   private async alert(username: string, device: string, ipPrefix: string): Promise<void> {
