@@ -34,6 +34,9 @@ export const auditActions = [
   'two-factor-enabled',
   'two-factor-disabled',
   'recovery-codes-regenerated',
+  'passkey-added',
+  'passkey-renamed',
+  'passkey-removed',
   'password-changed',
   'session-revoked',
   'other-sessions-revoked',
@@ -52,6 +55,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'two-factor-enabled': 'Two-factor sign-in turned on',
   'two-factor-disabled': 'Two-factor sign-in turned off',
   'recovery-codes-regenerated': 'New recovery codes',
+  'passkey-added': 'Passkey added',
+  'passkey-renamed': 'Passkey renamed',
+  'passkey-removed': 'Passkey removed',
   'password-changed': 'Password changed',
   'session-revoked': 'Session signed out',
   'other-sessions-revoked': 'Other sessions signed out',
@@ -102,3 +108,68 @@ export const auditPageSchema = z.object({
   nextBefore: z.number().int().nullable(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** A passkey's name, as the admin gives it (`Laptop`, `YubiKey`). */
+export const passkeyNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(64, 'must be at most 64 characters');
+
+/** One of the admin's passkeys (WebAuthn credentials); the key itself never leaves the server. */
+export const passkeySchema = z.object({
+  /** The credential id (base64url). */
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+export const passkeysSchema = z.object({ passkeys: z.array(passkeySchema) });
+export type Passkeys = z.infer<typeof passkeysSchema>;
+
+/** A credential id in a path: base64url. */
+export const passkeyIdParamSchema = z.string().regex(/^[A-Za-z0-9_-]{16,1364}$/, 'is not a passkey id');
+
+/**
+ * `POST /api/auth/passkeys/register/options`: adding a way to sign in is a sensitive change, so it asks the
+ * password, and a code while two-factor sign-in is on.
+ */
+export const passkeyRegisterOptionsBodySchema = z.strictObject({
+  password: z.string().min(1, 'is required').max(256),
+  code: z.string().trim().max(64).optional(),
+});
+export type PasskeyRegisterOptionsBody = z.infer<typeof passkeyRegisterOptionsBodySchema>;
+
+/**
+ * What the browser's WebAuthn call answered (`@simplewebauthn/browser`'s JSON), checked in depth by
+ * `@simplewebauthn/server`; here only its shape and size.
+ */
+const webAuthnResponseSchema = z
+  .looseObject({
+    id: z.string().max(1364),
+    rawId: z.string().max(1364),
+    type: z.literal('public-key'),
+    response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
+  })
+  .refine((value) => JSON.stringify(value).length <= 32_768, 'is too large');
+
+export const passkeyRegisterBodySchema = z.strictObject({
+  name: passkeyNameSchema,
+  response: webAuthnResponseSchema,
+});
+export type PasskeyRegisterBody = z.infer<typeof passkeyRegisterBodySchema>;
+
+export const passkeyRenameBodySchema = z.strictObject({ name: passkeyNameSchema });
+export type PasskeyRenameBody = z.infer<typeof passkeyRenameBodySchema>;
+
+export const passkeyLoginBodySchema = z.strictObject({ response: webAuthnResponseSchema });
+export type PasskeyLoginBody = z.infer<typeof passkeyLoginBodySchema>;
+
+/**
+ * The options for the browser's `navigator.credentials.create`/`get` (WebAuthn JSON, as
+ * `@simplewebauthn/server` makes them): handed to `@simplewebauthn/browser` as they are.
+ */
+export const webAuthnOptionsSchema = z.looseObject({ challenge: z.string() });
+export type WebAuthnOptions = z.infer<typeof webAuthnOptionsSchema>;

@@ -1,5 +1,12 @@
 import {
   adminSessionsSchema,
+  passkeyLoginBodySchema,
+  passkeyRegisterBodySchema,
+  passkeyRegisterOptionsBodySchema,
+  passkeyRenameBodySchema,
+  passkeySchema,
+  passkeysSchema,
+  webAuthnOptionsSchema,
   authUserSchema,
   changePasswordBodySchema,
   loginAnswerSchema,
@@ -28,3 +35,10 @@ export class TwoFactorSetupDto extends zodDto(twoFactorSetupSchema) {}
 export class RecoveryCodesDto extends zodDto(recoveryCodesSchema) {}
 export class AdminSessionsDto extends zodDto(adminSessionsSchema) {}
 export class RevokedSessionsDto extends zodDto(revokedSessionsSchema) {}
+export class PasskeyDto extends zodDto(passkeySchema) {}
+export class PasskeysDto extends zodDto(passkeysSchema) {}
+export class PasskeyRegisterOptionsDto extends zodDto(passkeyRegisterOptionsBodySchema) {}
+export class PasskeyRegisterDto extends zodDto(passkeyRegisterBodySchema) {}
+export class PasskeyRenameDto extends zodDto(passkeyRenameBodySchema) {}
+export class PasskeyLoginDto extends zodDto(passkeyLoginBodySchema) {}
+export class WebAuthnOptionsDto extends zodDto(webAuthnOptionsSchema) {}

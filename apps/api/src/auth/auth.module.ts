@@ -10,6 +10,9 @@ import { AuthService } from './auth.service';
 import { LocalStrategy } from './local.strategy';
 import { LoginGuard } from './login.guard';
 import { LoginThrottleService } from './login-throttle.service';
+import { PasskeyEntity } from './passkey.entity';
+import { PasskeysController } from './passkeys.controller';
+import { PasskeysService } from './passkeys.service';
 import { RecoveryCodeEntity } from './recovery-code.entity';
 import { ServerResetEntity } from './server-reset.entity';
 import { SessionEntity } from './session.entity';
@@ -27,12 +30,18 @@ import './auth.types';
 @Module({
   imports: [
     PassportModule.register({ session: true }),
-    TypeOrmModule.forFeature([UserEntity, SessionEntity, RecoveryCodeEntity, ServerResetEntity]),
+    TypeOrmModule.forFeature([
+      UserEntity,
+      SessionEntity,
+      RecoveryCodeEntity,
+      ServerResetEntity,
+      PasskeyEntity,
+    ]),
     AuditModule,
     NotificationsModule,
     SettingsModule,
   ],
-  controllers: [AuthController, TwoFactorController, SessionsController],
+  controllers: [AuthController, TwoFactorController, SessionsController, PasskeysController],
   providers: [
     AuthService,
     LocalStrategy,
@@ -43,6 +52,7 @@ import './auth.types';
     StartupResetsService,
     SessionsService,
     SignInsService,
+    PasskeysService,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
   exports: [AuthService],
