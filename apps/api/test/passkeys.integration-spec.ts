@@ -1,10 +1,11 @@
+import { Logger } from '@nestjs/common';
 import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
 import { ADMIN } from './support/auth';
 import { SoftAuthenticator } from './support/soft-authenticator';
-import { startTestApp, type TestApp } from './support/test-app';
+import { startTestApp, type TestApp, usingMysql } from './support/test-app';
 
 const SITE = 'https://site.example';
 
@@ -212,5 +213,45 @@ describe('passkeys', () => {
       const { res } = await signInWith(laptop);
       expect(res.status).toBe(200);
     });
+  });
+});
+
+describe('ADMIN_RESET_2FA and passkeys', () => {
+  it('removes every passkey too (an intruder may have added one)', async () => {
+    const first = await startTestApp({ env: { PUBLIC_URL: SITE } });
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      const agent = request.agent(first.server);
+      await agent.post('/api/auth/login').send(ADMIN).expect(200);
+      const key = new SoftAuthenticator(SITE);
+      const options = (
+        await agent.post('/api/auth/passkeys/register/options').send({ password: ADMIN.password }).expect(200)
+      ).body;
+      await agent
+        .post('/api/auth/passkeys/register')
+        .send({ name: 'Unknown', response: key.register(options) })
+        .expect(200);
+      await first.app.close();
+
+      const second = await startTestApp({
+        reuse: usingMysql() ? {} : { sqlitePath: first.sqlitePath },
+        resetDatabase: false,
+        env: { PUBLIC_URL: SITE, ADMIN_RESET_2FA: 'true' },
+      });
+      try {
+        expect(warn).toHaveBeenCalledWith('ADMIN_RESET_2FA: 1 passkey was removed. Remove ADMIN_RESET_2FA.');
+        const browser = request.agent(second.server);
+        const signIn = (await browser.post('/api/auth/login/passkey/options').send({}).expect(200)).body;
+        await browser
+          .post('/api/auth/login/passkey')
+          .send({ response: key.authenticate(signIn) })
+          .expect(401);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      warn.mockRestore();
+      await first.close().catch(() => undefined);
+    }
   });
 });
