@@ -102,17 +102,25 @@ test('the mobile menu slides out from the right with an Admin entry, and Esc clo
 });
 
 test(
-  'the admin chunk is not loaded on /, and / does not load the router',
+  'the admin chunk is not loaded on /, and / does not load the router nor the passkey (WebAuthn) code',
   { tag: '@behaviour' },
   async ({ page }) => {
     const scripts: string[] = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    const bodies: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      scripts.push(new URL(res.url()).pathname);
+      bodies.push(res.text().catch(() => ''));
     });
     const home = new HomePage(page);
     await home.goto();
     await home.loaded();
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => /admin|\/app-/.test(s))).toEqual([]);
+    // @simplewebauthn/browser's own words: it is loaded from the admin chunk only, when a passkey is used.
+    const withWebAuthn = (await Promise.all(bodies)).filter((body) =>
+      body.includes('WebAuthn is not supported'),
+    );
+    expect(withWebAuthn).toEqual([]);
   },
 );
