@@ -157,6 +157,20 @@ describe('passkeys', () => {
     expect((await register(unverified, 'No PIN')).status).toBe(400);
   });
 
+  it('bounds the passkey sign-ins a stranger can start (each keeps a session with its challenge)', async () => {
+    const rows = async () => Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM session'))[0].n);
+    const before = await rows();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      statuses.push((await request(t.server).post('/api/auth/login/passkey/options').send({})).status);
+    }
+    const started = statuses.filter((s) => s === 200).length;
+    expect(started).toBeLessThanOrEqual(20);
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+    expect((await rows()) - before).toBeLessThanOrEqual(started);
+    await t.dataSource.query('DELETE FROM login_throttle');
+  });
+
   describe('beside two-factor sign-in', () => {
     let secret: string;
     let recoveryCodes: string[];

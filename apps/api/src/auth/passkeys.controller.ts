@@ -95,7 +95,7 @@ export class PasskeysController {
   @Public()
   @Post('login/passkey/options')
   @HttpCode(200)
-  @ApiJson(WebAuthnOptionsDto, { errors: [400, 403, 415] })
+  @ApiJson(WebAuthnOptionsDto, { errors: [400, 403, 415, 429] })
   loginOptions(@Req() req: Request): Promise<WebAuthnOptions> {
     return this.passkeys.loginOptions(req);
   }

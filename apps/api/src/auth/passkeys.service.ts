@@ -144,6 +144,7 @@ export class PasskeysService {
    * in alone (a discoverable credential, user verification required).
    */
   async loginOptions(req: Request): Promise<WebAuthnOptions> {
+    await this.throttle.consumePasskeyStart(req.ip ?? 'unknown');
     const pending = this.pendingUser(req);
     const allow = pending ? await this.passkeys.find({ where: { userId: pending } }) : [];
     if (pending && !allow.length) throw new BadRequestException('No passkey is registered: use a code');
