@@ -39,7 +39,8 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
   [
     'the outbound address policy',
     /from 'ipaddr\.js'|new BlockList\(/,
-    ['apps/api/src/common/outbound/address-policy.ts'],
+    // ip-prefix.ts parses addresses only to show their network to the admin (sessions, audit log); it judges none.
+    ['apps/api/src/common/outbound/address-policy.ts', 'apps/api/src/common/ip-prefix.ts'],
   ],
 ];
 

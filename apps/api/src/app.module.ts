@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { ChannelModule } from './channel/channel.module';
 import { CommonModule } from './common/common.module';
@@ -46,6 +47,7 @@ export class AppModule {
         NewsletterModule,
         AnalyticsModule,
         SponsorshipsModule,
+        AuditModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -30,6 +30,15 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   twoFactorEnable: ['post'],
   twoFactorDisable: ['post'],
   twoFactorRecoveryCodes: ['post'],
+  passkeys: ['get'],
+  passkey: ['put', 'delete'],
+  passkeyRegisterOptions: ['post'],
+  passkeyRegister: ['post'],
+  passkeyLoginOptions: ['post'],
+  passkeyLogin: ['post'],
+  sessions: ['get'],
+  session: ['delete'],
+  sessionsRevokeOthers: ['post'],
   adminSettings: ['get'],
   setting: ['post'],
   videoFeatured: ['post'],
@@ -49,6 +58,8 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   newsletterSummary: ['get'],
   newsletterSubscribersCsv: ['get'],
   newsletterSubscriber: ['delete'],
+  audit: ['get'],
+  auditCsv: ['get'],
 };
 
 /** What a builder's parameter looks like in a path's shape (`/api/playlists/{}/pin`). */

@@ -1,8 +1,9 @@
-import type { SponsorshipList } from '@app/contracts';
+import type { AdminSessions, SponsorshipList } from '@app/contracts';
 import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { signedInAgent } from './support/auth';
+import { SoftAuthenticator } from './support/soft-authenticator';
 import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
 import {
   type OpenApiDocument,
@@ -22,8 +23,11 @@ import { startTestApp, type TestApp } from './support/test-app';
  * A new route fails here until it is documented (`@ApiJson`/`@ApiText`) and has a call in CALLS.
  */
 
-/** `pending`: a fresh client that passed the password step while two-factor sign-in is on. */
-type Who = 'visitor' | 'admin' | 'pending';
+/**
+ * `pending`: a fresh client that passed the password step while two-factor sign-in is on. `browser`: a visitor
+ * that keeps its cookie from call to call (a passkey sign-in takes two).
+ */
+type Who = 'visitor' | 'admin' | 'pending' | 'browser';
 interface Call {
   /** `method /router/path` as Express registered it. */
   route: string;
@@ -38,12 +42,18 @@ interface Call {
 let t: TestApp;
 let fake: FakeYouTube;
 let admin: TestAgent;
+let browser: TestAgent;
+/** The passkey registered and used below; its origin is the Host the calls name. */
+const passkey = new SoftAuthenticator('http://site.example');
+const SITE_HOST = { Host: 'site.example' };
 let doc: OpenApiDocument;
 let schemas: SchemaValidator;
 /** Answers kept for later calls (ids to feature and pin, the backup to import back). */
 const seen: Record<string, unknown> = {};
 
 const firstId = (key: string) => (seen[key] as { id: string }[])[0].id;
+const otherSessionId = () =>
+  (seen['get /api/auth/sessions'] as AdminSessions).sessions.find((session) => !session.current)!.id;
 const recoveryCode = (key: string, i: number) => (seen[key] as { recoveryCodes: string[] }).recoveryCodes[i];
 
 const SPONSOR_DEAL = {
@@ -62,6 +72,78 @@ const CALLS: Call[] = [
   { route: 'post /api/auth/login', status: 401, body: { username: 'admin', password: 'wrong-password' } },
   { route: 'post /api/auth/login', status: 400, body: { username: 'admin' } },
   { route: 'get /api/auth/me', status: 200, as: 'admin' },
+  // The visitor's sign-in above left a second signed-in session.
+  { route: 'get /api/auth/sessions', status: 200, as: 'admin' },
+  {
+    route: 'delete /api/auth/sessions/:id',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/auth/sessions/${otherSessionId()}`,
+  },
+  {
+    route: 'delete /api/auth/sessions/:id',
+    status: 404,
+    as: 'admin',
+    url: () => `/api/auth/sessions/${otherSessionId()}`,
+  },
+  { route: 'delete /api/auth/sessions/:id', status: 400, as: 'admin', url: '/api/auth/sessions/x' },
+  { route: 'post /api/auth/sessions/revoke-others', status: 200, as: 'admin', body: {} },
+  { route: 'get /api/auth/passkeys', status: 200, as: 'admin' },
+  {
+    route: 'post /api/auth/passkeys/register/options',
+    status: 400,
+    as: 'admin',
+    body: { password: 'wrong-password' },
+  },
+  {
+    route: 'post /api/auth/passkeys/register/options',
+    status: 200,
+    as: 'admin',
+    body: { password: 'admin123' },
+    headers: SITE_HOST,
+  },
+  {
+    route: 'post /api/auth/passkeys/register',
+    status: 200,
+    as: 'admin',
+    body: () => ({
+      name: 'Laptop',
+      response: passkey.register(seen['post /api/auth/passkeys/register/options'] as never),
+    }),
+    headers: SITE_HOST,
+  },
+  { route: 'post /api/auth/passkeys/register', status: 400, as: 'admin', body: { name: 'Laptop' } },
+  {
+    route: 'put /api/auth/passkeys/:id',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/auth/passkeys/${passkey.id}`,
+    body: { name: 'Work laptop' },
+  },
+  { route: 'post /api/auth/login/passkey/options', status: 200, as: 'browser', body: {}, headers: SITE_HOST },
+  {
+    route: 'post /api/auth/login/passkey',
+    status: 200,
+    as: 'browser',
+    body: () => ({ response: passkey.authenticate(seen['post /api/auth/login/passkey/options'] as never) }),
+    headers: SITE_HOST,
+  },
+  { route: 'post /api/auth/login/passkey', status: 400, body: { response: {} } },
+  {
+    route: 'delete /api/auth/passkeys/:id',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/auth/passkeys/${passkey.id}`,
+  },
+  {
+    route: 'delete /api/auth/passkeys/:id',
+    status: 404,
+    as: 'admin',
+    url: () => `/api/auth/passkeys/${passkey.id}`,
+  },
+  { route: 'get /api/admin/audit', status: 200, as: 'admin' },
+  { route: 'get /api/admin/audit', status: 400, as: 'admin', url: '/api/admin/audit?action=nope' },
+  { route: 'get /api/admin/audit.csv', status: 200, as: 'admin' },
   { route: 'get /api/sync/status', status: 200, as: 'admin' },
   { route: 'post /api/sync/youtube', status: 200, as: 'admin' },
   { route: 'get /api/sync/status', status: 200, as: 'admin' },
@@ -344,7 +426,14 @@ async function pendingAgent(): Promise<TestAgent> {
 async function send(call: Call, as: Who): Promise<request.Response> {
   const [method, path] = call.route.split(' ') as ['get' | 'post' | 'put' | 'delete', string];
   const url = typeof call.url === 'function' ? call.url() : (call.url ?? path);
-  const client = as === 'admin' ? admin : as === 'pending' ? await pendingAgent() : request(t.server);
+  const client =
+    as === 'admin'
+      ? admin
+      : as === 'pending'
+        ? await pendingAgent()
+        : as === 'browser'
+          ? browser
+          : request(t.server);
   let req = client[method](url);
   for (const [name, value] of Object.entries(call.headers ?? {})) req = req.set(name, value);
   const body = typeof call.body === 'function' ? call.body() : call.body;
@@ -372,6 +461,7 @@ beforeAll(async () => {
   fake = await startFakeYouTube({ videos: 12, playlists: 3 });
   t = await startTestApp({ env: fake.env() });
   admin = await signedInAgent(t.server);
+  browser = request.agent(t.server);
   doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
   schemas = new SchemaValidator(doc);
 });

@@ -63,6 +63,15 @@ export const apiPaths = {
   twoFactorEnable: `${API_PREFIX}/auth/two-factor/enable`,
   twoFactorDisable: `${API_PREFIX}/auth/two-factor/disable`,
   twoFactorRecoveryCodes: `${API_PREFIX}/auth/two-factor/recovery-codes`,
+  passkeys: `${API_PREFIX}/auth/passkeys`,
+  passkey: (id: string) => `${API_PREFIX}/auth/passkeys/${segment(id)}`,
+  passkeyRegisterOptions: `${API_PREFIX}/auth/passkeys/register/options`,
+  passkeyRegister: `${API_PREFIX}/auth/passkeys/register`,
+  passkeyLoginOptions: `${API_PREFIX}/auth/login/passkey/options`,
+  passkeyLogin: `${API_PREFIX}/auth/login/passkey`,
+  sessions: `${API_PREFIX}/auth/sessions`,
+  session: (id: string) => `${API_PREFIX}/auth/sessions/${segment(id)}`,
+  sessionsRevokeOthers: `${API_PREFIX}/auth/sessions/revoke-others`,
 
   // The dashboard.
   adminSettings: `${API_PREFIX}/admin/settings`,
@@ -84,6 +93,8 @@ export const apiPaths = {
   newsletterSummary: `${API_PREFIX}/admin/newsletter/summary`,
   newsletterSubscribersCsv: `${API_PREFIX}/admin/newsletter/subscribers.csv`,
   newsletterSubscriber: (email: string) => `${API_PREFIX}/admin/newsletter/subscribers/${segment(email)}`,
+  audit: `${API_PREFIX}/admin/audit`,
+  auditCsv: `${API_PREFIX}/admin/audit.csv`,
 } as const;
 
 /** The name of one of the API's paths in `apiPaths`. */

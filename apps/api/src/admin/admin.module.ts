@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { ChannelModule } from '../channel/channel.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
 import { PublicPagesModule } from '../public-pages/public-pages.module';
@@ -16,6 +17,7 @@ import { BackupService } from './backup.service';
     SettingsModule,
     PublicPagesModule,
     SponsorshipsModule,
+    AuditModule,
   ],
   controllers: [AdminController],
   providers: [BackupService],

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { AuthUser, LoginAnswer, Ok } from '@app/contracts';
 import type { Request, Response } from 'express';
+import { actorOf } from '../audit/audit-actor';
+import { AuditService } from '../audit/audit.service';
 import { Public } from '../common/public.decorator';
 import { ApiJson } from '../docs/api-response.decorators';
 import {
@@ -22,6 +24,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly twoFactor: TwoFactorService,
+    private readonly audit: AuditService,
   ) {}
 
   /** 200 with the signed-in admin, 401 otherwise (the global guard answers that). */
@@ -66,6 +69,7 @@ export class AuthController {
   @ApiJson(OkDto, { errors: [400, 401, 403, 413, 415, 429] })
   async changePassword(@Req() req: Request, @Body() body: ChangePasswordDto): Promise<Ok> {
     await this.auth.changePassword(req.user!.id, body, req.sessionID, req.ip ?? 'unknown');
+    await this.audit.record('password-changed', actorOf(req), 'other sessions signed out');
     return { ok: true };
   }
 }

@@ -1,10 +1,19 @@
 import {
+  adminSessionsSchema,
+  passkeyLoginBodySchema,
+  passkeyRegisterBodySchema,
+  passkeyRegisterOptionsBodySchema,
+  passkeyRenameBodySchema,
+  passkeySchema,
+  passkeysSchema,
+  webAuthnOptionsSchema,
   authUserSchema,
   changePasswordBodySchema,
   loginAnswerSchema,
   loginBodySchema,
   okSchema,
   recoveryCodesSchema,
+  revokedSessionsSchema,
   twoFactorCodeBodySchema,
   twoFactorDisableBodySchema,
   twoFactorEnableBodySchema,
@@ -24,3 +33,12 @@ export class TwoFactorDisableDto extends zodDto(twoFactorDisableBodySchema) {}
 export class TwoFactorStatusDto extends zodDto(twoFactorStatusSchema) {}
 export class TwoFactorSetupDto extends zodDto(twoFactorSetupSchema) {}
 export class RecoveryCodesDto extends zodDto(recoveryCodesSchema) {}
+export class AdminSessionsDto extends zodDto(adminSessionsSchema) {}
+export class RevokedSessionsDto extends zodDto(revokedSessionsSchema) {}
+export class PasskeyDto extends zodDto(passkeySchema) {}
+export class PasskeysDto extends zodDto(passkeysSchema) {}
+export class PasskeyRegisterOptionsDto extends zodDto(passkeyRegisterOptionsBodySchema) {}
+export class PasskeyRegisterDto extends zodDto(passkeyRegisterBodySchema) {}
+export class PasskeyRenameDto extends zodDto(passkeyRenameBodySchema) {}
+export class PasskeyLoginDto extends zodDto(passkeyLoginBodySchema) {}
+export class WebAuthnOptionsDto extends zodDto(webAuthnOptionsSchema) {}

@@ -10,6 +10,12 @@ declare module 'express-session' {
      * `POST /api/auth/login/two-factor` checks a code, within TWO_FACTOR_PENDING_MS of `at`.
      */
     twoFactorPending?: { userId: number; at: number };
+    /** The challenge of a passkey registration or sign-in waiting for the browser's answer (5 minutes, used once). */
+    webauthn?: { challenge: string; at: number; purpose: 'register' | 'login' };
+    /** The signing-in browser's user agent (at most 512 characters), for the list of sessions. */
+    userAgent?: string;
+    /** The network the sign-in came from (common/ip-prefix.ts), never the full address. */
+    ipPrefix?: string;
   }
 }
 

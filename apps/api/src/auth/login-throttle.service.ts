@@ -8,6 +8,8 @@ export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 /** Wrong two-factor codes for one admin from every IP together, in the same window. */
 export const MAX_TWO_FACTOR_ACCOUNT_FAILURES = 10;
+/** Passkey sign-ins started per IP in the same window: each stores a session with its challenge. */
+export const MAX_PASSKEY_SIGN_IN_STARTS = 20;
 
 /**
  * Password throttling: after 5 failures in 15 minutes, login answers 429 for that IP and username,
@@ -26,10 +28,13 @@ export class LoginThrottleService {
   private readonly limiter: RateLimiterAbstract;
   /** The per-admin cap on two-factor codes, in the same table (its keys have their own prefix). */
   private readonly accountLimiter: RateLimiterAbstract;
+  /** Passkey sign-ins started, per IP (a stranger cannot fill the session table with challenges). */
+  private readonly passkeyStartLimiter: RateLimiterAbstract;
 
   constructor(dataSource: DataSource) {
     this.limiter = this.createLimiter(dataSource, MAX_LOGIN_FAILURES);
     this.accountLimiter = this.createLimiter(dataSource, MAX_TWO_FACTOR_ACCOUNT_FAILURES);
+    this.passkeyStartLimiter = this.createLimiter(dataSource, MAX_PASSKEY_SIGN_IN_STARTS);
   }
 
   private createLimiter(dataSource: DataSource, points: number): RateLimiterAbstract {
@@ -83,6 +88,11 @@ export class LoginThrottleService {
   async resetTwoFactor(userId: number, ip: string): Promise<void> {
     await this.limiter.delete(this.twoFactorKey(userId, ip));
     await this.accountLimiter.reward(this.twoFactorAccountKey(userId), 1);
+  }
+
+  /** Each passkey sign-in's options (a challenge kept in a new session) take one of the IP's points. */
+  consumePasskeyStart(ip: string): Promise<void> {
+    return this.consume(this.passkeyStartLimiter, `passkey-start|${clientNetworkKey(ip)}`, 'Too many passkey sign-ins');
   }
 
   private loginKey(ip: string, username: string): string {

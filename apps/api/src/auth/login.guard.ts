@@ -1,4 +1,4 @@
-import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { loginBodySchema } from '@app/contracts';
 import type { Request } from 'express';
@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
 import { LoginThrottleService } from './login-throttle.service';
 import { stampLogin } from './session.setup';
+import { SignInsService } from './sign-ins.service';
 import { TwoFactorService } from './two-factor.service';
 
 /**
@@ -19,6 +20,7 @@ export class LoginGuard extends AuthGuard('local') {
     private readonly throttle: LoginThrottleService,
     private readonly clock: Clock,
     private readonly twoFactor: TwoFactorService,
+    private readonly signIns: SignInsService,
   ) {
     super();
   }
@@ -29,7 +31,14 @@ export class LoginGuard extends AuthGuard('local') {
     const ip = req.ip ?? 'unknown';
     // The attempt is counted before the password is checked, so parallel guesses cannot pass the limit.
     await this.throttle.consumeLogin(ip, username);
-    await super.canActivate(context);
+    try {
+      await super.canActivate(context);
+    } catch (error) {
+      if (error instanceof UnauthorizedException) {
+        await this.signIns.failed(req, username, 'wrong username or password');
+      }
+      throw error;
+    }
     await this.throttle.resetLogin(ip, username);
     if (await this.twoFactor.isEnabled(req.user!.id)) {
       await this.twoFactor.beginLogin(req, req.user!);
@@ -37,6 +46,7 @@ export class LoginGuard extends AuthGuard('local') {
     }
     await super.logIn(req);
     await stampLogin(req, this.clock.now());
+    await this.signIns.succeeded(req, 'password');
     return true;
   }
 }

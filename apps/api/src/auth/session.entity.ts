@@ -15,6 +15,13 @@ export class SessionEntity implements ISession {
   @Column({ type: 'text' })
   json: string = '';
 
+  /**
+   * Epoch ms of the session's last request, to the minute (auth/sessions.service.ts). A column of its own, written
+   * by a plain UPDATE: saving the session's JSON would bring back a session revoked meanwhile.
+   */
+  @Column({ type: 'bigint', nullable: true, transformer: bigintToNumber })
+  lastSeenAt: number | null = null;
+
   @DeleteDateColumn({ type: 'datetime', nullable: true })
   destroyedAt?: Date;
 }

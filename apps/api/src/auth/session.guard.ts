@@ -4,6 +4,7 @@ import { SESSION_LIFETIME_MS } from '@app/contracts';
 import type { Request } from 'express';
 import { Clock } from '../common/clock';
 import { IS_PUBLIC, markPublicRoute } from '../common/public.decorator';
+import { SessionsService } from './sessions.service';
 
 export const AUTH_REQUIRED = 'Authentication required';
 
@@ -27,6 +28,7 @@ export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly clock: Clock,
+    private readonly sessions: SessionsService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -39,7 +41,10 @@ export class SessionGuard implements CanActivate {
       markPublicRoute(req);
       return true;
     }
-    if (hasLiveSession(req, this.clock.now())) return true;
+    if (hasLiveSession(req, this.clock.now())) {
+      await this.sessions.touch(req.sessionID);
+      return true;
+    }
     if (req.user && req.session) {
       // Expired: end it on the server too.
       await new Promise<void>((resolve, reject) =>

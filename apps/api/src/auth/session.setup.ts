@@ -5,6 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import passport from 'passport';
 import { DataSource, In } from 'typeorm';
+import { ipPrefix } from '../common/ip-prefix';
 import type { Env } from '../config/env';
 import { SessionEntity } from './session.entity';
 
@@ -54,12 +55,14 @@ export function sessionMiddleware(app: INestApplication, env: Env): RequestHandl
 }
 
 /**
- * Marks when the admin signed in and stores the session before the answer goes out. express-session
+ * Marks when the admin signed in (and from which browser and network, for the list of sessions) and stores the session before the answer goes out. express-session
  * would save it while holding back only the answer's last byte, so a client acting on the headers
  * alone could call again before the stored session has `loginAt`, and be refused (MySQL showed it).
  */
 export async function stampLogin(req: Request, now: number): Promise<void> {
   req.session.loginAt = now;
+  req.session.userAgent = (req.get('user-agent') ?? '').slice(0, 512);
+  req.session.ipPrefix = ipPrefix(req.ip);
   await new Promise<void>((resolve, reject) =>
     req.session.save((error) => (error ? reject(error) : resolve())),
   );

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Clock } from '../common/clock';
 import { loadEnv } from '../config/env';
 import { hashPassword } from './password-hash';
+import { PasskeyEntity } from './passkey.entity';
 import { RecoveryCodeEntity } from './recovery-code.entity';
 import { ServerResetEntity } from './server-reset.entity';
 import { SessionEntity } from './session.entity';
@@ -42,7 +43,7 @@ describe('StartupResetsService', () => {
     db = new DataSource({
       type: 'better-sqlite3',
       database: ':memory:',
-      entities: [UserEntity, SessionEntity, RecoveryCodeEntity, ServerResetEntity],
+      entities: [UserEntity, SessionEntity, RecoveryCodeEntity, ServerResetEntity, PasskeyEntity],
       synchronize: true,
     });
     await db.initialize();

@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { hashPassword } from './password-hash';
+import { PasskeyEntity } from './passkey.entity';
 import { RecoveryCodeEntity } from './recovery-code.entity';
 import { ServerResetEntity } from './server-reset.entity';
 import { SessionEntity } from './session.entity';
@@ -72,7 +73,8 @@ const STARTUP_RESETS: readonly StartupReset[] = [
     },
   },
   {
-    // The owner lost the phone: sign-in goes back to username and password, the recovery codes are deleted.
+    // The owner lost the phone: sign-in goes back to username and password, the recovery codes and the
+    // passkeys (an intruder may have added one) are deleted.
     variable: 'ADMIN_RESET_2FA',
     alreadyApplied: async () => true,
     forgetWhenUnset: true,
@@ -82,15 +84,22 @@ const STARTUP_RESETS: readonly StartupReset[] = [
       '(to reset again, start once without it first).',
     async plan(manager) {
       const names = quoted(await manager.findBy(UserEntity, { twoFactorSecret: Not(IsNull()) }));
+      const passkeys = await manager.count(PasskeyEntity);
+      const passkeysGone = passkeys
+        ? ` ${passkeys} passkey${passkeys === 1 ? ' was' : 's were'} removed.`
+        : '';
       return {
         passwordHash: null,
         async apply(tx) {
           await tx.createQueryBuilder().update(UserEntity).set(TWO_FACTOR_OFF).execute();
           await tx.createQueryBuilder().delete().from(RecoveryCodeEntity).execute();
+          await tx.createQueryBuilder().delete().from(PasskeyEntity).execute();
         },
         warning: names
-          ? `ADMIN_RESET_2FA: two-factor sign-in turned off for ${names}. Remove ADMIN_RESET_2FA and enrol again.`
-          : 'ADMIN_RESET_2FA: two-factor sign-in was not on; nothing to reset. Remove ADMIN_RESET_2FA.',
+          ? `ADMIN_RESET_2FA: two-factor sign-in turned off for ${names}. Remove ADMIN_RESET_2FA and enrol again.${passkeysGone}`
+          : passkeys
+            ? `ADMIN_RESET_2FA:${passkeysGone} Remove ADMIN_RESET_2FA.`
+            : 'ADMIN_RESET_2FA: two-factor sign-in was not on; nothing to reset. Remove ADMIN_RESET_2FA.',
       };
     },
   },

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { Ok, RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@app/contracts';
 import type { Request } from 'express';
+import { actorOf } from '../audit/audit-actor';
+import { AuditService } from '../audit/audit.service';
 import { ApiJson } from '../docs/api-response.decorators';
 import {
   OkDto,
@@ -20,6 +22,7 @@ export class TwoFactorController {
   constructor(
     private readonly auth: AuthService,
     private readonly twoFactor: TwoFactorService,
+    private readonly audit: AuditService,
   ) {}
 
   @Get()
@@ -43,7 +46,9 @@ export class TwoFactorController {
   async enable(@Req() req: Request, @Body() body: TwoFactorEnableDto): Promise<RecoveryCodes> {
     const ip = req.ip ?? 'unknown';
     await this.auth.verifyCurrentPassword(req.user!.id, body.password, ip, 'password');
-    return this.twoFactor.enable(req.user!.id, body.code, ip, req.sessionID);
+    const codes = await this.twoFactor.enable(req.user!.id, body.code, ip, req.sessionID);
+    await this.audit.record('two-factor-enabled', actorOf(req), 'other sessions signed out');
+    return codes;
   }
 
   @Post('disable')
@@ -53,6 +58,7 @@ export class TwoFactorController {
     const ip = req.ip ?? 'unknown';
     await this.auth.verifyCurrentPassword(req.user!.id, body.password, ip, 'password');
     await this.twoFactor.disable(req.user!.id, body.code, ip, req.sessionID);
+    await this.audit.record('two-factor-disabled', actorOf(req), 'other sessions signed out');
     return { ok: true };
   }
 
@@ -60,7 +66,9 @@ export class TwoFactorController {
   @Post('recovery-codes')
   @HttpCode(200)
   @ApiJson(RecoveryCodesDto, { errors: [400, 401, 403, 413, 415, 429] })
-  regenerateRecoveryCodes(@Req() req: Request, @Body() body: TwoFactorCodeDto): Promise<RecoveryCodes> {
-    return this.twoFactor.regenerateRecoveryCodes(req.user!.id, body.code, req.ip ?? 'unknown');
+  async regenerateRecoveryCodes(@Req() req: Request, @Body() body: TwoFactorCodeDto): Promise<RecoveryCodes> {
+    const codes = await this.twoFactor.regenerateRecoveryCodes(req.user!.id, body.code, req.ip ?? 'unknown');
+    await this.audit.record('recovery-codes-regenerated', actorOf(req), 'the old codes stopped working');
+    return codes;
   }
 }

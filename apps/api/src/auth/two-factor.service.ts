@@ -26,6 +26,7 @@ import { LoginThrottleService } from './login-throttle.service';
 import { RecoveryCodeEntity } from './recovery-code.entity';
 import { SessionEntity } from './session.entity';
 import { DEVELOPMENT_SESSION_SECRET, stampLogin } from './session.setup';
+import { SignInsService } from './sign-ins.service';
 import {
   generateRecoveryCodes,
   hashRecoveryCode,
@@ -63,6 +64,7 @@ export class TwoFactorService {
     @Inject(ENV) private readonly env: Env,
     private readonly throttle: LoginThrottleService,
     private readonly clock: Clock,
+    private readonly signIns: SignInsService,
   ) {
     this.key = twoFactorKey(env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET);
   }
@@ -161,6 +163,7 @@ export class TwoFactorService {
     const user = await this.users.findOneBy({ id: pending.userId });
     if (!user?.twoFactorSecret) throw new UnauthorizedException(SIGN_IN_FIRST);
     if (!(await this.checkCode(user, code, req.ip ?? 'unknown'))) {
+      await this.signIns.failed(req, user.username, 'wrong two-factor code');
       throw new UnauthorizedException(INVALID_CODE);
     }
     const authUser = toAuthUser(user);
@@ -168,6 +171,7 @@ export class TwoFactorService {
       req.logIn(authUser, (error) => (error ? reject(error) : resolve())),
     );
     await stampLogin(req, this.clock.now());
+    await this.signIns.succeeded(req, 'password and two-factor code');
     return authUser;
   }
 

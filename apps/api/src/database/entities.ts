@@ -1,6 +1,8 @@
 import { AnalyticsRollupEntity } from '../analytics/analytics-rollup.entity';
 import { AnalyticsSaltEntity } from '../analytics/analytics-salt.entity';
 import { AnalyticsVisitorEntity } from '../analytics/analytics-visitor.entity';
+import { AuditEventEntity } from '../audit/audit-event.entity';
+import { PasskeyEntity } from '../auth/passkey.entity';
 import { RecoveryCodeEntity } from '../auth/recovery-code.entity';
 import { ServerResetEntity } from '../auth/server-reset.entity';
 import { SessionEntity } from '../auth/session.entity';
@@ -30,6 +32,8 @@ import { Sponsorships1764500000000 } from './migrations/1764500000000-sponsorshi
 import { PlaylistVideos1764600000000 } from './migrations/1764600000000-playlist-videos';
 import { ServerResets1764700000000 } from './migrations/1764700000000-server-resets';
 import { LiveStreamEnd1764800000000 } from './migrations/1764800000000-live-stream-end';
+import { SessionsAndAudit1764900000000 } from './migrations/1764900000000-sessions-and-audit';
+import { Passkeys1764910000000 } from './migrations/1764910000000-passkeys';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -51,6 +55,8 @@ export const ENTITIES = [
   AnalyticsVisitorEntity,
   AnalyticsSaltEntity,
   SponsorshipEntity,
+  AuditEventEntity,
+  PasskeyEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -67,5 +73,10 @@ export const MIGRATIONS = [
   PlaylistVideos1764600000000,
   ServerResets1764700000000,
   LiveStreamEnd1764800000000,
+<<<<<<< HEAD
   AnalyticsVisitorHero1764925000000,
+=======
+  SessionsAndAudit1764900000000,
+  Passkeys1764910000000,
+>>>>>>> i25b
 ];

@@ -6,6 +6,9 @@ import {
   type NewsletterSummary,
 } from '@app/contracts';
 import type { Request, Response } from 'express';
+import { actorOf } from '../audit/audit-actor';
+import { maskedEmail } from '../audit/audit-detail';
+import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock';
 import { Public } from '../common/public.decorator';
 import { ZodParamPipe } from '../common/validation';
@@ -26,6 +29,7 @@ export class NewsletterController {
     private readonly newsletter: NewsletterService,
     private readonly throttle: NewsletterThrottleService,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   /** The Subscribe form (public): throttled per IP; the body is capped in app.factory.ts. */
@@ -66,9 +70,17 @@ export class NewsletterController {
 
   @Delete('admin/newsletter/subscribers/:email')
   @ApiJson(NewsletterDeleteResultDto, { errors: [400, 401, 403, 404] })
-  remove(
+  async remove(
+    @Req() req: Request,
     @Param('email', new ZodParamPipe(newsletterSubscribeSchema.shape.email, 'email')) email: string,
   ): Promise<NewsletterDeleteResult> {
-    return this.newsletter.remove(email);
+    const result = await this.newsletter.remove(email);
+    // Only a hint of the address: the log must not keep what the deletion removed.
+    await this.audit.record(
+      'subscriber-deleted',
+      actorOf(req),
+      `${maskedEmail(email)} (${result.mailchimp})`,
+    );
+    return result;
   }
 }

@@ -138,3 +138,48 @@ export function renderWeeklySummaryEmail(summary: WeeklySummary): EmailMessage {
   );
   return { subject, text, html };
 }
+
+/** A sign-in to the dashboard from a device not seen before (issue 25, as Ghost does). */
+export interface NewDeviceSignIn {
+  site: string;
+  username: string;
+  device: string;
+  ipPrefix: string;
+  at: Date;
+  /** The dashboard's address when PUBLIC_URL is set. */
+  adminUrl: string | null;
+}
+
+const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** Tells the owner about a sign-in from a new device, and what to do if it was not them. */
+export function renderNewDeviceEmail(s: NewDeviceSignIn): EmailMessage {
+  const subject = oneLine(`New sign-in to ${s.site} from ${s.device}`);
+  const facts = [
+    `Account: ${s.username}`,
+    `Device: ${s.device}`,
+    `Network: ${s.ipPrefix || 'unknown'}`,
+    `Time: ${moment.format(s.at)} UTC`,
+  ];
+  const advice = [
+    'If this was you, there is nothing to do.',
+    'If it was not: change the password and sign out the other sessions in Settings → Security, and turn on two-factor sign-in.',
+  ];
+  const admin = webUrl(s.adminUrl);
+  const text = [
+    `Someone signed in to the dashboard of ${s.site} from a device not seen before.`,
+    '',
+    ...facts,
+    '',
+    ...advice,
+    ...(admin ? ['', admin] : []),
+  ].join('\n');
+  const html = page(
+    subject,
+    `<p>Someone signed in to the dashboard of ${escapeHtml(s.site)} from a device not seen before.</p>` +
+      `<ul>${facts.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+      advice.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+      (admin ? `<p><a href="${escapeHtml(admin)}">${escapeHtml(admin)}</a></p>` : ''),
+  );
+  return { subject, text, html };
+}

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import {
   type PagePolicySources,
   pagePolicyHeaders,
@@ -6,7 +6,8 @@ import {
   type SettingUpdateResult,
   updateSettingBodySchema,
 } from '@app/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { actorOf } from '../audit/audit-actor';
 import { Public } from '../common/public.decorator';
 import { parseOrThrow } from '../common/validation';
 import { ApiJson } from '../docs/api-response.decorators';
@@ -47,9 +48,13 @@ export class SettingsController {
   @Post(':key')
   @HttpCode(HttpStatus.OK)
   @ApiJson(SettingUpdateResultDto, { body: UpdateSettingDto, errors: [400, 401, 403, 413, 415] })
-  update(@Param('key') key: string, @Body() body: unknown): Promise<SettingUpdateResult> {
+  update(
+    @Req() req: Request,
+    @Param('key') key: string,
+    @Body() body: unknown,
+  ): Promise<SettingUpdateResult> {
     this.settings.resolveKey(key);
     const { value } = parseOrThrow(updateSettingBodySchema, body);
-    return this.settings.update(key, value);
+    return this.settings.update(key, value, actorOf(req));
   }
 }

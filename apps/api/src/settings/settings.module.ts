@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { ChannelModule } from '../channel/channel.module';
 import { AdminSettingsController } from './admin-settings.controller';
 import { SettingEntity } from './setting.entity';
@@ -7,7 +8,7 @@ import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SettingEntity]), ChannelModule],
+  imports: [TypeOrmModule.forFeature([SettingEntity]), ChannelModule, AuditModule],
   controllers: [SettingsController, AdminSettingsController],
   providers: [SettingsService],
   exports: [SettingsService],

@@ -25,6 +25,10 @@ import {
 } from '@app/contracts';
 import { type EntityManager, In, Not, type Repository } from 'typeorm';
 import { z } from 'zod';
+import { isDeepStrictEqual } from 'node:util';
+import type { AuditActor } from '../audit/audit-actor';
+import { settingChange } from '../audit/audit-detail';
+import { AuditService } from '../audit/audit.service';
 import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
@@ -59,6 +63,7 @@ export class SettingsService {
     @InjectRepository(SettingEntity) private readonly settings: Repository<SettingEntity>,
     private readonly channels: ChannelService,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
     @Inject(ENV) env: Env,
   ) {
     this.defaults = envSettingDefaults(env);
@@ -141,9 +146,14 @@ export class SettingsService {
   }
 
   /** `POST /api/settings/{key}`: validates, stores, and answers with the stored value (secrets masked). */
-  async update(key: string, value: unknown): Promise<SettingUpdateResult> {
+  async update(key: string, value: unknown, who: AuditActor): Promise<SettingUpdateResult> {
     const settingKey = this.resolveKey(key);
-    return toSettingUpdateResult(settingKey, await this.set(settingKey, value));
+    const before = await this.get(settingKey);
+    const after = await this.set(settingKey, value);
+    if (!isDeepStrictEqual(before, after)) {
+      await this.audit.record('setting-changed', who, settingChange(settingKey, before, after));
+    }
+    return toSettingUpdateResult(settingKey, after);
   }
 
   /**

@@ -1,5 +1,8 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { SyncResult, SyncStatus } from '@app/contracts';
+import type { Request } from 'express';
+import { actorOf } from '../audit/audit-actor';
+import { AuditService } from '../audit/audit.service';
 import { ApiJson } from '../docs/api-response.decorators';
 import { SyncResultDto, SyncStatusDto } from './sync.dto';
 import { toSyncResult, toSyncStatus } from './sync.mapper';
@@ -8,13 +11,28 @@ import { SyncService } from './sync.service';
 /** Admin only (the global session guard): neither route is @Public(). */
 @Controller('sync')
 export class SyncController {
-  constructor(private readonly sync: SyncService) {}
+  constructor(
+    private readonly sync: SyncService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Post('youtube')
   @HttpCode(200)
   @ApiJson(SyncResultDto, { errors: [400, 401, 403, 409, 415, 502] })
-  async youtube(): Promise<SyncResult> {
-    return toSyncResult(await this.sync.sync());
+  async youtube(@Req() req: Request): Promise<SyncResult> {
+    let result: SyncResult;
+    try {
+      result = toSyncResult(await this.sync.sync());
+    } catch (error) {
+      await this.audit.record('youtube-synced', actorOf(req), `failed: ${(error as Error).message}`);
+      throw error;
+    }
+    await this.audit.record(
+      'youtube-synced',
+      actorOf(req),
+      `${result.added} added, ${result.updated} updated, ${result.removed} removed`,
+    );
+    return result;
   }
 
   @Get('status')

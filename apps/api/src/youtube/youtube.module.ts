@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
@@ -18,6 +19,7 @@ import { SyncService } from './sync.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([SyncRunEntity, LiveStreamEntity]),
+    AuditModule,
     ChannelModule,
     VideosModule,
     PlaylistsModule,

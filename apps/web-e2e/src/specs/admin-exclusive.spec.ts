@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Backup, Settings } from '@app/contracts';
+import type { CDPSession, Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { readSettings, writeSetting } from '../pages/admin-api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, AdminPage } from '../pages/admin-page';
@@ -316,6 +317,203 @@ test.describe('Two-factor sign-in', () => {
       id: 1,
       username: ADMIN_USERNAME,
     });
+  });
+});
+
+test.describe('Passkeys', () => {
+  /** Chromium's DevTools virtual authenticator: a platform passkey that verifies its user at once. */
+  async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    return { cdp, id: authenticatorId };
+  }
+
+  test('add two with the virtual authenticator, rename and remove one; sign in without a password and as the second step', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = new AdminPage(page);
+    await admin.goto();
+    // WebAuthn needs a domain, not an address: the same stack, reached as localhost.
+    const site = new URL(page.url());
+    site.hostname = 'localhost';
+    const local = site.origin;
+    const signIn = await page.request.post(`${local}/api/auth/login`, {
+      data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto(`${local}/admin?tab=settings&sub=security`);
+    const card = admin.card('Passkeys');
+    await expect(card.getByText('No passkey yet.')).toBeVisible();
+
+    const add = async (name: string) => {
+      await card.getByLabel('Name of the new passkey').fill(name);
+      await card.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+      await card.getByRole('button', { name: 'Add a passkey' }).click();
+      await admin.expectToast('Passkey added', `"${name}" can sign in now`);
+      await expect(card.getByLabel('Name of the new passkey'), 'the form is cleared').toHaveValue('');
+    };
+    const laptop = await virtualAuthenticator(page);
+    await add('Laptop');
+    // A second device: the first one is put away (it holds the first passkey).
+    await laptop.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: laptop.id });
+    const phone = await virtualAuthenticator(page);
+    await add('Phone');
+    const { credentials } = await phone.cdp.send('WebAuthn.getCredentials', { authenticatorId: phone.id });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0].isResidentCredential).toBe(true);
+    await expect(card.getByTestId('passkey')).toHaveCount(2);
+
+    const phoneRow = card.getByTestId('passkey').filter({ hasText: 'Phone' });
+    await phoneRow.getByRole('button', { name: 'Rename' }).click();
+    await card.getByLabel('Passkey name').fill('My phone');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await admin.expectToast('Passkey renamed', 'Now "My phone"');
+    await card.getByRole('button', { name: 'Remove Laptop' }).click();
+    await admin.expectToast('Passkey removed');
+    await expect(card.getByTestId('passkey')).toHaveCount(1);
+    await expect(card.getByTestId('passkey')).toContainText('My phone');
+    await expect(card.getByTestId('passkey')).toContainText('never used');
+
+    // Without a password.
+    await admin.logoutButton.click();
+    await expect(admin.loginHeading).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await admin.expectExactToast('Login successful', 'Welcome to the admin dashboard');
+    await expect(admin.dashboardHeading).toBeVisible();
+    await page.goto(`${local}/admin?tab=settings&sub=security`);
+    await expect(card.getByTestId('passkey')).toContainText('last used');
+    const log = page.getByRole('table', { name: 'Audit log' });
+    await expect(log).toContainText('passkey "My phone"');
+    await expect(log).toContainText('Passkey removed');
+
+    // As the second step while two-factor sign-in is on; a recovery code still works.
+    const { secret } = await (await page.request.post(`${local}/api/auth/two-factor/setup`)).json();
+    const enabled = await page.request.post(`${local}/api/auth/two-factor/enable`, {
+      data: { password: ADMIN_PASSWORD, code: generateSync({ secret }) },
+    });
+    expect(enabled.status(), await enabled.text()).toBe(200);
+    const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+    try {
+      await page.reload();
+      await admin.logoutButton.click();
+      await admin.submitLogin(ADMIN_PASSWORD);
+      await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+      await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+      await admin.expectExactToast('Login successful', 'Welcome to the admin dashboard');
+      await expect(admin.dashboardHeading).toBeVisible();
+
+      await admin.logoutButton.click();
+      await admin.submitLogin(ADMIN_PASSWORD);
+      await page.getByLabel('Authentication code').fill(recoveryCodes[0]);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(admin.dashboardHeading).toBeVisible();
+    } finally {
+      const off = await page.request.post(`${local}/api/auth/two-factor/disable`, {
+        data: { password: ADMIN_PASSWORD, code: recoveryCodes[1] },
+      });
+      expect(off.status(), await off.text()).toBe(200);
+      for (const { id } of (await (await page.request.get(`${local}/api/auth/passkeys`)).json()).passkeys) {
+        await page.request.delete(`${local}/api/auth/passkeys/${id}`);
+      }
+    }
+  });
+});
+
+test.describe('Sessions and audit log', () => {
+  const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+  test('another browser shows in the list; sign it out, then everywhere else', async ({ page, browser }) => {
+    const admin = new AdminPage(page);
+    await admin.signIn('?tab=settings&sub=security');
+    const origin = new URL(page.url()).origin;
+    const signInElsewhere = async () => {
+      const context = await browser.newContext({ baseURL: origin, userAgent: FIREFOX });
+      const login = await context.request.post('/api/auth/login', {
+        data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      });
+      expect(login.status()).toBe(200);
+      return context;
+    };
+    const other = await signInElsewhere();
+    try {
+      await page.reload();
+      const sessions = page.getByRole('region', { name: 'Signed-in sessions' });
+      const mine = sessions.getByLabel(/\(this session\)$/);
+      await expect(mine).toContainText('This session');
+      await expect(mine).toContainText(/From (127\.0\.0\.0\/24|::\/48)/);
+      const firefox = sessions.getByLabel('Firefox 128 on Linux', { exact: true }).first();
+      await expect(firefox).toBeVisible();
+
+      await firefox.getByRole('button', { name: 'Sign out Firefox 128 on Linux' }).click();
+      await admin.expectToast('Session signed out');
+      expect((await other.request.get('/api/auth/me')).status(), 'the other browser is signed out').toBe(401);
+      expect((await page.request.get('/api/auth/me')).status(), 'this one stays').toBe(200);
+
+      const third = await signInElsewhere();
+      const fourth = await signInElsewhere();
+      await page.reload();
+      await sessions.getByRole('button', { name: 'Sign out everywhere else' }).click();
+      await admin.expectToast('Signed out everywhere else', /other sessions? signed out/);
+      for (const context of [third, fourth]) {
+        expect((await context.request.get('/api/auth/me')).status()).toBe(401);
+        await context.close();
+      }
+      await expect(sessions.getByTestId('session')).toHaveCount(1);
+      await expect(sessions.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('the audit log shows a failed sign-in, filters by action and exports safe CSV', async ({
+    page,
+    browser,
+  }) => {
+    const admin = new AdminPage(page);
+    const origin = await (async () => {
+      await admin.signIn('?tab=settings&sub=security');
+      return new URL(page.url()).origin;
+    })();
+    const stranger = await browser.newContext({ baseURL: origin });
+    const tried = `=cmd|' /C calc'!A${Date.now() % 1000}`;
+    expect(
+      (
+        await stranger.request.post('/api/auth/login', { data: { username: tried, password: 'wrong-1' } })
+      ).status(),
+    ).toBe(401);
+    await stranger.close();
+
+    await page.reload();
+    const log = page.getByRole('region', { name: 'Audit log' });
+    await admin.select('Action', 'Failed sign-in');
+    const table = log.getByRole('table', { name: 'Audit log' });
+    await expect(table.getByRole('row').nth(1)).toContainText(tried);
+    await expect(table.getByRole('row').nth(1)).toContainText('wrong username or password');
+    for (const row of await table.getByRole('row').all()) {
+      const cells = row.getByRole('cell');
+      if ((await cells.count()) > 1) await expect(cells.nth(1)).toHaveText('Failed sign-in');
+    }
+
+    const download = page.waitForEvent('download');
+    await log.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
+    await admin.expectToast('Audit log exported');
+    const csv = readFileSync((await file.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('at,action,what,who,from,detail');
+    expect(csv, 'the name stays text in a spreadsheet').toContain(`,'${tried},`);
+    expect(csv).not.toMatch(/,=cmd/);
   });
 });
 

@@ -5,6 +5,7 @@ import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { currentUserQueryOptions } from '../../auth/api/get-current-user';
 import { adminSettingsQueryOptions } from './get-admin-settings';
+import { signInWithPasskey } from './passkeys';
 
 export function login(body: LoginBody): Promise<LoginAnswer> {
   return apiRequest('POST', apiPaths.login, body).then((res) => readJson<LoginAnswer>(res));
@@ -47,6 +48,16 @@ export function useLoginWithCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: loginWithCode,
+    onSuccess: (user) => signedIn(queryClient, user),
+    onError: loginFailed,
+  });
+}
+
+/** A passkey instead of the password, or instead of the code at the second step. */
+export function useLoginWithPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signInWithPasskey,
     onSuccess: (user) => signedIn(queryClient, user),
     onError: loginFailed,
   });

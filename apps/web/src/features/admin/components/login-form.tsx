@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconLogin2, IconShieldLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFingerprint, IconLogin2, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { needsCode, useLogin, useLoginWithCode } from '../api/login';
+import { needsCode, useLogin, useLoginWithCode, useLoginWithPasskey } from '../api/login';
 
 /**
  * SPEC §2: username and password (both required), `Logging in...` while pending, the warning. While
@@ -61,6 +61,7 @@ export function LoginForm() {
           <Button type="submit" disabled={isPending} leftSection={<IconLogin2 size={18} aria-hidden />}>
             {isPending ? 'Logging in...' : 'Log in'}
           </Button>
+          <PasskeyButton label="Sign in with a passkey" />
           <Alert
             color="yellow"
             variant="light"
@@ -78,6 +79,21 @@ export function LoginForm() {
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** Signs in with a passkey (the device asks for its PIN or fingerprint): alone, or as the second step. */
+function PasskeyButton({ label }: { label: string }) {
+  const { mutate, isPending } = useLoginWithPasskey();
+  return (
+    <Button
+      variant="default"
+      loading={isPending}
+      leftSection={<IconFingerprint size={18} aria-hidden />}
+      onClick={() => mutate()}
+    >
+      {label}
+    </Button>
   );
 }
 
@@ -102,7 +118,8 @@ function CodeStep({ onBack }: { onBack: () => void }) {
               Two-factor sign-in
             </Title>
             <Text c="dimmed" size="sm" mt={4}>
-              Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+              Enter the 6-digit code from your authenticator app, or one of your recovery codes, or use a
+              passkey.
             </Text>
           </div>
           <TextInput
@@ -117,6 +134,7 @@ function CodeStep({ onBack }: { onBack: () => void }) {
           <Button type="submit" disabled={isPending} leftSection={<IconShieldLock size={18} aria-hidden />}>
             {isPending ? 'Verifying...' : 'Verify'}
           </Button>
+          <PasskeyButton label="Use a passkey instead" />
           <Button variant="subtle" onClick={onBack}>
             Back to username and password
           </Button>

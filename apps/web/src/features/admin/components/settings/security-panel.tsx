@@ -10,16 +10,22 @@ import {
   passwordChangeProblem,
 } from '../../lib/password-change';
 import { SectionCard } from '../section-card';
+import { AuditLogPanel } from './audit-log-panel';
+import { PasskeysPanel } from './passkeys-panel';
+import { SessionsPanel } from './sessions-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 
 const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** The password change, then two-factor sign-in. */
+/** The password change, two-factor sign-in, passkeys, the signed-in sessions and the audit log. */
 export function SecurityPanel() {
   return (
     <Stack gap="lg">
       <ChangePasswordCard />
       <TwoFactorPanel />
+      <PasskeysPanel />
+      <SessionsPanel />
+      <AuditLogPanel />
     </Stack>
   );
 }

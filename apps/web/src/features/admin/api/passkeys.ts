@@ -1,0 +1,100 @@
+import type {
+  AuthUser,
+  Ok,
+  Passkey,
+  PasskeyRegisterOptionsBody,
+  Passkeys,
+  WebAuthnOptions,
+} from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, getJson, readJson } from '../../../lib/api-client';
+import { replaceToast } from '../../../lib/toast';
+
+/** The browser's WebAuthn calls, loaded only when a passkey is used (never on public pages). */
+const webAuthn = () => import('@simplewebauthn/browser');
+
+const post = <T>(path: string, body: unknown) =>
+  apiRequest('POST', path, body).then((res) => readJson<T>(res));
+
+export const passkeysQueryOptions = () =>
+  queryOptions({
+    queryKey: [apiPaths.passkeys],
+    queryFn: ({ signal }) => getJson<Passkeys>(apiPaths.passkeys, { signal }),
+  });
+
+export function usePasskeys() {
+  return useQuery(passkeysQueryOptions());
+}
+
+/** What the browser says when the person cancels or the device refuses: a readable sentence. */
+function browserFailure(error: unknown): Error {
+  const e = error as Error;
+  if (e?.name === 'NotAllowedError') return new Error('The passkey request was cancelled or timed out');
+  return e instanceof Error ? e : new Error(String(error));
+}
+
+/** Password (and code) → options → the device makes the passkey → the API stores it under `name`. */
+export async function addPasskey({
+  name,
+  ...stepUp
+}: PasskeyRegisterOptionsBody & { name: string }): Promise<Passkey> {
+  const options = await post<WebAuthnOptions>(apiPaths.passkeyRegisterOptions, stepUp);
+  const { startRegistration } = await webAuthn();
+  const response = await startRegistration({ optionsJSON: options as never }).catch((error: unknown) => {
+    throw browserFailure(error);
+  });
+  return post<Passkey>(apiPaths.passkeyRegister, { name, response });
+}
+
+/** A passkey sign-in: alone, or as the second step after the password. */
+export async function signInWithPasskey(): Promise<AuthUser> {
+  const options = await post<WebAuthnOptions>(apiPaths.passkeyLoginOptions, {});
+  const { startAuthentication } = await webAuthn();
+  const response = await startAuthentication({ optionsJSON: options as never }).catch((error: unknown) => {
+    throw browserFailure(error);
+  });
+  return post<AuthUser>(apiPaths.passkeyLogin, { response });
+}
+
+function usePasskeyMutation<T, V>(
+  mutationFn: (value: V) => Promise<T>,
+  success: (result: T) => { title: string; description?: string },
+  failure: string,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (result) => replaceToast(success(result)),
+    onError: (error) => replaceToast({ title: failure, description: error.message, variant: 'destructive' }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: [apiPaths.audit] });
+    },
+  });
+}
+
+export function useAddPasskey() {
+  return usePasskeyMutation(
+    addPasskey,
+    (passkey) => ({ title: 'Passkey added', description: `"${passkey.name}" can sign in now` }),
+    'Failed to add the passkey',
+  );
+}
+
+export function useRenamePasskey() {
+  return usePasskeyMutation(
+    ({ id, name }: { id: string; name: string }) =>
+      apiRequest('PUT', apiPaths.passkey(id), { name }).then((res) => readJson<Passkey>(res)),
+    (passkey) => ({ title: 'Passkey renamed', description: `Now "${passkey.name}"` }),
+    'Failed to rename the passkey',
+  );
+}
+
+export function useRemovePasskey() {
+  return usePasskeyMutation(
+    (id: string) => apiRequest('DELETE', apiPaths.passkey(id)).then((res) => readJson<Ok>(res)),
+    () => ({ title: 'Passkey removed' }),
+    'Failed to remove the passkey',
+  );
+}
