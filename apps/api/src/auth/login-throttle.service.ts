@@ -92,7 +92,11 @@ export class LoginThrottleService {
 
   /** Each passkey sign-in's options (a challenge kept in a new session) take one of the IP's points. */
   consumePasskeyStart(ip: string): Promise<void> {
-    return this.consume(this.passkeyStartLimiter, `passkey-start|${clientNetworkKey(ip)}`, 'Too many passkey sign-ins');
+    return this.consume(
+      this.passkeyStartLimiter,
+      `passkey-start|${clientNetworkKey(ip)}`,
+      'Too many passkey sign-ins',
+    );
   }
 
   private loginKey(ip: string, username: string): string {

@@ -73,10 +73,7 @@ export const MIGRATIONS = [
   PlaylistVideos1764600000000,
   ServerResets1764700000000,
   LiveStreamEnd1764800000000,
-<<<<<<< HEAD
-  AnalyticsVisitorHero1764925000000,
-=======
   SessionsAndAudit1764900000000,
   Passkeys1764910000000,
->>>>>>> i25b
+  AnalyticsVisitorHero1764925000000,
 ];
