@@ -41,6 +41,12 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
     /from 'ipaddr\.js'|new BlockList\(/,
     ['apps/api/src/common/outbound/address-policy.ts'],
   ],
+  [
+    // Issue 27: a cut by UTF-16 unit splits emoji ("�…"); every shortening goes through truncateText.
+    'grapheme-safe text truncation',
+    /Intl\.Segmenter|\.(?:slice|substring|substr)\(0,[^)]*\)(?:\.trimEnd\(\))?\}…|(?:title|[dD]escription)(?:\.trim\(\))?\)?\??\.(?:slice|substring|substr)\(0,/,
+    ['libs/contracts/src/text.ts'],
+  ],
 ];
 
 /**

@@ -8,6 +8,7 @@ import { OEMBED_PATH } from './api-paths';
 import { broadcastEvent, jsonLdText } from './broadcast-event';
 import { parseChapters } from './chapters';
 import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
+import { truncateText } from './text';
 import type { VideoKind } from './video-filters';
 import { embedUrl, thumbnailUrl } from './youtube';
 
@@ -209,7 +210,7 @@ const HEAD_DESCRIPTION_MAX = 200;
 
 function shortDescription(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > HEAD_DESCRIPTION_MAX ? `${flat.slice(0, HEAD_DESCRIPTION_MAX - 1).trimEnd()}…` : flat;
+  return truncateText(flat, HEAD_DESCRIPTION_MAX);
 }
 
 /**

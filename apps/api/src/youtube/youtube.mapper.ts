@@ -1,4 +1,4 @@
-import type { VideoKind } from '@app/contracts';
+import { truncateText, type VideoKind } from '@app/contracts';
 import type { ChannelRow } from '../channel/channel.service';
 import type { PlaylistRow } from '../playlists/playlists.service';
 import type { VideoRow } from '../videos/videos.service';
@@ -66,7 +66,7 @@ export function toVideoRow(video: YtVideo): VideoRow {
   const kind = videoKind(video, durationSeconds);
   return {
     id: video.id,
-    title: video.snippet.title.slice(0, 255),
+    title: truncateText(video.snippet.title, 255, ''),
     description: video.snippet.description || null,
     thumbnail: pickThumbnail(video.snippet.thumbnails),
     duration: durationText(kind, durationSeconds),
@@ -80,7 +80,7 @@ export function toVideoRow(video: YtVideo): VideoRow {
 export function toPlaylistRow(playlist: YtPlaylist, position: number): PlaylistRow {
   return {
     id: playlist.id,
-    title: playlist.snippet.title.slice(0, 255),
+    title: truncateText(playlist.snippet.title, 255, ''),
     thumbnail: pickThumbnail(playlist.snippet.thumbnails),
     videoCount: playlist.contentDetails?.itemCount ?? 0,
     position,
@@ -90,8 +90,8 @@ export function toPlaylistRow(playlist: YtPlaylist, position: number): PlaylistR
 export function toChannelRow(channel: YtChannel): ChannelRow {
   return {
     youtubeChannelId: channel.id,
-    title: channel.snippet.title.slice(0, 255),
-    handle: channel.snippet.customUrl?.slice(0, 100) ?? null,
+    title: truncateText(channel.snippet.title, 255, ''),
+    handle: channel.snippet.customUrl === undefined ? null : truncateText(channel.snippet.customUrl, 100, ''),
     description: channel.snippet.description || null,
     thumbnail: pickThumbnail(channel.snippet.thumbnails),
     uploadsPlaylistId: channel.contentDetails.relatedPlaylists.uploads ?? null,
