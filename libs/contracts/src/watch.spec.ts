@@ -80,6 +80,15 @@ describe('watch page URLs', () => {
 });
 
 describe('VideoObject JSON-LD', () => {
+  it('has no view count when YouTube withholds it (issue 27: unknown is not 0)', () => {
+    expect(videoObjectJsonLd({ ...base, viewCount: null }, ORIGIN)).not.toHaveProperty(
+      'interactionStatistic',
+    );
+    expect(videoObjectJsonLd({ ...base, viewCount: 0 }, ORIGIN).interactionStatistic).toMatchObject({
+      userInteractionCount: 0,
+    });
+  });
+
   it('has every required and recommended property of a normal video', () => {
     const data = videoObjectJsonLd(base, ORIGIN) as unknown as Record<string, unknown>;
     expectWellFormedVideoObject(data, base);

@@ -58,7 +58,8 @@ export interface WatchVideo {
   /** Absolute, or a path on this site (the demo's thumbnails). */
   thumbnail: string | null;
   durationSeconds: number;
-  viewCount: number;
+  /** Null when YouTube withholds it: the structured data then has no view count. */
+  viewCount: number | null;
   /** ISO 8601 date-time. */
   publishedAt: string;
   kind: VideoKind;
@@ -164,11 +165,15 @@ export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContex
     ...(video.durationSeconds > 0 ? { duration: isoDuration(video.durationSeconds) } : {}),
     embedUrl: embedUrl(video.id),
     url,
-    interactionStatistic: {
-      '@type': 'InteractionCounter',
-      interactionType: { '@type': 'WatchAction' },
-      userInteractionCount: video.viewCount,
-    },
+    ...(video.viewCount === null
+      ? {}
+      : {
+          interactionStatistic: {
+            '@type': 'InteractionCounter',
+            interactionType: { '@type': 'WatchAction' },
+            userInteractionCount: video.viewCount,
+          },
+        }),
     ...(publication ? { publication } : {}),
     ...keyMoments(video, origin),
   };

@@ -78,7 +78,7 @@ export class PublicPagesService {
             description: truncateText(v.description || v.title, SITEMAP_DESCRIPTION_MAX),
             player_loc: embedUrl(v.id),
             duration: v.durationSeconds > 0 ? Math.min(v.durationSeconds, SITEMAP_DURATION_MAX) : undefined,
-            view_count: v.viewCount,
+            view_count: v.viewCount ?? undefined,
             publication_date: v.publishedAt.toISOString(),
           },
         ],

@@ -71,7 +71,8 @@ export function toVideoRow(video: YtVideo): VideoRow {
     thumbnail: pickThumbnail(video.snippet.thumbnails),
     duration: durationText(kind, durationSeconds),
     durationSeconds,
-    viewCount: video.statistics?.viewCount ?? 0,
+    // Unknown is not 0: no statistics (or no viewCount in them) stays null.
+    viewCount: video.statistics?.viewCount ?? null,
     publishedAt: publishedAt(video),
     kind,
   };
@@ -95,7 +96,10 @@ export function toChannelRow(channel: YtChannel): ChannelRow {
     description: channel.snippet.description || null,
     thumbnail: pickThumbnail(channel.snippet.thumbnails),
     uploadsPlaylistId: channel.contentDetails.relatedPlaylists.uploads ?? null,
-    subscriberCount: channel.statistics.subscriberCount ?? 0,
+    // A hidden count (`hiddenSubscriberCount`, no `subscriberCount`) is unknown, not 0.
+    subscriberCount: channel.statistics.hiddenSubscriberCount
+      ? null
+      : (channel.statistics.subscriberCount ?? null),
     videoCount: channel.statistics.videoCount,
     viewCount: channel.statistics.viewCount,
     isDemo: false,
