@@ -42,6 +42,12 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
     // ip-prefix.ts parses addresses only to show their network to the admin (sessions, audit log); it judges none.
     ['apps/api/src/common/outbound/address-policy.ts', 'apps/api/src/common/ip-prefix.ts'],
   ],
+  [
+    // Issue 27: a cut by UTF-16 unit splits emoji ("�…"); every shortening goes through truncateText.
+    'grapheme-safe text truncation',
+    /Intl\.Segmenter|\.(?:slice|substring|substr)\(0,[^)]*\)(?:\.trimEnd\(\))?\}…|(?:title|[dD]escription)(?:\.trim\(\))?\)?\??\.(?:slice|substring|substr)\(0,/,
+    ['libs/contracts/src/text.ts'],
+  ],
 ];
 
 /**

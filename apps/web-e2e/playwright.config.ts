@@ -17,6 +17,10 @@ import {
   LIVE_FAKE_YOUTUBE_URL,
   LIVE_FAKE_YOUTUBE_VIDEOS,
   LIVE_YOUTUBE_API_KEY,
+  REAL_FAKE_YOUTUBE_PLAYLISTS,
+  REAL_FAKE_YOUTUBE_URL,
+  REAL_FAKE_YOUTUBE_VIDEOS,
+  REAL_YOUTUBE_API_KEY,
   SERVERS,
   STACKS_CONTROL_PORT,
   WORKER_STACK_BASE,
@@ -49,7 +53,7 @@ const artifacts = join(repoRoot, 'dist/apps/web-e2e');
 const ADMIN_SPECS = /admin[^/]*\.spec\.ts$/;
 const ADMIN_EXCLUSIVE_SPECS = /admin-exclusive[^/]*\.spec\.ts$/;
 const ADMIN_LAYOUT_SPECS = /admin-(accessibility|session)\.spec\.ts$/;
-const PUBLIC_LAYOUT_SPECS = /\/(home-layout|home-videos|accessibility|watch-page)\.spec\.ts$/;
+const PUBLIC_LAYOUT_SPECS = /\/(home-layout|home-videos|accessibility|watch-page|real-channel)\.spec\.ts$/;
 // The public settings change a stack of their own (one per worker), a test at a time.
 const SETTINGS_SPEC = /public-settings\.spec\.ts$/;
 // View All with 10,000 videos, on a stack of its own.
@@ -77,6 +81,18 @@ const stackPlan = {
       env: {
         YOUTUBE_API_KEY: LIVE_YOUTUBE_API_KEY,
         YOUTUBE_API_BASE_URL: `${LIVE_FAKE_YOUTUBE_URL}/youtube/v3`,
+      },
+    },
+    // Issue 27: a stack synced (by the seed) from a fake YouTube's default channel, which answers as real
+    // channels do: hidden counts, missing thumbnails, every script, streams of every kind. No spec changes it.
+    {
+      name: 'real',
+      port: SERVERS.real,
+      sqlitePath: sqlite('real'),
+      env: {
+        YOUTUBE_API_KEY: REAL_YOUTUBE_API_KEY,
+        YOUTUBE_API_BASE_URL: `${REAL_FAKE_YOUTUBE_URL}/youtube/v3`,
+        YOUTUBE_CHANNEL_ID: '@fakechannel',
       },
     },
     ...Array.from({ length: workers }, (_, i) => [
@@ -110,6 +126,12 @@ const stackPlan = {
       videos: LIVE_FAKE_YOUTUBE_VIDEOS,
       playlists: 1,
       apiKey: LIVE_YOUTUBE_API_KEY,
+    },
+    {
+      port: Number(new URL(REAL_FAKE_YOUTUBE_URL).port),
+      videos: REAL_FAKE_YOUTUBE_VIDEOS,
+      playlists: REAL_FAKE_YOUTUBE_PLAYLISTS,
+      apiKey: REAL_YOUTUBE_API_KEY,
     },
   ],
   // The fake Discord and fake Mailchimp the integrations' connection tests reach.

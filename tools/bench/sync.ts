@@ -185,7 +185,7 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
       expectedUnits: fullSyncUnits(
         options.videos,
         options.playlists,
-        fake.channel.playlists.map((playlist) => playlist.videoIds.length),
+        fake.channel.playlists.map((playlist) => playlist.items.length),
       ),
       searchCalls: stats.calls.search,
       rssIdleMb: mb(rssIdleKb),

@@ -46,8 +46,11 @@ describe('fake YouTube Data API', () => {
       etag: expect.any(String),
       snippet: { customUrl: '@fakechannel', thumbnails: { default: { width: 88 } } },
       contentDetails: { relatedPlaylists: { uploads: info.uploadsPlaylistId } },
-      statistics: { videoCount: '120', subscriberCount: String(info.subscriberCount) },
+      statistics: { videoCount: '120', hiddenSubscriberCount: true },
     });
+    // A hidden count is left out, not sent as 0.
+    expect(byHandle.items[0].statistics).not.toHaveProperty('subscriberCount');
+    expect(info.subscriberCount).toBeNull();
     expect((await json(`channels?part=id&id=${info.id}`)).items).toHaveLength(1);
     const none = await json('channels?part=snippet&id=UCnobody');
     expect(none.items).toBeUndefined();
@@ -82,9 +85,10 @@ describe('fake YouTube Data API', () => {
       `videos?part=snippet,contentDetails,statistics,liveStreamingDetails&id=${ids.join(',')}`,
     );
     expect(page.items.map((v: { id: string }) => v.id)).toEqual(ids);
-    // The newest is an upcoming premiere, the third newest is live.
+    // The newest is an upcoming premiere (with its length, as real premieres have), the third newest is live.
     expect(page.items[0].snippet.liveBroadcastContent).toBe('upcoming');
-    expect(page.items[0].contentDetails.duration).toBe('P0D');
+    expect(page.items[0].contentDetails.duration).toMatch(/^PT\d+M\d+S$/);
+    expect(page.items[2].contentDetails.duration).toBe('P0D');
     expect(page.items[2]).toMatchObject({
       snippet: { liveBroadcastContent: 'live' },
       liveStreamingDetails: { concurrentViewers: '321' },
@@ -96,6 +100,102 @@ describe('fake YouTube Data API', () => {
       units: 101,
       unitsByMethod: { videos: 1, search: 100 },
       calls: { videos: 1, search: 1 },
+    });
+  });
+
+  describe('answers as real channels do (issue 27)', () => {
+    const allVideos = async (ids: string[]): Promise<Answer[]> => {
+      const items: Answer[] = [];
+      for (let i = 0; i < ids.length; i += 50) {
+        const part = 'snippet,contentDetails,statistics,liveStreamingDetails,status';
+        items.push(...(await json(`videos?part=${part}&id=${ids.slice(i, i + 50).join(',')}`)).items);
+      }
+      return items;
+    };
+
+    it('withholds statistics and thumbnails, and writes in every script', async () => {
+      const videos = await allVideos(fake.channel.videos.map((v) => v.id));
+      expect(videos).toHaveLength(120);
+      const without = (key: string) => videos.filter((v) => v.statistics && !(key in v.statistics));
+      expect(without('likeCount').length).toBeGreaterThan(0);
+      expect(without('commentCount').length).toBeGreaterThan(0);
+      expect(videos.filter((v) => !v.statistics).length).toBeGreaterThan(0);
+      const sizes = videos.map((v) => Object.keys(v.snippet.thumbnails).sort().join(','));
+      expect(sizes).toContain('default');
+      expect(sizes).toContain('');
+      expect(sizes).toContain('default,high,medium,standard');
+      expect(sizes).toContain('default,high,maxres,medium,standard');
+      const titles = videos.map((v) => v.snippet.title as string);
+      expect(titles.some((t) => /\p{Extended_Pictographic}/u.test(t))).toBe(true);
+      expect(titles.some((t) => /\p{Script=Han}|\p{Script=Hiragana}/u.test(t))).toBe(true);
+      expect(titles.some((t) => /\p{Script=Arabic}/u.test(t))).toBe(true);
+      expect(titles.some((t) => /\p{Script=Hebrew}/u.test(t))).toBe(true);
+      expect(titles.every((t) => [...t].length <= 100)).toBe(true);
+      const longest = Math.max(...videos.map((v) => (v.snippet.description as string).length));
+      expect(longest).toBe(5000);
+    });
+
+    it('has processing uploads, a premiere with its length, a free chat, fractional times and days-long replays', async () => {
+      const videos = await allVideos(fake.channel.videos.map((v) => v.id));
+      const processing = videos.filter((v) => v.status.uploadStatus === 'uploaded');
+      expect(processing.length).toBeGreaterThan(0);
+      expect(processing.every((v) => v.contentDetails.duration === 'P0D')).toBe(true);
+      expect(processing.every((v) => v.snippet.liveBroadcastContent === 'none')).toBe(true);
+      const upcoming = videos.filter((v) => v.snippet.liveBroadcastContent === 'upcoming');
+      expect(upcoming.map((v) => v.contentDetails.duration)).toEqual([expect.stringMatching(/^PT/), 'P0D']);
+      // The free chat stays upcoming past its date, below the newest 50 uploads.
+      const freeChat = upcoming[1];
+      expect(fake.channel.videos.findIndex((v) => v.id === freeChat.id)).toBeGreaterThanOrEqual(50);
+      expect(Date.parse(freeChat.liveStreamingDetails.scheduledStartTime)).toBeLessThan(
+        Date.parse(videos[0].snippet.publishedAt),
+      );
+      const replays = videos.filter((v) => v.liveStreamingDetails?.actualEndTime);
+      expect(replays.length).toBeGreaterThan(0);
+      expect(replays.every((v) => /\.\d{3}Z$/.test(v.liveStreamingDetails.actualStartTime))).toBe(true);
+      expect(replays.some((v) => /^P1DT/.test(v.contentDetails.duration))).toBe(true);
+    });
+
+    it('lists private and deleted items, other channels’ videos and duplicates in playlists', async () => {
+      const playlist = fake.channel.playlists[0];
+      const page = await json(
+        `playlistItems?part=snippet,contentDetails,status&playlistId=${playlist.id}&maxResults=50`,
+      );
+      const items: Answer[] = page.items;
+      const byTitle = (title: string) => items.find((i) => i.snippet.title === title);
+      for (const [title, privacy] of [
+        ['Private video', 'private'],
+        ['Deleted video', 'privacyStatusUnspecified'],
+      ]) {
+        const item = byTitle(title);
+        expect(item.snippet).not.toHaveProperty('videoOwnerChannelId');
+        expect(item.snippet.thumbnails).toEqual({});
+        expect(item.contentDetails).not.toHaveProperty('videoPublishedAt');
+        expect(item.status.privacyStatus).toBe(privacy);
+      }
+      const owners = new Set(items.map((i) => i.snippet.videoOwnerChannelId).filter(Boolean));
+      expect(owners.size).toBe(2);
+      const ids = items.map((i) => i.contentDetails.videoId);
+      expect(new Set(ids).size).toBeLessThan(ids.length);
+      expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+      // Another channel's video is a video too; a private or deleted one is not in videos.list.
+      const other = items.find(
+        (i) => i.snippet.videoOwnerChannelId && i.snippet.videoOwnerChannelId !== fake.channel.info.id,
+      );
+      const found = await json(
+        `videos?part=id&id=${other.contentDetails.videoId},${byTitle('Private video').contentDetails.videoId}`,
+      );
+      expect(found.items.map((v: Answer) => v.id)).toEqual([other.contentDetails.videoId]);
+    });
+
+    it('keeps a deleted video in its playlists as a "Deleted video" item, still counted', async () => {
+      const channel = new FakeChannel({ videos: 30, playlists: 2 });
+      const playlist = channel.playlists[1];
+      const [gone] = playlist.items;
+      const before = playlist.items.length;
+      channel.removeVideos([gone!.videoId]);
+      expect(channel.videos.map((v) => v.id)).not.toContain(gone!.videoId);
+      expect(playlist.items).toHaveLength(before);
+      expect(playlist.items[0]).toEqual({ videoId: gone!.videoId, status: 'deleted' });
     });
   });
 

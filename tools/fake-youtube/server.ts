@@ -24,6 +24,7 @@ import type {
   FakeChannelInfo,
   FakeMethod,
   FakePlaylist,
+  FakePlaylistItem,
   FakeStartedLine,
   FakeStats,
   FakeStreamState,
@@ -34,7 +35,7 @@ import type {
 import { thumbnailUrl, YOUTUBE_UNIT_COST } from '@app/contracts/youtube';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { closeOnSignal } from '../lib/process';
-import { FakeChannel, type GenerateOptions } from './channel';
+import { FAKE_EPOCH, FakeChannel, type GenerateOptions } from './channel';
 
 export const API_PATH = '/youtube/v3';
 export const METHODS = Object.keys(YOUTUBE_UNIT_COST) as FakeMethod[];
@@ -98,7 +99,13 @@ function decodeToken(token: string): number {
   return Number(match[1]);
 }
 
-function videoThumbnails(id: string) {
+/**
+ * A video's `snippet.thumbnails` (https://developers.google.com/youtube/v3/docs/thumbnails): the sizes it has.
+ * Only HD uploads have `maxres`; some videos have only `default`, and some none at all (`{}`).
+ */
+function videoThumbnails(id: string, sizes: FakeVideo['thumbnails'] = 'all') {
+  if (sizes === 'none') return {};
+  if (sizes === 'default') return { default: { url: thumbnailUrl(id, 'default'), width: 120, height: 90 } };
   const thumbnails: Record<string, { url: string; width: number; height: number }> = {
     default: { url: thumbnailUrl(id, 'default'), width: 120, height: 90 },
     medium: { url: thumbnailUrl(id, 'mqdefault'), width: 320, height: 180 },
@@ -119,10 +126,26 @@ function snippetOf(video: FakeVideo, info: FakeChannelInfo) {
     channelId: info.id,
     title: video.title,
     description: video.description,
-    thumbnails: videoThumbnails(video.id),
+    thumbnails: videoThumbnails(video.id, video.thumbnails),
     channelTitle: info.title,
   };
 }
+
+/**
+ * What `playlistItems.list` shows in place of a video made private or deleted: its id, the fixed title and
+ * description, no thumbnails, no `videoOwnerChannelId` / `videoOwnerChannelTitle` and no `videoPublishedAt`
+ * (https://developers.google.com/youtube/v3/docs/playlistItems#snippet.videoOwnerChannelId: "not present if the
+ * video is private or deleted"; titles and `privacyStatus` as recorded answers carry them, e.g. the
+ * `privacyStatusUnspecified` of a deleted item).
+ */
+const UNAVAILABLE = {
+  private: { title: 'Private video', description: 'This video is private.', privacyStatus: 'private' },
+  deleted: {
+    title: 'Deleted video',
+    description: 'This video is unavailable.',
+    privacyStatus: 'privacyStatusUnspecified',
+  },
+} as const;
 
 const NO_THUMBNAIL = {
   default: { url: 'https://i.ytimg.com/img/no_thumbnail.jpg', width: 120, height: 90 },
@@ -378,10 +401,11 @@ export class FakeYouTube {
       resource.contentDetails = { relatedPlaylists: { likes: '', uploads: info.uploadsPlaylistId } };
     }
     if (wanted.has('statistics')) {
+      // https://developers.google.com/youtube/v3/docs/channels#statistics: a hidden count is left out.
       resource.statistics = {
         viewCount: String(this.channel.totalViews),
-        subscriberCount: String(info.subscriberCount),
-        hiddenSubscriberCount: false,
+        ...(info.subscriberCount === null ? {} : { subscriberCount: String(info.subscriberCount) }),
+        hiddenSubscriberCount: info.subscriberCount === null,
         videoCount: String(this.channel.videos.length),
       };
     }
@@ -400,9 +424,10 @@ export class FakeYouTube {
       );
     }
     const info = this.channel.info;
-    let videos: FakeVideo[];
+    let items: FakePlaylistItem[];
     if (playlistId === info.uploadsPlaylistId) {
-      videos = this.channel.videos;
+      // The uploads playlist lists the channel's public uploads only.
+      items = this.channel.videos.map((video) => ({ videoId: video.id, status: 'public', video }));
     } else {
       const playlist = this.channel.playlists.find((p) => p.id === playlistId);
       if (!playlist) {
@@ -414,27 +439,44 @@ export class FakeYouTube {
         );
       }
       const byId = new Map(this.channel.videos.map((v) => [v.id, v]));
-      videos = playlist.videoIds.map((id) => byId.get(id)).filter((v): v is FakeVideo => Boolean(v));
+      items = playlist.items.map((entry) => ({ ...entry, video: entry.video ?? byId.get(entry.videoId) }));
     }
-    return page(videos, query, 'youtube#playlistItemListResponse', (video, position) => {
+    return page(items, query, 'youtube#playlistItemListResponse', (entry, position) => {
       const item: Record<string, unknown> = {
         kind: 'youtube#playlistItem',
-        id: Buffer.from(`${playlistId}.${video.id}`).toString('base64url').slice(0, 48),
+        // Unique per position: a playlist may hold the same video twice.
+        id: Buffer.from(`${playlistId}.${position}.${entry.videoId}`).toString('base64url').slice(0, 64),
       };
+      const video = entry.status === 'public' ? entry.video : undefined;
+      const unavailable = entry.status === 'public' ? undefined : UNAVAILABLE[entry.status];
       if (wanted.has('snippet')) {
+        const owner = entry.owner ?? { channelId: info.id, channelTitle: info.title };
         item.snippet = {
-          ...snippetOf(video, info),
+          ...(video
+            ? snippetOf(video, info)
+            : {
+                publishedAt: new Date(FAKE_EPOCH).toISOString(),
+                channelId: info.id,
+                title: unavailable?.title ?? '',
+                description: unavailable?.description ?? '',
+                thumbnails: {},
+                channelTitle: info.title,
+              }),
           playlistId,
           position,
-          resourceId: { kind: 'youtube#video', videoId: video.id },
-          videoOwnerChannelTitle: info.title,
-          videoOwnerChannelId: info.id,
+          resourceId: { kind: 'youtube#video', videoId: entry.videoId },
+          ...(video
+            ? { videoOwnerChannelTitle: owner.channelTitle, videoOwnerChannelId: owner.channelId }
+            : {}),
         };
       }
       if (wanted.has('contentDetails')) {
-        item.contentDetails = { videoId: video.id, videoPublishedAt: video.publishedAt };
+        item.contentDetails = {
+          videoId: entry.videoId,
+          ...(video ? { videoPublishedAt: video.publishedAt } : {}),
+        };
       }
-      if (wanted.has('status')) item.status = { privacyStatus: 'public' };
+      if (wanted.has('status')) item.status = { privacyStatus: unavailable?.privacyStatus ?? 'public' };
       return withEtag(item);
     });
   }
@@ -459,7 +501,13 @@ export class FakeYouTube {
     if (ids.length > 50) {
       throw new ApiError(400, 'invalidValue', 'The request specifies more than 50 video ids.', 'global');
     }
+    // The channel's uploads and the other channels' videos its playlists hold; private and deleted ones are
+    // simply left out of the answer, as YouTube does for an API key.
     const byId = new Map(this.channel.videos.map((v) => [v.id, v]));
+    for (const playlist of this.channel.playlists) {
+      for (const entry of playlist.items)
+        if (entry.video && entry.status === 'public') byId.set(entry.videoId, entry.video);
+    }
     const info = this.channel.info;
     const items = ids
       .map((id) => byId.get(id))
@@ -487,20 +535,22 @@ export class FakeYouTube {
             projection: 'rectangular',
           };
         }
-        if (wanted.has('statistics')) {
+        // https://developers.google.com/youtube/v3/docs/videos#statistics: counts are strings (uint64); a count
+        // the owner hides or turned off is left out, and some videos answer without the part at all.
+        if (wanted.has('statistics') && !video.statisticsWithheld) {
           const upcoming = video.liveBroadcastContent === 'upcoming';
           item.statistics = {
             viewCount: String(video.viewCount),
-            ...(upcoming ? {} : { likeCount: String(video.likeCount) }),
+            ...(upcoming || video.likeCount === undefined ? {} : { likeCount: String(video.likeCount) }),
             favoriteCount: '0',
-            commentCount: String(video.commentCount),
+            ...(video.commentCount === undefined ? {} : { commentCount: String(video.commentCount) }),
           };
         }
         if (wanted.has('liveStreamingDetails') && video.liveStreamingDetails) {
           item.liveStreamingDetails = video.liveStreamingDetails;
         }
         if (wanted.has('status')) {
-          item.status = { uploadStatus: 'processed', privacyStatus: 'public', embeddable: true };
+          item.status = { uploadStatus: video.uploadStatus, privacyStatus: 'public', embeddable: true };
         }
         return withEtag(item);
       });
@@ -531,19 +581,20 @@ export class FakeYouTube {
     const byId = new Map(this.channel.videos.map((v) => [v.id, v]));
     return page(playlists, query, 'youtube#playlistListResponse', (playlist: FakePlaylist) => {
       const item: Record<string, unknown> = { kind: 'youtube#playlist', id: playlist.id };
-      const first = playlist.videoIds.map((id) => byId.get(id)).find(Boolean);
+      const first = playlist.items.map((entry) => byId.get(entry.videoId)).find(Boolean);
       if (wanted.has('snippet')) {
         item.snippet = {
           publishedAt: playlist.publishedAt,
           channelId: info.id,
           title: playlist.title,
           description: playlist.description,
-          thumbnails: first ? videoThumbnails(first.id) : NO_THUMBNAIL,
+          thumbnails: first ? videoThumbnails(first.id, first.thumbnails) : NO_THUMBNAIL,
           channelTitle: info.title,
           localized: { title: playlist.title, description: playlist.description },
         };
       }
-      if (wanted.has('contentDetails')) item.contentDetails = { itemCount: playlist.videoIds.length };
+      // Private and deleted items count too.
+      if (wanted.has('contentDetails')) item.contentDetails = { itemCount: playlist.items.length };
       if (wanted.has('status')) item.status = { privacyStatus: 'public' };
       return withEtag(item);
     });

@@ -22,7 +22,11 @@ describe('channel stats and the demo seed', () => {
 
   it('GET /api/channel/stats returns the seeded counts as numbers', async () => {
     const res = await request(t.server).get('/api/channel/stats').expect(200);
-    const videoViews = await t.dataSource.getRepository(VideoEntity).sum('viewCount');
+    const { videoViews } = (await t.dataSource
+      .getRepository(VideoEntity)
+      .createQueryBuilder('video')
+      .select('SUM(video.viewCount)', 'videoViews')
+      .getRawOne()) as { videoViews: string | number };
     expect(res.body).toEqual({
       subscriberCount: 128400,
       videoCount: DEMO_VIDEO_COUNT,

@@ -33,7 +33,7 @@ export const backupVideoSchema = z.strictObject({
   thumbnail,
   duration: z.string().max(16),
   durationSeconds: z.number().int().nonnegative().max(2_147_483_647),
-  viewCount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  viewCount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable(),
   publishedAt: isoDateTime,
   featured: z.boolean(),
   kind: videoKindSchema,

@@ -17,8 +17,16 @@ export interface FakeVideo {
   duration: string;
   liveBroadcastContent: 'none' | 'live' | 'upcoming';
   viewCount: number;
-  likeCount: number;
-  commentCount: number;
+  /** Absent when the owner hides the likes (`statistics.likeCount` is then left out). */
+  likeCount?: number;
+  /** Absent when comments are off (`statistics.commentCount` is then left out). */
+  commentCount?: number;
+  /** No `statistics` part at all in `videos.list` (YouTube withholds all of it for some videos). */
+  statisticsWithheld?: boolean;
+  /** The thumbnail sizes YouTube has: every one, only `default` (120×90), or none (`thumbnails: {}`). */
+  thumbnails: 'all' | 'default' | 'none';
+  /** `uploaded` while YouTube still processes the upload (its duration then reads `P0D`). */
+  uploadStatus: 'processed' | 'uploaded';
   tags: string[];
   liveStreamingDetails?: {
     actualStartTime?: string;
@@ -28,12 +36,25 @@ export interface FakeVideo {
   };
 }
 
+/**
+ * One item of a playlist, as `playlistItems.list` lists it: a public video of the channel or of another channel
+ * (`owner`), or YouTube's stand-in for a video made private or deleted (no owner, no thumbnails). Removing a video
+ * leaves a `deleted` item behind, and the playlist's `itemCount` counts it.
+ */
+export interface FakePlaylistItem {
+  videoId: string;
+  status: 'public' | 'private' | 'deleted';
+  /** Another channel's public video: its owner and its own data. */
+  owner?: { channelId: string; channelTitle: string };
+  video?: FakeVideo;
+}
+
 export interface FakePlaylist {
   id: string;
   title: string;
   description: string;
   publishedAt: string;
-  videoIds: string[];
+  items: FakePlaylistItem[];
 }
 
 export interface FakeChannelInfo {
@@ -43,7 +64,8 @@ export interface FakeChannelInfo {
   description: string;
   publishedAt: string;
   uploadsPlaylistId: string;
-  subscriberCount: number;
+  /** Null when the channel hides it (`hiddenSubscriberCount: true`, no `subscriberCount`). */
+  subscriberCount: number | null;
   viewCount: number;
 }
 

@@ -25,3 +25,4 @@ export * from './watch';
 export * from './chapters';
 export * from './oembed';
 export * from './security';
+export * from './text';

@@ -13,7 +13,8 @@ export const videoSchema = z.object({
   /** Display text, shown as-is (`4:05`, `1:02:03`). */
   duration: z.string(),
   durationSeconds: z.number().int().nonnegative(),
-  viewCount: z.number().int().nonnegative(),
+  /** Null when YouTube withholds it (unknown, not 0): the page leaves it out. */
+  viewCount: z.number().int().nonnegative().nullable(),
   /** ISO 8601 date-time. */
   publishedAt: z.string(),
   featured: z.boolean(),

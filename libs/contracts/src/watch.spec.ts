@@ -80,6 +80,15 @@ describe('watch page URLs', () => {
 });
 
 describe('VideoObject JSON-LD', () => {
+  it('has no view count when YouTube withholds it (issue 27: unknown is not 0)', () => {
+    expect(videoObjectJsonLd({ ...base, viewCount: null }, ORIGIN)).not.toHaveProperty(
+      'interactionStatistic',
+    );
+    expect(videoObjectJsonLd({ ...base, viewCount: 0 }, ORIGIN).interactionStatistic).toMatchObject({
+      userInteractionCount: 0,
+    });
+  });
+
   it('has every required and recommended property of a normal video', () => {
     const data = videoObjectJsonLd(base, ORIGIN) as unknown as Record<string, unknown>;
     expectWellFormedVideoObject(data, base);
@@ -321,5 +330,18 @@ describe('the head of a watch page', () => {
     const description = head.meta.find((m) => m.key === 'description')?.content ?? '';
     expect(description.length).toBeLessThanOrEqual(200);
     expect(description.endsWith('…')).toBe(true);
+  });
+
+  it('cuts a description full of emoji between graphemes, never leaving half of one (issue 27)', () => {
+    // 198 ASCII units, then an emoji across the 199th and 200th: a UTF-16 cut left a lone surrogate ("�…").
+    const head = watchPageHead(settings, ORIGIN, { ...base, description: `${'a'.repeat(198)}😀😀 tail` });
+    for (const key of ['description', 'og:description', 'twitter:description']) {
+      const content = head.meta.find((m) => m.key === key)?.content ?? '';
+      expect(content).toBe(`${'a'.repeat(198)}…`);
+    }
+    const cjk = watchPageHead(settings, ORIGIN, { ...base, description: '🎉祝你生日快乐'.repeat(60) });
+    const cut = cjk.meta.find((m) => m.key === 'description')?.content ?? '';
+    expect(cut.length).toBeLessThanOrEqual(200);
+    expect(cut).toMatch(/^(🎉祝你生日快乐)+(🎉|🎉祝|🎉祝你|🎉祝你生|🎉祝你生日|🎉祝你生日快)?…$/u);
   });
 });

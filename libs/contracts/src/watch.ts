@@ -8,6 +8,7 @@ import { OEMBED_PATH } from './api-paths';
 import { broadcastEvent, jsonLdText } from './broadcast-event';
 import { parseChapters } from './chapters';
 import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
+import { truncateText } from './text';
 import type { VideoKind } from './video-filters';
 import { embedUrl, thumbnailUrl } from './youtube';
 
@@ -57,7 +58,8 @@ export interface WatchVideo {
   /** Absolute, or a path on this site (the demo's thumbnails). */
   thumbnail: string | null;
   durationSeconds: number;
-  viewCount: number;
+  /** Null when YouTube withholds it: the structured data then has no view count. */
+  viewCount: number | null;
   /** ISO 8601 date-time. */
   publishedAt: string;
   kind: VideoKind;
@@ -163,11 +165,15 @@ export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContex
     ...(video.durationSeconds > 0 ? { duration: isoDuration(video.durationSeconds) } : {}),
     embedUrl: embedUrl(video.id),
     url,
-    interactionStatistic: {
-      '@type': 'InteractionCounter',
-      interactionType: { '@type': 'WatchAction' },
-      userInteractionCount: video.viewCount,
-    },
+    ...(video.viewCount === null
+      ? {}
+      : {
+          interactionStatistic: {
+            '@type': 'InteractionCounter',
+            interactionType: { '@type': 'WatchAction' },
+            userInteractionCount: video.viewCount,
+          },
+        }),
     ...(publication ? { publication } : {}),
     ...keyMoments(video, origin),
   };
@@ -209,7 +215,7 @@ const HEAD_DESCRIPTION_MAX = 200;
 
 function shortDescription(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > HEAD_DESCRIPTION_MAX ? `${flat.slice(0, HEAD_DESCRIPTION_MAX - 1).trimEnd()}…` : flat;
+  return truncateText(flat, HEAD_DESCRIPTION_MAX);
 }
 
 /**

@@ -27,8 +27,9 @@ export class ChannelEntity {
   @Column({ type: 'varchar', length: 64, nullable: true })
   uploadsPlaylistId: string | null;
 
-  @Column({ type: 'bigint', transformer: bigintToNumber })
-  subscriberCount: number;
+  /** Null when YouTube withholds it (a hidden subscriber count): unknown, not 0. */
+  @Column({ type: 'bigint', nullable: true, transformer: bigintToNumber })
+  subscriberCount: number | null;
 
   @Column({ type: 'int' })
   videoCount: number;

@@ -3,7 +3,7 @@ import type { ChannelEntity } from './channel.entity';
 
 export function toChannelStats(channel: ChannelEntity | null): ChannelStats {
   return {
-    subscriberCount: channel?.subscriberCount ?? 0,
+    subscriberCount: channel ? channel.subscriberCount : 0,
     videoCount: channel?.videoCount ?? 0,
     viewCount: channel?.viewCount ?? 0,
   };

@@ -34,6 +34,7 @@ import { ServerResets1764700000000 } from './migrations/1764700000000-server-res
 import { LiveStreamEnd1764800000000 } from './migrations/1764800000000-live-stream-end';
 import { SessionsAndAudit1764900000000 } from './migrations/1764900000000-sessions-and-audit';
 import { Passkeys1764910000000 } from './migrations/1764910000000-passkeys';
+import { UnknownCounts1764905000000 } from './migrations/1764905000000-unknown-counts';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -74,6 +75,7 @@ export const MIGRATIONS = [
   ServerResets1764700000000,
   LiveStreamEnd1764800000000,
   SessionsAndAudit1764900000000,
+  UnknownCounts1764905000000,
   Passkeys1764910000000,
   AnalyticsVisitorHero1764925000000,
 ];

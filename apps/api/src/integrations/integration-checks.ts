@@ -1,4 +1,4 @@
-import type { IntegrationCheck } from '@app/contracts';
+import { type IntegrationCheck, truncateText } from '@app/contracts';
 import {
   describeSmtpServer,
   NO_SMTP_SERVER,
@@ -40,7 +40,7 @@ const clip = (text: string, max = 300) => {
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return truncateText(flat, max);
 };
 
 function parseJson(text: string): unknown {

@@ -1,3 +1,5 @@
+import { truncateText } from '@app/contracts/text';
+
 /** Discord refuses messages longer than this. */
 export const DISCORD_MAX_CONTENT = 2000;
 
@@ -20,7 +22,7 @@ export function renderDiscordMessage(template: string, video: TemplateVideo): st
   let description = video.description;
   if (uses > 0) {
     const room = Math.floor((DISCORD_MAX_CONTENT - withoutDescription.length) / uses);
-    if (description.length > room) description = room > 1 ? `${description.slice(0, room - 1)}…` : '';
+    if (description.length > room) description = room > 1 ? truncateText(description, room) : '';
   }
-  return fill(template, { ...video, description }).slice(0, DISCORD_MAX_CONTENT);
+  return truncateText(fill(template, { ...video, description }), DISCORD_MAX_CONTENT, '');
 }

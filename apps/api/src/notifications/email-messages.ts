@@ -1,5 +1,6 @@
 /** The e-mails the site sends to the notification address: plain text and simple HTML, every value escaped. */
 import { escapeHtml } from '@app/contracts/html';
+import { truncateText } from '@app/contracts/text';
 
 export interface EmailMessage {
   subject: string;
@@ -46,7 +47,7 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
 export function excerpt(text: string | null, length = EMAIL_EXCERPT_LENGTH): string {
   const flat = (text ?? '').trim();
-  return flat.length > length ? `${flat.slice(0, length - 1).trimEnd()}…` : flat;
+  return truncateText(flat, length);
 }
 
 /** Only an absolute http(s) address goes into `href`/`src` (never `javascript:` or a relative path). */

@@ -8,6 +8,7 @@ import {
   type VideoKind,
   videoKindQuery,
   thumbnailUrl,
+  truncateText,
   watchPageUrl,
 } from '@app/contracts';
 import { Feed } from 'feed';
@@ -73,11 +74,11 @@ export class PublicPagesService {
         video: [
           {
             thumbnail_loc: absoluteUrl(origin, v.thumbnail ?? thumbnailUrl(v.id)),
-            title: v.title.slice(0, SITEMAP_TITLE_MAX),
-            description: (v.description || v.title).slice(0, SITEMAP_DESCRIPTION_MAX),
+            title: truncateText(v.title, SITEMAP_TITLE_MAX, ''),
+            description: truncateText(v.description || v.title, SITEMAP_DESCRIPTION_MAX),
             player_loc: embedUrl(v.id),
             duration: v.durationSeconds > 0 ? Math.min(v.durationSeconds, SITEMAP_DURATION_MAX) : undefined,
-            view_count: v.viewCount,
+            view_count: v.viewCount ?? undefined,
             publication_date: v.publishedAt.toISOString(),
           },
         ],

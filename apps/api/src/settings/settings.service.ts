@@ -22,6 +22,7 @@ import {
   settingsRegistry,
   settingValueSchema,
   siteName,
+  truncateText,
 } from '@app/contracts';
 import { type EntityManager, In, Not, type Repository } from 'typeorm';
 import { z } from 'zod';
@@ -122,7 +123,7 @@ export class SettingsService {
     const wantsId = 'channelId' in values && !values.channelId;
     if (!wantsTitle && !wantsId) return values as Pick<PublicSettings, K>;
     const channel = await this.channels.find();
-    if (channel && wantsTitle) values.siteTitle = channel.title.trim().slice(0, 100);
+    if (channel && wantsTitle) values.siteTitle = truncateText(channel.title.trim(), 100, '');
     if (channel?.youtubeChannelId && wantsId && CHANNEL_ID_PATTERN.test(channel.youtubeChannelId)) {
       values.channelId = channel.youtubeChannelId;
     }

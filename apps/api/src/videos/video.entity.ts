@@ -23,8 +23,9 @@ export class VideoEntity {
   durationSeconds: number;
 
   @Index('idx_video_view_count')
-  @Column({ type: 'bigint', transformer: bigintToNumber })
-  viewCount: number;
+  /** Null when YouTube withholds the video's statistics: unknown, not 0. */
+  @Column({ type: 'bigint', nullable: true, transformer: bigintToNumber })
+  viewCount: number | null;
 
   @Index('idx_video_published_at')
   @Column({ type: 'datetime' })

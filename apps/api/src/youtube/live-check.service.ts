@@ -101,16 +101,14 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /**
-   * The sync's word on ended streams, through its transaction: every replay it fetched keeps its actual start
-   * and end, and ended streams no longer on the channel go. Live and scheduled rows stay the live check's,
-   * unless the sync saw them end.
+   * The sync's word on every stream, through its transaction. It read every upload (`liveStreamingDetails` in
+   * the same `videos.list`), so `live_stream` becomes what it saw: live and scheduled streams with their
+   * scheduled and actual start, replays with their actual start and end; streams gone from the channel go.
+   * Issue 27: a stream's watch page has its `BroadcastEvent.startDate` from the first sync on, also a "free chat"
+   * that stays upcoming below the newest 50 uploads, which the live check never reads; the check only refreshes.
    */
   async storeFromSync(manager: EntityManager, rows: LiveStreamEntity[]): Promise<void> {
-    const ended = rows.filter((row) => row.state === 'ended');
-    const endedIds = new Set(ended.map((row) => row.id));
-    const stored = await manager.getRepository(LiveStreamEntity).find();
-    const current = stored.filter((row) => row.state !== 'ended' && !endedIds.has(row.id));
-    await this.write(manager, [...current, ...ended]);
+    await this.write(manager, rows);
   }
 
   /**
@@ -147,7 +145,7 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
       const ids = page.items.map((item) => item.contentDetails.videoId);
       const videos = ids.length > 0 ? await client.videos(ids) : [];
       const rows = toLiveStreamRows(videos);
-      const changed = await this.replace(rows, videos.map(toVideoRow));
+      const changed = await this.replace(ids, rows, videos.map(toVideoRow));
       return { state: toLiveState(rows), changed, apiUnits: client.unitsUsed };
     } catch (error) {
       if (!(error instanceof YouTubeApiError)) throw error;
@@ -180,16 +178,17 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /**
-   * Replaces the live and scheduled rows, and stores the ended streams of the page, when they differ from what
-   * is stored (ended streams the page no longer shows keep their times); updates the kinds of the stored videos
-   * that changed; true when it wrote.
+   * Refreshes the streams of the page (the newest uploads, `pageIds`) when they differ from what is stored: a new
+   * stream is added, a changed one updated, and one the page no longer shows as a stream dropped. Streams older
+   * than the page keep what the sync or an earlier check stored (a free chat scheduled long ago stays upcoming,
+   * a replay keeps its times). Updates the kinds of the stored videos that changed; true when it wrote.
    */
-  private replace(rows: LiveStreamEntity[], videos: VideoRow[]): Promise<boolean> {
+  private replace(pageIds: string[], rows: LiveStreamEntity[], videos: VideoRow[]): Promise<boolean> {
     return this.streams.manager.transaction(async (manager) => {
-      const seen = new Set(rows.map((row) => row.id));
+      const inPage = new Set(pageIds);
       const stored = await manager.getRepository(LiveStreamEntity).find();
-      const history = stored.filter((row) => row.state === 'ended' && !seen.has(row.id));
-      const wrote = await this.write(manager, [...rows, ...history]);
+      const older = stored.filter((row) => !inPage.has(row.id));
+      const wrote = await this.write(manager, [...rows, ...older]);
       return (await this.videos.updateStreamKinds(manager, videos)) > 0 || wrote;
     });
   }

@@ -1,4 +1,4 @@
-import type { LiveState, LiveStream, VideoLiveDetails } from '@app/contracts';
+import { type LiveState, type LiveStream, truncateText, type VideoLiveDetails } from '@app/contracts';
 import type { LiveStreamEntity } from './live-stream.entity';
 import type { YtVideo } from './youtube-api.types';
 import { pickThumbnail } from './youtube.mapper';
@@ -27,7 +27,7 @@ export function toLiveStreamRows(videos: YtVideo[]): LiveStreamEntity[] {
     return [
       {
         id: video.id,
-        title: video.snippet.title.slice(0, 255),
+        title: truncateText(video.snippet.title, 255, ''),
         thumbnail: pickThumbnail(video.snippet.thumbnails),
         state,
         scheduledStartTime: date(video.liveStreamingDetails?.scheduledStartTime),

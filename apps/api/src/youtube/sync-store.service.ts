@@ -11,7 +11,7 @@ export interface SyncData {
   channel: ChannelRow;
   videos: VideoRow[];
   playlists: PlaylistRow[];
-  /** The streams among the videos (`toLiveStreamRows`): the ended ones' times are kept. Absent: left as they are. */
+  /** The streams among the videos (`toLiveStreamRows`): `live_stream` becomes them. Absent: left as it is. */
   streams?: LiveStreamEntity[];
   /** The video ids each playlist holds, in its order. Absent: left as they are. */
   playlistItems?: { playlistId: string; videoIds: string[] }[];

@@ -114,10 +114,27 @@ describe('YouTube → rows', () => {
       description: null,
       thumbnail: null,
       uploadsPlaylistId: 'UUabcdefghijklmnopqrstuv',
-      subscriberCount: 0,
+      // Unknown is not 0 (issue 27): a hidden subscriber count stays null.
+      subscriberCount: null,
       videoCount: 2,
       viewCount: 10,
       isDemo: false,
     });
+    const shown = { ...channel, statistics: { viewCount: 10, videoCount: 2, subscriberCount: 5 } };
+    expect(toChannelRow(shown).subscriberCount).toBe(5);
+    expect(
+      toChannelRow({ ...channel, statistics: { viewCount: 0, videoCount: 0 } }).subscriberCount,
+    ).toBeNull();
+  });
+
+  it('keeps a view count YouTube withholds unknown (null), and a real 0 as 0 (issue 27)', () => {
+    expect(toVideoRow({ ...video({}), statistics: undefined }).viewCount).toBeNull();
+    expect(toVideoRow({ ...video({}), statistics: {} }).viewCount).toBeNull();
+    expect(toVideoRow(video({ views: 0 })).viewCount).toBe(0);
+  });
+
+  it('cuts an over-long title between graphemes, never inside an emoji (issue 27)', () => {
+    const title = `${'a'.repeat(254)}😀 more`;
+    expect(toVideoRow(video({ title })).title).toBe('a'.repeat(254));
   });
 });

@@ -1,4 +1,4 @@
-import { isLinkUrl, type VideoKind } from '@app/contracts';
+import { isLinkUrl, truncateText, type VideoKind } from '@app/contracts';
 import type { ChannelRow } from '../channel/channel.service';
 import type { PlaylistRow } from '../playlists/playlists.service';
 import type { VideoRow } from '../videos/videos.service';
@@ -67,12 +67,13 @@ export function toVideoRow(video: YtVideo): VideoRow {
   const kind = videoKind(video, durationSeconds);
   return {
     id: video.id,
-    title: video.snippet.title.slice(0, 255),
+    title: truncateText(video.snippet.title, 255, ''),
     description: video.snippet.description || null,
     thumbnail: pickThumbnail(video.snippet.thumbnails),
     duration: durationText(kind, durationSeconds),
     durationSeconds,
-    viewCount: video.statistics?.viewCount ?? 0,
+    // Unknown is not 0: no statistics (or no viewCount in them) stays null.
+    viewCount: video.statistics?.viewCount ?? null,
     publishedAt: publishedAt(video),
     kind,
   };
@@ -81,7 +82,7 @@ export function toVideoRow(video: YtVideo): VideoRow {
 export function toPlaylistRow(playlist: YtPlaylist, position: number): PlaylistRow {
   return {
     id: playlist.id,
-    title: playlist.snippet.title.slice(0, 255),
+    title: truncateText(playlist.snippet.title, 255, ''),
     thumbnail: pickThumbnail(playlist.snippet.thumbnails),
     videoCount: playlist.contentDetails?.itemCount ?? 0,
     position,
@@ -91,12 +92,15 @@ export function toPlaylistRow(playlist: YtPlaylist, position: number): PlaylistR
 export function toChannelRow(channel: YtChannel): ChannelRow {
   return {
     youtubeChannelId: channel.id,
-    title: channel.snippet.title.slice(0, 255),
-    handle: channel.snippet.customUrl?.slice(0, 100) ?? null,
+    title: truncateText(channel.snippet.title, 255, ''),
+    handle: channel.snippet.customUrl === undefined ? null : truncateText(channel.snippet.customUrl, 100, ''),
     description: channel.snippet.description || null,
     thumbnail: pickThumbnail(channel.snippet.thumbnails),
     uploadsPlaylistId: channel.contentDetails.relatedPlaylists.uploads ?? null,
-    subscriberCount: channel.statistics.subscriberCount ?? 0,
+    // A hidden count (`hiddenSubscriberCount`, no `subscriberCount`) is unknown, not 0.
+    subscriberCount: channel.statistics.hiddenSubscriberCount
+      ? null
+      : (channel.statistics.subscriberCount ?? null),
     videoCount: channel.statistics.videoCount,
     viewCount: channel.statistics.viewCount,
     isDemo: false,

@@ -17,6 +17,11 @@ export const SERVERS = {
   large: 4354 + PORT_OFFSET,
   /** Synced from a fake YouTube of its own (LIVE_FAKE_YOUTUBE_URL), whose stream the live spec moves. */
   live: 4360 + PORT_OFFSET,
+  /**
+   * Synced from the default channel of a fake YouTube of its own (REAL_FAKE_YOUTUBE_URL), which answers as real
+   * channels do (issue 27): what no spec changes, for the time-zone and layout checks of real-channel.spec.ts.
+   */
+  real: 4356 + PORT_OFFSET,
   /** apps/web/nginx.conf in front of the demo stack (in front of its web server), as in docker-compose. */
   nginx: 4364 + PORT_OFFSET,
 } as const;
@@ -56,3 +61,9 @@ export const LARGE_VIDEO_COUNT = 10_000;
 export const LIVE_FAKE_YOUTUBE_URL = `http://127.0.0.1:${4362 + PORT_OFFSET}`;
 export const LIVE_FAKE_YOUTUBE_VIDEOS = 12;
 export const LIVE_YOUTUBE_API_KEY = 'e2e-live-youtube-key';
+
+/** The real stack's fake YouTube Data API: its default channel (120 videos, 5 playlists), synced by the seed. */
+export const REAL_FAKE_YOUTUBE_URL = `http://127.0.0.1:${4358 + PORT_OFFSET}`;
+export const REAL_FAKE_YOUTUBE_VIDEOS = 120;
+export const REAL_FAKE_YOUTUBE_PLAYLISTS = 5;
+export const REAL_YOUTUBE_API_KEY = 'e2e-real-youtube-key';

@@ -30,6 +30,18 @@ describe('ChannelStats', () => {
     );
   });
 
+  it('leaves out a subscriber count the channel hides (null), never showing 0 (issue 27)', async () => {
+    mockFetch({
+      '/api/channel/stats': () => fakeResponse(200, { subscriberCount: null, videoCount: 37, viewCount: 0 }),
+    });
+    renderWithProviders(<ChannelStats />);
+    expect(await screen.findByText(/^37$/)).toBe(value('videos'));
+    expect(screen.queryByTestId('stat-subscribers')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Channel statistics' })).toHaveAttribute('data-count', '2');
+    // A real 0 is a count like any other.
+    expect(value('views')).toHaveTextContent(/^0$/);
+  });
+
   it('keeps the placeholders when the stats cannot be loaded', async () => {
     const fetch = mockFetch({ '/api/channel/stats': () => fakeResponse(500, { message: 'down' }) });
     renderWithProviders(<ChannelStats />);

@@ -31,11 +31,15 @@ function Stat({ id, label, value, icon: Icon }: StatProps) {
   );
 }
 
-/** Subscribers (unless the admin hides them), videos and views, in the compact count format. */
-export function ChannelStats({ showSubscribers = true }: { showSubscribers?: boolean }) {
+/**
+ * Subscribers (unless the admin hides them, or the channel does: an unknown count is left out, never shown as
+ * 0), videos and views, in the compact count format.
+ */
+export function ChannelStats({ showSubscribers: wanted = true }: { showSubscribers?: boolean }) {
   const { data, isSuccess } = useChannelStats();
-  const show = (n: number | undefined, placeholder: string) =>
-    isSuccess && n !== undefined ? formatCount(n) : placeholder;
+  const showSubscribers = wanted && !(isSuccess && data.subscriberCount === null);
+  const show = (n: number | null | undefined, placeholder: string) =>
+    isSuccess && typeof n === 'number' ? formatCount(n) : placeholder;
   return (
     <ul
       className={classes.root}

@@ -52,8 +52,12 @@ export function FeaturedVideo() {
             </a>
           </h3>
           <p className={classes.meta}>
-            <span>{formatCount(video.viewCount)} views</span>
-            <span aria-hidden>•</span>
+            {video.viewCount !== null && (
+              <>
+                <span>{formatCount(video.viewCount)} views</span>
+                <span aria-hidden>•</span>
+              </>
+            )}
             <span>{formatRelativeDate(video.publishedAt)}</span>
             <span aria-hidden>•</span>
             <span className={classes.duration}>{video.duration}</span>

@@ -6,6 +6,7 @@ import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { formatScheduledStart } from '../../../lib/format';
+import { useHydrated } from '../../../lib/hydrated';
 import { track } from '../../../lib/site-analytics';
 import { useLiveState } from '../api/get-live-state';
 import classes from './live-banner.module.css';
@@ -82,6 +83,19 @@ function LiveNow({ stream }: { stream: LiveStream }) {
   );
 }
 
+/** What the server renders, and the browser hydrates, wherever the visitor is: English, in UTC. */
+const SERVER_FORM = { locale: 'en-US', timeZone: 'UTC' } as const;
+
+/**
+ * A scheduled start (issue 27): the server cannot know the visitor's time zone or language, so it sends the same
+ * text for every visitor (UTC), the browser hydrates that very text, and then shows the visitor's own form. A
+ * local form rendered on the server made React throw error #418 (hydration mismatch) for every visitor elsewhere.
+ */
+export function ScheduledStart({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  return <time dateTime={iso}>{formatScheduledStart(iso, hydrated ? {} : SERVER_FORM)}</time>;
+}
+
 function Upcoming({ stream }: { stream: LiveStream }) {
   return (
     <section className={classes.upcoming} aria-labelledby="upcoming-title" data-testid="upcoming-card">
@@ -107,9 +121,7 @@ function Upcoming({ stream }: { stream: LiveStream }) {
         </h2>
         {stream.scheduledStartTime && (
           <p className={classes.when}>
-            <time dateTime={stream.scheduledStartTime}>
-              {formatScheduledStart(stream.scheduledStartTime)}
-            </time>
+            <ScheduledStart iso={stream.scheduledStartTime} />
           </p>
         )}
       </div>

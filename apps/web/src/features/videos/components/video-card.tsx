@@ -129,7 +129,7 @@ export const VideoCard = memo(function VideoCard({ video, playing, onPlay, now, 
           </a>
         </h3>
         <p className={classes.meta}>
-          {formatCount(video.viewCount)} views •{' '}
+          {video.viewCount !== null && <>{formatCount(video.viewCount)} views • </>}
           <a href={watchPath(video.id)} className={classes.metaLink}>
             {formatRelativeDate(video.publishedAt, now)}
             <span className="visually-hidden"> · its page on this site</span>

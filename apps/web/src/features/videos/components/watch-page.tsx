@@ -73,7 +73,8 @@ function RelatedVideos({ videos, now }: { videos: VideoDetail['related']; now: n
               <span>
                 <span className={classes.relatedTitle}>{video.title}</span>
                 <span className={classes.relatedMeta}>
-                  {formatCount(video.viewCount)} views • {formatRelativeDate(video.publishedAt, now)}
+                  {video.viewCount !== null && `${formatCount(video.viewCount)} views • `}
+                  {formatRelativeDate(video.publishedAt, now)}
                 </span>
               </span>
             </a>
@@ -162,10 +163,14 @@ function Watch({ video }: { video: VideoDetail }) {
         </div>
         <h1 className={classes.title}>{video.title}</h1>
         <p className={classes.meta}>
-          <span title={`${formatFullCount(video.viewCount)} views`}>
-            {formatCount(video.viewCount)} views
-          </span>
-          <span aria-hidden>•</span>
+          {video.viewCount !== null && (
+            <>
+              <span title={`${formatFullCount(video.viewCount)} views`}>
+                {formatCount(video.viewCount)} views
+              </span>
+              <span aria-hidden>•</span>
+            </>
+          )}
           <time dateTime={video.publishedAt}>{publishedDay(video.publishedAt)}</time>
           <span aria-hidden>•</span>
           <span>{video.duration}</span>

@@ -22,7 +22,8 @@ function VideoRow({ video }: { video: Video }) {
           {video.title}
         </Text>
         <Text size="xs" c="dimmed">
-          {formatCount(video.viewCount)} views · {formatRelativeDate(video.publishedAt)}
+          {video.viewCount === null ? '' : `${formatCount(video.viewCount)} views · `}
+          {formatRelativeDate(video.publishedAt)}
         </Text>
       </div>
       <Button
