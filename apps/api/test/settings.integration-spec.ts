@@ -244,7 +244,11 @@ describe('settings', () => {
             'https://example.com',
             'plausibleDomain: must be a domain name like example.com',
           ],
-          ['channelId', '@me', 'channelId: must be a channel id like UCxxxxxxxxxxxxxxxxxxxxxx'],
+          [
+            'channelId',
+            '@me',
+            'channelId: must be a channel URL (youtube.com/@name or youtube.com/channel/UC…), an @handle or a UC… channel id',
+          ],
           [
             'twitterHandle',
             '@has space',

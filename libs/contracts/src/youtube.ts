@@ -85,6 +85,43 @@ export function isChannelRef(value: string): boolean {
   return CHANNEL_ID_PATTERN.test(value) || CHANNEL_HANDLE_PATTERN.test(value);
 }
 
+/** A channel named by its id or by its handle (`@name`). */
+export type ChannelRef = { id: string } | { handle: string };
+
+const CHANNEL_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com']);
+
+/**
+ * A channel as an admin pastes it (issue 24): a `UC…` id, an `@handle`, or a channel URL
+ * (`youtube.com/channel/UC…` or `youtube.com/@handle`, with or without `https://`, any path after it).
+ * Null when it is none of these. Nothing here asks YouTube whether the channel exists.
+ */
+export function parseChannelInput(input: string): ChannelRef | null {
+  const value = input.trim();
+  if (CHANNEL_ID_PATTERN.test(value)) return { id: value };
+  if (CHANNEL_HANDLE_PATTERN.test(value)) return { handle: value };
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`);
+  } catch {
+    return null;
+  }
+  if (!CHANNEL_HOSTS.has(url.hostname.toLowerCase())) return null;
+  const [first, second] = url.pathname.split('/').filter(Boolean);
+  let segment: string;
+  try {
+    segment = decodeURIComponent(first ?? '');
+  } catch {
+    return null;
+  }
+  if (segment === 'channel' && second && CHANNEL_ID_PATTERN.test(second)) return { id: second };
+  if (CHANNEL_HANDLE_PATTERN.test(segment)) return { handle: segment };
+  return null;
+}
+
+/** What a channel field accepts, for its error message and its hint. */
+export const CHANNEL_INPUT_HINT =
+  'a channel URL (youtube.com/@name or youtube.com/channel/UC…), an @handle or a UC… channel id';
+
 /**
  * Quota units one call of each Data API method costs
  * (https://developers.google.com/youtube/v3/determine_quota_cost). The sync never calls `search`.

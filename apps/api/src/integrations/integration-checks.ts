@@ -22,7 +22,7 @@ import {
 } from './mailchimp-api';
 
 export { mailchimpDataCentre };
-import { channelRef, YOUTUBE_MESSAGES } from '../youtube/youtube-config';
+import { channelRef, YOUTUBE_MESSAGES, youTubeErrorText } from '../youtube/youtube-config';
 
 /**
  * One cheap real check per integration (a page each under docs/integrations/). Each answers what happened,
@@ -94,12 +94,7 @@ export async function checkYouTube(options: {
   } catch (error) {
     if (!(error instanceof YouTubeApiError))
       return connection(false, `YouTube check failed: ${(error as Error).message}`);
-    const said = clip(error.message);
-    if (error.isQuotaExceeded)
-      return connection(false, `YouTube API quota exceeded (${error.reason}): ${said}`);
-    if (error.status === 0)
-      return connection(false, `Could not reach the YouTube API (${error.reason}): ${said}`);
-    return connection(false, `YouTube API error (${error.reason}, HTTP ${error.status}): ${said}`);
+    return connection(false, youTubeErrorText(error, clip(error.message)));
   }
 }
 

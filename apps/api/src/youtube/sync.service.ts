@@ -25,7 +25,13 @@ import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from './youtube-ap
 import type { VideoRow } from '../videos/videos.service';
 import { toLiveStreamRows } from './live.mapper';
 import { toChannelRow, toPlaylistRow, toVideoRow } from './youtube.mapper';
-import { channelName, channelRef, configuredChannel, YOUTUBE_MESSAGES } from './youtube-config';
+import {
+  channelName,
+  channelRef,
+  configuredApiKey,
+  configuredChannel,
+  YOUTUBE_MESSAGES,
+} from './youtube-config';
 
 export const SYNC_LOCK = 'youtube-sync';
 /** A crashed process blocks syncs for at most this long; a live one keeps extending it. */
@@ -110,7 +116,7 @@ export class SyncService implements OnModuleDestroy {
   }
 
   private async config(): Promise<SyncConfig> {
-    const apiKey = this.env.YOUTUBE_API_KEY;
+    const apiKey = await configuredApiKey(this.settings);
     if (!apiKey) throw new BadRequestException(MESSAGES.missingKey);
     const channel = await configuredChannel(this.settings, this.env);
     if (!channel) throw new BadRequestException(MESSAGES.missingChannel);

@@ -1,4 +1,4 @@
-import { YOUTUBE_PAGE_SIZE, YOUTUBE_UNIT_COST, type YouTubeMethod } from '@app/contracts';
+import { type ChannelRef, YOUTUBE_PAGE_SIZE, YOUTUBE_UNIT_COST, type YouTubeMethod } from '@app/contracts';
 import type { z } from 'zod';
 import {
   listSchema,
@@ -38,7 +38,7 @@ export class YouTubeApiError extends Error {
   }
 }
 
-export type ChannelRef = { id: string } | { handle: string };
+export type { ChannelRef };
 
 export interface YouTubeClientOptions {
   baseUrl: string;

@@ -5,6 +5,8 @@ import { useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
 import { plural } from '../../lib/backup-file';
 import { deliveryLines } from '../../lib/deliveries';
 import { SectionCard } from '../section-card';
+import { SettingsGate } from '../settings-gate';
+import { YoutubeSetup } from './youtube-setup';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -82,6 +84,9 @@ export function YoutubeIntegrationCard() {
           {sync.isPending ? 'Syncing...' : 'Sync Now'}
         </Button>
       </Group>
+      <SettingsGate scope="integration">
+        <YoutubeSetup />
+      </SettingsGate>
     </SectionCard>
   );
 }

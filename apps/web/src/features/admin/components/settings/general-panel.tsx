@@ -70,7 +70,7 @@ export function GeneralPanel() {
             settingKey="channelId"
             label="YouTube channel ID"
             placeholder="UCxxxxxxxxxxxxxxxxxxxxxx"
-            description="The channel the Subscribe links and the sync use. Empty: YOUTUBE_CHANNEL_ID's, once synced."
+            description="The channel the Subscribe links and the sync use: paste its URL, @handle or UC… id (saved as the id). Empty: YOUTUBE_CHANNEL_ID's, once synced."
           />
         </div>
         <CopyChannelId />
