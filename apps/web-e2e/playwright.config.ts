@@ -94,6 +94,8 @@ const stackPlan = {
         name: `settings-${i}`,
         port: WORKER_STACK_BASE.settings + 2 * i,
         sqlitePath: sqlite(`settings-${i}`),
+        // No key: saving the channel id reads its feed (issue 24), the fake YouTube's.
+        env: { YOUTUBE_FEED_BASE_URL: ADMIN_FAKE_YOUTUBE_URL },
       },
     ]).flat(),
   ],

@@ -122,8 +122,10 @@ describe('settings', () => {
         expect((await visitorGet()).body).toMatchObject({ siteTitle: 'Synced Channel', channelId });
         // The admin edits what is stored: still empty.
         expect((await adminGet()).body).toMatchObject({ siteTitle: '', channelId: '' });
+        // Saving a channel id asks YouTube whether it exists (issue 24); this one is stored as it is, before
+        // a save that refreshes the public answers.
+        await t.app.get(SettingsService).set('channelId', 'UCzyxwvutsrqponmlkjihgfe');
         await post('siteTitle', 'My Site');
-        await post('channelId', 'UCzyxwvutsrqponmlkjihgfe');
         expect((await visitorGet()).body).toMatchObject({
           siteTitle: 'My Site',
           channelId: 'UCzyxwvutsrqponmlkjihgfe',

@@ -26,7 +26,7 @@ describe('YouTube set-up in the dashboard', () => {
     admin.post('/api/settings/channelId').send({ value });
 
   it('starts without a key: a handle needs one, a UC… id or its URL is stored, nothing else is', () =>
-    withApp({ YOUTUBE_API_BASE_URL: fake.url }, async (admin) => {
+    withApp({ YOUTUBE_API_BASE_URL: fake.url, YOUTUBE_FEED_BASE_URL: fake.feedBaseUrl }, async (admin) => {
       expect(await adminSettings(admin)).toMatchObject({ youtubeApiKey: '', channelId: '' });
       await fake.reset();
       expect((await saveChannel(admin, fake.handle).expect(400)).body).toEqual({
@@ -45,8 +45,9 @@ describe('YouTube set-up in the dashboard', () => {
         key: 'channelId',
         value: fake.channelId,
       });
-      // No key, no call: nothing was asked of the Data API.
-      expect((await fake.stats()).units).toBe(0);
+      // No key: the channel's feed said it exists (0 units); nothing was asked of the Data API.
+      const stats = await fake.stats();
+      expect({ units: stats.units, feedRequests: stats.feedRequests }).toEqual({ units: 0, feedRequests: 1 });
     }));
 
   it('keeps the saved key secret (masked, out of backups) and resolves handles and URLs with it for 1 unit each', () =>

@@ -245,16 +245,15 @@ describe('YouTube sync configuration', () => {
     }
   }
 
-  it('answers 400 naming YOUTUBE_API_KEY when there is no key', () =>
-    withApp({ YOUTUBE_API_BASE_URL: fake.url, YOUTUBE_CHANNEL_ID: fake.channelId }, async (admin) => {
-      const res = await admin.post('/api/sync/youtube').expect(400);
-      expect(res.body).toEqual({
-        statusCode: 400,
-        message:
-          'YouTube API key is missing: paste it in the dashboard (Content → YouTube Integration) or set the YOUTUBE_API_KEY environment variable',
-        error: 'Bad Request',
-      });
-    }));
+  it('reads the channel feed instead of refusing when there is no key (issue 24)', () => {
+    const { YOUTUBE_API_KEY: _key, ...env } = fake.env();
+    return withApp(env, async (admin) => {
+      await fake.reset();
+      const res = await admin.post('/api/sync/youtube').expect(200);
+      expect(res.body).toMatchObject({ videos: 3, playlists: 0, apiUnits: 0 });
+      expect((await fake.stats()).units).toBe(0);
+    });
+  });
 
   it('says when YouTube has no channel YOUTUBE_CHANNEL_ID names, and records the failure', () =>
     withApp(fake.env({ YOUTUBE_CHANNEL_ID: 'UC0000000000000000000000' }), async (admin) => {

@@ -78,10 +78,10 @@ export class IntegrationsService {
       case 'youtube': {
         const channel = await configuredChannel(this.settings, this.env);
         const apiKey = await configuredApiKey(this.settings);
-        const baseUrl = this.env.YOUTUBE_API_BASE_URL;
+        const { YOUTUBE_API_BASE_URL: baseUrl, YOUTUBE_FEED_BASE_URL: feedBaseUrl } = this.env;
         return {
-          inputs: [baseUrl, apiKey, channel],
-          run: () => checkYouTube({ baseUrl, apiKey, channel, policy: this.policy }),
+          inputs: [baseUrl, feedBaseUrl, apiKey, channel],
+          run: () => checkYouTube({ baseUrl, feedBaseUrl, apiKey, channel, policy: this.policy }),
         };
       }
       case 'discord': {

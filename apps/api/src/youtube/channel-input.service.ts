@@ -10,6 +10,7 @@ import { outboundFetch, type OutboundPolicy, outboundPolicy } from '../common/ou
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
+import { FeedChannelNotFoundError, fetchChannelFeed } from './channel-feed';
 import { YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import { channelName, configuredApiKey, youTubeErrorText } from './youtube-config';
 
@@ -24,7 +25,8 @@ export const CHANNEL_INPUT_MESSAGES = {
 /**
  * The channel setting as the admin gives it (issue 24): a channel URL, an `@handle` or a `UC…` id, resolved
  * to the `UC…` id that is stored (the Subscribe links need the id). With a key, one `channels.list` call by
- * `forHandle` or `id` (1 quota unit) checks that the channel exists; every call goes through the outbound rules.
+ * `forHandle` or `id` (1 quota unit) checks that the channel exists; without one, its public feed (0 units).
+ * Every call goes through the outbound rules.
  */
 @Injectable()
 export class ChannelInputService implements OnModuleInit {
@@ -49,7 +51,7 @@ export class ChannelInputService implements OnModuleInit {
     const apiKey = await configuredApiKey(this.settings);
     if (!apiKey) {
       if ('handle' in ref) throw new BadRequestException(CHANNEL_INPUT_MESSAGES.handleNeedsKey);
-      return ref.id;
+      return this.checkFeed(ref.id);
     }
     const client = new YouTubeApiClient({
       baseUrl: this.env.YOUTUBE_API_BASE_URL,
@@ -70,5 +72,18 @@ export class ChannelInputService implements OnModuleInit {
     }
     if (!channel) throw new BadRequestException(CHANNEL_INPUT_MESSAGES.noSuchChannel(channelName(ref)));
     return channel.id;
+  }
+
+  /** Without a key: the channel's public feed (0 units) says whether YouTube has the channel. */
+  private async checkFeed(id: string): Promise<string> {
+    try {
+      await fetchChannelFeed(id, { origin: this.env.YOUTUBE_FEED_BASE_URL, policy: this.policy });
+      return id;
+    } catch (error) {
+      if (error instanceof FeedChannelNotFoundError) {
+        throw new BadRequestException(CHANNEL_INPUT_MESSAGES.noSuchChannel(id));
+      }
+      throw new BadGatewayException(CHANNEL_INPUT_MESSAGES.unchecked((error as Error).message));
+    }
   }
 }

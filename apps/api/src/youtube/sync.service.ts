@@ -20,7 +20,9 @@ import { SettingsService } from '../settings/settings.service';
 import { AppLockService, type HeldLock } from './app-lock.service';
 import { ChannelNotFoundError, fetchChannelSnapshot } from './channel-snapshot';
 import { SyncRunEntity } from './sync-run.entity';
-import { SyncStoreService } from './sync-store.service';
+import { type SyncData, SyncStoreService } from './sync-store.service';
+import { FeedChannelNotFoundError, FeedError, fetchChannelFeed, toFeedSyncData } from './channel-feed';
+import { type OutboundPolicy, outboundPolicy } from '../common/outbound/outbound-http';
 import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import type { VideoRow } from '../videos/videos.service';
 import { toLiveStreamRows } from './live.mapper';
@@ -38,8 +40,9 @@ export const SYNC_LOCK = 'youtube-sync';
 export const SYNC_LOCK_TTL_MS = 15_000;
 
 export const MESSAGES = {
-  missingKey: YOUTUBE_MESSAGES.missingKey,
   missingChannel: YOUTUBE_MESSAGES.missingChannel,
+  feedNeedsId: (handle: string) =>
+    `Without a YouTube API key the sync reads the channel's public feed, which needs the UC… channel id, and ${handle} is a handle: paste the channel's URL or UC… id in the dashboard, or save an API key`,
   busy: 'A YouTube sync is already running; try again when it has finished',
   lockLost: 'Another process took over the sync lock; nothing was changed',
   interrupted: 'Interrupted: the API process stopped during the sync',
@@ -52,8 +55,15 @@ class LockLostError extends Error {
 }
 
 interface SyncConfig {
-  apiKey: string;
+  /** Undefined: feed mode (issue 24), the newest 15 videos from the channel's public feed, 0 units. */
+  apiKey: string | undefined;
   ref: ChannelRef;
+}
+
+/** What a sync read, ready to write, and the channel its new videos are announced for. */
+interface SyncRead {
+  data: SyncData;
+  channel: PublishingChannel;
 }
 
 /**
@@ -67,6 +77,7 @@ export class SyncService implements OnModuleDestroy {
   private readonly logger = new Logger(SyncService.name);
   private running = false;
   private readonly announcing = new Set<Promise<void>>();
+  private readonly policy: OutboundPolicy;
 
   constructor(
     @InjectRepository(SyncRunEntity) private readonly runs: Repository<SyncRunEntity>,
@@ -76,7 +87,9 @@ export class SyncService implements OnModuleDestroy {
     private readonly notifications: NotificationsService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+  ) {
+    this.policy = outboundPolicy(env);
+  }
 
   async status(): Promise<{ lastRun: SyncRunEntity | null; lastSuccess: SyncRunEntity | null }> {
     const [lastRun, lastSuccess] = await Promise.all([
@@ -117,10 +130,11 @@ export class SyncService implements OnModuleDestroy {
 
   private async config(): Promise<SyncConfig> {
     const apiKey = await configuredApiKey(this.settings);
-    if (!apiKey) throw new BadRequestException(MESSAGES.missingKey);
     const channel = await configuredChannel(this.settings, this.env);
     if (!channel) throw new BadRequestException(MESSAGES.missingChannel);
-    return { apiKey, ref: channelRef(channel) };
+    const ref = channelRef(channel);
+    if (!apiKey && 'handle' in ref) throw new BadRequestException(MESSAGES.feedNeedsId(ref.handle));
+    return { apiKey, ref };
   }
 
   private async run(
@@ -148,21 +162,15 @@ export class SyncService implements OnModuleDestroy {
         notifications: null,
       }),
     );
-    const client = new YouTubeApiClient({ baseUrl: this.env.YOUTUBE_API_BASE_URL, apiKey: config.apiKey });
+    const client = new YouTubeApiClient({
+      baseUrl: this.env.YOUTUBE_API_BASE_URL,
+      apiKey: config.apiKey ?? '',
+    });
     try {
-      const snapshot = await fetchChannelSnapshot(client, config.ref);
-      const applied = await this.store.apply(
-        {
-          channel: toChannelRow(snapshot.channel),
-          videos: snapshot.videos.map(toVideoRow),
-          playlists: snapshot.playlists.map(toPlaylistRow),
-          streams: toLiveStreamRows(snapshot.videos),
-          playlistItems: snapshot.playlistItems,
-        },
-        async (manager) => {
-          if (!(await lock.isHeld(manager))) throw new LockLostError();
-        },
-      );
+      const read = config.apiKey ? await this.readApi(client, config.ref) : await this.readFeed(config.ref);
+      const applied = await this.store.apply(read.data, async (manager) => {
+        if (!(await lock.isHeld(manager))) throw new LockLostError();
+      });
       const success: Partial<SyncRunEntity> = {
         finishedAt: new Date(this.clock.now()),
         outcome: 'success',
@@ -175,7 +183,7 @@ export class SyncService implements OnModuleDestroy {
       };
       await this.runs.update(run.id, success);
       Object.assign(run, success);
-      const channel = { id: snapshot.channel.id, title: snapshot.channel.snippet.title };
+      const { channel } = read;
       const due = applied.newVideos.length > 0 && (await this.notifications.anyEnabled());
       return { run, announce: due ? () => this.announce(run.id, applied.newVideos, channel) : undefined };
     } catch (error) {
@@ -191,6 +199,28 @@ export class SyncService implements OnModuleDestroy {
         .catch((e: Error) => this.logger.error(`Could not record the failed sync: ${e.message}`));
       throw failure.answer;
     }
+  }
+
+  /** The whole channel from the Data API (DESIGN §7). */
+  private async readApi(client: YouTubeApiClient, ref: ChannelRef): Promise<SyncRead> {
+    const snapshot = await fetchChannelSnapshot(client, ref);
+    return {
+      data: {
+        channel: toChannelRow(snapshot.channel),
+        videos: snapshot.videos.map(toVideoRow),
+        playlists: snapshot.playlists.map(toPlaylistRow),
+        streams: toLiveStreamRows(snapshot.videos),
+        playlistItems: snapshot.playlistItems,
+      },
+      channel: { id: snapshot.channel.id, title: snapshot.channel.snippet.title },
+    };
+  }
+
+  /** The newest 15 from the channel's public feed (feed mode, no key, 0 units; `channel-feed.ts`). */
+  private async readFeed(ref: ChannelRef): Promise<SyncRead> {
+    const id = 'id' in ref ? ref.id : ref.handle;
+    const feed = await fetchChannelFeed(id, { origin: this.env.YOUTUBE_FEED_BASE_URL, policy: this.policy });
+    return { data: toFeedSyncData(feed), channel: { id: feed.channelId, title: feed.title } };
   }
 
   /** The HTTP answer for a failed sync, and what the run records (the same message, except for a bug). */
@@ -222,6 +252,13 @@ export class SyncService implements OnModuleDestroy {
             'The existing data is kept.',
         ),
       );
+    }
+    if (error instanceof FeedChannelNotFoundError) {
+      return answer(new BadRequestException(YOUTUBE_MESSAGES.noSuchChannel(error.channelId)));
+    }
+    if (error instanceof FeedError) {
+      this.logger.warn(`YouTube feed sync failed: ${error.message}`);
+      return answer(new BadGatewayException(`${error.message}. The existing data is kept.`));
     }
     if (error instanceof ChannelNotFoundError) {
       return answer(new BadRequestException(YOUTUBE_MESSAGES.noSuchChannel(channelName(ref))));

@@ -9,8 +9,6 @@ import type { SettingsService } from '../settings/settings.service';
 import type { ChannelRef, YouTubeApiError } from './youtube-api.client';
 
 export const YOUTUBE_MESSAGES = {
-  missingKey:
-    'YouTube API key is missing: paste it in the dashboard (Content → YouTube Integration) or set the YOUTUBE_API_KEY environment variable',
   missingChannel:
     'No YouTube channel is configured: set the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
   noSuchChannel: (channel: string) =>

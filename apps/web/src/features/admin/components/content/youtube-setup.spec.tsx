@@ -46,6 +46,9 @@ describe('the YouTube set-up (issue 24)', () => {
       '/api/admin/integrations/checks': () => fakeResponse(200, { checks: [] }),
     });
     render();
+    expect(await screen.findByTestId('feed-mode-note')).toHaveTextContent(
+      'Feed mode: without an API key the sync reads the channel’s public feed, free of quota. It lists only the newest 15 videos, and no durations or playlists (they show as unknown). An API key brings the full history, durations and playlists: the next sync fills them in.',
+    );
     fireEvent.change(await screen.findByLabelText('YouTube API key'), { target: { value: 'AIza-key_1' } });
     fireEvent.change(screen.getByLabelText('Channel'), {
       target: { value: 'https://www.youtube.com/@GoogleDevelopers' },
@@ -63,6 +66,8 @@ describe('the YouTube set-up (issue 24)', () => {
     expect(screen.getByLabelText('Channel')).toHaveValue(CHANNEL_ID);
     expect(screen.getByLabelText('YouTube API key')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Run the first sync' })).toBeInTheDocument();
+    // A key is saved now: no longer feed mode.
+    expect(screen.queryByTestId('feed-mode-note')).toBeNull();
   });
 
   it('stops at a refused channel: the toast names what is wrong and no test runs', async () => {

@@ -1,4 +1,10 @@
-import { CHANNEL_INPUT_HINT, handleUrl, type IntegrationCheck, SECRET_MASK } from '@app/contracts';
+import {
+  CHANNEL_INPUT_HINT,
+  FEED_ENTRY_COUNT,
+  handleUrl,
+  type IntegrationCheck,
+  SECRET_MASK,
+} from '@app/contracts';
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -81,6 +87,13 @@ export function YoutubeSetup() {
           data-setting="channelId"
         />
       </Group>
+      {storedKey ? null : (
+        <Text size="sm" c="dimmed" data-testid="feed-mode-note">
+          Feed mode: without an API key the sync reads the channel’s public feed, free of quota. It lists only
+          the newest {FEED_ENTRY_COUNT} videos, and no durations or playlists (they show as unknown). An API
+          key brings the full history, durations and playlists: the next sync fills them in.
+        </Text>
+      )}
       <Group gap="sm">
         <Button
           type="submit"
