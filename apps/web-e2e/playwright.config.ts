@@ -68,6 +68,14 @@ const stackPlan = {
   stacks: [
     { name: 'demo', port: SERVERS.demo, sqlitePath: sqlite('demo') },
     ...(['empty', 'large'] as const).map((name) => ({ name, port: SERVERS[name], sqlitePath: sqlite(name) })),
+    // A fresh install with no key and no channel, set up through the dashboard (setup-first-run.spec.ts): it
+    // reaches the admin stacks' fake YouTube, whose key the spec pastes.
+    {
+      name: 'setup',
+      port: SERVERS.setup,
+      sqlitePath: sqlite('setup'),
+      env: { YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_API, YOUTUBE_FEED_BASE_URL: ADMIN_FAKE_YOUTUBE_URL },
+    },
     // The live banner end to end (home-live.spec.ts): a stack synced from a fake YouTube of its own, whose
     // stream the spec moves upcoming → live → ended. Under 20 videos the fake has no stream of its own.
     {

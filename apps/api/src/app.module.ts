@@ -4,6 +4,7 @@ import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { ChannelModule } from './channel/channel.module';
+import { ChecklistModule } from './checklist/checklist.module';
 import { CommonModule } from './common/common.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { AppValidationPipe } from './common/validation';
@@ -39,6 +40,7 @@ export class AppModule {
         SettingsModule,
         PublicPagesModule,
         AdminModule,
+        ChecklistModule,
         DemoModule,
         YoutubeModule,
         IntegrationsModule,

@@ -31,6 +31,7 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   twoFactorDisable: ['post'],
   twoFactorRecoveryCodes: ['post'],
   adminSettings: ['get'],
+  adminChecklist: ['get'],
   setting: ['post'],
   videoFeatured: ['post'],
   playlistPin: ['post'],

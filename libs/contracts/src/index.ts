@@ -23,3 +23,4 @@ export * from './sponsorships';
 export * from './watch';
 export * from './chapters';
 export * from './oembed';
+export * from './checklist';

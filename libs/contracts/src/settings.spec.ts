@@ -100,6 +100,8 @@ describe('settings registry', () => {
         'siteDescription',
         'channelId',
         'enableSitemap',
+        'sitemapSubmitted',
+        'firstRunChecklistDismissed',
         'enableRSS',
         'enableGDPRBanner',
         'metaKeywords',

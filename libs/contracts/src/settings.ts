@@ -431,6 +431,10 @@ export const settingsRegistry = {
     PUBLIC.channelId,
   ),
   enableSitemap: adminSetting(boolean(), true),
+  /** The admin has submitted the sitemap to search engines (the first-run checklist, issue 24). */
+  sitemapSubmitted: adminSetting(boolean(), false),
+  /** The admin dismissed the first-run checklist (issue 24). */
+  firstRunChecklistDismissed: adminSetting(boolean(), false),
   enableRSS: publicSetting(boolean(), PUBLIC.enableRSS),
   enableGDPRBanner: publicSetting(boolean(), PUBLIC.enableGDPRBanner),
   metaKeywords: publicSetting(text(500), PUBLIC.metaKeywords),

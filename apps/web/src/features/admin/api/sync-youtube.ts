@@ -5,6 +5,7 @@ import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { channelStatsQueryOptions } from '../../channel/api/get-channel-stats';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';
+import { checklistQueryOptions } from './get-checklist';
 import { playlistsQueryOptions } from '../../playlists/api/get-playlists';
 
 export function getSyncStatus(signal?: AbortSignal): Promise<SyncStatus> {
@@ -48,6 +49,7 @@ export function useSyncYoutube() {
               queryClient.invalidateQueries({ queryKey: featuredVideoKey }),
               queryClient.invalidateQueries({ queryKey: playlistsQueryOptions().queryKey }),
               queryClient.invalidateQueries({ queryKey: channelStatsQueryOptions().queryKey }),
+              queryClient.invalidateQueries({ queryKey: checklistQueryOptions().queryKey }),
             ]
           : []),
       ]),
