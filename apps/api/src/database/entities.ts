@@ -29,6 +29,7 @@ import { Sponsorships1764500000000 } from './migrations/1764500000000-sponsorshi
 import { PlaylistVideos1764600000000 } from './migrations/1764600000000-playlist-videos';
 import { ServerResets1764700000000 } from './migrations/1764700000000-server-resets';
 import { LiveStreamEnd1764800000000 } from './migrations/1764800000000-live-stream-end';
+import { SyncRunProgress1764924000000 } from './migrations/1764924000000-sync-run-progress';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   PlaylistVideos1764600000000,
   ServerResets1764700000000,
   LiveStreamEnd1764800000000,
+  SyncRunProgress1764924000000,
 ];

@@ -38,6 +38,8 @@ import {
 export const SYNC_LOCK = 'youtube-sync';
 /** A crashed process blocks syncs for at most this long; a live one keeps extending it. */
 export const SYNC_LOCK_TTL_MS = 15_000;
+/** How often a running sync writes its progress to its `sync_run` row (the dashboard polls it). */
+export const SYNC_PROGRESS_INTERVAL_MS = 1000;
 
 export const MESSAGES = {
   missingChannel: YOUTUBE_MESSAGES.missingChannel,
@@ -158,6 +160,8 @@ export class SyncService implements OnModuleDestroy {
         updated: 0,
         removed: 0,
         apiUnits: 0,
+        pages: 0,
+        expectedVideos: null,
         error: null,
         notifications: null,
       }),
@@ -166,8 +170,16 @@ export class SyncService implements OnModuleDestroy {
       baseUrl: this.env.YOUTUBE_API_BASE_URL,
       apiKey: config.apiKey ?? '',
     });
+    const progress = this.trackProgress(run.id, client);
+    // A feed sync fetches one page.
+    const fetched = () => ({
+      pages: config.apiKey ? client.pages : 1,
+      expectedVideos: client.channelVideoCount,
+    });
     try {
       const read = config.apiKey ? await this.readApi(client, config.ref) : await this.readFeed(config.ref);
+      // Reading is done: no progress write may meet the write below (one writer on SQLite).
+      await progress.stop();
       const applied = await this.store.apply(read.data, async (manager) => {
         if (!(await lock.isHeld(manager))) throw new LockLostError();
       });
@@ -180,6 +192,7 @@ export class SyncService implements OnModuleDestroy {
         updated: applied.updated,
         removed: applied.removed,
         apiUnits: client.unitsUsed,
+        ...fetched(),
       };
       await this.runs.update(run.id, success);
       Object.assign(run, success);
@@ -187,11 +200,14 @@ export class SyncService implements OnModuleDestroy {
       const due = applied.newVideos.length > 0 && (await this.notifications.anyEnabled());
       return { run, announce: due ? () => this.announce(run.id, applied.newVideos, channel) : undefined };
     } catch (error) {
+      await progress.stop();
       const failure = this.failure(error, config.ref);
       const failed: Partial<SyncRunEntity> = {
         finishedAt: new Date(this.clock.now()),
         outcome: 'failed',
         apiUnits: client.unitsUsed,
+        pages: config.apiKey ? client.pages : 0,
+        expectedVideos: client.channelVideoCount,
         error: failure.record.slice(0, 2000),
       };
       await this.runs
@@ -199,6 +215,37 @@ export class SyncService implements OnModuleDestroy {
         .catch((e: Error) => this.logger.error(`Could not record the failed sync: ${e.message}`));
       throw failure.answer;
     }
+  }
+
+  /**
+   * Writes a running sync's pages, videos and units to its row every SYNC_PROGRESS_INTERVAL_MS while it reads
+   * (issue 24: the dashboard shows them with the time left). `stop` ends it and waits for a write in flight.
+   */
+  private trackProgress(runId: number, client: YouTubeApiClient): { stop: () => Promise<void> } {
+    let last = '';
+    let writing: Promise<unknown> = Promise.resolve();
+    const write = () => {
+      const now = {
+        pages: client.pages,
+        videos: client.videosFetched,
+        apiUnits: client.unitsUsed,
+        expectedVideos: client.channelVideoCount,
+      };
+      const key = JSON.stringify(now);
+      if (key === last) return;
+      last = key;
+      writing = writing
+        .then(() => this.runs.update({ id: runId, outcome: 'running' }, now))
+        .catch((e: Error) => this.logger.warn(`Recording the sync's progress: ${e.message}`));
+    };
+    const timer = setInterval(write, SYNC_PROGRESS_INTERVAL_MS);
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await writing;
+      },
+    };
   }
 
   /** The whole channel from the Data API (DESIGN §7). */
