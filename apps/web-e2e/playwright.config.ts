@@ -72,6 +72,14 @@ const stackPlan = {
   stacks: [
     { name: 'demo', port: SERVERS.demo, sqlitePath: sqlite('demo') },
     ...(['empty', 'large'] as const).map((name) => ({ name, port: SERVERS[name], sqlitePath: sqlite(name) })),
+    // A fresh install with no key and no channel, set up through the dashboard (setup-first-run.spec.ts): it
+    // reaches the admin stacks' fake YouTube, whose key the spec pastes.
+    {
+      name: 'setup',
+      port: SERVERS.setup,
+      sqlitePath: sqlite('setup'),
+      env: { YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_API, YOUTUBE_FEED_BASE_URL: ADMIN_FAKE_YOUTUBE_URL },
+    },
     // The live banner end to end (home-live.spec.ts): a stack synced from a fake YouTube of its own, whose
     // stream the spec moves upcoming → live → ended. Under 20 videos the fake has no stream of its own.
     {
@@ -110,6 +118,8 @@ const stackPlan = {
         name: `settings-${i}`,
         port: WORKER_STACK_BASE.settings + 2 * i,
         sqlitePath: sqlite(`settings-${i}`),
+        // No key: saving the channel id reads its feed (issue 24), the fake YouTube's.
+        env: { YOUTUBE_FEED_BASE_URL: ADMIN_FAKE_YOUTUBE_URL },
       },
     ]).flat(),
   ],

@@ -36,6 +36,7 @@ import { thumbnailUrl, YOUTUBE_UNIT_COST } from '@app/contracts/youtube';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { closeOnSignal } from '../lib/process';
 import { FAKE_EPOCH, FakeChannel, type GenerateOptions } from './channel';
+import { channelFeed, FEED_PATH } from './feed';
 
 export const API_PATH = '/youtube/v3';
 export const METHODS = Object.keys(YOUTUBE_UNIT_COST) as FakeMethod[];
@@ -56,6 +57,8 @@ export interface FakeYouTubeOptions extends GenerateOptions {
 export interface RunningFakeYouTube {
   /** Base URL of the API, e.g. http://127.0.0.1:41234/youtube/v3 (YOUTUBE_API_BASE_URL). */
   url: string;
+  /** Origin of the channel feed, e.g. http://127.0.0.1:41234 (YOUTUBE_FEED_BASE_URL). */
+  feedBaseUrl: string;
   /** Base URL of the control API, e.g. http://127.0.0.1:41234/__fake */
   controlUrl: string;
   port: number;
@@ -208,6 +211,7 @@ export class FakeYouTube {
   private units = emptyCounts();
   private notModified = 0;
   private faultsFired = 0;
+  private feedRequests = 0;
   private faults: (Fault & { fired: number })[] = [];
 
   constructor(private readonly options: FakeYouTubeOptions) {
@@ -223,6 +227,7 @@ export class FakeYouTube {
       calls: { ...this.counts },
       notModified: this.notModified,
       faultsFired: this.faultsFired,
+      feedRequests: this.feedRequests,
     };
   }
 
@@ -231,6 +236,7 @@ export class FakeYouTube {
     this.units = emptyCounts();
     this.notModified = 0;
     this.faultsFired = 0;
+    this.feedRequests = 0;
     for (const fault of this.faults) fault.fired = 0;
   }
 
@@ -252,6 +258,7 @@ export class FakeYouTube {
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname.startsWith('/__fake/')) return this.control(req, res, url.pathname.slice(8));
+    if (req.method === 'GET' && url.pathname === FEED_PATH) return this.feed(res, url.searchParams);
     const method = url.pathname.startsWith(`${API_PATH}/`)
       ? (url.pathname.slice(API_PATH.length + 1) as FakeMethod)
       : undefined;
@@ -304,6 +311,16 @@ export class FakeYouTube {
       if (!(error instanceof ApiError)) throw error;
       send(res, error.status, errorBody(error.status, error.reason, error.message, error.domain));
     }
+  }
+
+  /** The channel's public feed (feed.ts): no key, no quota; 404 for another channel, as YouTube answers. */
+  private feed(res: ServerResponse, query: URLSearchParams): void {
+    this.feedRequests++;
+    const xml = channelFeed(this.channel, query.get('channel_id'));
+    res.writeHead(xml === null ? 404 : 200, {
+      'Content-Type': xml === null ? 'text/html; charset=utf-8' : 'text/xml; charset=UTF-8',
+    });
+    res.end(xml ?? '<html><body>Error 404 (Not Found)</body></html>');
   }
 
   private checkKey(query: URLSearchParams): void {
@@ -712,6 +729,7 @@ export async function startFakeYouTube(options: FakeYouTubeOptions): Promise<Run
   const origin = `http://${host}:${port}`;
   return {
     url: `${origin}${API_PATH}`,
+    feedBaseUrl: origin,
     controlUrl: `${origin}/__fake`,
     port,
     channel: fake.channel,
@@ -786,6 +804,7 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify({
         url: fake.url,
+        feedBaseUrl: fake.feedBaseUrl,
         controlUrl: fake.controlUrl,
         port: fake.port,
         channelId: info.id,
@@ -800,6 +819,7 @@ async function main(): Promise<void> {
       [
         `Fake YouTube Data API: ${fake.channel.videos.length} videos, ${fake.channel.playlists.length} playlists`,
         `  YOUTUBE_API_BASE_URL=${fake.url}`,
+        `  YOUTUBE_FEED_BASE_URL=${fake.feedBaseUrl}   (feed mode, without a key)`,
         `  YOUTUBE_CHANNEL_ID=${info.id}   (or ${info.handle})`,
         `  YOUTUBE_API_KEY=${options.apiKey ?? 'any-non-empty-key'}`,
         `  stats: curl ${fake.controlUrl}/stats`,

@@ -5,6 +5,7 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { ChannelModule } from './channel/channel.module';
+import { ChecklistModule } from './checklist/checklist.module';
 import { CommonModule } from './common/common.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { AppValidationPipe } from './common/validation';
@@ -40,6 +41,7 @@ export class AppModule {
         SettingsModule,
         PublicPagesModule,
         AdminModule,
+        ChecklistModule,
         DemoModule,
         YoutubeModule,
         IntegrationsModule,

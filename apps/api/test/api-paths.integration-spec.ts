@@ -40,6 +40,7 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   session: ['delete'],
   sessionsRevokeOthers: ['post'],
   adminSettings: ['get'],
+  adminChecklist: ['get'],
   setting: ['post'],
   videoFeatured: ['post'],
   playlistPin: ['post'],

@@ -1,3 +1,4 @@
+import { SettingsService } from '../src/settings/settings.service';
 import type { IntegrationCheck, IntegrationChecks } from '@app/contracts';
 import type { FakeDiscordStartedLine, FakeMailchimpStartedLine } from '@app/contracts/fake-services';
 import dns from 'node:dns';
@@ -165,8 +166,8 @@ describe('integration connection tests', () => {
       expect((await youtube.stats()).calls.channels).toBe(2);
     });
 
-    it('reports a channel YouTube does not have', async () => {
-      await set('channelId', 'UC0000000000000000000000');
+    it('reports a channel YouTube does not have (any more: saving checks it, so it is stored directly)', async () => {
+      await t.app.get(SettingsService).set('channelId', 'UC0000000000000000000000');
       try {
         expect(await test('youtube')).toMatchObject({
           ok: false,

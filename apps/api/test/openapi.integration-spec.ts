@@ -316,6 +316,7 @@ const CALLS: Call[] = [
   { route: 'get /rss.xml', status: 404 },
   { route: 'post /api/admin/generate-sitemap', status: 400, as: 'admin' },
   { route: 'get /api/auth/two-factor', status: 200, as: 'admin' },
+  { route: 'get /api/admin/checklist', status: 200, as: 'admin' },
   { route: 'post /api/auth/two-factor/setup', status: 200, as: 'admin' },
   {
     route: 'post /api/auth/two-factor/enable',

@@ -46,6 +46,7 @@ describe('server-side enforcement of every admin route', () => {
         'get /api/auth/me',
         'post /api/videos/:id/featured',
         'get /api/admin/settings',
+        'get /api/admin/checklist',
         'post /api/integrations/:id/test',
         'get /api/admin/integrations/checks',
         'post /api/integrations/email/send-test',

@@ -122,8 +122,10 @@ describe('settings', () => {
         expect((await visitorGet()).body).toMatchObject({ siteTitle: 'Synced Channel', channelId });
         // The admin edits what is stored: still empty.
         expect((await adminGet()).body).toMatchObject({ siteTitle: '', channelId: '' });
+        // Saving a channel id asks YouTube whether it exists (issue 24); this one is stored as it is, before
+        // a save that refreshes the public answers.
+        await t.app.get(SettingsService).set('channelId', 'UCzyxwvutsrqponmlkjihgfe');
         await post('siteTitle', 'My Site');
-        await post('channelId', 'UCzyxwvutsrqponmlkjihgfe');
         expect((await visitorGet()).body).toMatchObject({
           siteTitle: 'My Site',
           channelId: 'UCzyxwvutsrqponmlkjihgfe',
@@ -244,7 +246,11 @@ describe('settings', () => {
             'https://example.com',
             'plausibleDomain: must be a domain name like example.com',
           ],
-          ['channelId', '@me', 'channelId: must be a channel id like UCxxxxxxxxxxxxxxxxxxxxxx'],
+          [
+            'channelId',
+            '@me',
+            'channelId: must be a channel URL (youtube.com/@name or youtube.com/channel/UC…), an @handle or a UC… channel id',
+          ],
           [
             'twitterHandle',
             '@has space',

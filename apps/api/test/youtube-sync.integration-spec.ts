@@ -281,24 +281,6 @@ describe('YouTube sync', () => {
     expect(status.lastRun!.durationMs).toBeGreaterThanOrEqual(0);
     expect(status.lastSuccess).toEqual(status.lastRun);
   });
-
-  it('takes the channel from the channelId setting before YOUTUBE_CHANNEL_ID, and says when YouTube has none', async () => {
-    const unknown = 'UC0000000000000000000000';
-    await admin.post('/api/settings/channelId').send({ value: unknown }).expect(200);
-    const res = await sync().expect(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      message: `YouTube has no channel ${unknown}: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable`,
-      error: 'Bad Request',
-    });
-    const status = (await admin.get('/api/sync/status').expect(200)).body as SyncStatus;
-    expect(status.lastRun).toMatchObject({ outcome: 'failed', error: res.body.message });
-    expect(status.lastSuccess!.id).toBeLessThan(status.lastRun!.id);
-
-    await admin.post('/api/settings/channelId').send({ value: fake.channelId }).expect(200);
-    await sync().expect(200);
-    await admin.post('/api/settings/channelId').send({ value: '' }).expect(200);
-  });
 });
 
 describe('YouTube sync configuration', () => {
@@ -317,14 +299,27 @@ describe('YouTube sync configuration', () => {
     }
   }
 
-  it('answers 400 naming YOUTUBE_API_KEY when there is no key', () =>
-    withApp({ YOUTUBE_API_BASE_URL: fake.url, YOUTUBE_CHANNEL_ID: fake.channelId }, async (admin) => {
+  it('reads the channel feed instead of refusing when there is no key (issue 24)', () => {
+    const { YOUTUBE_API_KEY: _key, ...env } = fake.env();
+    return withApp(env, async (admin) => {
+      await fake.reset();
+      const res = await admin.post('/api/sync/youtube').expect(200);
+      expect(res.body).toMatchObject({ videos: 3, playlists: 0, apiUnits: 0 });
+      expect((await fake.stats()).units).toBe(0);
+    });
+  });
+
+  it('says when YouTube has no channel YOUTUBE_CHANNEL_ID names, and records the failure', () =>
+    withApp(fake.env({ YOUTUBE_CHANNEL_ID: 'UC0000000000000000000000' }), async (admin) => {
       const res = await admin.post('/api/sync/youtube').expect(400);
       expect(res.body).toEqual({
         statusCode: 400,
-        message: 'YouTube API key is missing: set the YOUTUBE_API_KEY environment variable',
+        message:
+          'YouTube has no channel UC0000000000000000000000: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
         error: 'Bad Request',
       });
+      const status = (await admin.get('/api/sync/status').expect(200)).body as SyncStatus;
+      expect(status.lastRun).toMatchObject({ outcome: 'failed', error: res.body.message });
     }));
 
   it('answers 400 naming the channelId setting and YOUTUBE_CHANNEL_ID when there is no channel', () =>

@@ -75,6 +75,7 @@ export const apiPaths = {
 
   // The dashboard.
   adminSettings: `${API_PREFIX}/admin/settings`,
+  adminChecklist: `${API_PREFIX}/admin/checklist`,
   setting: (key: string) => `${API_PREFIX}/settings/${segment(key)}`,
   videoFeatured: (id: string) => `${API_PREFIX}/videos/${segment(id)}/featured`,
   playlistPin: (id: string) => `${API_PREFIX}/playlists/${segment(id)}/pin`,

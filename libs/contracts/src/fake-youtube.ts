@@ -118,11 +118,15 @@ export interface FakeStats {
   /** Answers 304 Not Modified to `If-None-Match`. */
   notModified: number;
   faultsFired: number;
+  /** Reads of the channel's Atom feed (`/feeds/videos.xml`, no key, no quota). */
+  feedRequests: number;
 }
 
 /** The one JSON line the CLI prints with `--json`. */
 export interface FakeStartedLine {
   url: string;
+  /** YOUTUBE_FEED_BASE_URL: where the channel's Atom feed is served. */
+  feedBaseUrl: string;
   controlUrl: string;
   port: number;
   channelId: string;

@@ -26,3 +26,4 @@ export * from './chapters';
 export * from './oembed';
 export * from './security';
 export * from './text';
+export * from './checklist';

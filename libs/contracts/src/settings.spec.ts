@@ -61,6 +61,7 @@ describe('settings registry', () => {
         'showCommunitySection',
         'hideShorts',
         'showShortsShelf',
+        'youtubeApiKey',
         'liveCheckIntervalMinutes',
         'videoGridColumns',
         'heroBackgroundType',
@@ -99,6 +100,8 @@ describe('settings registry', () => {
         'siteDescription',
         'channelId',
         'enableSitemap',
+        'sitemapSubmitted',
+        'firstRunChecklistDismissed',
         'enableRSS',
         'enableGDPRBanner',
         'metaKeywords',
@@ -184,12 +187,13 @@ describe('settings registry', () => {
     expect(parse('adPlacements', {})).toEqual(PUBLIC_SETTINGS_DEFAULTS.adPlacements);
   });
 
-  it('marks exactly the four secrets, none of them public', () => {
+  it('marks exactly the five secrets, none of them public', () => {
     expect([...secretSettingsKeys].sort()).toEqual([
       'customWebhookSecret',
       'discordWebhook',
       'mailchimpApiKey',
       'smtpPassword',
+      'youtubeApiKey',
     ]);
     expect(publicSettingsKeys.filter((k) => (secretSettingsKeys as string[]).includes(k))).toEqual([]);
   });

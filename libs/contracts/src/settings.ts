@@ -366,6 +366,15 @@ export const settingsRegistry = {
   enableSiteAnalytics: publicSetting(boolean(), PUBLIC.enableSiteAnalytics),
 
   // YouTube: admin-only.
+  /** The Data API v3 key (issue 24); YOUTUBE_API_KEY gives the starting value. Empty: the sync reads the feed. */
+  youtubeApiKey: secretSetting(
+    clearable(
+      100,
+      (v) => /^[\w-]+$/.test(v),
+      'must be a single word of letters, digits, - and _ (like AIza…)',
+    ),
+    '',
+  ),
   /** Minutes between two light live checks (2 quota units each, issue 17); 0 turns them off. */
   liveCheckIntervalMinutes: adminSetting(
     wholeNumber(0, LIVE_CHECK_MAX_INTERVAL_MINUTES),
@@ -422,6 +431,10 @@ export const settingsRegistry = {
     PUBLIC.channelId,
   ),
   enableSitemap: adminSetting(boolean(), true),
+  /** The admin has submitted the sitemap to search engines (the first-run checklist, issue 24). */
+  sitemapSubmitted: adminSetting(boolean(), false),
+  /** The admin dismissed the first-run checklist (issue 24). */
+  firstRunChecklistDismissed: adminSetting(boolean(), false),
   enableRSS: publicSetting(boolean(), PUBLIC.enableRSS),
   enableGDPRBanner: publicSetting(boolean(), PUBLIC.enableGDPRBanner),
   metaKeywords: publicSetting(text(500), PUBLIC.metaKeywords),

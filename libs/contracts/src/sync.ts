@@ -50,6 +50,10 @@ export const syncRunSchema = z.object({
   updated: z.number().int().nonnegative(),
   removed: z.number().int().nonnegative(),
   apiUnits: z.number().int().nonnegative(),
+  /** API pages (one call each) or feeds fetched so far (issue 24: kept once the run ends). */
+  pages: z.number().int().nonnegative(),
+  /** The uploads the channel has, as YouTube said at the start; null until known (or in feed mode). */
+  expectedVideos: z.number().int().nonnegative().nullable(),
   /** null while the run is still going. */
   durationMs: z.number().int().nonnegative().nullable(),
   /** What went wrong, for a failed run. */
@@ -67,3 +71,17 @@ export const syncStatusSchema = z.object({
   lastSuccess: syncRunSchema.nullable(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+/**
+ * Seconds a running sync still needs, from the pace so far: the time each fetched video took, times the videos
+ * left (issue 24). Null while nothing is known yet (no video fetched, or the total unknown).
+ */
+export function syncSecondsLeft(
+  run: Pick<SyncRun, 'startedAt' | 'videos' | 'expectedVideos'>,
+  now: number,
+): number | null {
+  if (!run.expectedVideos || run.videos <= 0) return null;
+  const elapsed = Math.max(0, now - Date.parse(run.startedAt)) / 1000;
+  const left = Math.max(0, run.expectedVideos - run.videos);
+  return Math.round((elapsed / run.videos) * left);
+}

@@ -8,6 +8,7 @@ import {
   fullSyncUnits,
   LIVE_CHECK_UNITS,
   liveCheckUnitsPerDay,
+  parseChannelInput,
   thumbnailFallbacks,
   thumbnailUrl,
   watchUrl,
@@ -49,6 +50,38 @@ describe('YouTube rules', () => {
     expect(CHANNEL_ID_PATTERN.test('UC_x5XG1OV2P6uZZ5FSM9Tt')).toBe(false);
     expect(CHANNEL_HANDLE_PATTERN.test('@GoogleDevelopers')).toBe(true);
     expect(CHANNEL_HANDLE_PATTERN.test('@ab')).toBe(false);
+  });
+
+  it('reads a channel pasted as a URL, an @handle or a UC… id (issue 24), and nothing else', () => {
+    const id = 'UC_x5XG1OV2P6uZZ5FSM9Ttw';
+    for (const input of [
+      id,
+      ` ${id} `,
+      `https://www.youtube.com/channel/${id}`,
+      `https://youtube.com/channel/${id}/videos?view=0`,
+      `m.youtube.com/channel/${id}`,
+      `http://www.youtube.com/channel/${id}#about`,
+    ])
+      expect(parseChannelInput(input)).toEqual({ id });
+    for (const input of [
+      '@GoogleDevelopers',
+      'https://www.youtube.com/@GoogleDevelopers',
+      'www.youtube.com/@GoogleDevelopers/featured',
+      'https://m.youtube.com/%40GoogleDevelopers',
+    ])
+      expect(parseChannelInput(input)).toEqual({ handle: '@GoogleDevelopers' });
+    for (const bad of [
+      '',
+      'GoogleDevelopers',
+      '@ab',
+      'UC_x5XG1OV2P6uZZ5FSM9Tt',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      `https://www.youtube.com/channel/${id.slice(1)}`,
+      `https://evil.example/channel/${id}`,
+      `https://youtube.com.evil.example/@GoogleDevelopers`,
+      'https://www.youtube.com/%E0%A4%A',
+    ])
+      expect(parseChannelInput(bad)).toBeNull();
   });
 
   it('costs 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units for a full sync, the playlists asked at least once', () => {

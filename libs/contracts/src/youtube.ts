@@ -6,6 +6,39 @@
 
 const YOUTUBE_ORIGIN = 'https://www.youtube.com';
 
+/** Where YouTube serves the channels' public Atom feeds (`feedUrl`); tests point the API at a fake. */
+export const YOUTUBE_FEED_ORIGIN = YOUTUBE_ORIGIN;
+
+/**
+ * A channel's public Atom feed (issue 24): its newest 15 uploads, no key, no quota. `origin` is
+ * YOUTUBE_FEED_ORIGIN unless a test points elsewhere.
+ */
+export function feedUrl(channelId: string, origin: string = YOUTUBE_FEED_ORIGIN): string {
+  return `${origin.replace(/\/+$/, '')}/feeds/videos.xml?channel_id=${encodeURIComponent(channelId)}`;
+}
+
+/** The XML namespaces of YouTube's channel feed (Atom, with YouTube's and Media RSS's elements). */
+export const FEED_NAMESPACES = {
+  atom: 'http://www.w3.org/2005/Atom',
+  yt: 'http://www.youtube.com/xml/schemas/2015',
+  media: 'http://search.yahoo.com/mrss/',
+} as const;
+
+/**
+ * A video's duration text when its source does not give one (the channel feed, issue 24): unknown, never a
+ * guessed `0:00`. The pages show DURATION_UNKNOWN_LABEL in its place, or nothing on a thumbnail.
+ */
+export const UNKNOWN_DURATION = '';
+export const DURATION_UNKNOWN_LABEL = 'Length unknown';
+
+/** How many entries YouTube's channel feed holds: the newest uploads only. */
+export const FEED_ENTRY_COUNT = 15;
+
+/** A Short's page on YouTube: the feed links Shorts here rather than to `/watch`. */
+export function shortsUrl(videoId: string): string {
+  return `${YOUTUBE_ORIGIN}/shorts/${encodeURIComponent(videoId)}`;
+}
+
 /** A video's page on YouTube. */
 export function watchUrl(videoId: string): string {
   return `${YOUTUBE_ORIGIN}/watch?v=${encodeURIComponent(videoId)}`;
@@ -84,6 +117,43 @@ export const CHANNEL_HANDLE_PATTERN = /^@[\w.-]{3,30}$/;
 export function isChannelRef(value: string): boolean {
   return CHANNEL_ID_PATTERN.test(value) || CHANNEL_HANDLE_PATTERN.test(value);
 }
+
+/** A channel named by its id or by its handle (`@name`). */
+export type ChannelRef = { id: string } | { handle: string };
+
+const CHANNEL_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com']);
+
+/**
+ * A channel as an admin pastes it (issue 24): a `UC…` id, an `@handle`, or a channel URL
+ * (`youtube.com/channel/UC…` or `youtube.com/@handle`, with or without `https://`, any path after it).
+ * Null when it is none of these. Nothing here asks YouTube whether the channel exists.
+ */
+export function parseChannelInput(input: string): ChannelRef | null {
+  const value = input.trim();
+  if (CHANNEL_ID_PATTERN.test(value)) return { id: value };
+  if (CHANNEL_HANDLE_PATTERN.test(value)) return { handle: value };
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`);
+  } catch {
+    return null;
+  }
+  if (!CHANNEL_HOSTS.has(url.hostname.toLowerCase())) return null;
+  const [first, second] = url.pathname.split('/').filter(Boolean);
+  let segment: string;
+  try {
+    segment = decodeURIComponent(first ?? '');
+  } catch {
+    return null;
+  }
+  if (segment === 'channel' && second && CHANNEL_ID_PATTERN.test(second)) return { id: second };
+  if (CHANNEL_HANDLE_PATTERN.test(segment)) return { handle: segment };
+  return null;
+}
+
+/** What a channel field accepts, for its error message and its hint. */
+export const CHANNEL_INPUT_HINT =
+  'a channel URL (youtube.com/@name or youtube.com/channel/UC…), an @handle or a UC… channel id';
 
 /**
  * Quota units one call of each Data API method costs

@@ -76,6 +76,15 @@ export class AuthService implements OnApplicationBootstrap {
     }
   }
 
+  /** What the first-run checklist asks of the admin's account: still the default password, two-factor on. */
+  async setupState(userId: number): Promise<{ defaultPassword: boolean; twoFactor: boolean }> {
+    const user = await this.users.findOneByOrFail({ id: userId });
+    return {
+      defaultPassword: await argon2.verify(user.passwordHash, DEFAULT_ADMIN_PASSWORD),
+      twoFactor: user.twoFactorSecret !== null,
+    };
+  }
+
   async validateCredentials(username: string, password: string): Promise<AuthUser> {
     const user = await this.users.findOneBy({ username });
     if (!user) {

@@ -1,4 +1,4 @@
-import { isChannelRef, settingValueSchema } from '@app/contracts';
+import { isChannelRef, settingValueSchema, YOUTUBE_FEED_ORIGIN } from '@app/contracts';
 import { z } from 'zod';
 import { smtpUrlProblem } from '../notifications/smtp-url';
 import { weakPasswordReason, weakSecretReason } from './secret-strength';
@@ -37,6 +37,8 @@ export const envSchema = z
     YOUTUBE_API_KEY: z.string().min(1).optional(),
     YOUTUBE_CHANNEL_ID: z.string().refine(isChannelRef, 'must be a UC… channel id or an @handle').optional(),
     YOUTUBE_API_BASE_URL: z.url().default(DEFAULT_YOUTUBE_API_BASE_URL),
+    // Where the channel feed is read without a key (issue 24); tests point it at the fake YouTube.
+    YOUTUBE_FEED_BASE_URL: z.url().default(YOUTUBE_FEED_ORIGIN),
     // Integrations: the starting value of their setting (and its toggle), until the admin saves another.
     GOOGLE_ANALYTICS_ID: settingValueSchema('googleAnalyticsId').optional(),
     DISCORD_WEBHOOK_URL: settingValueSchema('discordWebhook').optional(),

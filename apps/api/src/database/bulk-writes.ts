@@ -43,7 +43,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 /**
  * Makes the table hold exactly `incoming` (by id), as a diff against what is stored: new and changed rows are
  * upserted in batches, rows not in `incoming` deleted. Only `columns` are compared and updated, so the site's
- * own columns (say, `featured`) survive on existing rows; new rows get `flagsOfNewRows`.
+ * own columns (say, `featured`) survive on existing rows; new rows get `flagsOfNewRows`. With `keepMissing`,
+ * rows not in `incoming` stay (a partial source: the feed's newest 15 videos).
  */
 export async function replaceByDiff<Row extends { id: string }>(
   manager: EntityManager,
@@ -51,6 +52,7 @@ export async function replaceByDiff<Row extends { id: string }>(
   incoming: Row[],
   columns: readonly (keyof Row & string)[],
   flagsOfNewRows: ObjectLiteral,
+  { keepMissing = false }: { keepMissing?: boolean } = {},
 ): Promise<RowChanges<Row>> {
   const stored = await manager.getRepository(entity).find({ select: ['id', ...columns] });
   const existing = new Map(stored.map((row) => [row.id as string, row]));
@@ -68,7 +70,7 @@ export async function replaceByDiff<Row extends { id: string }>(
     }
   }
   const incomingIds = new Set(incoming.map((row) => row.id));
-  const removedIds = [...existing.keys()].filter((id) => !incomingIds.has(id));
+  const removedIds = keepMissing ? [] : [...existing.keys()].filter((id) => !incomingIds.has(id));
 
   for (const ids of chunks(removedIds)) {
     await manager.delete(entity, { id: In(ids) });

@@ -35,6 +35,7 @@ import { LiveStreamEnd1764800000000 } from './migrations/1764800000000-live-stre
 import { SessionsAndAudit1764900000000 } from './migrations/1764900000000-sessions-and-audit';
 import { Passkeys1764910000000 } from './migrations/1764910000000-passkeys';
 import { UnknownCounts1764905000000 } from './migrations/1764905000000-unknown-counts';
+import { SyncRunProgress1764924000000 } from './migrations/1764924000000-sync-run-progress';
 
 export const ENTITIES = [
   ChannelEntity,
@@ -77,5 +78,6 @@ export const MIGRATIONS = [
   SessionsAndAudit1764900000000,
   UnknownCounts1764905000000,
   Passkeys1764910000000,
+  SyncRunProgress1764924000000,
   AnalyticsVisitorHero1764925000000,
 ];

@@ -1,4 +1,4 @@
-import { type IntegrationCheck, truncateText } from '@app/contracts';
+import { FEED_ENTRY_COUNT, type IntegrationCheck, truncateText } from '@app/contracts';
 import {
   describeSmtpServer,
   NO_SMTP_SERVER,
@@ -12,7 +12,8 @@ import {
   type OutboundPolicy,
   outboundRequest,
 } from '../common/outbound/outbound-http';
-import { YouTubeApiClient, YouTubeApiError } from '../youtube/youtube-api.client';
+import { FeedChannelNotFoundError, fetchChannelFeed } from '../youtube/channel-feed';
+import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from '../youtube/youtube-api.client';
 import {
   mailchimpBase,
   mailchimpDataCentre,
@@ -22,7 +23,7 @@ import {
 } from './mailchimp-api';
 
 export { mailchimpDataCentre };
-import { channelRef, YOUTUBE_MESSAGES } from '../youtube/youtube-config';
+import { channelRef, YOUTUBE_MESSAGES, youTubeErrorText } from '../youtube/youtube-config';
 
 /**
  * One cheap real check per integration (a page each under docs/integrations/). Each answers what happened,
@@ -66,16 +67,20 @@ function redirectNote(answer: OutboundAnswer): string | null {
 
 export { YOUTUBE_MESSAGES };
 
-/** One `channels.list` call (1 quota unit) with the key and channel the sync uses. */
+/**
+ * One `channels.list` call (1 quota unit) with the key and channel the sync uses; without a key, one read of
+ * the channel's public feed (feed mode, 0 units).
+ */
 export async function checkYouTube(options: {
   baseUrl: string;
+  feedBaseUrl: string;
   apiKey: string | undefined;
   channel: string | undefined;
   policy: OutboundPolicy;
 }): Promise<CheckOutcome> {
-  if (!options.apiKey) return connection(false, YOUTUBE_MESSAGES.missingKey);
   if (!options.channel) return connection(false, YOUTUBE_MESSAGES.missingChannel);
   const ref = channelRef(options.channel);
+  if (!options.apiKey) return checkYouTubeFeed(ref, options.feedBaseUrl, options.policy);
   const client = new YouTubeApiClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
@@ -94,12 +99,33 @@ export async function checkYouTube(options: {
   } catch (error) {
     if (!(error instanceof YouTubeApiError))
       return connection(false, `YouTube check failed: ${(error as Error).message}`);
-    const said = clip(error.message);
-    if (error.isQuotaExceeded)
-      return connection(false, `YouTube API quota exceeded (${error.reason}): ${said}`);
-    if (error.status === 0)
-      return connection(false, `Could not reach the YouTube API (${error.reason}): ${said}`);
-    return connection(false, `YouTube API error (${error.reason}, HTTP ${error.status}): ${said}`);
+    return connection(false, youTubeErrorText(error, clip(error.message)));
+  }
+}
+
+/** Feed mode: the channel's public feed, read as the sync reads it. */
+async function checkYouTubeFeed(
+  ref: ChannelRef,
+  origin: string,
+  policy: OutboundPolicy,
+): Promise<CheckOutcome> {
+  if ('handle' in ref) {
+    return connection(
+      false,
+      `Without an API key the channel's feed is read by its UC… id, and ${ref.handle} is a handle: paste the channel's URL or id, or save an API key`,
+    );
+  }
+  try {
+    const feed = await fetchChannelFeed(ref.id, { origin, policy });
+    return connection(
+      true,
+      `YouTube channel "${clip(feed.title, 100)}" (${feed.channelId}) from its public feed: ${feed.entries.length} newest videos, 0 quota units. No API key is set, so the sync shows only the newest ${FEED_ENTRY_COUNT}; a key brings the full history, durations and playlists`,
+    );
+  } catch (error) {
+    if (error instanceof FeedChannelNotFoundError) {
+      return connection(false, YOUTUBE_MESSAGES.noSuchChannel(ref.id));
+    }
+    return connection(false, clip((error as Error).message));
   }
 }
 

@@ -10,7 +10,7 @@ import { SMTP_SETTINGS_KEYS } from '../notifications/email.service';
 import { NotificationsService, USER_AGENT } from '../notifications/notifications.service';
 import { type OutboundPolicy, outboundPolicy } from '../common/outbound/outbound-http';
 import { SettingsService } from '../settings/settings.service';
-import { configuredChannel } from '../youtube/youtube-config';
+import { configuredApiKey, configuredChannel } from '../youtube/youtube-config';
 import { IntegrationCheckEntity } from './integration-check.entity';
 import {
   checkDiscord,
@@ -77,10 +77,11 @@ export class IntegrationsService {
     switch (id) {
       case 'youtube': {
         const channel = await configuredChannel(this.settings, this.env);
-        const { YOUTUBE_API_BASE_URL: baseUrl, YOUTUBE_API_KEY: apiKey } = this.env;
+        const apiKey = await configuredApiKey(this.settings);
+        const { YOUTUBE_API_BASE_URL: baseUrl, YOUTUBE_FEED_BASE_URL: feedBaseUrl } = this.env;
         return {
-          inputs: [baseUrl, apiKey, channel],
-          run: () => checkYouTube({ baseUrl, apiKey, channel, policy: this.policy }),
+          inputs: [baseUrl, feedBaseUrl, apiKey, channel],
+          run: () => checkYouTube({ baseUrl, feedBaseUrl, apiKey, channel, policy: this.policy }),
         };
       }
       case 'discord': {

@@ -4,7 +4,7 @@ import { parseSmtpUrl } from '../notifications/smtp-url';
 
 /**
  * Settings whose starting value comes from the environment (SPEC §9 names an analytics id, a
- * Discord webhook URL and a newsletter-service key): a variable that is set also switches its
+ * Discord webhook URL, a newsletter-service key and a video API key): a variable that is set also switches its
  * integration on. They act as defaults only: a value the admin saves wins, and a backup restore
  * that leaves the key out goes back to them.
  */
@@ -19,6 +19,7 @@ export function envSettingDefaults(env: Env): Partial<Settings> {
       enableDiscordWebhook: true,
     }),
     ...(env.MAILCHIMP_API_KEY && { mailchimpApiKey: env.MAILCHIMP_API_KEY }),
+    ...(env.YOUTUBE_API_KEY && { youtubeApiKey: env.YOUTUBE_API_KEY }),
     ...(env.SMTP_URL && parseSmtpUrl(env.SMTP_URL)),
   };
 }

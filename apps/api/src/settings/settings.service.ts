@@ -41,6 +41,12 @@ import { toAdminSettings, toPublicSettings, toSettingUpdateResult } from './sett
 
 const exportableKeys = settingsKeys.filter((key) => !isSecretSetting(key)) as (keyof ExportableSettings)[];
 
+/**
+ * Turns what the admin typed for one key into the value to store, before it is validated (say, a channel URL
+ * into its `UC…` id, asking YouTube). It throws an HTTP error naming the key when the input is wrong.
+ */
+export type SettingInputResolver = (value: unknown) => Promise<unknown>;
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -59,6 +65,7 @@ const settingsBagSchema = z.strictObject(
 export class SettingsService {
   private readonly logger = new Logger(SettingsService.name);
   private readonly defaults: Partial<Settings>;
+  private readonly resolvers = new Map<SettingsKey, SettingInputResolver>();
 
   constructor(
     @InjectRepository(SettingEntity) private readonly settings: Repository<SettingEntity>,
@@ -146,11 +153,25 @@ export class SettingsService {
     throw new BadRequestException(`key: unknown setting ${JSON.stringify(key.slice(0, 64))}`);
   }
 
-  /** `POST /api/settings/{key}`: validates, stores, and answers with the stored value (secrets masked). */
+  /**
+   * Lets the module that knows a key turn the admin's input into the stored value on `POST /api/settings/{key}`
+   * (the channel: URL or handle to `UC…` id). Backups and internal writes store values as they are.
+   */
+  useInputResolver(key: SettingsKey, resolver: SettingInputResolver): void {
+    this.resolvers.set(key, resolver);
+  }
+
+  /**
+   * `POST /api/settings/{key}`: resolves, validates, stores, and answers with the stored value (secrets masked); a
+   * change goes into the audit log.
+   */
   async update(key: string, value: unknown, who: AuditActor): Promise<SettingUpdateResult> {
     const settingKey = this.resolveKey(key);
+    const resolver = this.resolvers.get(settingKey);
+    const keepsSecret = isSecretSetting(settingKey) && value === SECRET_MASK;
+    const input = resolver && !keepsSecret ? await resolver(value) : value;
     const before = await this.get(settingKey);
-    const after = await this.set(settingKey, value);
+    const after = await this.set(settingKey, input);
     if (!isDeepStrictEqual(before, after)) {
       await this.audit.record('setting-changed', who, settingChange(settingKey, before, after));
     }

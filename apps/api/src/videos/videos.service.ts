@@ -20,6 +20,15 @@ export const VIDEO_DATA_COLUMNS = [
   'kind',
 ] as const satisfies readonly (keyof VideoRow)[];
 
+/** What the channel feed knows of a video it lists (issue 24): no length, so no duration and no kind. */
+export const VIDEO_FEED_COLUMNS = [
+  'title',
+  'description',
+  'thumbnail',
+  'viewCount',
+  'publishedAt',
+] as const satisfies readonly (keyof VideoRow)[];
+
 export interface VideoPage {
   items: VideoEntity[];
   total: number;
@@ -148,6 +157,21 @@ export class VideosService {
    */
   replaceFromSync(manager: EntityManager, rows: VideoRow[]): Promise<RowChanges<VideoRow>> {
     return replaceByDiff(manager, VideoEntity, rows, VIDEO_DATA_COLUMNS, { featured: false });
+  }
+
+  /**
+   * The feed's newest videos (issue 24), through the caller's transaction: new ones are added, listed ones get
+   * the feed's columns (a duration a keyed sync found stays), and every other stored video stays.
+   */
+  mergeFromFeed(manager: EntityManager, rows: VideoRow[]): Promise<RowChanges<VideoRow>> {
+    return replaceByDiff(
+      manager,
+      VideoEntity,
+      rows,
+      VIDEO_FEED_COLUMNS,
+      { featured: false },
+      { keepMissing: true },
+    );
   }
 
   /**

@@ -27,7 +27,7 @@ import { toLiveState, toLiveStreamRows, toVideoLiveDetails } from './live.mapper
 import { LiveStreamEntity } from './live-stream.entity';
 import { YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import { toVideoRow } from './youtube.mapper';
-import { configuredChannel } from './youtube-config';
+import { configuredApiKey, configuredChannel } from './youtube-config';
 
 /** Held while one check runs (in any process). */
 export const LIVE_CHECK_LOCK = 'youtube-live-check';
@@ -48,7 +48,7 @@ export const LIVE_CHECK_TICK_MS = 30_000;
 
 export const LIVE_MESSAGES = {
   notConfigured:
-    'The live check needs the YOUTUBE_API_KEY environment variable and a channel id (UC…) or a first sync',
+    'The live check needs the YouTube API key (in the dashboard or YOUTUBE_API_KEY) and a channel id (UC…) or a first sync',
   busy: 'A live check is already running; try again in a moment',
 } as const;
 
@@ -134,7 +134,7 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** One check now; 400 (not configured), 409 (another check is running), 502 (YouTube, state kept). */
   async check(): Promise<LiveCheckResult> {
-    const apiKey = this.env.YOUTUBE_API_KEY;
+    const apiKey = await configuredApiKey(this.settings);
     const uploads = await this.uploadsPlaylistId();
     if (!apiKey || !uploads) throw new BadRequestException(LIVE_MESSAGES.notConfigured);
     const lock = await this.locks.acquire(LIVE_CHECK_LOCK, LIVE_CHECK_LOCK_TTL_MS);
@@ -166,7 +166,7 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
    * a handle needs a first sync. Null when the check cannot run.
    */
   private async uploadsPlaylistId(): Promise<string | null> {
-    if (!this.env.YOUTUBE_API_KEY) return null;
+    if (!(await configuredApiKey(this.settings))) return null;
     const configured = (await configuredChannel(this.settings, this.env)) ?? '';
     const channel = await this.channels.find();
     if (channel && !channel.isDemo && channel.uploadsPlaylistId) {

@@ -34,6 +34,14 @@ export class SyncRunEntity {
   @Column({ type: 'int', default: 0 })
   apiUnits: number;
 
+  /** API pages (calls) or feeds fetched: written while the sync runs, kept afterwards (issue 24). */
+  @Column({ type: 'int', default: 0 })
+  pages: number;
+
+  /** The uploads the channel said it has (`channels.list`), for the progress; null until known. */
+  @Column({ type: 'int', nullable: true })
+  expectedVideos: number | null;
+
   @Column({ type: 'text', nullable: true })
   error: string | null;
 

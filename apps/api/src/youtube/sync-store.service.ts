@@ -15,6 +15,12 @@ export interface SyncData {
   streams?: LiveStreamEntity[];
   /** The video ids each playlist holds, in its order. Absent: left as they are. */
   playlistItems?: { playlistId: string; videoIds: string[] }[];
+  /**
+   * Feed mode (issue 24): `videos` are only the newest ones and the channel row has no statistics. For the
+   * channel already stored, the other videos, the playlists and the channel's statistics stay; the first
+   * time (after the demo or another channel) the feed's videos replace everything.
+   */
+  newestOnly?: boolean;
 }
 
 export interface AppliedSync {
@@ -53,11 +59,22 @@ export class SyncStoreService {
 
       // The demo's site history (and anything counted on the demo site) goes with the demo channel.
       if (previous?.isDemo) await this.analytics.deleteAll(manager);
-      await this.channel.save(manager, data.channel);
-      const videos = await this.videos.replaceFromSync(manager, data.videos);
-      const playlists = await this.playlists.replaceFromSync(manager, data.playlists);
+      const merge = Boolean(data.newestOnly && previous && !firstSync);
+      if (merge && previous) {
+        const { id: _id, updatedAt: _updatedAt, ...kept } = previous;
+        await this.channel.save(manager, { ...kept, title: data.channel.title });
+      } else {
+        await this.channel.save(manager, data.channel);
+      }
+      const videos = merge
+        ? await this.videos.mergeFromFeed(manager, data.videos)
+        : await this.videos.replaceFromSync(manager, data.videos);
+      const playlists = merge
+        ? { added: [], updated: 0, removed: 0 }
+        : await this.playlists.replaceFromSync(manager, data.playlists);
       if (data.streams) await this.live.storeFromSync(manager, data.streams);
-      if (data.playlistItems) await this.playlists.replaceItemsFromSync(manager, data.playlistItems);
+      if (data.playlistItems && !merge)
+        await this.playlists.replaceItemsFromSync(manager, data.playlistItems);
       await guard(manager);
 
       return {

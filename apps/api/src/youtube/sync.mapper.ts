@@ -37,6 +37,8 @@ export function toSyncRun(run: SyncRunEntity): SyncRun {
     updated: run.updated,
     removed: run.removed,
     apiUnits: run.apiUnits,
+    pages: run.pages,
+    expectedVideos: run.expectedVideos,
     durationMs: durationMs(run),
     error: run.error,
     notifications: parseDeliveries(run.notifications),

@@ -20,20 +20,31 @@ import { SettingsService } from '../settings/settings.service';
 import { AppLockService, type HeldLock } from './app-lock.service';
 import { ChannelNotFoundError, fetchChannelSnapshot } from './channel-snapshot';
 import { SyncRunEntity } from './sync-run.entity';
-import { SyncStoreService } from './sync-store.service';
+import { type SyncData, SyncStoreService } from './sync-store.service';
+import { FeedChannelNotFoundError, FeedError, fetchChannelFeed, toFeedSyncData } from './channel-feed';
+import { type OutboundPolicy, outboundPolicy } from '../common/outbound/outbound-http';
 import { type ChannelRef, YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import type { VideoRow } from '../videos/videos.service';
 import { toLiveStreamRows } from './live.mapper';
 import { toChannelRow, toPlaylistRow, toVideoRow } from './youtube.mapper';
-import { channelName, channelRef, configuredChannel, YOUTUBE_MESSAGES } from './youtube-config';
+import {
+  channelName,
+  channelRef,
+  configuredApiKey,
+  configuredChannel,
+  YOUTUBE_MESSAGES,
+} from './youtube-config';
 
 export const SYNC_LOCK = 'youtube-sync';
 /** A crashed process blocks syncs for at most this long; a live one keeps extending it. */
 export const SYNC_LOCK_TTL_MS = 15_000;
+/** How often a running sync writes its progress to its `sync_run` row (the dashboard polls it). */
+export const SYNC_PROGRESS_INTERVAL_MS = 1000;
 
 export const MESSAGES = {
-  missingKey: YOUTUBE_MESSAGES.missingKey,
   missingChannel: YOUTUBE_MESSAGES.missingChannel,
+  feedNeedsId: (handle: string) =>
+    `Without a YouTube API key the sync reads the channel's public feed, which needs the UC… channel id, and ${handle} is a handle: paste the channel's URL or UC… id in the dashboard, or save an API key`,
   busy: 'A YouTube sync is already running; try again when it has finished',
   lockLost: 'Another process took over the sync lock; nothing was changed',
   interrupted: 'Interrupted: the API process stopped during the sync',
@@ -46,8 +57,15 @@ class LockLostError extends Error {
 }
 
 interface SyncConfig {
-  apiKey: string;
+  /** Undefined: feed mode (issue 24), the newest 15 videos from the channel's public feed, 0 units. */
+  apiKey: string | undefined;
   ref: ChannelRef;
+}
+
+/** What a sync read, ready to write, and the channel its new videos are announced for. */
+interface SyncRead {
+  data: SyncData;
+  channel: PublishingChannel;
 }
 
 /**
@@ -61,6 +79,7 @@ export class SyncService implements OnModuleDestroy {
   private readonly logger = new Logger(SyncService.name);
   private running = false;
   private readonly announcing = new Set<Promise<void>>();
+  private readonly policy: OutboundPolicy;
 
   constructor(
     @InjectRepository(SyncRunEntity) private readonly runs: Repository<SyncRunEntity>,
@@ -70,7 +89,9 @@ export class SyncService implements OnModuleDestroy {
     private readonly notifications: NotificationsService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+  ) {
+    this.policy = outboundPolicy(env);
+  }
 
   async status(): Promise<{ lastRun: SyncRunEntity | null; lastSuccess: SyncRunEntity | null }> {
     const [lastRun, lastSuccess] = await Promise.all([
@@ -110,11 +131,12 @@ export class SyncService implements OnModuleDestroy {
   }
 
   private async config(): Promise<SyncConfig> {
-    const apiKey = this.env.YOUTUBE_API_KEY;
-    if (!apiKey) throw new BadRequestException(MESSAGES.missingKey);
+    const apiKey = await configuredApiKey(this.settings);
     const channel = await configuredChannel(this.settings, this.env);
     if (!channel) throw new BadRequestException(MESSAGES.missingChannel);
-    return { apiKey, ref: channelRef(channel) };
+    const ref = channelRef(channel);
+    if (!apiKey && 'handle' in ref) throw new BadRequestException(MESSAGES.feedNeedsId(ref.handle));
+    return { apiKey, ref };
   }
 
   private async run(
@@ -138,25 +160,29 @@ export class SyncService implements OnModuleDestroy {
         updated: 0,
         removed: 0,
         apiUnits: 0,
+        pages: 0,
+        expectedVideos: null,
         error: null,
         notifications: null,
       }),
     );
-    const client = new YouTubeApiClient({ baseUrl: this.env.YOUTUBE_API_BASE_URL, apiKey: config.apiKey });
+    const client = new YouTubeApiClient({
+      baseUrl: this.env.YOUTUBE_API_BASE_URL,
+      apiKey: config.apiKey ?? '',
+    });
+    const progress = this.trackProgress(run.id, client);
+    // A feed sync fetches one page.
+    const fetched = () => ({
+      pages: config.apiKey ? client.pages : 1,
+      expectedVideos: client.channelVideoCount,
+    });
     try {
-      const snapshot = await fetchChannelSnapshot(client, config.ref);
-      const applied = await this.store.apply(
-        {
-          channel: toChannelRow(snapshot.channel),
-          videos: snapshot.videos.map(toVideoRow),
-          playlists: snapshot.playlists.map(toPlaylistRow),
-          streams: toLiveStreamRows(snapshot.videos),
-          playlistItems: snapshot.playlistItems,
-        },
-        async (manager) => {
-          if (!(await lock.isHeld(manager))) throw new LockLostError();
-        },
-      );
+      const read = config.apiKey ? await this.readApi(client, config.ref) : await this.readFeed(config.ref);
+      // Reading is done: no progress write may meet the write below (one writer on SQLite).
+      await progress.stop();
+      const applied = await this.store.apply(read.data, async (manager) => {
+        if (!(await lock.isHeld(manager))) throw new LockLostError();
+      });
       const success: Partial<SyncRunEntity> = {
         finishedAt: new Date(this.clock.now()),
         outcome: 'success',
@@ -166,18 +192,22 @@ export class SyncService implements OnModuleDestroy {
         updated: applied.updated,
         removed: applied.removed,
         apiUnits: client.unitsUsed,
+        ...fetched(),
       };
       await this.runs.update(run.id, success);
       Object.assign(run, success);
-      const channel = { id: snapshot.channel.id, title: snapshot.channel.snippet.title };
+      const { channel } = read;
       const due = applied.newVideos.length > 0 && (await this.notifications.anyEnabled());
       return { run, announce: due ? () => this.announce(run.id, applied.newVideos, channel) : undefined };
     } catch (error) {
+      await progress.stop();
       const failure = this.failure(error, config.ref);
       const failed: Partial<SyncRunEntity> = {
         finishedAt: new Date(this.clock.now()),
         outcome: 'failed',
         apiUnits: client.unitsUsed,
+        pages: config.apiKey ? client.pages : 0,
+        expectedVideos: client.channelVideoCount,
         error: failure.record.slice(0, 2000),
       };
       await this.runs
@@ -185,6 +215,59 @@ export class SyncService implements OnModuleDestroy {
         .catch((e: Error) => this.logger.error(`Could not record the failed sync: ${e.message}`));
       throw failure.answer;
     }
+  }
+
+  /**
+   * Writes a running sync's pages, videos and units to its row every SYNC_PROGRESS_INTERVAL_MS while it reads
+   * (issue 24: the dashboard shows them with the time left). `stop` ends it and waits for a write in flight.
+   */
+  private trackProgress(runId: number, client: YouTubeApiClient): { stop: () => Promise<void> } {
+    let last = '';
+    let writing: Promise<unknown> = Promise.resolve();
+    const write = () => {
+      const now = {
+        pages: client.pages,
+        videos: client.videosFetched,
+        apiUnits: client.unitsUsed,
+        expectedVideos: client.channelVideoCount,
+      };
+      const key = JSON.stringify(now);
+      if (key === last) return;
+      last = key;
+      writing = writing
+        .then(() => this.runs.update({ id: runId, outcome: 'running' }, now))
+        .catch((e: Error) => this.logger.warn(`Recording the sync's progress: ${e.message}`));
+    };
+    const timer = setInterval(write, SYNC_PROGRESS_INTERVAL_MS);
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await writing;
+      },
+    };
+  }
+
+  /** The whole channel from the Data API (DESIGN §7). */
+  private async readApi(client: YouTubeApiClient, ref: ChannelRef): Promise<SyncRead> {
+    const snapshot = await fetchChannelSnapshot(client, ref);
+    return {
+      data: {
+        channel: toChannelRow(snapshot.channel),
+        videos: snapshot.videos.map(toVideoRow),
+        playlists: snapshot.playlists.map(toPlaylistRow),
+        streams: toLiveStreamRows(snapshot.videos),
+        playlistItems: snapshot.playlistItems,
+      },
+      channel: { id: snapshot.channel.id, title: snapshot.channel.snippet.title },
+    };
+  }
+
+  /** The newest 15 from the channel's public feed (feed mode, no key, 0 units; `channel-feed.ts`). */
+  private async readFeed(ref: ChannelRef): Promise<SyncRead> {
+    const id = 'id' in ref ? ref.id : ref.handle;
+    const feed = await fetchChannelFeed(id, { origin: this.env.YOUTUBE_FEED_BASE_URL, policy: this.policy });
+    return { data: toFeedSyncData(feed), channel: { id: feed.channelId, title: feed.title } };
   }
 
   /** The HTTP answer for a failed sync, and what the run records (the same message, except for a bug). */
@@ -216,6 +299,13 @@ export class SyncService implements OnModuleDestroy {
             'The existing data is kept.',
         ),
       );
+    }
+    if (error instanceof FeedChannelNotFoundError) {
+      return answer(new BadRequestException(YOUTUBE_MESSAGES.noSuchChannel(error.channelId)));
+    }
+    if (error instanceof FeedError) {
+      this.logger.warn(`YouTube feed sync failed: ${error.message}`);
+      return answer(new BadGatewayException(`${error.message}. The existing data is kept.`));
     }
     if (error instanceof ChannelNotFoundError) {
       return answer(new BadRequestException(YOUTUBE_MESSAGES.noSuchChannel(channelName(ref))));

@@ -1,4 +1,4 @@
-import { YOUTUBE_PAGE_SIZE, YOUTUBE_UNIT_COST, type YouTubeMethod } from '@app/contracts';
+import { type ChannelRef, YOUTUBE_PAGE_SIZE, YOUTUBE_UNIT_COST, type YouTubeMethod } from '@app/contracts';
 import type { z } from 'zod';
 import {
   listSchema,
@@ -38,7 +38,7 @@ export class YouTubeApiError extends Error {
   }
 }
 
-export type ChannelRef = { id: string } | { handle: string };
+export type { ChannelRef };
 
 export interface YouTubeClientOptions {
   baseUrl: string;
@@ -56,6 +56,11 @@ const stripHtml = (text: string) => text.replace(/<[^>]*>/g, '').trim();
  */
 export class YouTubeApiClient {
   unitsUsed = 0;
+  /** Pages (list answers) received, and the videos `videos.list` gave: a running sync's progress (issue 24). */
+  pages = 0;
+  videosFetched = 0;
+  /** The uploads the last `channels.list` answer said the channel has. */
+  channelVideoCount: number | null = null;
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
 
@@ -73,6 +78,7 @@ export class YouTubeApiClient {
       ytChannelSchema,
       signal,
     );
+    this.channelVideoCount = page.items[0]?.statistics.videoCount ?? null;
     return page.items[0] ?? null;
   }
 
@@ -180,6 +186,8 @@ export class YouTubeApiClient {
         `${method}.list answered something unexpected (${body === undefined ? 'not JSON' : where})`,
       );
     }
+    this.pages++;
+    if (method === 'videos') this.videosFetched += parsed.data.items.length;
     return parsed.data as YtPage<z.output<T>>;
   }
 }

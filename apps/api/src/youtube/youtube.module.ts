@@ -8,6 +8,7 @@ import { PlaylistsModule } from '../playlists/playlists.module';
 import { SettingsModule } from '../settings/settings.module';
 import { VideosModule } from '../videos/videos.module';
 import { AppLockService } from './app-lock.service';
+import { ChannelInputService } from './channel-input.service';
 import { LiveCheckService } from './live-check.service';
 import { LiveStreamEntity } from './live-stream.entity';
 import { LiveController } from './live.controller';
@@ -28,7 +29,7 @@ import { SyncService } from './sync.service';
     AnalyticsModule,
   ],
   controllers: [SyncController, LiveController],
-  providers: [SyncService, SyncStoreService, AppLockService, LiveCheckService],
+  providers: [SyncService, SyncStoreService, AppLockService, LiveCheckService, ChannelInputService],
   exports: [AppLockService, LiveCheckService],
 })
 export class YoutubeModule {}

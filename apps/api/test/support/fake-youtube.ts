@@ -21,6 +21,8 @@ const repoRoot = resolve(__dirname, '../../../..');
 export interface FakeYouTube {
   /** YOUTUBE_API_BASE_URL */
   url: string;
+  /** YOUTUBE_FEED_BASE_URL: the channel's Atom feed (feed mode). */
+  feedBaseUrl: string;
   channelId: string;
   handle: string;
   stats(): Promise<FakeStats>;
@@ -100,6 +102,7 @@ export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTub
 
   return {
     url: info.url,
+    feedBaseUrl: info.feedBaseUrl,
     channelId: info.channelId,
     handle: info.handle,
     stats: () => control<FakeStats>('GET', 'stats'),
@@ -122,6 +125,7 @@ export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTub
     moveStream: (move) => control<FakeVideo>('POST', 'stream', move),
     env: (extra = {}) => ({
       YOUTUBE_API_BASE_URL: info.url,
+      YOUTUBE_FEED_BASE_URL: info.feedBaseUrl,
       YOUTUBE_API_KEY: options.apiKey ?? FAKE_API_KEY,
       YOUTUBE_CHANNEL_ID: info.channelId,
       ...extra,

@@ -24,10 +24,18 @@ export const ADMIN_MAILCHIMP_API_KEY = 'e2e0123456789abcdef0123456789abc-us6';
 /** The fake channel: its id (to set as the channelId setting) and its size. */
 export async function fakeYoutubeChannel(): Promise<{
   id: string;
+  handle: string;
+  title: string;
   videoIds: string[];
   playlistIds: string[];
 }> {
   const res = await fetch(`${ADMIN_FAKE_YOUTUBE_URL}/__fake/channel`);
   if (!res.ok) throw new Error(`fake YouTube answered ${res.status}`);
-  return (await res.json()) as { id: string; videoIds: string[]; playlistIds: string[] };
+  return (await res.json()) as {
+    id: string;
+    handle: string;
+    title: string;
+    videoIds: string[];
+    playlistIds: string[];
+  };
 }

@@ -7,6 +7,7 @@ import {
   writeSetting,
 } from '../pages/admin-api';
 import { AdminPage } from '../pages/admin-page';
+import { fakeYoutubeChannel } from '../pages/admin-servers';
 import { expect, test } from '../support/test';
 
 const SETTINGS_KEYS = [
@@ -47,11 +48,13 @@ test('General: title, email, description and channel id save as you type and sta
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const admin = new AdminPage(page);
+  // Saving a channel asks YouTube whether it exists (issue 24): the admin stack's fake has this one.
+  const { id: channelId } = await fakeYoutubeChannel();
   const values = {
     siteTitle: ['Site title', 'Code with Alex'],
     contactEmail: ['Contact email', 'hello@example.com'],
     siteDescription: ['Site description', 'Practical web development tutorials.'],
-    channelId: ['YouTube channel ID', 'UCabcdefghijklmnopqrstuv'],
+    channelId: ['YouTube channel ID', channelId],
   } as const;
   await expect(page.getByRole('textbox', { name: 'Contact email' })).toHaveAttribute('type', 'email');
 

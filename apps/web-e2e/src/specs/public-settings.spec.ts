@@ -1,6 +1,7 @@
 import { publicSettingsKeys, settingsDefaults, type PublicSettings } from '@app/contracts';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { AdminPage } from '../pages/admin-page';
+import { fakeYoutubeChannel } from '../pages/admin-servers';
 import { HomePage } from '../pages/home-page';
 import { readSettings, savedSetting, signedInApi, writeSetting } from '../pages/admin-api';
 import { workerStackUrl } from '../support/servers';
@@ -352,12 +353,14 @@ test(
   'the channel id makes the subscribe links; RSS and the legal texts show when set',
   BEHAVIOUR,
   async ({ page }) => {
+    // Saving a channel asks YouTube's feed whether it exists (issue 24): the settings stacks read the fake's.
+    const { id: channelId } = await fakeYoutubeChannel();
     await set({
-      channelId: 'UCabcdefghijklmnopqrstuv',
+      channelId,
       privacyPolicyContent: 'We keep no personal data.\nNone at all.',
     });
     const home = await open(page);
-    const url = 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv?sub_confirmation=1';
+    const url = `https://www.youtube.com/channel/${channelId}?sub_confirmation=1`;
     await expect(home.subscribeBanner).toHaveAttribute('href', url);
     await expect(home.hero.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', url);
     await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(

@@ -15,6 +15,8 @@ export const SERVERS = {
   empty: 4352 + PORT_OFFSET,
   /** 10,000 videos (seeded by seed.setup.ts). */
   large: 4354 + PORT_OFFSET,
+  /** A fresh install without a YouTube key, set up in the dashboard by setup-first-run.spec.ts (issue 24). */
+  setup: 4356 + PORT_OFFSET,
   /** Synced from a fake YouTube of its own (LIVE_FAKE_YOUTUBE_URL), whose stream the live spec moves. */
   live: 4360 + PORT_OFFSET,
   /**

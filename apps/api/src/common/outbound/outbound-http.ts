@@ -62,8 +62,10 @@ export interface OutboundResponse {
 export interface OutboundAnswer {
   status: number;
   statusText: string;
-  /** The body as text, at most MAX_RESPONSE_BYTES of it. */
+  /** The body as text, at most MAX_RESPONSE_BYTES of it (or the request's `maxBytes`). */
   text: string;
+  /** The body was longer than that, so `text` is cut short. */
+  truncated?: boolean;
   headers: IncomingMessage['headers'];
   /** From the start of the request to the end of the answer. */
   ms: number;
@@ -75,6 +77,8 @@ export interface OutboundRequest {
   body?: string;
   /** Ends the request early (besides the policy's timeout). */
   signal?: AbortSignal;
+  /** Most bytes of the body kept (MAX_RESPONSE_BYTES when not given): a feed is longer than an API's answer. */
+  maxBytes?: number;
 }
 
 /** Checks a URL against the policy without connecting; throws OutboundRefusedError. */
@@ -172,7 +176,13 @@ export async function postJson(
  */
 export function outboundRequest(
   url: string,
-  { method = 'GET', headers = {}, body, signal: callerSignal }: OutboundRequest,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    signal: callerSignal,
+    maxBytes = MAX_RESPONSE_BYTES,
+  }: OutboundRequest,
   policy: OutboundPolicy,
 ): Promise<OutboundAnswer> {
   let target: URL;
@@ -214,15 +224,16 @@ export function outboundRequest(
       const chunks: Buffer[] = [];
       let received = 0;
       response.on('data', (chunk: Buffer) => {
-        if (received < MAX_RESPONSE_BYTES) chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - received));
+        if (received < maxBytes) chunks.push(chunk.subarray(0, maxBytes - received));
         received += chunk.length;
-        if (received > MAX_RESPONSE_BYTES) response.destroy();
+        if (received > maxBytes) response.destroy();
       });
       const finish = () =>
         resolve({
           status: response.statusCode ?? 0,
           statusText: response.statusMessage ?? '',
           text: Buffer.concat(chunks).toString('utf8'),
+          ...(received > maxBytes ? { truncated: true } : {}),
           headers: response.headers,
           ms: Math.round(performance.now() - started),
         });

@@ -3,6 +3,7 @@ import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
+import { checklistQueryOptions } from './get-checklist';
 import { twoFactorStatusQueryOptions } from './get-two-factor-status';
 
 export function changePassword(body: ChangePasswordBody): Promise<Ok> {
@@ -19,6 +20,7 @@ export function useChangePassword() {
     mutationFn: changePassword,
     onSuccess: async (_ok, body) => {
       replaceToast({ title: 'Password changed', description: 'Other sessions have been signed out' });
+      void queryClient.invalidateQueries({ queryKey: checklistQueryOptions().queryKey });
       if (body.code)
         await queryClient.invalidateQueries({ queryKey: twoFactorStatusQueryOptions().queryKey });
     },

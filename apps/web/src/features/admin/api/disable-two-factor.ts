@@ -3,6 +3,7 @@ import { apiPaths } from '@app/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
+import { checklistQueryOptions } from './get-checklist';
 import { twoFactorStatusQueryOptions } from './get-two-factor-status';
 
 export function disableTwoFactor(body: TwoFactorDisableBody): Promise<Ok> {
@@ -19,7 +20,10 @@ export function useDisableTwoFactor() {
         title: 'Two-factor sign-in is off',
         description: 'Other sessions have been signed out',
       });
-      await queryClient.invalidateQueries({ queryKey: twoFactorStatusQueryOptions().queryKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: twoFactorStatusQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: checklistQueryOptions().queryKey }),
+      ]);
     },
     onError: (error) => {
       replaceToast({

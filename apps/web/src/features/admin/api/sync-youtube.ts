@@ -5,11 +5,15 @@ import { apiRequest, getJson, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { channelStatsQueryOptions } from '../../channel/api/get-channel-stats';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';
+import { checklistQueryOptions } from './get-checklist';
 import { playlistsQueryOptions } from '../../playlists/api/get-playlists';
 
 export function getSyncStatus(signal?: AbortSignal): Promise<SyncStatus> {
   return getJson<SyncStatus>(apiPaths.syncStatus, { signal });
 }
+
+/** How often the dashboard reads a running sync's progress (the API writes it every second). */
+export const SYNC_PROGRESS_POLL_MS = 1000;
 
 export const syncStatusQueryOptions = () =>
   queryOptions({
@@ -17,8 +21,21 @@ export const syncStatusQueryOptions = () =>
     queryFn: ({ signal }) => getSyncStatus(signal),
   });
 
-export function useSyncStatus() {
-  return useQuery(syncStatusQueryOptions());
+/** A run left `running` by a process that died stays so until the next sync: polled for an hour at most. */
+const RUNNING_POLL_MAX_MS = 60 * 60_000;
+const runningNow = (status: SyncStatus | undefined) =>
+  status?.lastRun?.outcome === 'running' &&
+  Date.now() - Date.parse(status.lastRun.startedAt) < RUNNING_POLL_MAX_MS;
+
+/**
+ * The last runs. While a sync runs (`poll`: this dashboard started one; or the last run is still running,
+ * started elsewhere) it is read again every second, so the progress shows (issue 24); otherwise never.
+ */
+export function useSyncStatus({ poll = false }: { poll?: boolean } = {}) {
+  return useQuery({
+    ...syncStatusQueryOptions(),
+    refetchInterval: (query) => (poll || runningNow(query.state.data) ? SYNC_PROGRESS_POLL_MS : false),
+  });
 }
 
 export function syncYoutube(): Promise<SyncResult> {
@@ -48,6 +65,7 @@ export function useSyncYoutube() {
               queryClient.invalidateQueries({ queryKey: featuredVideoKey }),
               queryClient.invalidateQueries({ queryKey: playlistsQueryOptions().queryKey }),
               queryClient.invalidateQueries({ queryKey: channelStatsQueryOptions().queryKey }),
+              queryClient.invalidateQueries({ queryKey: checklistQueryOptions().queryKey }),
             ]
           : []),
       ]),

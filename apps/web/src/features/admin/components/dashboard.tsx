@@ -14,6 +14,7 @@ import type { AdminTab } from '../lib/admin-location';
 import { ContentTab } from './content/content-tab';
 import classes from './dashboard.module.css';
 import { DesignTab } from './design/design-tab';
+import { FirstRunChecklist } from './first-run-checklist';
 import { IntegrationsTab } from './integrations/integrations-tab';
 import { MonetizationTab } from './monetization/monetization-tab';
 import { SettingsTab } from './settings/settings-tab';
@@ -46,6 +47,7 @@ export function Dashboard({ username }: { username: string }) {
           Signed in as {username}.
         </Text>
       </Group>
+      <FirstRunChecklist />
       <Tabs
         value={location.tab}
         onChange={(tab) => tab && go({ tab: tab as AdminTab })}

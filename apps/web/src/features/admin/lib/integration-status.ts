@@ -48,7 +48,7 @@ function list(settings: IntegrationSettings): Omit<Integration, 'lastCheck'>[] {
       name: 'YouTube',
       description: 'Videos, playlists and channel statistics',
       status: 'connected',
-      hint: 'Set YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID on the server.',
+      hint: 'Paste your API key and channel under Content → YouTube Integration.',
     },
     {
       id: 'google-analytics',

@@ -1,4 +1,4 @@
-import { watchUrl } from '@app/contracts/youtube';
+import { DURATION_UNKNOWN_LABEL, UNKNOWN_DURATION, watchUrl } from '@app/contracts/youtube';
 import { Container } from '@mantine/core';
 import { useState } from 'react';
 import { formatCount, formatRelativeDate } from '../../../lib/format';
@@ -60,7 +60,9 @@ export function FeaturedVideo() {
             )}
             <span>{formatRelativeDate(video.publishedAt)}</span>
             <span aria-hidden>•</span>
-            <span className={classes.duration}>{video.duration}</span>
+            <span className={classes.duration}>
+              {video.duration === UNKNOWN_DURATION ? DURATION_UNKNOWN_LABEL : video.duration}
+            </span>
           </p>
           {video.description && <p className={classes.description}>{video.description}</p>}
         </div>

@@ -1,6 +1,6 @@
 import type { Video } from '@app/contracts';
 import { watchPath } from '@app/contracts/watch';
-import { watchUrl } from '@app/contracts/youtube';
+import { UNKNOWN_DURATION, watchUrl } from '@app/contracts/youtube';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { memo, useRef, useState } from 'react';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
@@ -46,7 +46,8 @@ export function VideoFacade({
         <IconPlayerPlayFilled size={20} />
         <span className={classes.playLabel}>Play</span>
       </span>
-      <span className={classes.duration}>{video.duration}</span>
+      {/* A duration the source did not give (the channel feed) is left out, never shown as 0:00. */}
+      {video.duration !== UNKNOWN_DURATION && <span className={classes.duration}>{video.duration}</span>}
       {KIND_LABELS[video.kind] && <span className={classes.kind}>{KIND_LABELS[video.kind]}</span>}
     </button>
   );

@@ -1,7 +1,7 @@
 import type { VideoDetail } from '@app/contracts';
 import { type Chapter, formatTimestamp, parseChapters, parseStartTime } from '@app/contracts/chapters';
 import { watchPath, watchPathAt } from '@app/contracts/watch';
-import { watchUrl } from '@app/contracts/youtube';
+import { DURATION_UNKNOWN_LABEL, UNKNOWN_DURATION, watchUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconCheck, IconShare3 } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
@@ -173,7 +173,7 @@ function Watch({ video }: { video: VideoDetail }) {
           )}
           <time dateTime={video.publishedAt}>{publishedDay(video.publishedAt)}</time>
           <span aria-hidden>•</span>
-          <span>{video.duration}</span>
+          <span>{video.duration === UNKNOWN_DURATION ? DURATION_UNKNOWN_LABEL : video.duration}</span>
         </p>
         <div className={classes.actions}>
           <ShareButton videoId={video.id} />

@@ -1,23 +1,42 @@
 import { Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandYoutube, IconRefresh } from '@tabler/icons-react';
-import type { SyncRun } from '@app/contracts';
+import { type SyncRun, syncSecondsLeft } from '@app/contracts';
 import { useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
 import { plural } from '../../lib/backup-file';
 import { deliveryLines } from '../../lib/deliveries';
 import { SectionCard } from '../section-card';
+import { SettingsGate } from '../settings-gate';
+import { YoutubeSetup } from './youtube-setup';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function outcomeText(run: SyncRun): string {
   if (run.outcome === 'running') return 'running now';
   if (run.outcome === 'failed') return `failed${run.error ? `: ${run.error}` : ''}`;
-  return `succeeded: ${plural(run.videos, 'video')}, ${plural(run.playlists, 'playlist')} (${run.added} added, ${run.updated} updated, ${run.removed} removed; ${plural(run.apiUnits, 'API unit')})`;
+  return `succeeded: ${plural(run.videos, 'video')}, ${plural(run.playlists, 'playlist')} (${run.added} added, ${run.updated} updated, ${run.removed} removed; ${plural(run.apiUnits, 'API unit')}, ${plural(run.pages, 'page')} fetched)`;
+}
+
+const integer = new Intl.NumberFormat('en-US');
+
+function timeLeft(seconds: number): string {
+  if (seconds < 60) return `about ${Math.max(1, seconds)} s left`;
+  return `about ${Math.round(seconds / 60)} min left`;
+}
+
+/** A running sync as it goes (issue 24): pages, videos (of the channel's total), units and the time left. */
+export function progressText(run: SyncRun, now: number): string {
+  const videos =
+    run.expectedVideos === null
+      ? plural(run.videos, 'video')
+      : `${integer.format(run.videos)} of ${integer.format(run.expectedVideos)} video${run.expectedVideos === 1 ? '' : 's'}`;
+  const left = syncSecondsLeft(run, now);
+  return `Syncing: ${plural(run.pages, 'page')} fetched, ${videos}, ${plural(run.apiUnits, 'API unit')}${left === null ? '' : `, ${timeLeft(left)}`}`;
 }
 
 const when = (run: SyncRun) => dateTime.format(new Date(run.finishedAt ?? run.startedAt));
 
-function LastSync() {
-  const { data, isPending, error } = useSyncStatus();
+function LastSync({ syncing }: { syncing: boolean }) {
+  const { data, isPending, error } = useSyncStatus({ poll: syncing });
   if (isPending) return <Loader size="xs" aria-label="Loading the last sync" />;
   if (error) {
     return (
@@ -27,6 +46,13 @@ function LastSync() {
     );
   }
   const { lastRun, lastSuccess } = data;
+  if (lastRun?.outcome === 'running') {
+    return (
+      <Text size="sm" data-testid="sync-progress" aria-live="polite">
+        {progressText(lastRun, Date.now())}
+      </Text>
+    );
+  }
   if (!lastRun) {
     return (
       <Text size="sm" c="dimmed" data-testid="last-sync">
@@ -72,7 +98,7 @@ export function YoutubeIntegrationCard() {
       <Group justify="space-between" gap="sm">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <IconBrandYoutube size={20} aria-hidden style={{ flexShrink: 0 }} />
-          <LastSync />
+          <LastSync syncing={sync.isPending} />
         </Group>
         <Button
           onClick={() => sync.mutate()}
@@ -82,6 +108,9 @@ export function YoutubeIntegrationCard() {
           {sync.isPending ? 'Syncing...' : 'Sync Now'}
         </Button>
       </Group>
+      <SettingsGate scope="integration">
+        <YoutubeSetup />
+      </SettingsGate>
     </SectionCard>
   );
 }

@@ -47,6 +47,8 @@ interface TextFieldProps extends FieldProps<StringSettingKey> {
   minRows?: number;
   maxLength?: number;
   autoComplete?: string;
+  /** Whether a value is worth saving while the admin is still typing; leaving the field saves it anyway. */
+  isComplete?: (value: string) => boolean;
 }
 
 /** A text setting: saves 1 s after the last keystroke and when it loses focus. */
@@ -61,8 +63,9 @@ export function SettingTextField({
   minRows = 4,
   maxLength,
   autoComplete = 'off',
+  isComplete,
 }: TextFieldProps) {
-  const field = useDebouncedSetting(settingKey, label);
+  const field = useDebouncedSetting(settingKey, label, { isComplete });
   const common = {
     label,
     description,

@@ -1,3 +1,4 @@
+import { parseChannelInput } from '@app/contracts';
 import { ActionIcon, Group, SimpleGrid, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { replaceToast } from '../../../../lib/toast';
@@ -69,8 +70,10 @@ export function GeneralPanel() {
           <SettingTextField
             settingKey="channelId"
             label="YouTube channel ID"
+            // Saving asks YouTube (issue 24): not for every half-typed handle, only for a whole channel.
+            isComplete={(value) => value === '' || parseChannelInput(value) !== null}
             placeholder="UCxxxxxxxxxxxxxxxxxxxxxx"
-            description="The channel the Subscribe links and the sync use. Empty: YOUTUBE_CHANNEL_ID's, once synced."
+            description="The channel the Subscribe links and the sync use: paste its URL, @handle or UC… id (saved as the id). Empty: YOUTUBE_CHANNEL_ID's, once synced."
           />
         </div>
         <CopyChannelId />

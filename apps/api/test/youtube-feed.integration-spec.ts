@@ -1,0 +1,171 @@
+import { FEED_ENTRY_COUNT, type Playlist, type SyncResult, thumbnailUrl, type Video } from '@app/contracts';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { parseChannelFeed } from '../src/youtube/channel-feed';
+import { signedInAgent } from './support/auth';
+import { FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const VIDEOS = 40;
+const PLAYLISTS = 3;
+
+/** Issue 24: with a channel and no key, the sync reads the channel's public Atom feed (0 units). */
+describe('YouTube sync in feed mode (no API key)', () => {
+  let fake: FakeYouTube;
+  let t: TestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    fake = await startFakeYouTube({ videos: VIDEOS, playlists: PLAYLISTS });
+    const { YOUTUBE_API_KEY: _key, ...env } = fake.env();
+    t = await startTestApp({ env });
+    admin = await signedInAgent(t.server);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.stop();
+  });
+
+  const videos = async (): Promise<Video[]> => (await request(t.server).get('/api/videos').expect(200)).body;
+  const playlists = async (): Promise<Playlist[]> =>
+    (await request(t.server).get('/api/playlists').expect(200)).body;
+  /** The fake's own word on some videos, through its Data API (the test's calls, not the app's). */
+  const truth = async (ids: string[]) => {
+    const url = `${fake.url}/videos?part=snippet,statistics,contentDetails&id=${ids.join(',')}&key=${FAKE_API_KEY}`;
+    const body = (await (await fetch(url)).json()) as {
+      items: {
+        id: string;
+        snippet: { title: string; publishedAt: string };
+        statistics: { viewCount: string };
+      }[];
+    };
+    return new Map(body.items.map((item) => [item.id, item]));
+  };
+
+  it('replaces the demo with the newest 15 from the feed: no quota, durations and playlists unknown', async () => {
+    await fake.reset();
+    const newest = (await fake.channel()).videoIds.slice(0, FEED_ENTRY_COUNT);
+    const res = await admin.post('/api/sync/youtube').expect(200);
+    expect(res.body as SyncResult).toMatchObject({ videos: FEED_ENTRY_COUNT, playlists: 0, apiUnits: 0 });
+    const stats = await fake.stats();
+    expect({ units: stats.units, feedRequests: stats.feedRequests }).toEqual({ units: 0, feedRequests: 1 });
+
+    const stored = await videos();
+    expect(stored.map((v) => v.id).sort()).toEqual([...newest].sort());
+    const known = await truth(newest);
+    for (const video of stored) {
+      const item = known.get(video.id)!;
+      expect(video).toMatchObject({
+        title: item.snippet.title,
+        viewCount: Number(item.statistics.viewCount),
+        publishedAt: new Date(item.snippet.publishedAt).toISOString(),
+        thumbnail: thumbnailUrl(video.id, 'hqdefault'),
+        // Unknown, not invented: no text and no seconds.
+        duration: '',
+        durationSeconds: 0,
+      });
+    }
+    // The demo's playlists are gone; the feed names none.
+    expect(await playlists()).toEqual([]);
+    const channel = (await admin.get('/api/sync/status').expect(200)).body.lastRun;
+    expect(channel).toMatchObject({ outcome: 'success', apiUnits: 0, videos: FEED_ENTRY_COUNT });
+  });
+
+  it('keeps unicode, markup-like text and entities exactly', async () => {
+    const { id } = (await videos()).find((v) => v.kind === 'video')!;
+    const title = 'Ünïcödé — 日本語 & <b>"quotes"</b> \'single\' 🎬';
+    const description = 'Line one & <two>\nLine “three” → done';
+    await fake.updateVideo(id, { title, description, viewCount: 9_876_543 });
+    await admin.post('/api/sync/youtube').expect(200);
+    expect((await videos()).find((v) => v.id === id)).toMatchObject({
+      title,
+      description,
+      viewCount: 9_876_543,
+    });
+  });
+
+  it('adds new uploads and keeps the videos that dropped out of the feed', async () => {
+    const added = await fake.addVideos(2);
+    const res = await admin.post('/api/sync/youtube').expect(200);
+    expect(res.body).toMatchObject({ videos: FEED_ENTRY_COUNT, added: 2, removed: 0 });
+    const ids = (await videos()).map((v) => v.id);
+    expect(ids).toHaveLength(FEED_ENTRY_COUNT + 2);
+    for (const video of added) expect(ids).toContain(video.id);
+  });
+
+  it('fills in everything on the next sync once a key is saved, and a later feed sync keeps the durations', async () => {
+    await admin.post('/api/settings/youtubeApiKey').send({ value: FAKE_API_KEY }).expect(200);
+    const full = await admin.post('/api/sync/youtube').expect(200);
+    expect(full.body).toMatchObject({ videos: VIDEOS + 2, playlists: PLAYLISTS });
+    expect(full.body.apiUnits).toBeGreaterThan(0);
+    const withDurations = await videos();
+    expect(
+      withDurations.every((v) => v.durationSeconds > 0 || ['LIVE', 'UPCOMING'].includes(v.duration)),
+    ).toBe(true);
+    expect(await playlists()).toHaveLength(PLAYLISTS);
+
+    await admin.post('/api/settings/youtubeApiKey').send({ value: '' }).expect(200);
+    await fake.reset();
+    const feed = await admin.post('/api/sync/youtube').expect(200);
+    expect(feed.body).toMatchObject({ apiUnits: 0, removed: 0 });
+    expect((await fake.stats()).units).toBe(0);
+    expect(await videos()).toEqual(withDurations);
+    expect(await playlists()).toHaveLength(PLAYLISTS);
+  });
+});
+
+describe('YouTube feed mode configuration', () => {
+  let fake: FakeYouTube;
+  beforeAll(async () => {
+    fake = await startFakeYouTube({ videos: 3, playlists: 1 });
+  });
+  afterAll(() => fake?.stop());
+
+  async function withApp(extra: Record<string, string>, body: (admin: TestAgent) => Promise<void>) {
+    const { YOUTUBE_API_KEY: _key, ...env } = fake.env(extra);
+    const t = await startTestApp({ env });
+    try {
+      await body(await signedInAgent(t.server));
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('needs the UC… id: a handle is refused with a 400 saying why', () =>
+    withApp({ YOUTUBE_CHANNEL_ID: '@somebody' }, async (admin) => {
+      const res = await admin.post('/api/sync/youtube').expect(400);
+      expect(res.body.message).toBe(
+        "Without a YouTube API key the sync reads the channel's public feed, which needs the UC… channel id, and @somebody is a handle: paste the channel's URL or UC… id in the dashboard, or save an API key",
+      );
+    }));
+
+  it('says when YouTube has no feed for the channel (404), records it, and checks the id on save', () =>
+    withApp({ YOUTUBE_CHANNEL_ID: 'UC0000000000000000000000' }, async (admin) => {
+      const res = await admin.post('/api/sync/youtube').expect(400);
+      expect(res.body.message).toBe(
+        'YouTube has no channel UC0000000000000000000000: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
+      );
+      expect((await admin.get('/api/sync/status').expect(200)).body.lastRun).toMatchObject({
+        outcome: 'failed',
+        apiUnits: 0,
+      });
+      const saved = await admin
+        .post('/api/settings/channelId')
+        .send({ value: 'UC1111111111111111111111' })
+        .expect(400);
+      expect(saved.body.message).toBe('channelId: YouTube has no channel UC1111111111111111111111');
+      await admin.post('/api/settings/channelId').send({ value: fake.channelId }).expect(200);
+      const check = await admin.post('/api/integrations/youtube/test').expect(200);
+      expect(check.body).toMatchObject({ ok: true });
+      expect(check.body.message).toMatch(/from its public feed: 3 newest videos, 0 quota units/);
+    }));
+
+  it('says what is wrong with an answer that is not a feed', () => {
+    expect(() => parseChannelFeed('{"not": "xml"}', 'UC0000000000000000000000')).toThrow(
+      /^YouTube's feed is not valid XML: /,
+    );
+    expect(() => parseChannelFeed('<html><body>Sorry</body></html>', 'UC0000000000000000000000')).toThrow(
+      "YouTube's answer is not an Atom feed",
+    );
+  });
+});
