@@ -31,8 +31,11 @@ export function pseudoText(text: string): string {
     if (char === '}') depth -= 1;
     out += depth === 0 && char !== '}' ? (ACCENTED[char] ?? char) : char;
   }
-  const padding = '~'.repeat(Math.max(2, Math.ceil(text.length / 3)));
-  return `[${out} ${padding}]`;
+  // A third longer, in words of at most 8 characters, as a long language's would be.
+  const padding = ('~'.repeat(7) + ' ')
+    .repeat(Math.ceil(text.length / 3 / 8))
+    .slice(0, Math.max(2, Math.ceil(text.length / 3)));
+  return `[${out} ${padding.trim()}]`;
 }
 
 export function pseudoLocalize(catalogue: Catalogue): Catalogue {
