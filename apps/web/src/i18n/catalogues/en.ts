@@ -97,6 +97,21 @@ export const en = {
   'player.playTitle': 'Play {title}',
   'player.pauseTitle': 'Pause {title}',
   'player.play': 'Play',
+  'newsletter.subscribed': 'You are subscribed',
+  'newsletter.confirm': 'Check your inbox',
+  'newsletter.already': 'Already signed up',
+  'newsletter.invalidEmail': 'Enter a valid e-mail address',
+  'newsletter.tooMany': 'Too many attempts',
+  'newsletter.failed': 'Sign-up failed',
+  'newsletter.failedText': 'Your address could not be saved, please try again later ({error}).',
+  'newsletter.title': 'Subscribe: {title}',
+  'newsletter.form': 'Newsletter sign-up',
+  'newsletter.intro': 'Get new videos and news by e-mail. You can unsubscribe at any time.',
+  'newsletter.email': 'E-mail address',
+  'live.watchStream': 'Click to watch the live stream',
+  'live.now': 'Live now',
+  'live.watch': 'Watch',
+  'live.upcoming': 'Upcoming',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -96,4 +96,21 @@ export const fr: Catalogue = {
   'player.playTitle': 'Lire {title}',
   'player.pauseTitle': 'Mettre en pause {title}',
   'player.play': 'Lire',
+  'newsletter.subscribed': 'Vous êtes abonné',
+  'newsletter.confirm': 'Consultez votre boîte de réception',
+  'newsletter.already': 'Déjà inscrit',
+  'newsletter.invalidEmail': 'Saisissez une adresse e-mail valide',
+  'newsletter.tooMany': 'Trop de tentatives',
+  'newsletter.failed': 'Échec de l’inscription',
+  'newsletter.failedText':
+    'Votre adresse n’a pas pu être enregistrée, veuillez réessayer plus tard ({error}).',
+  'newsletter.title': 'S’abonner : {title}',
+  'newsletter.form': 'Inscription à la newsletter',
+  'newsletter.intro':
+    'Recevez les nouvelles vidéos et actualités par e-mail. Vous pouvez vous désabonner à tout moment.',
+  'newsletter.email': 'Adresse e-mail',
+  'live.watchStream': 'Cliquez pour regarder le direct',
+  'live.now': 'En direct',
+  'live.watch': 'Regarder',
+  'live.upcoming': 'À venir',
 };
