@@ -54,6 +54,7 @@ function siteLanguage() {
 async function withLanguage(language: ReturnType<typeof siteLanguage>): Promise<void> {
   const { loadCatalogue } = await import('./i18n/load-catalogue');
   activateMessages(await loadCatalogue(language));
+  document.documentElement.lang = language;
 }
 
 const videoId = videoIdFromWatchPath(window.location.pathname);
