@@ -55,7 +55,7 @@ const ADMIN_EXCLUSIVE_SPECS = /admin-exclusive[^/]*\.spec\.ts$/;
 const ADMIN_LAYOUT_SPECS = /admin-(accessibility|session)\.spec\.ts$/;
 const PUBLIC_LAYOUT_SPECS = /\/(home-layout|home-videos|accessibility|watch-page|real-channel)\.spec\.ts$/;
 // The public settings change a stack of their own (one per worker), a test at a time.
-const SETTINGS_SPEC = /public-settings\.spec\.ts$/;
+const SETTINGS_SPEC = /(public-settings|site-language)\.spec\.ts$/;
 // View All with 10,000 videos, on a stack of its own.
 const LARGE_SPEC = /home-large\.spec\.ts$/;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };

@@ -89,9 +89,11 @@ function prerenderShell(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false, watch: null },
       });
       try {
-        const { render } = (await server.ssrLoadModule('/src/prerender.tsx')) as { render: () => string };
+        const { render } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+          render: () => Promise<string>;
+        };
         const file = join(outputDir, 'index.html');
-        const html = prerenderedShell(readFileSync(file, 'utf8'), render());
+        const html = prerenderedShell(readFileSync(file, 'utf8'), await render());
         if (!isPageShell(html)) throw new Error('index.html has no page head to fill (<!--page-head-->)');
         writeFileSync(file, lowPriorityScripts(inlineEntryCss(html, outputDir)));
       } finally {

@@ -363,6 +363,20 @@ describe('admin: backup, sitemap, feeds', () => {
       await admin.post('/api/settings/enableRSS').send({ value: true }).expect(200);
     });
 
+    it('says the site language in RSS <language>, the page head og:locale and the WebSite inLanguage (#26)', async () => {
+      expect((await request(t.server).get('/rss.xml').expect(200)).text).toContain('<language>en</language>');
+      let head = (await request(t.server).get('/api/page-head').expect(200)).text;
+      expect(head).toContain('<meta property="og:locale" content="en_US" />');
+      await admin.post('/api/settings/siteLanguage').send({ value: 'pt-BR' }).expect(200);
+      expect((await request(t.server).get('/rss.xml').expect(200)).text).toContain(
+        '<language>pt-BR</language>',
+      );
+      head = (await request(t.server).get('/api/page-head').expect(200)).text;
+      expect(head).toContain('<meta property="og:locale" content="pt_BR" />');
+      expect(head).toContain('"inLanguage":"pt-BR"');
+      await admin.post('/api/settings/siteLanguage').send({ value: 'en' }).expect(200);
+    });
+
     it('robots.txt points at the sitemap only while enableSitemap is on', async () => {
       let res = await request(t.server).get('/robots.txt').expect(200);
       expect(res.text).toMatch(

@@ -31,9 +31,9 @@ async function main(): Promise<void> {
     server: { middlewareMode: true, hmr: { server } },
   });
   const shell = async (url: string) => {
-    const { render } = (await vite.ssrLoadModule('/src/prerender.tsx')) as { render: () => string };
+    const { render } = (await vite.ssrLoadModule('/src/prerender.tsx')) as { render: () => Promise<string> };
     const source = await readFile(join(webRoot, 'index.html'), 'utf8');
-    return vite.transformIndexHtml(url, prerenderedShell(source, render()));
+    return vite.transformIndexHtml(url, prerenderedShell(source, await render()));
   };
   const web = await startWebServer({
     server,

@@ -37,6 +37,8 @@ export interface RenderedBody {
   status: 200 | 404;
   html: string;
   state: string;
+  /** The language it is in (`<html lang>`); the shell's `en` without it. */
+  lang?: string;
 }
 
 /**
@@ -62,5 +64,6 @@ export function fillHead(shell: string, head: string | undefined): string {
 
 /** Puts a rendering into the shell: the page into `#root` in place of the prerendered one, its data before `</body>`. */
 export function fillShell(shell: string, body: RenderedBody): string {
-  return shell.replace(SSR_OUTLET, () => body.html).replace('</body>', () => `${body.state}</body>`);
+  const filled = shell.replace(SSR_OUTLET, () => body.html).replace('</body>', () => `${body.state}</body>`);
+  return body.lang ? filled.replace(/<html lang="[^"]*"/, () => `<html lang="${body.lang}"`) : filled;
 }

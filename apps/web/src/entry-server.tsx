@@ -4,6 +4,7 @@
  * `dist/apps/web-server/entry-server.mjs` and run by the web server (apps/web/server/page-renderer.ts); the browser picks the data
  * up from the page (`SSR_STATE_ID`) and hydrates.
  */
+import { DEFAULT_SITE_LANGUAGE, type SiteLanguage } from '@app/contracts/site-language';
 import { isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
 import { dehydrate } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
@@ -14,6 +15,9 @@ import { WatchApp } from './app/watch-app';
 import { videoDetailQueryOptions } from './features/videos/api/get-video-detail';
 import { setApiOrigin } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
+import { activateMessages, type PageMessages } from './i18n/i18n';
+import { loadCatalogue } from './i18n/load-catalogue';
+import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
 import { ssrStateScript } from './ssr-state';
 
 export interface RenderedPage {
@@ -23,6 +27,8 @@ export interface RenderedPage {
   html: string;
   /** The data it was rendered with, for hydration: a data block to put after `#root`. */
   state: string;
+  /** The page's language, for `<html lang>`. */
+  lang: SiteLanguage;
 }
 
 /**
@@ -44,10 +50,28 @@ export async function render(pathname: string, apiBase: string): Promise<Rendere
       if (queryClient.getQueryData(videoDetailQueryOptions(videoId).queryKey) === null) status = 404;
       app = <WatchApp videoId={videoId} queryClient={queryClient} />;
     }
+    const lang =
+      queryClient.getQueryData(publicSettingsQueryOptions().queryKey)?.siteLanguage ?? DEFAULT_SITE_LANGUAGE;
+    const messages = await catalogue(lang);
+    // Nothing may come between the activation and the (synchronous) rendering: another request's page would
+    // then render in this one's language.
+    activateMessages(messages);
     const html = renderToString(app);
-    return { status, html, state: ssrStateScript(dehydrate(queryClient)) };
+    return { status, html, state: ssrStateScript(dehydrate(queryClient), messages), lang };
   } finally {
     // Drops the queries and their garbage-collection timers.
     queryClient.clear();
   }
+}
+
+const compiled = new Map<SiteLanguage, Promise<PageMessages>>();
+
+/** Each language's catalogue is compiled once per process. */
+function catalogue(lang: SiteLanguage): Promise<PageMessages> {
+  let messages = compiled.get(lang);
+  if (!messages) {
+    messages = loadCatalogue(lang);
+    compiled.set(lang, messages);
+  }
+  return messages;
 }

@@ -6,7 +6,10 @@ import { HomeApp } from './app/home-app';
 import { loadPageData } from './app/page-data';
 import { publicSettingsQueryOptions, writeCachedSettings } from './features/settings/api/get-public-settings';
 import { createQueryClient } from './lib/query-client';
-import { readSsrState } from './ssr-state';
+import { readSsrMessages, readSsrState } from './ssr-state';
+import { activateMessages } from './i18n/i18n';
+import { DEFAULT_SITE_LANGUAGE, isSiteLanguage } from '@app/contracts/site-language';
+import { readCachedSettings } from './features/settings/api/get-public-settings';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -18,7 +21,10 @@ if (!container) throw new Error('index.html has no #root element');
 function start(app: (queryClient: ReturnType<typeof createQueryClient>) => ReactElement): void {
   const queryClient = createQueryClient();
   const state = readSsrState();
-  if (state) {
+  const messages = readSsrMessages();
+  if (state && messages) {
+    // The language the server rendered in, so hydration matches it.
+    activateMessages(messages);
     hydrate(queryClient, state);
     // The settings came with the page: the local copy (colour scheme and fonts before the next first paint)
     // is kept as when the browser asks for them itself.
@@ -33,7 +39,22 @@ function start(app: (queryClient: ReturnType<typeof createQueryClient>) => React
     () => undefined,
   );
   const root = createRoot(container!);
-  startTransition(() => root.render(<StrictMode>{app(queryClient)}</StrictMode>));
+  void withLanguage(siteLanguage()).then(() =>
+    startTransition(() => root.render(<StrictMode>{app(queryClient)}</StrictMode>)),
+  );
+}
+
+/** Without the server's rendering: the language of the settings this browser last saw, else English. */
+function siteLanguage() {
+  const language = readCachedSettings()?.siteLanguage;
+  return isSiteLanguage(language) ? language : DEFAULT_SITE_LANGUAGE;
+}
+
+/** Loads the language's catalogue (a chunk of its own) and makes it the page's. */
+async function withLanguage(language: ReturnType<typeof siteLanguage>): Promise<void> {
+  const { loadCatalogue } = await import('./i18n/load-catalogue');
+  activateMessages(await loadCatalogue(language));
+  document.documentElement.lang = language;
 }
 
 const videoId = videoIdFromWatchPath(window.location.pathname);
@@ -44,7 +65,9 @@ if (window.location.pathname === '/') {
     start((queryClient) => <WatchApp videoId={videoId} queryClient={queryClient} />),
   );
 } else {
-  void import('./app/app').then(({ App }) =>
+  // The dashboard stays in English (issue 26); the 404 page speaks the site's language.
+  const language = window.location.pathname.startsWith('/admin') ? DEFAULT_SITE_LANGUAGE : siteLanguage();
+  void Promise.all([import('./app/app'), withLanguage(language)]).then(([{ App }]) =>
     createRoot(container).render(
       <StrictMode>
         <App />

@@ -7,6 +7,7 @@
  */
 import { jsonLdText } from './broadcast-event';
 import { escapeHtml } from './html';
+import { siteLanguageInfo } from './site-language';
 import type { PublicSettings } from './settings';
 
 /** The site's name where the admin left the title empty and no channel is synced. */
@@ -26,6 +27,7 @@ export const pageHeadSettingsKeys = [
   'ogImage',
   'twitterHandle',
   'enableRSS',
+  'siteLanguage',
 ] as const satisfies readonly (keyof PublicSettings)[];
 
 export type PageHeadSettings = Pick<PublicSettings, (typeof pageHeadSettingsKeys)[number]>;
@@ -65,6 +67,7 @@ export function pageHead(settings: PageHeadSettings, origin: string): PageHead {
       property('og:title', title),
       property('og:description', description),
       property('og:url', `${origin}/`),
+      property('og:locale', siteLanguageInfo[settings.siteLanguage].ogLocale),
       property('og:image', settings.ogImage),
       name('twitter:card', settings.ogImage ? 'summary_large_image' : 'summary'),
       name('twitter:site', handle),

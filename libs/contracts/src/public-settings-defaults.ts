@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_LANGUAGE } from './site-language';
 import { type Theme, type ThemeId, themes } from './themes';
 
 /**
@@ -39,6 +40,7 @@ export const PUBLIC_SETTINGS_DEFAULTS = {
 
   // Design
   colorScheme: 'dark',
+  siteLanguage: DEFAULT_SITE_LANGUAGE,
   selectedTheme: DEFAULT_THEME_ID,
   primaryColor: defaultTheme.primary,
   accentColor: defaultTheme.accent,

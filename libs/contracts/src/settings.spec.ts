@@ -50,6 +50,7 @@ describe('settings registry', () => {
         'adPlacements',
         'affiliatePrograms',
         'colorScheme',
+        'siteLanguage',
         'selectedTheme',
         'primaryColor',
         'accentColor',
@@ -135,6 +136,7 @@ describe('settings registry', () => {
       videoGridColumns: 4,
       baseFontSize: 16,
       colorScheme: 'dark',
+      siteLanguage: 'en',
       selectedTheme: 'dark-red',
       adPlacements: { topBanner: true, inContent: true, stickyFooter: false },
       enableSitemap: true,
@@ -297,6 +299,8 @@ describe('setting values', () => {
   it('enums: colour scheme, theme, fonts, hero background', () => {
     expect(parse('colorScheme', 'auto')).toBe('auto');
     expect(problems('colorScheme', 'blue')).toEqual([': must be one of dark, light, auto']);
+    expect(parse('siteLanguage', 'pt-BR')).toBe('pt-BR');
+    expect(problems('siteLanguage', 'pt')).toEqual([': must be one of en, es, pt-BR, fr, de, ja, en-XA']);
     expect(parse('selectedTheme', 'green-tech')).toBe('green-tech');
     expect(problems('selectedTheme', 'pink')).toEqual([
       ': must be one of dark-red, light, blue-ocean, purple-night, green-tech, orange-sunset',

@@ -6,11 +6,13 @@ import {
 } from './community';
 import { PUBLIC_SETTINGS_DEFAULTS as PUBLIC } from './public-settings-defaults';
 import { HEX_COLOR_PATTERN } from './limits';
+import { siteLanguages } from './site-language';
 import { themeIds } from './themes';
 import { CHANNEL_ID_PATTERN } from './youtube';
 
 export * from './themes';
 export * from './community';
+export * from './site-language';
 
 /**
  * The settings registry (DESIGN §4): every key of SPEC §3 with its schema, its default (SPEC §9) and who may
@@ -322,6 +324,8 @@ export const settingsRegistry = {
 
   // Design
   colorScheme: publicSetting(oneOf(colorSchemes), PUBLIC.colorScheme),
+  /** The public site's language (issue 26): its texts, `<html lang>`, number and date formats. */
+  siteLanguage: publicSetting(oneOf(siteLanguages), PUBLIC.siteLanguage),
   selectedTheme: publicSetting(oneOf(themeIds), PUBLIC.selectedTheme),
   primaryColor: publicSetting(colorSetting(), PUBLIC.primaryColor),
   accentColor: publicSetting(colorSetting(), PUBLIC.accentColor),

@@ -267,6 +267,11 @@ describe('the JSON-LD of /', () => {
       name: 'Sheds',
       description: 'All about sheds',
     });
+    expect(
+      websiteJsonLd({ siteTitle: 'Sheds', siteDescription: '', siteLanguage: 'ja' }, ORIGIN),
+    ).toMatchObject({
+      inLanguage: 'ja',
+    });
   });
 
   it('lists the watch pages as an ItemList in order', () => {
@@ -289,6 +294,7 @@ describe('the head of a watch page', () => {
     ogImage: 'https://site.example/og.png',
     twitterHandle: 'shedder',
     enableRSS: true,
+    siteLanguage: 'en' as const,
   };
 
   it('carries title, description, canonical, Open Graph video, the player card, oEmbed and the VideoObject', () => {
@@ -300,6 +306,7 @@ describe('the head of a watch page', () => {
       keywords: 'sheds, wood',
       'og:type': 'video.other',
       'og:url': 'https://site.example/videos/abc_DEF-123',
+      'og:locale': 'en_US',
       'og:image': 'https://i.ytimg.com/vi/abc_DEF-123/hqdefault.jpg',
       'og:video': 'https://www.youtube-nocookie.com/embed/abc_DEF-123',
       'og:video:type': 'text/html',

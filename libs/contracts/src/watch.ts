@@ -181,7 +181,8 @@ export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContex
 
 /** schema.org `WebSite` of `/`. */
 export function websiteJsonLd(
-  settings: Pick<PageHeadSettings, 'siteTitle' | 'siteDescription'>,
+  settings: Pick<PageHeadSettings, 'siteTitle' | 'siteDescription'> &
+    Partial<Pick<PageHeadSettings, 'siteLanguage'>>,
   origin: string,
 ): WithContext<WebSite> {
   return {
@@ -190,6 +191,10 @@ export function websiteJsonLd(
     name: siteName(settings.siteTitle),
     ...(settings.siteDescription ? { description: settings.siteDescription } : {}),
     url: `${origin}/`,
+    // The language of the site's own texts (issue 26).
+    ...(settings.siteLanguage && settings.siteLanguage !== 'en-XA'
+      ? { inLanguage: settings.siteLanguage }
+      : {}),
   };
 }
 
@@ -241,6 +246,7 @@ export function watchPageHead(settings: PageHeadSettings, origin: string, video:
       name('keywords', keep('keywords')),
       property('og:type', 'video.other'),
       property('og:site_name', site_name),
+      property('og:locale', keep('og:locale')),
       property('og:title', video.title),
       property('og:description', description),
       property('og:url', url),

@@ -4,6 +4,7 @@ import {
   homePageHead,
   pageHeadHtml,
   pageHeadSettingsKeys,
+  PSEUDO_LANGUAGE,
   type SitemapResult,
   type VideoKind,
   videoKindQuery,
@@ -104,11 +105,12 @@ export class PublicPagesService {
 
   async rss(origin: string): Promise<string> {
     if (!(await this.settings.get('enableRSS'))) throw new NotFoundException('The RSS feed is turned off');
-    const [videos, channel, title, siteDescription] = await Promise.all([
+    const [videos, channel, title, siteDescription, siteLanguage] = await Promise.all([
       this.videos.recent(RSS_ITEMS),
       this.channel.find(),
       this.settings.siteName(),
       this.settings.get('siteDescription'),
+      this.settings.get('siteLanguage'),
     ]);
     const feed = new Feed({
       title: feedText(title),
@@ -117,6 +119,8 @@ export class PublicPagesService {
       feedLinks: { rss: feedUrl(`${origin}/rss.xml`) },
       description: feedText(siteDescription || channel?.description || title),
       updated: new Date(this.clock.now()),
+      // The site's language (issue 26); the pseudo-locale is English.
+      language: siteLanguage === PSEUDO_LANGUAGE ? 'en' : siteLanguage,
     });
     for (const v of videos) {
       feed.addItem({

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n';
 import { siteName } from '@app/contracts/page-head';
 import { Container } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconMenu2, IconShieldLock, IconX } from '@tabler/icons-react';
@@ -15,11 +16,11 @@ export interface NavItem {
 export function useNavItems(): NavItem[] {
   const { settings } = usePublicSettings();
   const items: NavItem[] = [
-    { id: 'home', label: 'Home' },
-    { id: 'videos', label: 'Videos' },
+    { id: 'home', label: t('nav.home') },
+    { id: 'videos', label: t('nav.videos') },
   ];
-  if (settings.showPlaylistSection) items.push({ id: 'playlists', label: 'Playlists' });
-  if (settings.showCommunitySection) items.push({ id: 'about', label: 'About' });
+  if (settings.showPlaylistSection) items.push({ id: 'playlists', label: t('nav.playlists') });
+  if (settings.showCommunitySection) items.push({ id: 'about', label: t('nav.about') });
   return items;
 }
 
@@ -42,7 +43,7 @@ function Logo({ onHome }: { onHome: boolean }) {
       href={onHome ? '#home' : '/'}
       className={classes.logo}
       onClick={onHome ? (e) => onSectionLink(e, 'home') : undefined}
-      aria-label={`${name} home`}
+      aria-label={t('nav.homeLink', { name })}
     >
       {settings.logoImage ? (
         <img src={settings.logoImage} alt="" className={classes.logoImage} />
@@ -70,7 +71,7 @@ function MobileMenu({
       ref={menuRef}
       id="mobile-menu"
       className={classes.menu}
-      aria-label="Menu"
+      aria-label={t('nav.menu')}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog itself.
         if (event.target === event.currentTarget) close();
@@ -78,11 +79,11 @@ function MobileMenu({
     >
       <div className={classes.menuHeader}>
         <span>Menu</span>
-        <button type="button" className={classes.iconButton} onClick={close} aria-label="Close menu">
+        <button type="button" className={classes.iconButton} onClick={close} aria-label={t('nav.closeMenu')}>
           <IconX size={22} aria-hidden />
         </button>
       </div>
-      <nav aria-label="Sections">
+      <nav aria-label={t('nav.sections')}>
         <ul className={classes.menuList}>
           {items.map((item) => (
             <li key={item.id}>
@@ -127,7 +128,7 @@ export function PublicLayout({
       <header className={classes.header}>
         <Container size="xl" className={classes.bar}>
           <Logo onHome={onHome} />
-          <nav aria-label="Main" className={classes.nav}>
+          <nav aria-label={t('nav.main')} className={classes.nav}>
             {items.map((item) => (
               <a
                 key={item.id}
@@ -141,13 +142,18 @@ export function PublicLayout({
           </nav>
           <div className={classes.actions}>
             {/* A plain link: the admin area is another entry of the app, loaded only there. */}
-            <a href="/admin" className={classes.iconButton} aria-label="Admin" title="Admin">
+            <a
+              href="/admin"
+              className={classes.iconButton}
+              aria-label={t('nav.admin')}
+              title={t('nav.admin')}
+            >
               <IconShieldLock size={20} aria-hidden />
             </a>
             <button
               type="button"
               className={`${classes.iconButton} ${classes.burger}`}
-              aria-label="Open menu"
+              aria-label={t('nav.openMenu')}
               aria-haspopup="dialog"
               aria-controls="mobile-menu"
               onClick={() => menuRef.current?.showModal()}

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -11,14 +12,14 @@ export function NotFoundPage() {
         <div className={classes.heading}>
           <IconAlertCircle size={32} color="var(--mantine-color-red-5)" aria-hidden />
           <Title order={1} size="h2">
-            404 Page Not Found
+            {t('notFound.title')}
           </Title>
         </div>
         <Text mt="md" c="dimmed">
-          Did you forget to add the page to the router?
+          {t('notFound.hint')}
         </Text>
         <Button component={Link} to="/" variant="default" mt="xl">
-          Back to the home page
+          {t('action.backHome')}
         </Button>
       </div>
     </Container>

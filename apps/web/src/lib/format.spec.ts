@@ -1,4 +1,4 @@
-import { formatCount, formatFullCount, formatRelativeDate } from './format';
+import { formatCount, formatFullCount, formatPublishedDate, formatRelativeDate } from './format';
 
 describe('formatCount (SPEC §9)', () => {
   it.each([
@@ -58,5 +58,35 @@ describe('formatRelativeDate (SPEC §9)', () => {
 
   it('accepts an ISO string as the API sends it', () => {
     expect(formatRelativeDate(daysAgo(3).toISOString(), now)).toBe('3 days ago');
+  });
+});
+
+describe('formats in the site language (issue 26)', () => {
+  it('compact counts through Intl; English keeps SPEC §9', () => {
+    expect(formatCount(1_234_567, 'en')).toBe('1.2M');
+    expect(formatCount(1_234_567, 'es')).toBe('1,2\u00a0M');
+    expect(formatCount(1_200_000, 'ja')).toBe('120万');
+    expect(formatCount(1_234_567, 'de')).toBe('1,2\u00a0Mio.');
+  });
+
+  it('full counts group as the language does', () => {
+    expect(formatFullCount(1_234_567, 'fr')).toBe('1\u202f234\u202f567');
+    expect(formatFullCount(1_234_567, 'pt-BR')).toBe('1.234.567');
+  });
+
+  it('relative dates in the same steps as SPEC §9', () => {
+    const now = new Date('2026-01-31T12:00:00Z');
+    const ago = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    expect(formatRelativeDate(ago(3), now, 'es')).toBe('hace 3 días');
+    expect(formatRelativeDate(ago(14), now, 'fr')).toBe('il y a 2 semaines');
+    expect(formatRelativeDate(ago(65), now, 'de')).toBe('vor 2 Monaten');
+    expect(formatRelativeDate(ago(1), now, 'ja')).toBe('昨日');
+    expect(formatRelativeDate(ago(3), now, 'en')).toBe('3 days ago');
+  });
+
+  it('published days, in UTC', () => {
+    expect(formatPublishedDate('2025-03-05T23:30:00Z', 'en')).toBe('Mar 5, 2025');
+    expect(formatPublishedDate('2025-03-05T23:30:00Z', 'fr')).toBe('5 mars 2025');
+    expect(formatPublishedDate('2025-03-05T23:30:00Z', 'ja')).toBe('2025/03/05');
   });
 });

@@ -1,3 +1,5 @@
+import { currentLanguage, intlLocale } from '../i18n/i18n';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -6,15 +8,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * `toFixed` reads the rule; so 1,250,000 reads `1.3M` and 999,999 still counts as thousands
  * (`1000K`): the thresholds, not the rounding, pick the unit.
  */
-export function formatCount(count: number): string {
+export function formatCount(count: number, language = currentLanguage()): string {
+  if (language !== 'en') return compactCount(count, intlLocale(language));
   if (count >= 1_000_000) return `${(Math.round(count / 100_000) / 10).toFixed(1)}M`;
   if (count >= 1_000) return `${Math.round(count / 1_000)}K`;
   return String(count);
 }
 
+/** Other languages: `Intl`'s compact notation (`1,2 M`, `120万`), one decimal at most. */
+function compactCount(count: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(count);
+}
+
 /** `1,234 views`-style number with thousands separators (for screen readers and titles). */
-export function formatFullCount(count: number): string {
-  return count.toLocaleString('en-US');
+export function formatFullCount(count: number, language = currentLanguage()): string {
+  return count.toLocaleString(language === 'en' ? 'en-US' : intlLocale(language));
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
@@ -24,8 +32,13 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} a
  * week, `N weeks ago` under 30 days, else `N months ago` counting 30-day months. Less than a
  * day (or a date in the future, from clock skew) reads `today`.
  */
-export function formatRelativeDate(date: Date | string | number, now: Date | number = Date.now()): string {
+export function formatRelativeDate(
+  date: Date | string | number,
+  now: Date | number = Date.now(),
+  language = currentLanguage(),
+): string {
   const days = Math.floor((new Date(now).getTime() - new Date(date).getTime()) / DAY_MS);
+  if (language !== 'en') return relativeAge(days, intlLocale(language));
   if (days < 1) return 'today';
   if (days < 7) return plural(days, 'day');
   if (days < 30) return plural(Math.floor(days / 7), 'week');
@@ -49,4 +62,19 @@ export function formatScheduledStart(
     timeZoneName: 'short',
     timeZone,
   }).format(new Date(date));
+}
+
+/** Other languages: the same steps as SPEC §9's (days, weeks, 30-day months) in `Intl`'s words. */
+function relativeAge(days: number, locale: string): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (days < 1) return format.format(0, 'day');
+  if (days < 7) return format.format(-days, 'day');
+  if (days < 30) return format.format(-Math.floor(days / 7), 'week');
+  return format.format(-Math.floor(days / 30), 'month');
+}
+
+/** A video's day of publication (`Mar 5, 2025`; `5 mars 2025`), the same on the server and in every time zone. */
+export function formatPublishedDate(date: Date | string | number, language = currentLanguage()): string {
+  const locale = language === 'en' ? 'en-US' : intlLocale(language);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(date));
 }

@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom';
+import { i18n } from '@lingui/core';
+import { en } from '../i18n/catalogues/en';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks these; react-router and Mantine need them (DESIGN §2).
@@ -26,3 +28,7 @@ class ResizeObserverStub implements ResizeObserver {
 Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefined });
+
+// Components speak the page's language (issue 26): specs read them in English, the SPEC's texts. Under test,
+// Lingui compiles messages as they are asked for.
+i18n.loadAndActivate({ locale: 'en', messages: en });

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n';
 import type { PublicSettings } from '@app/contracts';
 import { twitterProfileUrl } from '@app/contracts/community';
 import { Button, Container } from '@mantine/core';
@@ -32,7 +33,7 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
       id: 'discord',
       title: settings.communityDiscordTitle,
       text: settings.communityDiscordDescription,
-      action: 'Join Now',
+      action: t('community.join'),
       message: 'Join Discord clicked',
       href: settings.discordInviteUrl,
       icon: IconBrandDiscordFilled,
@@ -41,7 +42,7 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
       id: 'twitter',
       title: settings.communityTwitterTitle,
       text: settings.communityTwitterDescription,
-      action: 'Follow',
+      action: t('community.follow'),
       message: 'Follow on Twitter clicked',
       href: twitterProfileUrl(settings.twitterHandle),
       icon: IconBrandTwitterFilled,
@@ -50,7 +51,7 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
       id: 'newsletter',
       title: settings.communityNewsletterTitle,
       text: settings.communityNewsletterDescription,
-      action: 'Subscribe',
+      action: t('action.subscribe'),
       message: 'Newsletter subscribe clicked',
       // SPEC §1's console message, and the sign-up form (issue 14).
       href: '',
@@ -72,7 +73,7 @@ export function CommunitySection() {
     <section id="about" className="section" aria-labelledby="about-title">
       <Container size="xl">
         <h2 id="about-title" className="section-title">
-          Join the Community
+          {t('community.title')}
         </h2>
         <ul className={classes.grid}>
           {communityCards(settings).map(({ id, title, text, action, message, href, icon: Icon }) => (
@@ -91,7 +92,7 @@ export function CommunitySection() {
                   onClick={() => track({ kind: 'community_click', card: id })}
                   radius="xl"
                   variant="default"
-                  aria-label={`${action}: ${title} (opens in a new tab)`}
+                  aria-label={t('community.opensInNewTab', { action, title })}
                 >
                   {action}
                 </Button>

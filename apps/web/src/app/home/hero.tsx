@@ -1,3 +1,4 @@
+import { t, type MessageKey } from '../../i18n/i18n';
 import { drawHeroVariant, type HeroVariant } from '@app/contracts/hero';
 import { thumbnailUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
@@ -11,16 +12,11 @@ import { ChannelStats } from '../../features/channel/components/channel-stats';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import classes from './hero.module.css';
 
+/** The catalogue's keys of each headline (SPEC §4). */
 export const HERO_VARIANTS = {
-  A: {
-    title: 'Welcome to the Channel',
-    subtitle: 'Tutorials, deep dives and behind-the-scenes videos. Subscribe so you never miss a new one.',
-  },
-  B: {
-    title: 'Your Gateway to Tech Excellence',
-    subtitle: 'Hands-on web development tutorials, from the first line of code to production.',
-  },
-} as const satisfies Record<HeroVariant, { title: string; subtitle: string }>;
+  A: { title: 'hero.a.title', subtitle: 'hero.a.subtitle' },
+  B: { title: 'hero.b.title', subtitle: 'hero.b.subtitle' },
+} as const satisfies Record<HeroVariant, { title: MessageKey; subtitle: MessageKey }>;
 
 export type { HeroVariant };
 
@@ -81,9 +77,9 @@ function Headline({ variant, both }: { variant: HeroVariant; both: boolean }) {
       {shown.map((v) => (
         <div key={v} className={classes.headline} data-headline={both ? v : undefined}>
           <Title order={1} className={classes.title}>
-            {HERO_VARIANTS[v].title}
+            {t(HERO_VARIANTS[v].title)}
           </Title>
-          <Text className={classes.subtitle}>{HERO_VARIANTS[v].subtitle}</Text>
+          <Text className={classes.subtitle}>{t(HERO_VARIANTS[v].subtitle)}</Text>
         </div>
       ))}
     </>
@@ -125,7 +121,7 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
       className={classes.root}
       data-variant={both ? undefined : variant}
       data-background={hasMedia ? type : 'gradient'}
-      aria-label="Welcome"
+      aria-label={t('hero.label')}
     >
       <HeroBackground />
       <Container size="lg" className={classes.inner}>
@@ -137,7 +133,7 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
             leftSection={<IconPlayerPlayFilled size={18} aria-hidden />}
             onClick={watch}
           >
-            Watch Latest Videos
+            {t('hero.watch')}
           </Button>
           <Button
             component="a"
@@ -150,7 +146,7 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
             variant="default"
             leftSection={<IconBrandYoutubeFilled size={20} color="var(--app-primary)" aria-hidden />}
           >
-            Subscribe
+            {t('action.subscribe')}
           </Button>
         </div>
         <ChannelStats showSubscribers={settings.showSubscriberCount} />

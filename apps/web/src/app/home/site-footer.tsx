@@ -1,3 +1,4 @@
+import { t, type MessageKey } from '../../i18n/i18n';
 import { siteName } from '@app/contracts/page-head';
 import { Container } from '@mantine/core';
 import { IconRss, IconX } from '@tabler/icons-react';
@@ -8,10 +9,10 @@ import { usePublicSettings } from '../../features/settings/api/get-public-settin
 import dialogClasses from './site-footer.module.css';
 
 type LegalKey = 'privacyPolicyContent' | 'termsOfServiceContent' | 'disclosuresContent';
-const LEGAL: { key: LegalKey; label: string }[] = [
-  { key: 'privacyPolicyContent', label: 'Privacy Policy' },
-  { key: 'termsOfServiceContent', label: 'Terms of Service' },
-  { key: 'disclosuresContent', label: 'Disclosures' },
+const LEGAL: { key: LegalKey; label: MessageKey }[] = [
+  { key: 'privacyPolicyContent', label: 'footer.privacy' },
+  { key: 'termsOfServiceContent', label: 'footer.terms' },
+  { key: 'disclosuresContent', label: 'footer.disclosures' },
 ];
 
 /** Footer: copyright, the legal texts the admin wrote (in a dialog), the feed, the cookie choice. */
@@ -33,12 +34,12 @@ export function SiteFooter() {
         <div className={classes.footerLinks}>
           {LEGAL.filter(({ key }) => settings[key].trim()).map((item) => (
             <button key={item.key} type="button" className={classes.footerLink} onClick={() => show(item)}>
-              {item.label}
+              {t(item.label)}
             </button>
           ))}
           {settings.enableGDPRBanner && (
             <button type="button" className={classes.footerLink} onClick={() => setConsent(null)}>
-              Cookie settings
+              {t('footer.cookieSettings')}
             </button>
           )}
           {settings.enableRSS && (
@@ -56,13 +57,13 @@ export function SiteFooter() {
       >
         <div className={dialogClasses.header}>
           <h2 id="legal-title" className={dialogClasses.title}>
-            {open?.label}
+            {open ? t(open.label) : null}
           </h2>
           <button
             type="button"
             className={classes.iconButton}
             onClick={() => dialog.current?.close()}
-            aria-label="Close"
+            aria-label={t('action.close')}
           >
             <IconX size={20} aria-hidden />
           </button>

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n';
 import { siteName } from '@app/contracts/page-head';
 import { Container } from '@mantine/core';
 import { IconBellRinging, IconBrandYoutubeFilled } from '@tabler/icons-react';
@@ -11,7 +12,7 @@ export function SubscribeBanner() {
   const { settings } = usePublicSettings();
   const name = siteName(settings.siteTitle);
   return (
-    <section className={classes.section} aria-label="Subscribe">
+    <section className={classes.section} aria-label={t('action.subscribe')}>
       <Container size="xl">
         <a
           href={subscribeUrl(settings.channelId, settings.siteTitle)}
@@ -25,12 +26,12 @@ export function SubscribeBanner() {
             <IconBrandYoutubeFilled size={72} />
           </span>
           <span className={classes.text}>
-            <span className={classes.heading}>Never miss a video</span>
-            <span className={classes.sub}>Subscribe to {name} on YouTube and turn on notifications.</span>
+            <span className={classes.heading}>{t('banner.heading')}</span>
+            <span className={classes.sub}>{t('banner.text', { name })}</span>
           </span>
           <span className={classes.cta}>
             <IconBellRinging size={18} aria-hidden />
-            Subscribe
+            {t('action.subscribe')}
           </span>
         </a>
       </Container>

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n';
 import { Button } from '@mantine/core';
 import { usePublicSettings } from '../settings/api/get-public-settings';
 import { setConsent, useConsentChoice } from '../../lib/consent';
@@ -9,17 +10,14 @@ export function ConsentBanner() {
   const choice = useConsentChoice();
   if (!isLoaded || !settings.enableGDPRBanner || choice) return null;
   return (
-    <div className={classes.banner} role="region" aria-label="Cookie consent">
-      <p className={classes.text}>
-        We use cookies for analytics and ads, only with your permission. You can change your choice at any
-        time from the link at the bottom of the page.
-      </p>
+    <div className={classes.banner} role="region" aria-label={t('consent.label')}>
+      <p className={classes.text}>{t('consent.text')}</p>
       <div className={classes.actions}>
         <Button variant="default" radius="xl" onClick={() => setConsent('denied')}>
-          Decline
+          {t('consent.decline')}
         </Button>
         <Button radius="xl" onClick={() => setConsent('granted')}>
-          Accept
+          {t('consent.accept')}
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import { Text, ThemeIcon } from '@mantine/core';
 import { IconEye, IconUsers, IconVideo } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -43,25 +44,30 @@ export function ChannelStats({ showSubscribers: wanted = true }: { showSubscribe
   return (
     <ul
       className={classes.root}
-      aria-label="Channel statistics"
+      aria-label={t('stats.label')}
       aria-busy={!isSuccess}
       data-count={showSubscribers ? 3 : 2}
     >
       {showSubscribers && (
         <Stat
           id="subscribers"
-          label="Subscribers"
+          label={t('stats.subscribers')}
           icon={IconUsers}
           value={show(data?.subscriberCount, STATS_PLACEHOLDERS.subscribers)}
         />
       )}
       <Stat
         id="videos"
-        label="Videos"
+        label={t('stats.videos')}
         icon={IconVideo}
         value={show(data?.videoCount, STATS_PLACEHOLDERS.videos)}
       />
-      <Stat id="views" label="Views" icon={IconEye} value={show(data?.viewCount, STATS_PLACEHOLDERS.views)} />
+      <Stat
+        id="views"
+        label={t('stats.views')}
+        icon={IconEye}
+        value={show(data?.viewCount, STATS_PLACEHOLDERS.views)}
+      />
     </ul>
   );
 }

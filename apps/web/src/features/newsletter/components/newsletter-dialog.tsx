@@ -1,3 +1,4 @@
+import { t, type MessageKey } from '../../../i18n/i18n';
 import type { NewsletterSubscribeResult } from '@app/contracts';
 import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
@@ -7,9 +8,9 @@ import { useSubscribeNewsletter } from '../api/subscribe';
 import classes from './newsletter-dialog.module.css';
 
 /** The heading of each answer; the API's message says the rest. */
-export const RESULT_TITLES: Record<NewsletterSubscribeResult['status'], string> = {
-  subscribed: 'You are subscribed',
-  confirm: 'Check your inbox',
+const RESULT_TITLES: Record<NewsletterSubscribeResult['status'], MessageKey> = {
+  subscribed: 'newsletter.subscribed',
+  confirm: 'newsletter.confirm',
 };
 
 interface Failure {
@@ -22,15 +23,15 @@ interface Failure {
 export function describeFailure(error: Error): Failure {
   if (error instanceof HttpError && error.status === 400) {
     const detail = error.detail.replace(/^email: /, '');
-    return { field: /^must be an e-mail address/.test(detail) ? 'Enter a valid e-mail address' : detail };
+    return { field: /^must be an e-mail address/.test(detail) ? t('newsletter.invalidEmail') : detail };
   }
   if (error instanceof HttpError && error.status === 429) {
-    return { alert: { title: 'Too many attempts', text: error.detail } };
+    return { alert: { title: t('newsletter.tooMany'), text: error.detail } };
   }
   return {
     alert: {
-      title: 'Sign-up failed',
-      text: `Your address could not be saved, please try again later (${error.message}).`,
+      title: t('newsletter.failed'),
+      text: t('newsletter.failedText', { error: error.message }),
     },
   };
 }
@@ -70,31 +71,31 @@ export function NewsletterDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title={`Subscribe: ${title}`}
+      title={t('newsletter.title', { title })}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('action.close') }}
     >
       {result ? (
         <Stack gap="md" role="status">
           <Alert
             color="green"
-            title={RESULT_TITLES[result.status]}
+            title={t(RESULT_TITLES[result.status])}
             icon={result.status === 'confirm' ? <IconMailCheck /> : <IconCircleCheck />}
           >
             {result.message}
           </Alert>
           <Button onClick={close} variant="default">
-            Close
+            {t('action.close')}
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Newsletter sign-up">
+        <form onSubmit={submit} noValidate aria-label={t('newsletter.form')}>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              Get new videos and news by e-mail. You can unsubscribe at any time.
+              {t('newsletter.intro')}
             </Text>
             <TextInput
-              label="E-mail address"
+              label={t('newsletter.email')}
               type="email"
               name="email"
               autoComplete="email"
@@ -124,7 +125,7 @@ export function NewsletterDialog({
               </Alert>
             ) : null}
             <Button type="submit" loading={subscribe.isPending}>
-              Subscribe
+              {t('action.subscribe')}
             </Button>
           </Stack>
         </form>

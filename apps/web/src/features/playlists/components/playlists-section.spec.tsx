@@ -2,7 +2,8 @@ import type { Playlist } from '@app/contracts';
 import { screen } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import { featuredPlaylists, gradientIndex, NO_PLAYLISTS_TEXT, PlaylistsSection } from './playlists-section';
+import { en } from '../../../i18n/catalogues/en';
+import { featuredPlaylists, gradientIndex, PlaylistsSection } from './playlists-section';
 
 const playlist = (id: string, pinned = false, thumbnail: string | null = null): Playlist => ({
   id,
@@ -47,6 +48,6 @@ describe('PlaylistsSection', () => {
   it('says so when there are none', async () => {
     mockFetch({ '/api/playlists': () => fakeResponse(200, []) });
     renderWithProviders(<PlaylistsSection />);
-    expect(await screen.findByText(NO_PLAYLISTS_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(en['playlists.empty'])).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import type { Playlist } from '@app/contracts';
 import { Container } from '@mantine/core';
 import { IconPlaylist } from '@tabler/icons-react';
@@ -7,7 +8,6 @@ import { PINNED_PLAYLIST_LIMIT } from '@app/contracts/limits';
 import { usePlaylists } from '../api/get-playlists';
 import classes from './playlists-section.module.css';
 
-export const NO_PLAYLISTS_TEXT = 'No playlists available yet';
 /** SPEC §9: three skeletons while loading. */
 export const PLAYLIST_SKELETONS = 3;
 export const PLAYLIST_GRADIENTS = 6;
@@ -63,7 +63,7 @@ export function PlaylistsSection() {
   let content;
   if (isPending) {
     content = (
-      <div className={classes.grid} role="status" aria-label="Loading playlists">
+      <div className={classes.grid} role="status" aria-label={t('playlists.loading')}>
         {Array.from({ length: PLAYLIST_SKELETONS }, (_, i) => (
           <div key={i} className={classes.card} aria-hidden data-skeleton>
             <div className={`${classes.media} skeleton`} />
@@ -73,7 +73,7 @@ export function PlaylistsSection() {
       </div>
     );
   } else if (isError || data.length === 0) {
-    content = <p className={classes.empty}>{NO_PLAYLISTS_TEXT}</p>;
+    content = <p className={classes.empty}>{t('playlists.empty')}</p>;
   } else {
     content = (
       <ul className={classes.grid}>
@@ -89,7 +89,7 @@ export function PlaylistsSection() {
     <section id="playlists" className="section" aria-labelledby="playlists-title">
       <Container size="xl">
         <h2 id="playlists-title" className="section-title">
-          Featured Playlists
+          {t('playlists.title')}
         </h2>
         {content}
       </Container>

@@ -1,4 +1,5 @@
 import { DURATION_UNKNOWN_LABEL, UNKNOWN_DURATION, watchUrl } from '@app/contracts/youtube';
+import { t } from '../../../i18n/i18n';
 import { Container } from '@mantine/core';
 import { useState } from 'react';
 import { formatCount, formatRelativeDate } from '../../../lib/format';
@@ -8,8 +9,6 @@ import classes from './featured-video.module.css';
 import { VideoFacade } from './video-card';
 import { YouTubePlayer } from './youtube-player';
 
-export const NO_FEATURED_TEXT = 'No featured video selected';
-
 /** Featured Video (anchor `featured`): skeleton, the empty text, or the facade that turns into the player. */
 export function FeaturedVideo() {
   const { data: video, isPending, isError } = useFeaturedVideo();
@@ -18,7 +17,7 @@ export function FeaturedVideo() {
   let content;
   if (isPending) {
     content = (
-      <div className={classes.layout} role="status" aria-label="Loading featured video">
+      <div className={classes.layout} role="status" aria-label={t('featured.loading')}>
         <div className={`${classes.media} skeleton`} />
         <div className={classes.info}>
           <div className="skeleton" style={{ height: '1.6rem', width: '85%' }} />
@@ -27,7 +26,7 @@ export function FeaturedVideo() {
       </div>
     );
   } else if (isError || !video) {
-    content = <p className={classes.empty}>{NO_FEATURED_TEXT}</p>;
+    content = <p className={classes.empty}>{t('featured.empty')}</p>;
   } else {
     content = (
       <div className={classes.layout} data-testid="featured-video">
@@ -41,7 +40,7 @@ export function FeaturedVideo() {
                 track({ kind: 'play', videoId: video.id, where: 'featured' });
                 setPlaying(true);
               }}
-              placeholder="Click to play featured video"
+              placeholder={t('featured.placeholder')}
             />
           )}
         </div>
@@ -54,7 +53,7 @@ export function FeaturedVideo() {
           <p className={classes.meta}>
             {video.viewCount !== null && (
               <>
-                <span>{formatCount(video.viewCount)} views</span>
+                <span>{t('video.views', { count: formatCount(video.viewCount) })}</span>
                 <span aria-hidden>•</span>
               </>
             )}
@@ -74,7 +73,7 @@ export function FeaturedVideo() {
     <section id="featured" className="section" aria-labelledby="featured-title">
       <Container size="xl">
         <h2 id="featured-title" className="section-title">
-          Featured Video
+          {t('featured.title')}
         </h2>
         {content}
       </Container>

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import type { PlayPlace } from '@app/contracts';
 import { type VideoFilterId, videoFiltersFor, videoKindQuery } from '@app/contracts/video-filters';
 import { Button, Container } from '@mantine/core';
@@ -13,8 +14,6 @@ import classes from './video-grid.module.css';
 // Search, sort and the long list load only once a visitor asks for all videos.
 const VideoBrowser = lazy(() => import('./video-browser').then((m) => ({ default: m.VideoBrowser })));
 
-export const NO_VIDEOS_TEXT = 'No videos available. Check back soon!';
-
 /** All, Videos, Shorts (unless the site hides them), Live and replays: each asks the API for its kinds. */
 function VideoFilters({
   filters,
@@ -26,7 +25,7 @@ function VideoFilters({
   onChange: (id: VideoFilterId) => void;
 }) {
   return (
-    <div className={classes.filters} role="group" aria-label="Show">
+    <div className={classes.filters} role="group" aria-label={t('videos.filters')}>
       {filters.map((filter) => (
         <Button
           key={filter.id}
@@ -36,7 +35,7 @@ function VideoFilters({
           aria-pressed={filter.id === value}
           onClick={() => startTransition(() => onChange(filter.id))}
         >
-          {filter.label}
+          {t(`filter.${filter.id}`)}
         </Button>
       ))}
     </div>
@@ -72,13 +71,13 @@ export function LatestVideos() {
   } else if (isError) {
     content = (
       <div className={classes.empty} role="alert">
-        <p>Videos could not be loaded. Please try again later.</p>
+        <p>{t('videos.error')}</p>
       </div>
     );
   } else if (data.total === 0) {
     content = (
       <div className={classes.empty}>
-        <p>{filter === 'all' ? NO_VIDEOS_TEXT : filters.find((f) => f.id === filter)?.empty}</p>
+        <p>{t(`filter.${filter}.empty`)}</p>
       </div>
     );
   } else if (showAll) {
@@ -109,7 +108,7 @@ export function LatestVideos() {
               variant="default" // A transition: React builds the long list in slices, so no task blocks input for long.
               onClick={() => startTransition(() => setShowAll(true))}
             >
-              View All
+              {t('videos.viewAll')}
             </Button>
           </div>
         )}
@@ -122,13 +121,16 @@ export function LatestVideos() {
       <Container size="xl">
         <div className={classes.header}>
           <h2 id="videos-title" className="section-title">
-            Latest Videos
+            {t('videos.title')}
           </h2>
           {data && data.total > 0 && !showAll && (
             <p className={classes.count}>
               {data.total > VIDEO_PAGE_SIZE
-                ? `${Math.min(VIDEO_PAGE_SIZE, data.videos.length)} of ${formatFullCount(data.total)} videos`
-                : `${formatFullCount(data.total)} video${data.total === 1 ? '' : 's'}`}
+                ? t('videos.countOf', {
+                    shown: Math.min(VIDEO_PAGE_SIZE, data.videos.length),
+                    total: formatFullCount(data.total),
+                  })
+                : t('videos.count', { count: data.total })}
             </p>
           )}
         </div>

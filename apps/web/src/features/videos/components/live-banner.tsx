@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import type { LiveStream } from '@app/contracts';
 import { broadcastEventJsonLd, jsonLdText } from '@app/contracts/broadcast-event';
 import { watchUrl } from '@app/contracts/youtube';
@@ -26,7 +27,12 @@ function LivePlayer({
   if (playing)
     return <YouTubePlayer videoId={stream.id} title={stream.title} className={cardClasses.frame} />;
   return (
-    <button type="button" className={cardClasses.facade} onClick={onPlay} aria-label={`Play ${stream.title}`}>
+    <button
+      type="button"
+      className={cardClasses.facade}
+      onClick={onPlay}
+      aria-label={t('player.playTitle', { title: stream.title })}
+    >
       <VideoThumbnail
         src={stream.thumbnail}
         alt=""
@@ -34,11 +40,11 @@ function LivePlayer({
         width={640}
         height={360}
         placeholderClassName={cardClasses.noThumbnail}
-        placeholder="Click to watch the live stream"
+        placeholder={t('live.watchStream')}
       />
       <span className={cardClasses.playIcon} aria-hidden>
         <IconPlayerPlayFilled size={20} />
-        <span className={cardClasses.playLabel}>Play</span>
+        <span className={cardClasses.playLabel}>{t('player.play')}</span>
       </span>
     </button>
   );
@@ -70,12 +76,12 @@ function LiveNow({ stream }: { stream: LiveStream }) {
       <div className={classes.info}>
         <p id="live-now-title" className={classes.badge}>
           <span className={classes.dot} aria-hidden />
-          Live now
+          {t('live.now')}
         </p>
         <h2 className={classes.title}>{stream.title}</h2>
         {!playing && (
           <Button radius="xl" leftSection={<IconPlayerPlayFilled size={16} aria-hidden />} onClick={play}>
-            Watch
+            {t('live.watch')}
           </Button>
         )}
       </div>
@@ -112,7 +118,7 @@ function Upcoming({ stream }: { stream: LiveStream }) {
       )}
       <div className={classes.info}>
         <p id="upcoming-title" className={classes.upcomingBadge}>
-          Upcoming
+          {t('live.upcoming')}
         </p>
         <h2 className={classes.upcomingTitle}>
           <a href={watchUrl(stream.id)} target="_blank" rel="noopener noreferrer">

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import { useShortsShelf } from '../api/get-videos';
 import classes from './shorts-shelf.module.css';
 import { VideoCard } from './video-card';
@@ -18,7 +19,7 @@ export function ShortsShelf({ playingId, onPlay, now }: PlaybackProps) {
       data-testid="shorts-shelf"
     >
       <h3 id="shorts-shelf-title" className={classes.title}>
-        Shorts
+        {t('shorts.title')}
       </h3>
       <div className={classes.row}>
         {data.videos.map((video) => (

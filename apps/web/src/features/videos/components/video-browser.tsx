@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import '@mantine/core/styles/Input.css';
 import type { VideoSort } from '@app/contracts';
 import { Button, CloseButton, NativeSelect, TextInput } from '@mantine/core';
@@ -24,11 +25,7 @@ import classes from './video-grid.module.css';
 export const BROWSE_PAGE_SIZE = 60;
 const SEARCH_DEBOUNCE_MS = 250;
 
-export const SORT_OPTIONS: { value: VideoSort; label: string }[] = [
-  { value: 'recent', label: 'Most recent' },
-  { value: 'popular', label: 'Most popular' },
-  { value: 'oldest', label: 'Oldest' },
-];
+const SORTS: readonly VideoSort[] = ['recent', 'popular', 'oldest'];
 
 const BREAKPOINTS = ['(min-width: 36em)', '(min-width: 62em)', '(min-width: 75em)'];
 
@@ -161,42 +158,42 @@ export function VideoBrowser({ columns, playingId, onPlay, now, initial, kind }:
       <div className={classes.toolbar} role="search">
         <TextInput
           className={classes.search}
-          label="Search videos"
-          placeholder="Search by title or description"
+          label={t('browse.search')}
+          placeholder={t('browse.searchPlaceholder')}
           value={input}
           onChange={(event) => setInput(event.currentTarget.value)}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={
-            input ? <CloseButton aria-label="Clear search text" onClick={clear} size="sm" /> : null
+            input ? <CloseButton aria-label={t('browse.clearText')} onClick={clear} size="sm" /> : null
           }
           type="search"
           autoComplete="off"
         />
         <NativeSelect
           className={classes.sort}
-          label="Sort by"
+          label={t('browse.sortBy')}
           value={sort}
           onChange={(event) => {
             const next = event.currentTarget.value as VideoSort;
             startTransition(() => setSort(next));
           }}
-          data={SORT_OPTIONS}
+          data={SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
         />
       </div>
       <p className={classes.count} aria-live="polite" data-testid="video-count">
         {isError
-          ? 'Videos could not be loaded.'
+          ? t('browse.error')
           : noMatch
             ? ''
             : query
-              ? `${formatFullCount(total)} video${total === 1 ? '' : 's'} match “${query}”`
-              : `Showing all ${formatFullCount(total)} videos`}
+              ? t('browse.matches', { count: total, query })
+              : t('browse.showingAll', { count: formatFullCount(total) })}
       </p>
       {noMatch ? (
         <div className={classes.empty}>
-          <p>No videos found for &quot;{query}&quot;</p>
+          <p>{t('browse.noMatch', { query })}</p>
           <Button variant="default" radius="xl" onClick={clear}>
-            Clear Search
+            {t('browse.clearSearch')}
           </Button>
         </div>
       ) : (

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import type { Video } from '@app/contracts';
 import { watchPath } from '@app/contracts/watch';
 import { UNKNOWN_DURATION, watchUrl } from '@app/contracts/youtube';
@@ -19,7 +20,7 @@ const KIND_LABELS: Partial<Record<Video['kind'], string>> = {
 export function VideoFacade({
   video,
   onPlay,
-  placeholder = 'Click to play',
+  placeholder = t('player.clickToPlay'),
   eager = false,
 }: {
   video: Video;
@@ -28,7 +29,12 @@ export function VideoFacade({
   eager?: boolean;
 }) {
   return (
-    <button type="button" className={classes.facade} onClick={onPlay} aria-label={`Play ${video.title}`}>
+    <button
+      type="button"
+      className={classes.facade}
+      onClick={onPlay}
+      aria-label={t('player.playTitle', { title: video.title })}
+    >
       <VideoThumbnail
         src={video.thumbnail}
         alt=""
@@ -44,7 +50,7 @@ export function VideoFacade({
       />
       <span className={classes.playIcon} aria-hidden>
         <IconPlayerPlayFilled size={20} />
-        <span className={classes.playLabel}>Play</span>
+        <span className={classes.playLabel}>{t('player.play')}</span>
       </span>
       {/* A duration the source did not give (the channel feed) is left out, never shown as 0:00. */}
       {video.duration !== UNKNOWN_DURATION && <span className={classes.duration}>{video.duration}</span>}
@@ -76,7 +82,7 @@ function PlayingMedia({ video }: { video: Video }) {
           type="button"
           className={classes.overlayButton}
           onClick={toggle}
-          aria-label={`${playing ? 'Pause' : 'Play'} ${video.title}`}
+          aria-label={t(playing ? 'player.pauseTitle' : 'player.playTitle', { title: video.title })}
           data-state={playing ? 'playing' : 'paused'}
         >
           {playing ? (
@@ -130,10 +136,10 @@ export const VideoCard = memo(function VideoCard({ video, playing, onPlay, now, 
           </a>
         </h3>
         <p className={classes.meta}>
-          {video.viewCount !== null && <>{formatCount(video.viewCount)} views • </>}
+          {video.viewCount !== null && <>{t('video.views', { count: formatCount(video.viewCount) })} • </>}
           <a href={watchPath(video.id)} className={classes.metaLink}>
             {formatRelativeDate(video.publishedAt, now)}
-            <span className="visually-hidden"> · its page on this site</span>
+            <span className="visually-hidden">{t('video.onThisSite')}</span>
           </a>
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import type { VideoDetail } from '@app/contracts';
 import { type Chapter, formatTimestamp, parseChapters, parseStartTime } from '@app/contracts/chapters';
 import { watchPath, watchPathAt } from '@app/contracts/watch';
@@ -6,7 +7,7 @@ import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconCheck, IconShare3 } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
-import { formatCount, formatFullCount, formatRelativeDate } from '../../../lib/format';
+import { formatCount, formatFullCount, formatPublishedDate, formatRelativeDate } from '../../../lib/format';
 import { track } from '../../../lib/site-analytics';
 import { playlistUrl } from '../../../lib/youtube';
 import { VideoFacade } from './video-card';
@@ -16,12 +17,7 @@ import { LinkedText } from './linked-text';
 import playerClasses from './featured-video.module.css';
 import classes from './watch-page.module.css';
 
-export const VIDEO_NOT_FOUND_TEXT = 'This video is not on the site.';
-
 /** The published day as a calendar date in UTC, the same on the server and in every browser. */
-function publishedDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
-}
 
 /** Copies the page's own address (the on-site URL, not YouTube's), and says so on the button for a moment. */
 function ShareButton({ videoId }: { videoId: string }) {
@@ -34,7 +30,7 @@ function ShareButton({ videoId }: { videoId: string }) {
       window.setTimeout(() => setCopied(false), 2000);
     } catch {
       // No clipboard (an insecure origin, or refused): the address bar holds the same URL.
-      window.prompt('Copy the link to this video', url);
+      window.prompt(t('watch.copyPrompt'), url);
     }
   };
   return (
@@ -45,7 +41,7 @@ function ShareButton({ videoId }: { videoId: string }) {
       leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconShare3 size={18} aria-hidden />}
       aria-live="polite"
     >
-      {copied ? 'Link copied' : 'Share'}
+      {copied ? t('watch.linkCopied') : t('watch.share')}
     </Button>
   );
 }
@@ -55,7 +51,7 @@ function RelatedVideos({ videos, now }: { videos: VideoDetail['related']; now: n
   return (
     <section aria-labelledby="related-title">
       <h2 id="related-title" className={classes.asideTitle}>
-        Related videos
+        {t('watch.related')}
       </h2>
       <ul className={classes.related}>
         {videos.map((video) => (
@@ -73,7 +69,8 @@ function RelatedVideos({ videos, now }: { videos: VideoDetail['related']; now: n
               <span>
                 <span className={classes.relatedTitle}>{video.title}</span>
                 <span className={classes.relatedMeta}>
-                  {video.viewCount !== null && `${formatCount(video.viewCount)} views • `}
+                  {video.viewCount !== null &&
+                    `${t('video.views', { count: formatCount(video.viewCount) })} • `}
                   {formatRelativeDate(video.publishedAt, now)}
                 </span>
               </span>
@@ -101,7 +98,7 @@ function Chapters({
   return (
     <section aria-labelledby="chapters-title" className={classes.chapters}>
       <h2 id="chapters-title" className={classes.asideTitle}>
-        Chapters
+        {t('watch.chapters')}
       </h2>
       <ol className={classes.chapterList}>
         {chapters.map((chapter) => (
@@ -165,13 +162,13 @@ function Watch({ video }: { video: VideoDetail }) {
         <p className={classes.meta}>
           {video.viewCount !== null && (
             <>
-              <span title={`${formatFullCount(video.viewCount)} views`}>
-                {formatCount(video.viewCount)} views
+              <span title={t('video.views', { count: formatFullCount(video.viewCount) })}>
+                {t('video.views', { count: formatCount(video.viewCount) })}
               </span>
               <span aria-hidden>•</span>
             </>
           )}
-          <time dateTime={video.publishedAt}>{publishedDay(video.publishedAt)}</time>
+          <time dateTime={video.publishedAt}>{formatPublishedDate(video.publishedAt)}</time>
           <span aria-hidden>•</span>
           <span>{video.duration === UNKNOWN_DURATION ? DURATION_UNKNOWN_LABEL : video.duration}</span>
         </p>
@@ -186,7 +183,7 @@ function Watch({ video }: { video: VideoDetail }) {
             radius="xl"
             leftSection={<IconBrandYoutubeFilled size={18} color="var(--app-primary)" aria-hidden />}
           >
-            Watch on YouTube
+            {t('watch.onYouTube')}
           </Button>
         </div>
         {chapters.length > 0 && <Chapters videoId={video.id} chapters={chapters} onPlayFrom={play} />}
@@ -196,11 +193,11 @@ function Watch({ video }: { video: VideoDetail }) {
           </p>
         )}
       </article>
-      <aside className={classes.aside} aria-label="More videos">
+      <aside className={classes.aside} aria-label={t('watch.more')}>
         {video.playlists.length > 0 && (
           <section aria-labelledby="in-playlists-title">
             <h2 id="in-playlists-title" className={classes.asideTitle}>
-              In playlists
+              {t('watch.inPlaylists')}
             </h2>
             <ul className={classes.playlists}>
               {video.playlists.map((playlist) => (
@@ -221,7 +218,7 @@ function Watch({ video }: { video: VideoDetail }) {
 
 function WatchSkeleton() {
   return (
-    <div className={classes.layout} role="status" aria-label="Loading video">
+    <div className={classes.layout} role="status" aria-label={t('watch.loading')}>
       <div className={classes.main}>
         <div className={`${playerClasses.media} skeleton`} />
         <div className="skeleton" style={{ height: '2rem', width: '80%', marginTop: 16 }} />
@@ -239,20 +236,20 @@ export function WatchPage({ videoId }: { videoId: string }) {
   else if (isError)
     content = (
       <div className={classes.missing} role="alert">
-        <Text>The video could not be loaded. Please try again later.</Text>
+        <Text>{t('watch.error')}</Text>
       </div>
     );
   else if (data === null)
     content = (
       <div className={classes.missing}>
         <Title order={1} size="h2">
-          404 Page Not Found
+          {t('notFound.title')}
         </Title>
         <Text mt="md" c="dimmed">
-          {VIDEO_NOT_FOUND_TEXT}
+          {t('watch.notFound')}
         </Text>
         <Button component="a" href="/" variant="default" mt="xl">
-          Back to the home page
+          {t('action.backHome')}
         </Button>
       </div>
     );

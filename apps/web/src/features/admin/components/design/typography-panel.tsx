@@ -1,7 +1,7 @@
 import { baseFontSizes, bodyFonts, headingFonts, monoFonts } from '@app/contracts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSettings } from '../../hooks/use-settings';
-import { SettingFontSelect, SettingSegmented } from '../fields/setting-fields';
+import { SettingFontSelect, SettingLanguageSelect, SettingSegmented } from '../fields/setting-fields';
 import { SectionCard } from '../section-card';
 
 function Preview() {
@@ -39,6 +39,15 @@ export function TypographyPanel() {
           label="Base font size"
           options={baseFontSizes.map((value) => ({ value, label: `${value} px` }))}
           debounce
+        />
+      </SectionCard>
+      <SectionCard
+        title="Language"
+        description="The language of the public site: its texts, numbers and dates."
+      >
+        <SettingLanguageSelect
+          label="Site language"
+          description="Titles, descriptions and other texts you write stay as you wrote them."
         />
       </SectionCard>
       <SectionCard title="Preview">

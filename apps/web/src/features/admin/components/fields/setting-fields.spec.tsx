@@ -6,7 +6,7 @@ import { Toaster } from '../../../../components/toaster';
 import { renderWithProviders } from '../../../../test/render';
 import { SettingsGate } from '../settings-gate';
 import { GeneralPanel } from '../settings/general-panel';
-import { SettingColorInput, SettingSwitch, SettingTextField } from './setting-fields';
+import { SettingColorInput, SettingLanguageSelect, SettingSwitch, SettingTextField } from './setting-fields';
 
 function settingsRoutes(overrides: Record<string, () => Response> = {}) {
   return mockFetch({
@@ -156,5 +156,27 @@ describe('setting fields', () => {
       ['/api/settings/enableRSS', expect.objectContaining({ method: 'POST', body: '{"value":false}' })],
     ]);
     expect(await screen.findByText('Integration settings updated')).toBeInTheDocument();
+  });
+
+  it('the site language offers the six languages by their own names, not the pseudo-locale, and saves on pick', async () => {
+    const fetch = settingsRoutes({
+      '/api/settings/siteLanguage': () => fakeResponse(200, { key: 'siteLanguage', value: 'ja' }),
+    });
+    renderWithProviders(
+      <SettingsGate scope="design">
+        <SettingLanguageSelect label="Site language" />
+      </SettingsGate>,
+    );
+    const select = await screen.findByRole('combobox', { name: 'Site language' });
+    expect(select).toHaveValue('English');
+    fireEvent.click(select);
+    const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(options).toEqual(['English', 'Español', 'Português (Brasil)', 'Français', 'Deutsch', '日本語']);
+    fireEvent.click(screen.getByRole('option', { name: '日本語', hidden: true }));
+    await waitFor(() => expect(posts(fetch)).toHaveLength(1));
+    expect(posts(fetch)[0]).toEqual([
+      '/api/settings/siteLanguage',
+      expect.objectContaining({ body: '{"value":"ja"}' }),
+    ]);
   });
 });

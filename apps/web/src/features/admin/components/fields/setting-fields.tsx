@@ -1,4 +1,5 @@
 import type { Settings, SettingsKey } from '@app/contracts';
+import { isSiteLanguage, selectableSiteLanguages, siteLanguageInfo } from '@app/contracts/site-language';
 import { HEX_COLOR_PATTERN } from '@app/contracts/limits';
 import {
   ColorInput,
@@ -212,5 +213,31 @@ export function SettingSegmented<K extends ChoiceSettingKey>({
         mt={description ? 6 : 2}
       />
     </Input.Wrapper>
+  );
+}
+
+/** The public site's language (issue 26), saved on change; the dashboard itself stays in English. */
+export function SettingLanguageSelect({
+  label,
+  description,
+}: Omit<FieldProps<'siteLanguage'>, 'settingKey'>) {
+  const value = useSetting('siteLanguage');
+  const { save } = useSaveSetting();
+  return (
+    <Select
+      label={label}
+      description={description}
+      data={selectableSiteLanguages.map((language) => ({
+        value: language,
+        label: siteLanguageInfo[language].name,
+      }))}
+      value={value}
+      onChange={(next) => {
+        if (isSiteLanguage(next)) save({ key: 'siteLanguage', value: next, label });
+      }}
+      allowDeselect={false}
+      checkIconPosition="right"
+      data-setting="siteLanguage"
+    />
   );
 }
