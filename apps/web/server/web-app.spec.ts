@@ -203,7 +203,9 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
     expect(head).toContain(
       '<style data-chunk-css="assets/watch-app-W1.css">.watch-layout{display:grid}</style>',
     );
-    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/watch-app-W1.js">');
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/watch-app-W1.js">',
+    );
     for (const path of ['/', '/admin'])
       expect((await send(web.port, path)).body.toString()).not.toContain('watch-app');
     expect((await send(web.port, '/.vite/manifest.json')).status).toBe(404);
