@@ -1,15 +1,33 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   type NewsletterDeleteResult,
   newsletterSubscribeSchema,
   type NewsletterSubscribeResult,
   type NewsletterSummary,
 } from '@app/contracts';
+import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Clock } from '../common/clock';
 import { Public } from '../common/public.decorator';
 import { ZodParamPipe } from '../common/validation';
-import { ApiJson, ApiText } from '../docs/api-response.decorators';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { ApiErrorDto, ApiErrors, ApiJson, ApiText } from '../docs/api-response.decorators';
+import { siteOrigin } from '../public-pages/site-url';
+import type { NewsletterPage } from './newsletter-pages';
 import { subscribersCsvFileName } from './newsletter-csv';
 import {
   NewsletterDeleteResultDto,
@@ -20,12 +38,31 @@ import {
 import { NewsletterService } from './newsletter.service';
 import { NewsletterThrottleService } from './newsletter-throttle.service';
 
+/**
+ * A page of the signed links: 200, or 400 with a page saying why the link does not work (the ApiError JSON for a
+ * client that asks for JSON rather than HTML); 429 as JSON.
+ */
+const ApiLinkPage = (description: string) =>
+  applyDecorators(
+    ApiResponse({ status: 200, description, content: { 'text/html': { schema: { type: 'string' } } } }),
+    ApiErrors(429),
+    ApiResponse({
+      status: 400,
+      description: 'The link does not work or has expired: a page saying so, or the ApiError JSON',
+      content: {
+        'text/html': { schema: { type: 'string' } },
+        'application/json': { schema: { $ref: getSchemaPath(ApiErrorDto.Output) } },
+      },
+    }),
+  );
+
 @Controller()
 export class NewsletterController {
   constructor(
     private readonly newsletter: NewsletterService,
     private readonly throttle: NewsletterThrottleService,
     private readonly clock: Clock,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** The Subscribe form (public): throttled per IP; the body is capped in app.factory.ts. */
@@ -38,7 +75,42 @@ export class NewsletterController {
     @Body() body: NewsletterSubscribeDto,
   ): Promise<NewsletterSubscribeResult> {
     await this.throttle.consume(req.ip ?? 'unknown');
-    return this.newsletter.subscribe(body.email, body.website);
+    return this.newsletter.subscribe(body.email, body.website, siteOrigin(req, this.env.PUBLIC_URL));
+  }
+
+  /** The confirmation e-mail's signed link (public, throttled per network): a small page says what happened. */
+  @Public()
+  @Get('newsletter/confirm')
+  @ApiLinkPage('A page: confirmed, or why the link does not work')
+  async confirm(@Req() req: Request, @Res() res: Response, @Query('token') token?: unknown): Promise<void> {
+    await this.throttle.consumeLink(req.ip ?? 'unknown');
+    send(req, res, await this.newsletter.confirm(tokenOf(token)));
+  }
+
+  /** The unsubscribe link opened in a browser: a page with one button (posting to this same link). */
+  @Public()
+  @Get('newsletter/unsubscribe')
+  @ApiLinkPage('A page asking to confirm the unsubscribe')
+  async askUnsubscribe(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('token') token?: unknown,
+  ): Promise<void> {
+    await this.throttle.consumeLink(req.ip ?? 'unknown');
+    send(req, res, this.newsletter.askUnsubscribe(tokenOf(token)), "form-action 'self'");
+  }
+
+  /** RFC 8058 one-click unsubscribe (`List-Unsubscribe=One-Click`, form-encoded), or the page's button. */
+  @Public()
+  @Post('newsletter/unsubscribe')
+  @ApiLinkPage('A page: unsubscribed, or why the link does not work')
+  async unsubscribe(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('token') token?: unknown,
+  ): Promise<void> {
+    await this.throttle.consumeLink(req.ip ?? 'unknown');
+    send(req, res, await this.newsletter.unsubscribe(tokenOf(token)));
   }
 
   @Get('admin/newsletter/summary')
@@ -71,4 +143,24 @@ export class NewsletterController {
   ): Promise<NewsletterDeleteResult> {
     return this.newsletter.remove(email);
   }
+}
+
+/** A token is a string of a few hundred characters; anything else cannot be one. */
+const tokenOf = (value: unknown): string => (typeof value === 'string' && value.length <= 2000 ? value : '');
+
+/** A page of the signed links: HTML no cache keeps; the API's policy, plus posting the unsubscribe form. */
+function send(req: Request, res: Response, page: NewsletterPage, formAction = "form-action 'none'"): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Robots-Tag', 'noindex');
+  res.setHeader(
+    'Content-Security-Policy',
+    `default-src 'none'; frame-ancestors 'none'; base-uri 'none'; ${formAction}`,
+  );
+  if (page.status >= 400 && req.accepts(['html', 'json']) === 'json') {
+    res
+      .status(page.status)
+      .json({ statusCode: page.status, message: `token: ${page.title}`, error: 'Bad Request' });
+    return;
+  }
+  res.status(page.status).type('html').send(page.html);
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AppLockService } from '../youtube/app-lock.service';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity';
@@ -13,7 +14,7 @@ import { NewsletterThrottleService } from './newsletter-throttle.service';
  * the newsletter's count (the weekly summary).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([NewsletterSubscriberEntity]), SettingsModule],
+  imports: [TypeOrmModule.forFeature([NewsletterSubscriberEntity]), NotificationsModule, SettingsModule],
   controllers: [NewsletterController],
   providers: [NewsletterService, NewsletterThrottleService, AppLockService],
   exports: [NewsletterService],
