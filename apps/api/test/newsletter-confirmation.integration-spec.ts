@@ -64,7 +64,9 @@ describe('newsletter double opt-in and unsubscribe (no Mailchimp)', () => {
     const url = new URL(match[0]);
     return `${url.pathname}${url.search}`;
   };
-  const visit = (path: string) => request(t.server).get(path).set('X-Forwarded-For', ip);
+  /** A browser's visit: it asks for HTML. */
+  const visit = (path: string) =>
+    request(t.server).get(path).set('X-Forwarded-For', ip).set('Accept', 'text/html,*/*;q=0.8');
   const oneClick = (path: string) =>
     request(t.server).post(path).set('X-Forwarded-For', ip).type('form').send('List-Unsubscribe=One-Click');
   const header = (raw: string, name: string) =>

@@ -39,8 +39,8 @@ import { NewsletterService } from './newsletter.service';
 import { NewsletterThrottleService } from './newsletter-throttle.service';
 
 /**
- * A page of the signed links: 200, or 400 with a page saying why the link does not work (the ApiError JSON for a
- * client that asks for JSON rather than HTML); 429 as JSON.
+ * A page of the signed links: 200, or 400 with a page saying why the link does not work to a browser (one that
+ * asks for HTML), the ApiError JSON to any other client; 429 as JSON.
  */
 const ApiLinkPage = (description: string) =>
   applyDecorators(
@@ -48,10 +48,11 @@ const ApiLinkPage = (description: string) =>
     ApiErrors(429),
     ApiResponse({
       status: 400,
-      description: 'The link does not work or has expired: a page saying so, or the ApiError JSON',
+      description:
+        'The link does not work or has expired: the ApiError JSON, or a page saying so to a browser',
       content: {
-        'text/html': { schema: { type: 'string' } },
         'application/json': { schema: { $ref: getSchemaPath(ApiErrorDto.Output) } },
+        'text/html': { schema: { type: 'string' } },
       },
     }),
   );
@@ -156,7 +157,7 @@ function send(req: Request, res: Response, page: NewsletterPage, formAction = "f
     'Content-Security-Policy',
     `default-src 'none'; frame-ancestors 'none'; base-uri 'none'; ${formAction}`,
   );
-  if (page.status >= 400 && req.accepts(['html', 'json']) === 'json') {
+  if (page.status >= 400 && req.accepts(['json', 'html']) === 'json') {
     res
       .status(page.status)
       .json({ statusCode: page.status, message: `token: ${page.title}`, error: 'Bad Request' });
