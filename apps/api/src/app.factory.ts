@@ -11,6 +11,7 @@ import {
   eventsFastPath,
 } from './analytics/analytics-ingest.service';
 import { AppModule } from './app.module';
+import { NEWSLETTER_LINK_PATHS } from './newsletter/newsletter-links';
 import { AUTH_REQUIRED } from './auth/session.guard';
 import { sessionMiddleware } from './auth/session.setup';
 import { closeConnectionsWhileDraining } from './common/draining';
@@ -66,7 +67,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.use((req: Request, res: Response, next: NextFunction) =>
     isDocsPath(req.path) ? next() : apiHelmet(req, res, next),
   );
-  app.use(sameOriginJson(env.PUBLIC_URL, [EVENTS_PATH]));
+  app.use(sameOriginJson(env.PUBLIC_URL, [EVENTS_PATH], [NEWSLETTER_LINK_PATHS.unsubscribe]));
   // Anonymous GETs of public content are answered from memory while nothing changed. "Anonymous":
   // no cookie at all, or cookies for which express-session and passport resolved no session.
   // Caching headers by rule (public GETs: shared-cacheable with a content-version ETag; all else

@@ -71,7 +71,13 @@ describe('newsletter sign-up', () => {
           .sort();
       expect(shape(again)).toEqual(shape(first));
       expect(again.text).toBe(first.text);
-      expect(await summary()).toEqual({ subscribers: 1, pendingSync: 0, provider: 'local' });
+      expect(await summary()).toEqual({
+        subscribers: 1,
+        pendingConfirmation: 0,
+        pendingSync: 0,
+        provider: 'local',
+        optIn: 'none',
+      });
       expect(await mailchimp.requests()).toEqual([]);
       await remove('local.one@mail.test').expect(200);
     });
@@ -138,7 +144,12 @@ describe('newsletter sign-up', () => {
       expect(put.headers.authorization).toBe(
         `Basic ${Buffer.from(`key:${mailchimp.info.apiKey}`).toString('base64')}`,
       );
-      expect(await summary()).toEqual({ subscribers: 1, pendingSync: 0, provider: 'mailchimp' });
+      expect(await summary()).toMatchObject({
+        subscribers: 1,
+        pendingSync: 0,
+        provider: 'mailchimp',
+        optIn: 'mailchimp',
+      });
       expect(await csv()).toMatch(/\r\nreader@mail\.test,[\d-]+T[\d:.]+Z,synced\r\n$/);
       // The same address again: one row, Mailchimp is not asked again, and the answer is a new sign-up's.
       expect(await result({ email: 'reader@mail.test' })).toEqual({
@@ -185,7 +196,12 @@ describe('newsletter sign-up', () => {
         status: 'confirm',
         message: NEWSLETTER_MESSAGES.confirmLater,
       });
-      expect(await summary()).toEqual({ subscribers: 1, pendingSync: 1, provider: 'mailchimp' });
+      expect(await summary()).toMatchObject({
+        subscribers: 1,
+        pendingSync: 1,
+        provider: 'mailchimp',
+        optIn: 'mailchimp',
+      });
       const service = t.app.get(NewsletterService);
       // The sign-up's own background retry may still hold the lock (null): asked again once it is free.
       const syncWhenFree = async () => {
@@ -205,7 +221,12 @@ describe('newsletter sign-up', () => {
       } finally {
         clock.mockRestore();
       }
-      expect(await summary()).toEqual({ subscribers: 1, pendingSync: 0, provider: 'mailchimp' });
+      expect(await summary()).toMatchObject({
+        subscribers: 1,
+        pendingSync: 0,
+        provider: 'mailchimp',
+        optIn: 'mailchimp',
+      });
       expect((await memberPuts()).map((r) => JSON.parse(r.body).email_address)).toEqual([
         'outage@mail.test',
         'outage@mail.test',

@@ -15,6 +15,8 @@ import {
 } from './support/openapi';
 import { registeredRoutes, routesTakingBody } from './support/routes';
 import { startTestApp, type TestApp } from './support/test-app';
+import type { NewsletterLinkPurpose } from '../src/newsletter/newsletter-links';
+import { NewsletterService } from '../src/newsletter/newsletter.service';
 
 /**
  * The OpenAPI document is generated from the contracts (apps/api/src/docs, docs/api.md). This spec keeps it
@@ -382,6 +384,24 @@ const CALLS: Call[] = [
   },
   { route: 'post /api/newsletter/subscribe', status: 200, body: { email: 'Reader@Mail.test' } },
   { route: 'post /api/newsletter/subscribe', status: 400, body: { email: 'not an address' } },
+  {
+    route: 'get /api/newsletter/confirm',
+    status: 200,
+    url: () => newsletterLink('confirm', 'reader@mail.test'),
+  },
+  { route: 'get /api/newsletter/confirm', status: 400, url: '/api/newsletter/confirm?token=forged.token' },
+  {
+    route: 'get /api/newsletter/unsubscribe',
+    status: 200,
+    url: () => newsletterLink('unsubscribe', 'gone@mail.test'),
+  },
+  {
+    route: 'post /api/newsletter/unsubscribe',
+    status: 200,
+    url: () => newsletterLink('unsubscribe', 'gone@mail.test'),
+    body: 'List-Unsubscribe=One-Click',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  },
   { route: 'get /api/admin/newsletter/summary', status: 200, as: 'admin' },
   { route: 'get /api/admin/newsletter/subscribers.csv', status: 200, as: 'admin' },
   {
@@ -422,6 +442,12 @@ async function pendingAgent(): Promise<TestAgent> {
   const res = await agent.post('/api/auth/login').send({ username: 'admin', password: 'admin123' });
   expect(res.body).toEqual({ twoFactorRequired: true });
   return agent;
+}
+
+/** The path and query of a signed newsletter link, as the site's e-mails carry it. */
+function newsletterLink(purpose: NewsletterLinkPurpose, email: string): string {
+  const url = new URL(t.app.get(NewsletterService).linkUrl(purpose, email, 'http://site.test'));
+  return `${url.pathname}${url.search}`;
 }
 
 async function send(call: Call, as: Who): Promise<request.Response> {

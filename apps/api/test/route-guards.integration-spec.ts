@@ -27,6 +27,9 @@ const PUBLIC_ROUTES = new Set([
   'get /api/page-head',
   'get /api/settings/page-policy',
   'post /api/newsletter/subscribe',
+  'get /api/newsletter/confirm',
+  'get /api/newsletter/unsubscribe',
+  'post /api/newsletter/unsubscribe',
   'post /api/events',
 ]);
 

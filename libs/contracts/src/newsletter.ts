@@ -13,7 +13,8 @@ export type NewsletterSubscribe = z.input<typeof newsletterSubscribeSchema>;
 /**
  * Answer of `POST /api/newsletter/subscribe` (200):
  * - `subscribed`: added (to the local list, or to Mailchimp without double opt-in);
- * - `confirm`: Mailchimp sent a confirmation e-mail (double opt-in).
+ * - `confirm`: a confirmation e-mail is on its way (double opt-in: Mailchimp's, or the site's own when an SMTP
+ *   server is set).
  * An address already on the list gets the answer a new one would (issue 25): the form does not tell anyone
  * which addresses are signed up.
  */
@@ -25,12 +26,22 @@ export type NewsletterSubscribeResult = z.infer<typeof newsletterSubscribeResult
 
 /** Answer of `GET /api/admin/newsletter/summary` (admin): feeds the "100 newsletter subscribers" goal. */
 export const newsletterSummarySchema = z.object({
-  /** Addresses signed up through the site (local list, including those waiting for Mailchimp). */
+  /**
+   * Addresses signed up through the site (local list, including those waiting for Mailchimp), not counting
+   * those still to confirm their address.
+   */
   subscribers: z.number().int().nonnegative(),
+  /** Local sign-ups waiting for the visitor to follow the e-mailed confirmation link (issue 25). */
+  pendingConfirmation: z.number().int().nonnegative(),
   /** Addresses not yet accepted by Mailchimp (it was down); retried. */
   pendingSync: z.number().int().nonnegative(),
   /** Where sign-ups go now. */
   provider: z.enum(['mailchimp', 'local']),
+  /**
+   * How new sign-ups are confirmed: by Mailchimp's e-mail, by the site's own e-mail (SMTP is set), or `none`:
+   * without SMTP the local list is unconfirmed (anyone can add any address).
+   */
+  optIn: z.enum(['mailchimp', 'email', 'none']),
 });
 export type NewsletterSummary = z.infer<typeof newsletterSummarySchema>;
 

@@ -15,12 +15,19 @@ function hasBody(req: Request): boolean {
  * - a browser's `Origin` must be this site's own origin (or PUBLIC_URL's). Browsers always send
  *   `Origin` (or at least `Sec-Fetch-Site`) on such calls; a request with neither is not from a browser,
  *   so it cannot be riding a visitor's cookie.
+ * `signedLinkPaths` are left to their own check: a signed token in the URL is their only credential (no
+ * cookie is read), and RFC 8058's one-click POST comes form-encoded from any mail provider.
  */
-export function sameOriginJson(publicUrl?: string, plainTextPaths: readonly string[] = []) {
+export function sameOriginJson(
+  publicUrl?: string,
+  plainTextPaths: readonly string[] = [],
+  signedLinkPaths: readonly string[] = [],
+) {
   const allowed = publicUrl ? new URL(publicUrl).origin : undefined;
   const plainText = new Set(plainTextPaths);
+  const signedLinks = new Set(signedLinkPaths);
   return (req: Request, _res: Response, next: NextFunction): void => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || signedLinks.has(req.path)) return next();
     if (hasBody(req) && !req.is('application/json') && !(plainText.has(req.path) && req.is('text/plain'))) {
       return next(new UnsupportedMediaTypeException('Content-Type must be application/json'));
     }

@@ -21,6 +21,7 @@ import { LiveStreamEntity } from '../youtube/live-stream.entity';
 import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { AnalyticsVisitorHero1764925000000 } from './migrations/1764925000000-analytics-visitor-hero';
+import { NewsletterConfirmation1765000000000 } from './migrations/1765000000000-newsletter-confirmation';
 import { ContentVersion1763800000000 } from './migrations/1763800000000-content-version';
 import { AdminTwoFactor1763900000000 } from './migrations/1763900000000-admin-two-factor';
 import { LiveState1764000000000 } from './migrations/1764000000000-live-state';
@@ -80,4 +81,5 @@ export const MIGRATIONS = [
   Passkeys1764910000000,
   SyncRunProgress1764924000000,
   AnalyticsVisitorHero1764925000000,
+  NewsletterConfirmation1765000000000,
 ];

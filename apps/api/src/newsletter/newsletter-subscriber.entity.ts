@@ -4,6 +4,10 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
  * retried after a failure), `synced` (Mailchimp accepted it), `failed` (Mailchimp refused it for good). */
 export type MailchimpSyncStatus = 'local' | 'pending' | 'synced' | 'failed';
 
+/** Double opt-in of the local list (issue 25): `pending` until the e-mailed link is followed, then
+ * `confirmed`; `none` when stored without confirmation (no SMTP server then) or left to Mailchimp's own. */
+export type NewsletterConfirmation = 'none' | 'pending' | 'confirmed';
+
 /** One address signed up through the site's Subscribe form (issue 14). */
 @Entity('newsletter_subscriber')
 export class NewsletterSubscriberEntity {
@@ -34,4 +38,8 @@ export class NewsletterSubscriberEntity {
 
   @Column({ type: 'datetime', nullable: true })
   syncedAt: Date | null;
+
+  /** A `pending` row is not a subscriber: not counted, not exported, deleted once its link has expired. */
+  @Column({ type: 'varchar', length: 16, default: 'none' })
+  confirmation: NewsletterConfirmation;
 }

@@ -7,6 +7,8 @@ import { databaseRateLimiter } from '../database/database-rate-limiter';
 /** Sign-up attempts per IP address and window; a household behind one address still fits. */
 export const NEWSLETTER_MAX_ATTEMPTS = 10;
 export const NEWSLETTER_WINDOW_SECONDS = 60 * 60;
+/** Visits of the signed confirm and unsubscribe links per IP address (IPv6 /64) and window. */
+export const NEWSLETTER_LINK_MAX_ATTEMPTS = 60;
 
 /**
  * Throttles `POST /api/newsletter/subscribe` per IP, in the database table `newsletter_throttle` (every API
@@ -16,6 +18,7 @@ export const NEWSLETTER_WINDOW_SECONDS = 60 * 60;
 @Injectable()
 export class NewsletterThrottleService {
   private readonly limiter: RateLimiterAbstract;
+  private readonly links: RateLimiterAbstract;
 
   constructor(dataSource: DataSource) {
     this.limiter = databaseRateLimiter(dataSource, {
@@ -24,17 +27,32 @@ export class NewsletterThrottleService {
       points: NEWSLETTER_MAX_ATTEMPTS,
       duration: NEWSLETTER_WINDOW_SECONDS,
     });
+    this.links = databaseRateLimiter(dataSource, {
+      tableName: 'newsletter_throttle',
+      keyPrefix: 'newsletter-link',
+      points: NEWSLETTER_LINK_MAX_ATTEMPTS,
+      duration: NEWSLETTER_WINDOW_SECONDS,
+    });
+  }
+
+  /** Takes one of the IP's visits of the signed links (confirm, unsubscribe); 429 once they are used up. */
+  consumeLink(ip: string): Promise<void> {
+    return this.take(this.links, ip, 'Too many visits of newsletter links');
   }
 
   /** Takes one of the IP's attempts (an IPv6 address counts as its /64: clientNetworkKey); 429 once they are used up. */
-  async consume(ip: string): Promise<void> {
+  consume(ip: string): Promise<void> {
+    return this.take(this.limiter, ip, 'Too many sign-up attempts');
+  }
+
+  private async take(limiter: RateLimiterAbstract, ip: string, what: string): Promise<void> {
     try {
-      await this.limiter.consume(clientNetworkKey(ip), 1);
+      await limiter.consume(clientNetworkKey(ip), 1);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
       throw new HttpException(
-        `Too many sign-up attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        `${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }

@@ -1,10 +1,24 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   type NewsletterDeleteResult,
   newsletterSubscribeSchema,
   type NewsletterSubscribeResult,
   type NewsletterSummary,
 } from '@app/contracts';
+import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { actorOf } from '../audit/audit-actor';
 import { maskedEmail } from '../audit/audit-detail';
@@ -12,7 +26,11 @@ import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock';
 import { Public } from '../common/public.decorator';
 import { ZodParamPipe } from '../common/validation';
-import { ApiJson, ApiText } from '../docs/api-response.decorators';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { ApiErrorDto, ApiErrors, ApiJson, ApiText } from '../docs/api-response.decorators';
+import { siteOrigin } from '../public-pages/site-url';
+import type { NewsletterPage } from './newsletter-pages';
 import { subscribersCsvFileName } from './newsletter-csv';
 import {
   NewsletterDeleteResultDto,
@@ -23,6 +41,25 @@ import {
 import { NewsletterService } from './newsletter.service';
 import { NewsletterThrottleService } from './newsletter-throttle.service';
 
+/**
+ * A page of the signed links: 200, or 400 with a page saying why the link does not work to a browser (one that
+ * asks for HTML), the ApiError JSON to any other client; 429 as JSON.
+ */
+const ApiLinkPage = (description: string) =>
+  applyDecorators(
+    ApiResponse({ status: 200, description, content: { 'text/html': { schema: { type: 'string' } } } }),
+    ApiErrors(429),
+    ApiResponse({
+      status: 400,
+      description:
+        'The link does not work or has expired: the ApiError JSON, or a page saying so to a browser',
+      content: {
+        'application/json': { schema: { $ref: getSchemaPath(ApiErrorDto.Output) } },
+        'text/html': { schema: { type: 'string' } },
+      },
+    }),
+  );
+
 @Controller()
 export class NewsletterController {
   constructor(
@@ -30,6 +67,7 @@ export class NewsletterController {
     private readonly throttle: NewsletterThrottleService,
     private readonly clock: Clock,
     private readonly audit: AuditService,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** The Subscribe form (public): throttled per IP; the body is capped in app.factory.ts. */
@@ -42,7 +80,42 @@ export class NewsletterController {
     @Body() body: NewsletterSubscribeDto,
   ): Promise<NewsletterSubscribeResult> {
     await this.throttle.consume(req.ip ?? 'unknown');
-    return this.newsletter.subscribe(body.email, body.website);
+    return this.newsletter.subscribe(body.email, body.website, siteOrigin(req, this.env.PUBLIC_URL));
+  }
+
+  /** The confirmation e-mail's signed link (public, throttled per network): a small page says what happened. */
+  @Public()
+  @Get('newsletter/confirm')
+  @ApiLinkPage('A page: confirmed, or why the link does not work')
+  async confirm(@Req() req: Request, @Res() res: Response, @Query('token') token?: unknown): Promise<void> {
+    await this.throttle.consumeLink(req.ip ?? 'unknown');
+    send(req, res, await this.newsletter.confirm(tokenOf(token)));
+  }
+
+  /** The unsubscribe link opened in a browser: a page with one button (posting to this same link). */
+  @Public()
+  @Get('newsletter/unsubscribe')
+  @ApiLinkPage('A page asking to confirm the unsubscribe')
+  async askUnsubscribe(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('token') token?: unknown,
+  ): Promise<void> {
+    await this.throttle.consumeLink(req.ip ?? 'unknown');
+    send(req, res, this.newsletter.askUnsubscribe(tokenOf(token)), "form-action 'self'");
+  }
+
+  /** RFC 8058 one-click unsubscribe (`List-Unsubscribe=One-Click`, form-encoded), or the page's button. */
+  @Public()
+  @Post('newsletter/unsubscribe')
+  @ApiLinkPage('A page: unsubscribed, or why the link does not work')
+  async unsubscribe(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('token') token?: unknown,
+  ): Promise<void> {
+    await this.throttle.consumeLink(req.ip ?? 'unknown');
+    send(req, res, await this.newsletter.unsubscribe(tokenOf(token)));
   }
 
   @Get('admin/newsletter/summary')
@@ -83,4 +156,24 @@ export class NewsletterController {
     );
     return result;
   }
+}
+
+/** A token is a string of a few hundred characters; anything else cannot be one. */
+const tokenOf = (value: unknown): string => (typeof value === 'string' && value.length <= 2000 ? value : '');
+
+/** A page of the signed links: HTML no cache keeps; the API's policy, plus posting the unsubscribe form. */
+function send(req: Request, res: Response, page: NewsletterPage, formAction = "form-action 'none'"): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Robots-Tag', 'noindex');
+  res.setHeader(
+    'Content-Security-Policy',
+    `default-src 'none'; frame-ancestors 'none'; base-uri 'none'; ${formAction}`,
+  );
+  if (page.status >= 400 && req.accepts(['json', 'html']) === 'json') {
+    res
+      .status(page.status)
+      .json({ statusCode: page.status, message: `token: ${page.title}`, error: 'Bad Request' });
+    return;
+  }
+  res.status(page.status).type('html').send(page.html);
 }

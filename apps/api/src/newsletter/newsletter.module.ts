@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AppLockService } from '../youtube/app-lock.service';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity';
@@ -14,7 +15,12 @@ import { NewsletterThrottleService } from './newsletter-throttle.service';
  * the newsletter's count (the weekly summary).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([NewsletterSubscriberEntity]), SettingsModule, AuditModule],
+  imports: [
+    TypeOrmModule.forFeature([NewsletterSubscriberEntity]),
+    NotificationsModule,
+    SettingsModule,
+    AuditModule,
+  ],
   controllers: [NewsletterController],
   providers: [NewsletterService, NewsletterThrottleService, AppLockService],
   exports: [NewsletterService],

@@ -9,11 +9,23 @@ import {
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { NewsletterDeleteResult, NewsletterSubscribeResult, NewsletterSummary } from '@app/contracts';
-import { Between, IsNull, LessThanOrEqual, Or, QueryFailedError, type Repository } from 'typeorm';
+import {
+  Between,
+  IsNull,
+  LessThan,
+  LessThanOrEqual,
+  Not,
+  Or,
+  QueryFailedError,
+  type Repository,
+} from 'typeorm';
+import { DEVELOPMENT_SESSION_SECRET } from '../auth/session.setup';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import { DEFAULT_MAILCHIMP_API_BASE_URL, type Env } from '../config/env';
 import { type OutboundPolicy, outboundPolicy } from '../common/outbound/outbound-http';
+import { EmailService } from '../notifications/email.service';
+import type { EmailMessage } from '../notifications/email-messages';
 import { SettingsService } from '../settings/settings.service';
 import { AppLockService } from '../youtube/app-lock.service';
 import {
@@ -23,6 +35,22 @@ import {
   type MemberOutcome,
 } from './mailchimp-members';
 import { subscribersCsv } from './newsletter-csv';
+import {
+  CONFIRM_LINK_TTL_MS,
+  listUnsubscribeHeaders,
+  NEWSLETTER_LINK_TTL_MS,
+  type NewsletterLinkPurpose,
+  newsletterLinkKey,
+  newsletterLinkUrl,
+  signNewsletterLink,
+  verifyNewsletterLink,
+} from './newsletter-links';
+import {
+  NEWSLETTER_PAGES,
+  type NewsletterPage,
+  renderConfirmationEmail,
+  withUnsubscribeFooter,
+} from './newsletter-pages';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity';
 
 /** Held while one process sends the waiting addresses to Mailchimp. */
@@ -48,6 +76,9 @@ export const NEWSLETTER_MESSAGES = {
   confirmLater: 'Thanks for subscribing! The confirmation e-mail is on its way; it may take a few minutes.',
 } as const;
 
+/** Every row but those still to confirm their address: the subscribers. */
+const NOT_PENDING = Not('pending' as const);
+
 function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof QueryFailedError)) return false;
   const code = (error.driverError as { code?: string } | undefined)?.code;
@@ -64,7 +95,10 @@ function isUniqueViolation(error: unknown): boolean {
 export class NewsletterService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(NewsletterService.name);
   private readonly policy: OutboundPolicy;
+  private readonly linkKey: Buffer;
   private timer?: NodeJS.Timeout;
+  /** The confirmation e-mails under way (tests wait for them). */
+  private sending = new Set<Promise<void>>();
 
   constructor(
     @InjectRepository(NewsletterSubscriberEntity)
@@ -72,9 +106,11 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
     private readonly settings: SettingsService,
     private readonly locks: AppLockService,
     private readonly clock: Clock,
+    private readonly email: EmailService,
     @Inject(ENV) private readonly env: Env,
   ) {
     this.policy = outboundPolicy(env);
+    this.linkKey = newsletterLinkKey(env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET);
   }
 
   /** Tests (and the browser tests' stacks, NODE_ENV=test) retry on demand instead of on a timer. */
@@ -94,11 +130,18 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
    * sign-up too, so the form cannot tell whether an address is on the list (issue 25). 400 when Mailchimp
    * refuses the address for good.
    */
-  async subscribe(email: string, honeypot: string | undefined): Promise<NewsletterSubscribeResult> {
+  async subscribe(
+    email: string,
+    honeypot: string | undefined,
+    origin: string,
+  ): Promise<NewsletterSubscribeResult> {
     const target = await this.target();
-    const asNew: NewsletterSubscribeResult = target
-      ? { status: 'confirm', message: NEWSLETTER_MESSAGES.confirm }
-      : { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
+    // Without Mailchimp, a local sign-up is confirmed by the site's own e-mail when SMTP is set (issue 25).
+    const doubleOptIn = !target && (await this.canEmail());
+    const asNew: NewsletterSubscribeResult =
+      target || doubleOptIn
+        ? { status: 'confirm', message: NEWSLETTER_MESSAGES.confirm }
+        : { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
     if (honeypot) return asNew;
     const now = new Date(this.clock.now());
     const row = this.subscribers.create({
@@ -109,11 +152,18 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
       lastError: null,
       nextAttemptAt: target ? new Date(now.getTime() + FIRST_ATTEMPT_LEASE_MS) : null,
       syncedAt: null,
+      confirmation: doubleOptIn ? 'pending' : 'none',
     });
     const already = async () => {
       this.retrySoon();
       const existing = await this.subscribers.findOneBy({ email });
       if (existing?.mailchimpStatus === 'failed') throw this.refused(existing.lastError);
+      // Still to confirm: a fresh link (the old one's time runs out). Sent in the background, as for a new
+      // sign-up, so the answer's timing does not tell either.
+      if (existing?.confirmation === 'pending' && doubleOptIn) {
+        await this.subscribers.update({ id: existing.id }, { createdAt: now });
+        this.sendInBackground(email, origin);
+      }
       return asNew;
     };
     // The usual repeat is found first; two requests racing past this check meet the unique index.
@@ -123,6 +173,10 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       return already();
+    }
+    if (doubleOptIn) {
+      this.sendInBackground(email, origin);
+      return asNew;
     }
     if (!target) return { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
 
@@ -135,22 +189,36 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   async summary(): Promise<NewsletterSummary> {
-    const [subscribers, pendingSync, target] = await Promise.all([
-      this.subscribers.count(),
+    const [subscribers, pendingConfirmation, pendingSync, target, canEmail] = await Promise.all([
+      this.subscribers.countBy({ confirmation: NOT_PENDING }),
+      this.subscribers.countBy({ confirmation: 'pending' }),
       this.subscribers.countBy({ mailchimpStatus: 'pending' }),
       this.target(),
+      this.canEmail(),
     ]);
-    return { subscribers, pendingSync, provider: target ? 'mailchimp' : 'local' };
+    return {
+      subscribers,
+      pendingConfirmation,
+      pendingSync,
+      provider: target ? 'mailchimp' : 'local',
+      optIn: target ? 'mailchimp' : canEmail ? 'email' : 'none',
+    };
   }
 
-  /** Sign-ups in [from, to) (the weekly summary's count). */
+  /** Sign-ups in [from, to) (the weekly summary's count), not those still to confirm. */
   signUpsBetween(from: Date, to: Date): Promise<number> {
-    return this.subscribers.countBy({ createdAt: Between(from, new Date(to.getTime() - 1)) });
+    return this.subscribers.countBy({
+      createdAt: Between(from, new Date(to.getTime() - 1)),
+      confirmation: NOT_PENDING,
+    });
   }
 
-  /** The list as CSV, oldest first. */
+  /** The list as CSV, oldest first, without the sign-ups still to confirm. */
   async csv(): Promise<string> {
-    const rows = await this.subscribers.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.subscribers.find({
+      where: { confirmation: NOT_PENDING },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     return subscribersCsv(rows);
   }
 
@@ -176,6 +244,111 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
       mailchimp: result.ok ? 'deleted' : 'failed',
       message: `Deleted from the local list. ${result.message}`,
     };
+  }
+
+  /**
+   * The confirmation link's page: the address's pending sign-up becomes a subscriber. A link already used
+   * says so again (confirmed); one whose sign-up is gone (deleted, unsubscribed, pruned) has expired.
+   */
+  async confirm(token: string): Promise<NewsletterPage> {
+    const check = verifyNewsletterLink(token, 'confirm', this.linkKey, this.clock.now());
+    if (!check.ok)
+      return check.reason === 'expired' ? NEWSLETTER_PAGES.expired('confirm') : NEWSLETTER_PAGES.invalid();
+    const { email } = check.link;
+    const row = await this.subscribers.findOneBy({ email });
+    if (!row) return NEWSLETTER_PAGES.expired('confirm');
+    if (row.confirmation === 'pending') {
+      await this.subscribers.update({ id: row.id, confirmation: 'pending' }, { confirmation: 'confirmed' });
+    }
+    return NEWSLETTER_PAGES.confirmed(email);
+  }
+
+  /** The unsubscribe link's GET: asks (a button posting to the same link), changes nothing. */
+  askUnsubscribe(token: string): NewsletterPage {
+    const check = verifyNewsletterLink(token, 'unsubscribe', this.linkKey, this.clock.now());
+    if (!check.ok)
+      return check.reason === 'expired'
+        ? NEWSLETTER_PAGES.expired('unsubscribe')
+        : NEWSLETTER_PAGES.invalid();
+    return NEWSLETTER_PAGES.askUnsubscribe(check.link.email);
+  }
+
+  /**
+   * One-click unsubscribe (RFC 8058's POST, or the page's button): the address leaves the local list (its row
+   * is deleted). The same answer whether or not it was still on it.
+   */
+  async unsubscribe(token: string): Promise<NewsletterPage> {
+    const check = verifyNewsletterLink(token, 'unsubscribe', this.linkKey, this.clock.now());
+    if (!check.ok)
+      return check.reason === 'expired'
+        ? NEWSLETTER_PAGES.expired('unsubscribe')
+        : NEWSLETTER_PAGES.invalid();
+    const { affected } = await this.subscribers.delete({ email: check.link.email });
+    if (affected) this.logger.log('Newsletter: one address unsubscribed by its link');
+    return NEWSLETTER_PAGES.unsubscribed(check.link.email);
+  }
+
+  /**
+   * Personal data no longer than needed: a sign-up nobody confirmed is deleted once its link has expired
+   * (CONFIRM_LINK_TTL_MS). Returns how many.
+   */
+  async prunePending(): Promise<number> {
+    const before = new Date(this.clock.now() - CONFIRM_LINK_TTL_MS);
+    const { affected } = await this.subscribers.delete({
+      confirmation: 'pending',
+      createdAt: LessThan(before),
+    });
+    if (affected) this.logger.log(`Newsletter: ${affected} unconfirmed sign-up(s) deleted`);
+    return affected ?? 0;
+  }
+
+  /** Resolves once the confirmation e-mails under way have been sent (or failed). */
+  async settled(): Promise<void> {
+    while (this.sending.size) await Promise.all([...this.sending]);
+  }
+
+  /**
+   * The one way the site e-mails a subscriber: the message gets its signed unsubscribe link in the body and in
+   * the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 2369, RFC 8058).
+   */
+  async sendToSubscriber(email: string, message: EmailMessage, origin: string) {
+    const unsubscribeUrl = this.linkUrl('unsubscribe', email, origin);
+    const contactEmail = await this.settings.get('contactEmail');
+    return this.email.deliver({
+      to: email,
+      ...withUnsubscribeFooter(message, unsubscribeUrl),
+      headers: listUnsubscribeHeaders(unsubscribeUrl, contactEmail),
+    });
+  }
+
+  /** A signed link of `purpose` for `email`, valid from now for its time (NEWSLETTER_LINK_TTL_MS). */
+  linkUrl(purpose: NewsletterLinkPurpose, email: string, origin: string): string {
+    const token = signNewsletterLink(
+      { purpose, email, expiresAt: this.clock.now() + NEWSLETTER_LINK_TTL_MS[purpose] },
+      this.linkKey,
+    );
+    return newsletterLinkUrl(origin, purpose, token);
+  }
+
+  private sendInBackground(email: string, origin: string): void {
+    const sent: Promise<void> = (async () => {
+      const siteName = await this.settings.siteName();
+      const confirmUrl = this.linkUrl('confirm', email, origin);
+      const outcome = await this.sendToSubscriber(
+        email,
+        renderConfirmationEmail(siteName, confirmUrl),
+        origin,
+      );
+      if (!outcome.ok) this.logger.warn(`Newsletter confirmation e-mail failed: ${outcome.message}`);
+    })()
+      .catch((error: Error) => this.logger.warn(`Newsletter confirmation e-mail failed: ${error.message}`))
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
+  }
+
+  /** Whether an SMTP server is set (the site can send its own confirmation e-mails). */
+  private async canEmail(): Promise<boolean> {
+    return Boolean((await this.email.smtpSettings()).smtpHost);
   }
 
   /**
@@ -215,6 +388,7 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
   /** The scheduled retry: at most once per interval across every API process. Never throws. */
   async tick(): Promise<void> {
     try {
+      await this.prunePending();
       if (!(await this.target())) return;
       if (!(await this.locks.claim(NEWSLETTER_SYNC_SCHEDULE, NEWSLETTER_SYNC_TICK_MS - 1000))) return;
       await this.syncPending();

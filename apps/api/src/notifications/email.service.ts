@@ -175,7 +175,9 @@ export class EmailService {
    * Sends one message from the configured From address and resolves with the server's answer (`250 …`).
    * Rejects with the server's or the policy's words (nodemailer's error: `responseCode`, `code`).
    */
-  async send(message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html'>): Promise<string> {
+  async send(
+    message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html' | 'headers'>,
+  ): Promise<string> {
     const s = await this.smtpSettings();
     if (!s.smtpHost) throw new Error(NO_SMTP_SERVER);
     const from = fromAddress(s);
@@ -193,7 +195,7 @@ export class EmailService {
    * stopping. Never throws: the outcome says what the server answered last and how many tries it took.
    */
   async deliver(
-    message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html'>,
+    message: Pick<SendMailOptions, 'to' | 'subject' | 'text' | 'html' | 'headers'>,
     options: { retryDelaysMs?: readonly number[] } = {},
   ): Promise<EmailOutcome & { temporary: boolean }> {
     const delays = options.retryDelaysMs ?? this.retryDelaysMs;

@@ -76,7 +76,14 @@ function renderTab(
   {
     sub = 'performance',
     range = '30d',
-    newsletter = () => fakeResponse(200, { subscribers: 12, pendingSync: 0, provider: 'local' }),
+    newsletter = () =>
+      fakeResponse(200, {
+        subscribers: 12,
+        pendingConfirmation: 0,
+        pendingSync: 0,
+        provider: 'local',
+        optIn: 'none',
+      }),
   }: {
     sub?: string;
     range?: AnalyticsRange;

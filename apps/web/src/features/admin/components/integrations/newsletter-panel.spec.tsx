@@ -7,11 +7,25 @@ import { NewsletterPanel } from './newsletter-panel';
 
 const DELETE_URL = '/api/admin/newsletter/subscribers/ann%40mail.test';
 
-function setup(deleteAnswer: () => Response) {
+function setup(
+  deleteAnswer: () => Response,
+  local?: { optIn: 'email' | 'none'; pendingConfirmation: number },
+) {
   let subscribers = 3;
   const fetch = mockFetch({
     '/api/admin/newsletter/summary': () =>
-      fakeResponse(200, { subscribers, pendingSync: 1, provider: 'mailchimp' }),
+      fakeResponse(
+        200,
+        local
+          ? { subscribers, pendingSync: 0, provider: 'local', ...local }
+          : {
+              subscribers,
+              pendingConfirmation: 0,
+              pendingSync: 1,
+              provider: 'mailchimp',
+              optIn: 'mailchimp',
+            },
+      ),
     [DELETE_URL]: () => {
       subscribers -= 1;
       return deleteAnswer();
@@ -34,6 +48,20 @@ describe('NewsletterPanel', () => {
     expect(await screen.findByText('3')).toBeTruthy();
     expect(screen.getByTestId('newsletter-pending').textContent).toBe('1');
     expect(screen.getByText(/added to your Mailchimp audience with double opt-in/)).toBeTruthy();
+  });
+
+  it('says plainly that the local list is unconfirmed without SMTP (issue 25)', async () => {
+    setup(() => fakeResponse(200, {}), { optIn: 'none', pendingConfirmation: 0 });
+    expect((await screen.findByTestId('newsletter-opt-in')).textContent).toMatch(
+      /^The list is unconfirmed: without an SMTP server, sign-ups are stored without confirmation/,
+    );
+  });
+
+  it('counts the sign-ups waiting for their confirmation link apart (issue 25)', async () => {
+    setup(() => fakeResponse(200, {}), { optIn: 'email', pendingConfirmation: 2 });
+    expect(await screen.findByText('3')).toBeTruthy();
+    expect(screen.getByTestId('newsletter-pending-confirmation').textContent).toBe('2');
+    expect(screen.getByTestId('newsletter-opt-in').textContent).toMatch(/confirmation link/);
   });
 
   it('deletes an address only after the confirmation, then reloads the count', async () => {

@@ -44,6 +44,13 @@ export function NewsletterPanel() {
     : data.provider === 'mailchimp'
       ? 'New sign-ups are kept here and added to your Mailchimp audience with double opt-in.'
       : 'New sign-ups are kept in the site’s own list (set a Mailchimp API key and audience id to send them to Mailchimp).';
+  const optIn = !data
+    ? ''
+    : data.optIn === 'email'
+      ? 'Each new sign-up gets an e-mail with a confirmation link; it counts once confirmed (unconfirmed ones are deleted after 72 hours).'
+      : data.optIn === 'none'
+        ? 'The list is unconfirmed: without an SMTP server, sign-ups are stored without confirmation, so anyone can add any address. Set an SMTP server under Integrations → Notifications to confirm each address by e-mail.'
+        : '';
 
   return (
     <SectionCard
@@ -56,7 +63,7 @@ export function NewsletterPanel() {
         </Text>
       ) : (
         <>
-          <SimpleGrid cols={2} maw={420}>
+          <SimpleGrid cols={3} maw={630}>
             <Figure
               label="Subscribers"
               value={data ? String(data.subscribers) : '…'}
@@ -67,10 +74,20 @@ export function NewsletterPanel() {
               value={data ? String(data.pendingSync) : '…'}
               testId="newsletter-pending"
             />
+            <Figure
+              label="Waiting for confirmation"
+              value={data ? String(data.pendingConfirmation) : '…'}
+              testId="newsletter-pending-confirmation"
+            />
           </SimpleGrid>
           {where ? (
             <Text size="sm" c="dimmed">
               {where}
+            </Text>
+          ) : null}
+          {optIn ? (
+            <Text size="sm" c={data?.optIn === 'none' ? 'orange' : 'dimmed'} data-testid="newsletter-opt-in">
+              {optIn}
             </Text>
           ) : null}
         </>
