@@ -47,7 +47,7 @@ function entry(video: FakeVideo, channel: FakeChannel): string {
    <media:thumbnail url="https://i1.ytimg.com/vi/${x(video.id)}/hqdefault.jpg" width="480" height="360"/>
    <media:description>${x(video.description)}</media:description>
    <media:community>
-    <media:starRating count="${video.likeCount}" average="5.00" min="1" max="5"/>
+    <media:starRating count="${video.likeCount ?? 0}" average="5.00" min="1" max="5"/>
     <media:statistics views="${video.viewCount}"/>
    </media:community>
   </media:group>

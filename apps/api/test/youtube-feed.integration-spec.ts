@@ -36,7 +36,7 @@ describe('YouTube sync in feed mode (no API key)', () => {
       items: {
         id: string;
         snippet: { title: string; publishedAt: string };
-        statistics: { viewCount: string };
+        statistics?: { viewCount?: string };
       }[];
     };
     return new Map(body.items.map((item) => [item.id, item]));
@@ -57,7 +57,8 @@ describe('YouTube sync in feed mode (no API key)', () => {
       const item = known.get(video.id)!;
       expect(video).toMatchObject({
         title: item.snippet.title,
-        viewCount: Number(item.statistics.viewCount),
+        // The feed always states views; the Data API leaves `statistics` out for some videos (the fake as YouTube).
+        ...(item.statistics?.viewCount === undefined ? {} : { viewCount: Number(item.statistics.viewCount) }),
         publishedAt: new Date(item.snippet.publishedAt).toISOString(),
         thumbnail: thumbnailUrl(video.id, 'hqdefault'),
         // Unknown, not invented: no text and no seconds.
@@ -99,9 +100,8 @@ describe('YouTube sync in feed mode (no API key)', () => {
     expect(full.body).toMatchObject({ videos: VIDEOS + 2, playlists: PLAYLISTS });
     expect(full.body.apiUnits).toBeGreaterThan(0);
     const withDurations = await videos();
-    expect(
-      withDurations.every((v) => v.durationSeconds > 0 || ['LIVE', 'UPCOMING'].includes(v.duration)),
-    ).toBe(true);
+    // Every duration known (an upload still processing is YouTube's P0D, 0:00; a stream LIVE or UPCOMING).
+    expect(withDurations.filter((v) => v.duration === '')).toEqual([]);
     expect(await playlists()).toHaveLength(PLAYLISTS);
 
     await admin.post('/api/settings/youtubeApiKey').send({ value: '' }).expect(200);
@@ -109,7 +109,8 @@ describe('YouTube sync in feed mode (no API key)', () => {
     const feed = await admin.post('/api/sync/youtube').expect(200);
     expect(feed.body).toMatchObject({ apiUnits: 0, removed: 0 });
     expect((await fake.stats()).units).toBe(0);
-    expect(await videos()).toEqual(withDurations);
+    const durations = (list: Video[]) => list.map((v) => [v.id, v.duration, v.durationSeconds]);
+    expect(durations(await videos())).toEqual(durations(withDurations));
     expect(await playlists()).toHaveLength(PLAYLISTS);
   });
 });

@@ -1,4 +1,4 @@
-import { isSecretSetting, type SettingsKey } from '@app/contracts';
+import { isSecretSetting, type SettingsKey, truncateText } from '@app/contracts';
 
 /** A value as the log shows it: JSON, an inline image by its size only, anything long cut at 120 characters. */
 function shown(value: unknown): string {
@@ -6,7 +6,7 @@ function shown(value: unknown): string {
     return `(image, ${Math.round((value.length * 3) / 4 / 1024)} KB)`;
   }
   const json = JSON.stringify(value) ?? String(value);
-  return json.length > 120 ? `${json.slice(0, 119)}…` : json;
+  return truncateText(json, 120);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type AuditEvent,
   type AuditPage,
   type AuditQuery,
+  truncateText,
 } from '@app/contracts';
 import { LessThan, LessThanOrEqual, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { Clock } from '../common/clock';
@@ -42,10 +43,10 @@ export class AuditService {
       const inserted = await this.events.insert({
         at: new Date(this.clock.now()),
         action,
-        actor: who.actor.slice(0, 64),
-        ipPrefix: who.ipPrefix.slice(0, 64),
-        device: device.slice(0, 128),
-        detail: detail.length > 1000 ? `${detail.slice(0, 999)}…` : detail,
+        actor: truncateText(who.actor, 64, ''),
+        ipPrefix: truncateText(who.ipPrefix, 64, ''),
+        device: truncateText(device, 128, ''),
+        detail: truncateText(detail, 1000),
       });
       await this.prune(Number(inserted.identifiers[0]?.id));
     } catch (error) {

@@ -5,7 +5,7 @@
  * `media:community` → `media:statistics views`. Durations and playlists are not in it: they stay unknown (an
  * empty duration and 0 seconds, which the pages show as unknown), never guessed.
  */
-import { FEED_ENTRY_COUNT, feedUrl, thumbnailUrl, UNKNOWN_DURATION } from '@app/contracts';
+import { FEED_ENTRY_COUNT, feedUrl, thumbnailUrl, truncateText, UNKNOWN_DURATION } from '@app/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import type { ChannelRow } from '../channel/channel.service';
 import { type OutboundPolicy, outboundRequest } from '../common/outbound/outbound-http';
@@ -140,7 +140,7 @@ export async function fetchChannelFeed(
 export function toFeedVideoRow(entry: FeedEntry): VideoRow {
   return {
     id: entry.videoId,
-    title: entry.title.slice(0, 255),
+    title: truncateText(entry.title, 255, ''),
     description: entry.description || null,
     thumbnail: entry.thumbnail,
     duration: UNKNOWN_DURATION,
@@ -158,7 +158,7 @@ export function toFeedVideoRow(entry: FeedEntry): VideoRow {
 export function toFeedChannelRow(feed: ChannelFeed): ChannelRow {
   return {
     youtubeChannelId: feed.channelId,
-    title: feed.title.slice(0, 255) || feed.channelId,
+    title: truncateText(feed.title, 255, '') || feed.channelId,
     handle: null,
     description: null,
     thumbnail: null,
