@@ -255,6 +255,49 @@ describe('YouTube push (WebSub)', () => {
     }
   });
 
+  it('unsubscribes the old topic when the channel changes, and everything when PUBLIC_URL is not public', async () => {
+    const other = `UC${'y'.repeat(22)}`;
+    const moved = await startTestApp({
+      env: { ...env, YOUTUBE_CHANNEL_ID: other },
+      reuse: { sqlitePath: t.sqlitePath },
+    });
+    try {
+      const requests = await waitFor(async () => {
+        const all = await hub.requests();
+        const done = (mode: string, to: string) =>
+          all.some((r) => r.mode === mode && r.topic === to && r.verification?.echoed);
+        return done('unsubscribe', topic) && done('subscribe', websubTopic(other)) ? all : undefined;
+      });
+      const renewed = requests.filter((r) => r.mode === 'subscribe');
+      // A new topic gets a new secret.
+      expect(renewed.at(-1)!.secret).not.toBe(renewed[0].secret);
+      expect((await moved.app.get(WebsubService).status()).channelId).toBe(other);
+    } finally {
+      await moved.close();
+    }
+    const { PUBLIC_URL: _public, ...withoutPublicUrl } = env;
+    const off = await startTestApp({ env: withoutPublicUrl, reuse: { sqlitePath: t.sqlitePath } });
+    try {
+      await waitFor(async () =>
+        (await hub.requests()).some(
+          (r) => r.mode === 'unsubscribe' && r.topic === websubTopic(other) && r.verification?.echoed,
+        )
+          ? true
+          : undefined,
+      );
+      expect(await off.app.get(WebsubService).status()).toEqual({
+        state: 'off',
+        offReason: 'no-public-url',
+        channelId: null,
+        leaseExpiresAt: null,
+        lastNotificationAt: null,
+        lastError: null,
+      });
+    } finally {
+      await off.close();
+    }
+  });
+
   it('limits the body size', async () => {
     await request(t.server)
       .post(WEBSUB_CALLBACK_PATH)

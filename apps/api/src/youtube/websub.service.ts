@@ -166,13 +166,8 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
         }
         return;
       }
-      if (row && (row.topic !== wanted.topic || row.callback !== wanted.callback)) {
-        await this.ask('unsubscribe', row).catch((error: Error) =>
-          this.logger.warn(`WebSub unsubscribe failed: ${error.message}`),
-        );
-      } else if (row && !this.due(row)) {
-        return;
-      }
+      const moved = row && (row.topic !== wanted.topic || row.callback !== wanted.callback);
+      if (row && !moved && !this.due(row)) return;
       await this.subscribe(wanted, row);
     } finally {
       await lock.release().catch(() => undefined);
@@ -203,8 +198,14 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
       lastNotificationAt: same ? previous.lastNotificationAt : null,
       lastError: null,
     };
-    // Saved before asking: the hub may verify before its answer reaches us.
+    // Saved before asking: the hub may verify before its answer reaches us. The old topic is let go only
+    // now, when it is no longer the stored one (its unsubscribe verification is then confirmed).
     await this.subscriptions.save(row);
+    if (previous && !same) {
+      await this.ask('unsubscribe', previous).catch((error: Error) =>
+        this.logger.warn(`WebSub unsubscribe failed: ${error.message}`),
+      );
+    }
     try {
       await this.ask('subscribe', row);
     } catch (error) {
