@@ -306,3 +306,44 @@ describe('YouTube push (WebSub)', () => {
       .expect(413);
   });
 });
+
+describe('YouTube push (WebSub) without an API key', () => {
+  let fake: FakeYouTube;
+  let hub: FakeWebsubHub;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeYouTube({ videos: 5, playlists: 1 });
+    hub = await startFakeWebsubHub();
+    const port = await freePort();
+    t = await startTestApp({
+      env: fake.env({
+        YOUTUBE_API_KEY: '',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        WEBSUB_HUB_URL: hub.url,
+      }),
+    });
+    await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
+    const admin = await signedInAgent(t.server);
+    await admin.post('/api/sync/youtube').expect(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await hub?.stop();
+    await fake?.stop();
+  });
+
+  it('stores a pushed video from the channel feed, with no quota unit', async () => {
+    const topic = websubTopic(fake.channelId);
+    await waitFor(async () =>
+      (await hub.requests()).some((r) => r.mode === 'subscribe' && r.verification?.echoed) ? true : undefined,
+    );
+    const [video] = await fake.addVideos(1);
+    await fake.reset();
+    expect(await hub.publish(topic, atomEntry(video.id, fake.channelId), 'good')).toEqual([200]);
+    const stored = await request(t.server).get(`/api/videos/${video.id}`).expect(200);
+    expect(stored.body).toMatchObject({ id: video.id, title: video.title });
+    const stats = await fake.stats();
+    expect([stats.units, stats.feedRequests]).toEqual([0, 1]);
+  });
+});

@@ -127,19 +127,8 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
     };
   }
 
-  /**
-   * PUBLIC_URL's origin when the hub can call it: https and not a private or loopback address. A test hub
-   * (WEBSUB_HUB_URL, refused in production) calls a local API over http.
-   */
   private publicCallbackOrigin(): string | null {
-    if (!this.env.PUBLIC_URL) return null;
-    const url = new URL(this.env.PUBLIC_URL);
-    if (this.env.WEBSUB_HUB_URL) return url.origin;
-    if (url.protocol !== 'https:') return null;
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return null;
-    if (isIP(host) && addressRefusal(host, { allowLoopback: false })) return null;
-    return url.origin;
+    return websubCallbackOrigin(this.env);
   }
 
   private get hubUrl(): string {
@@ -364,6 +353,22 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
       lastError: row.lastError,
     };
   }
+}
+
+/**
+ * PUBLIC_URL's origin when YouTube's hub can call it: https, and not localhost, a `.local` name or a private,
+ * loopback or other special address. A test hub (WEBSUB_HUB_URL, refused in production) calls a local API
+ * over http. Null: push is off.
+ */
+export function websubCallbackOrigin(env: Pick<Env, 'PUBLIC_URL' | 'WEBSUB_HUB_URL'>): string | null {
+  if (!env.PUBLIC_URL) return null;
+  const url = new URL(env.PUBLIC_URL);
+  if (env.WEBSUB_HUB_URL) return url.origin;
+  if (url.protocol !== 'https:') return null;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return null;
+  if (isIP(host) && addressRefusal(host, { allowLoopback: false })) return null;
+  return url.origin;
 }
 
 /** `sha1=<hex HMAC-SHA1 of the body>` with the secret, compared in constant time. */
