@@ -141,6 +141,13 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
    * callback changed.
    */
   async reconcile(): Promise<void> {
+    // Push off and nothing subscribed (most sites): no lock, no write.
+    if (
+      typeof (await this.wanted()) === 'string' &&
+      !(await this.subscriptions.existsBy({ id: WebsubSubscriptionEntity.SINGLETON_ID }))
+    ) {
+      return;
+    }
     const lock = await this.locks.acquire(WEBSUB_LOCK, WEBSUB_LOCK_TTL_MS);
     if (!lock) return;
     try {
