@@ -296,10 +296,15 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
     });
     if (!added || !(await this.claim(videoId))) return;
     if (!(await this.notifications.anyEnabled())) return;
-    await this.notifications.announce([{ ...video, url: watchUrl(video.id) }], {
-      id: channelId,
-      title: added.title,
-    });
+    // Announced in the background: the hub gets its answer without waiting for Discord or SMTP.
+    this.track(
+      this.notifications
+        .announce([{ ...video, url: watchUrl(video.id) }], { id: channelId, title: added.title })
+        .then((deliveries) => {
+          const failed = deliveries.filter((d) => !d.ok);
+          if (failed.length) this.logger.warn(`Pushed ${videoId}: ${failed.length} notification(s) failed`);
+        }),
+    );
   }
 
   /** True for exactly one caller per video, across processes (the insert that won the primary key). */
