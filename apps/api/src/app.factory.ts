@@ -1,8 +1,8 @@
-import { API_PREFIX, API_ROOT_FILES } from '@app/contracts';
+import { API_PREFIX, API_ROOT_FILES, WEBSUB_CALLBACK_PATH } from '@app/contracts';
 import { type INestApplication, type LogLevel, UnauthorizedException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json, type NextFunction, type Request, type Response, Router } from 'express';
+import { json, raw, type NextFunction, type Request, type Response, Router } from 'express';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
 import {
@@ -12,6 +12,7 @@ import {
 } from './analytics/analytics-ingest.service';
 import { AppModule } from './app.module';
 import { NEWSLETTER_LINK_PATHS } from './newsletter/newsletter-links';
+import { WEBSUB_BODY_LIMIT } from './youtube/websub.service';
 import { AUTH_REQUIRED } from './auth/session.guard';
 import { sessionMiddleware } from './auth/session.setup';
 import { closeConnectionsWhileDraining } from './common/draining';
@@ -67,7 +68,10 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.use((req: Request, res: Response, next: NextFunction) =>
     isDocsPath(req.path) ? next() : apiHelmet(req, res, next),
   );
-  app.use(sameOriginJson(env.PUBLIC_URL, [EVENTS_PATH], [NEWSLETTER_LINK_PATHS.unsubscribe]));
+  // The WebSub callback is called by the hub (no Origin, Atom body) and proven by its signature instead.
+  app.use(
+    sameOriginJson(env.PUBLIC_URL, [EVENTS_PATH], [NEWSLETTER_LINK_PATHS.unsubscribe, WEBSUB_CALLBACK_PATH]),
+  );
   // Anonymous GETs of public content are answered from memory while nothing changed. "Anonymous":
   // no cookie at all, or cookies for which express-session and passport resolved no session.
   // Caching headers by rule (public GETs: shared-cacheable with a content-version ETag; all else
@@ -98,6 +102,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   });
   // The public Subscribe form's body is an address and a honeypot: a few hundred bytes at most.
   app.use('/api/newsletter', json({ limit: NEWSLETTER_BODY_LIMIT }));
+  // WebSub notifications (Atom) are read raw: the signature is over the exact bytes.
+  app.use(WEBSUB_CALLBACK_PATH, raw({ type: () => true, limit: WEBSUB_BODY_LIMIT }));
   // Beacons of at most 8 KB; a bigger one is a 400 naming the limit (not the 413 of the other routes).
   app.use(EVENTS_PATH, eventsBodyParser());
   app.use(EVENTS_PATH, eventsFastPath(app.get(AnalyticsIngestService)));

@@ -46,6 +46,7 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   playlistPin: ['post'],
   syncYoutube: ['post'],
   syncStatus: ['get'],
+  websubStatus: ['get'],
   analytics: ['get'],
   export: ['get'],
   import: ['post'],

@@ -151,6 +151,24 @@ const CALLS: Call[] = [
   { route: 'get /api/sync/status', status: 200, as: 'admin' },
   { route: 'post /api/sync/live-check', status: 200, as: 'admin' },
   { route: 'get /api/live', status: 200 },
+  { route: 'get /api/youtube/websub/status', status: 200, as: 'admin' },
+  // No subscription here: the challenge is echoed only to let go of a topic the site does not want.
+  {
+    route: 'get /api/youtube/websub',
+    status: 200,
+    url: '/api/youtube/websub?hub.mode=unsubscribe&hub.topic=https%3A%2F%2Fwww.youtube.com%2Fxml%2Ffeeds%2Fvideos.xml%3Fchannel_id%3DUCold&hub.challenge=c1',
+  },
+  {
+    route: 'get /api/youtube/websub',
+    status: 404,
+    url: '/api/youtube/websub?hub.mode=subscribe&hub.topic=x&hub.challenge=c1&hub.lease_seconds=3600',
+  },
+  {
+    route: 'post /api/youtube/websub',
+    status: 200,
+    body: '<feed/>',
+    headers: { 'Content-Type': 'application/atom+xml' },
+  },
   {
     route: 'post /api/integrations/:id/test',
     status: 200,

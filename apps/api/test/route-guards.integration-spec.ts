@@ -31,6 +31,8 @@ const PUBLIC_ROUTES = new Set([
   'get /api/newsletter/unsubscribe',
   'post /api/newsletter/unsubscribe',
   'post /api/events',
+  'get /api/youtube/websub',
+  'post /api/youtube/websub',
 ]);
 
 describe('server-side enforcement of every admin route', () => {

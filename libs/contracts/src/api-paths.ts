@@ -81,6 +81,7 @@ export const apiPaths = {
   playlistPin: (id: string) => `${API_PREFIX}/playlists/${segment(id)}/pin`,
   syncYoutube: `${API_PREFIX}/sync/youtube`,
   syncStatus: `${API_PREFIX}/sync/status`,
+  websubStatus: `${API_PREFIX}/youtube/websub/status`,
   analytics: `${API_PREFIX}/admin/analytics`,
   export: `${API_PREFIX}/admin/export`,
   import: `${API_PREFIX}/admin/import`,

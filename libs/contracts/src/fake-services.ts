@@ -42,3 +42,24 @@ export interface FakeMailchimpStartedLine {
   apiKey: string;
   audience: { id: string; name: string; memberCount: number };
 }
+
+/** The one JSON line `tools/fake-websub-hub/server.ts --json` prints. */
+export interface FakeWebsubHubStartedLine {
+  /** The hub's subscribe URL (WEBSUB_HUB_URL). */
+  url: string;
+  controlUrl: string;
+}
+
+/** A subscribe or unsubscribe request the fake hub received, and how its intent verification went. */
+export interface FakeWebsubRequest {
+  mode: string;
+  topic: string;
+  callback: string;
+  secret: string | null;
+  leaseSeconds: number | null;
+  /** The callback's answer to the verification GET: its status and whether it echoed the challenge. */
+  verification: { status: number; echoed: boolean } | null;
+}
+
+/** How the fake hub signs a published notification: with the subscriber's secret, another one, or not at all. */
+export type FakeWebsubSigning = 'good' | 'bad' | 'none';

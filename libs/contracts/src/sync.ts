@@ -85,3 +85,23 @@ export function syncSecondsLeft(
   const left = Math.max(0, run.expectedVideos - run.videos);
   return Math.round((elapsed / run.videos) * left);
 }
+
+/** Why push (WebSub) is off: PUBLIC_URL is not a public https origin, or no channel is set. */
+export const websubOffReasonSchema = z.enum(['no-public-url', 'no-channel']);
+export type WebsubOffReason = z.infer<typeof websubOffReasonSchema>;
+
+/** Answer of `GET /api/youtube/websub/status`: the push subscription's state for the dashboard (no secret). */
+export const websubStatusSchema = z.object({
+  /** off: not subscribed (see `offReason`); pending: asked the hub, not verified yet; active: verified. */
+  state: z.enum(['off', 'pending', 'active']),
+  offReason: websubOffReasonSchema.nullable(),
+  /** The channel whose uploads are pushed, or null when off. */
+  channelId: z.string().nullable(),
+  /** When the hub's lease ends (ISO), once verified. */
+  leaseExpiresAt: z.string().nullable(),
+  /** The last correctly signed notification (ISO), or null. */
+  lastNotificationAt: z.string().nullable(),
+  /** Why the last subscribe request failed, or null. */
+  lastError: z.string().nullable(),
+});
+export type WebsubStatus = z.infer<typeof websubStatusSchema>;

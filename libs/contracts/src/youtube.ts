@@ -203,3 +203,14 @@ export const YOUTUBE_DAILY_QUOTA = 10_000;
 export function liveCheckUnitsPerDay(intervalMinutes: number): number {
   return intervalMinutes > 0 ? Math.ceil((24 * 60) / intervalMinutes) * LIVE_CHECK_UNITS : 0;
 }
+
+/** YouTube's WebSub hub (issue 24, DESIGN §9): the API subscribes here for new-video pushes. */
+export const WEBSUB_HUB_URL = 'https://pubsubhubbub.appspot.com/subscribe';
+
+/** Where the hub calls back: intent verification (GET) and notifications (POST), public. */
+export const WEBSUB_CALLBACK_PATH = '/api/youtube/websub';
+
+/** The WebSub topic of a channel's uploads (not the feed's address: YouTube's hub knows this one). */
+export function websubTopic(channelId: string): string {
+  return `${YOUTUBE_ORIGIN}/xml/feeds/videos.xml?channel_id=${encodeURIComponent(channelId)}`;
+}

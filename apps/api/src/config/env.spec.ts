@@ -146,4 +146,21 @@ describe('loadEnv', () => {
       'MAILCHIMP_API_BASE_URL: is for tests only; production always uses https://{dc}.api.mailchimp.com/3.0',
     );
   });
+
+  it('takes WEBSUB_HUB_URL (a test fake hub) outside production only', () => {
+    expect(loadEnv({ WEBSUB_HUB_URL: 'http://127.0.0.1:4345/subscribe' }).WEBSUB_HUB_URL).toBe(
+      'http://127.0.0.1:4345/subscribe',
+    );
+    expect(loadEnv({}).WEBSUB_HUB_URL).toBeUndefined();
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        SESSION_SECRET: STRONG_SECRET,
+        ADMIN_PASSWORD: 'a-real-secret',
+        WEBSUB_HUB_URL: 'http://127.0.0.1:4345/subscribe',
+      }),
+    ).toThrow(
+      'WEBSUB_HUB_URL: is for tests only; production always uses https://pubsubhubbub.appspot.com/subscribe',
+    );
+  });
 });

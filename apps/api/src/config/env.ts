@@ -1,4 +1,4 @@
-import { isChannelRef, settingValueSchema, YOUTUBE_FEED_ORIGIN } from '@app/contracts';
+import { isChannelRef, settingValueSchema, WEBSUB_HUB_URL, YOUTUBE_FEED_ORIGIN } from '@app/contracts';
 import { z } from 'zod';
 import { smtpUrlProblem } from '../notifications/smtp-url';
 import { weakPasswordReason, weakSecretReason } from './secret-strength';
@@ -53,6 +53,8 @@ export const envSchema = z
       .string()
       .refine((v) => z.url().safeParse(v.replaceAll('{dc}', 'us1')).success, 'must be a URL')
       .optional(),
+    // Tests only (a local fake hub): where the API subscribes for new-video pushes (WebSub).
+    WEBSUB_HUB_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD_RESET && !env.ADMIN_PASSWORD) {
@@ -68,6 +70,13 @@ export const envSchema = z
         code: 'custom',
         path: ['MAILCHIMP_API_BASE_URL'],
         message: `is for tests only; production always uses ${DEFAULT_MAILCHIMP_API_BASE_URL}`,
+      });
+    }
+    if (env.WEBSUB_HUB_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBSUB_HUB_URL'],
+        message: `is for tests only; production always uses ${WEBSUB_HUB_URL}`,
       });
     }
     if (!env.SESSION_SECRET) {

@@ -19,6 +19,9 @@ import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
 import { LiveStreamEntity } from '../youtube/live-stream.entity';
 import { SyncRunEntity } from '../youtube/sync-run.entity';
+import { WebsubAnnouncedEntity } from '../youtube/websub-announced.entity';
+import { WebsubSubscriptionEntity } from '../youtube/websub-subscription.entity';
+import { Websub1765100000000 } from './migrations/1765100000000-websub';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { AnalyticsVisitorHero1764925000000 } from './migrations/1764925000000-analytics-visitor-hero';
 import { NewsletterConfirmation1765000000000 } from './migrations/1765000000000-newsletter-confirmation';
@@ -60,6 +63,8 @@ export const ENTITIES = [
   SponsorshipEntity,
   AuditEventEntity,
   PasskeyEntity,
+  WebsubSubscriptionEntity,
+  WebsubAnnouncedEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -82,4 +87,5 @@ export const MIGRATIONS = [
   SyncRunProgress1764924000000,
   AnalyticsVisitorHero1764925000000,
   NewsletterConfirmation1765000000000,
+  Websub1765100000000,
 ];

@@ -16,10 +16,19 @@ import { SyncRunEntity } from './sync-run.entity';
 import { SyncStoreService } from './sync-store.service';
 import { SyncController } from './sync.controller';
 import { SyncService } from './sync.service';
+import { WebsubAnnouncedEntity } from './websub-announced.entity';
+import { WebsubSubscriptionEntity } from './websub-subscription.entity';
+import { WebsubController } from './websub.controller';
+import { WebsubService } from './websub.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SyncRunEntity, LiveStreamEntity]),
+    TypeOrmModule.forFeature([
+      SyncRunEntity,
+      LiveStreamEntity,
+      WebsubSubscriptionEntity,
+      WebsubAnnouncedEntity,
+    ]),
     AuditModule,
     ChannelModule,
     VideosModule,
@@ -28,8 +37,15 @@ import { SyncService } from './sync.service';
     NotificationsModule,
     AnalyticsModule,
   ],
-  controllers: [SyncController, LiveController],
-  providers: [SyncService, SyncStoreService, AppLockService, LiveCheckService, ChannelInputService],
+  controllers: [SyncController, LiveController, WebsubController],
+  providers: [
+    SyncService,
+    SyncStoreService,
+    AppLockService,
+    LiveCheckService,
+    ChannelInputService,
+    WebsubService,
+  ],
   exports: [AppLockService, LiveCheckService],
 })
 export class YoutubeModule {}

@@ -23,7 +23,7 @@ export interface FakeService<Info> {
   stop(): Promise<void>;
 }
 
-async function startFake<Info extends { controlUrl: string }>(
+export async function startFake<Info extends { controlUrl: string }>(
   script: string,
   args: string[] = [],
 ): Promise<FakeService<Info>> {

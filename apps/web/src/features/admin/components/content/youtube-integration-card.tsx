@@ -6,6 +6,7 @@ import { plural } from '../../lib/backup-file';
 import { deliveryLines } from '../../lib/deliveries';
 import { SectionCard } from '../section-card';
 import { SettingsGate } from '../settings-gate';
+import { WebsubStatusLine } from './websub-status';
 import { YoutubeSetup } from './youtube-setup';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -108,6 +109,7 @@ export function YoutubeIntegrationCard() {
           {sync.isPending ? 'Syncing...' : 'Sync Now'}
         </Button>
       </Group>
+      <WebsubStatusLine />
       <SettingsGate scope="integration">
         <YoutubeSetup />
       </SettingsGate>

@@ -1,0 +1,412 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  WEBSUB_CALLBACK_PATH,
+  WEBSUB_HUB_URL,
+  type WebsubOffReason,
+  type WebsubStatus,
+  watchUrl,
+  websubTopic,
+} from '@app/contracts';
+import { XMLParser } from 'fast-xml-parser';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { DataSource, type Repository } from 'typeorm';
+import { ChannelService } from '../channel/channel.service';
+import { Clock } from '../common/clock';
+import { addressRefusal } from '../common/outbound/address-policy';
+import {
+  outboundFetch,
+  type OutboundPolicy,
+  outboundPolicy,
+  outboundRequest,
+} from '../common/outbound/outbound-http';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { NotificationsService } from '../notifications/notifications.service';
+import { SettingsService } from '../settings/settings.service';
+import { VideosService, type VideoRow } from '../videos/videos.service';
+import { AppLockService } from './app-lock.service';
+import { fetchChannelFeed, toFeedVideoRow } from './channel-feed';
+import { YouTubeApiClient } from './youtube-api.client';
+import { toVideoRow } from './youtube.mapper';
+import { configuredApiKey, configuredChannel } from './youtube-config';
+import { WebsubAnnouncedEntity } from './websub-announced.entity';
+import { WebsubSubscriptionEntity } from './websub-subscription.entity';
+
+/** The lease asked for (YouTube's hub grants about 5 days whatever is asked). */
+export const WEBSUB_LEASE_SECONDS = 5 * 24 * 3600;
+/** Leases the callback accepts: a minute to a year; anything else is not a sane lease. */
+const LEASE_RANGE = { min: 60, max: 365 * 24 * 3600 } as const;
+/** Renewal at this share of the lease. */
+export const WEBSUB_RENEW_AT = 0.8;
+/** A subscribe request still unverified after this long is asked again. */
+export const WEBSUB_PENDING_RETRY_MS = 10 * 60_000;
+/** How often each process looks whether the subscription needs work. */
+export const WEBSUB_CHECK_INTERVAL_MS = 60_000;
+/** A notification is one Atom entry (or a few): 256 kB is plenty. */
+export const WEBSUB_BODY_LIMIT = '256kb';
+export const WEBSUB_LOCK = 'youtube-websub';
+const WEBSUB_LOCK_TTL_MS = 30_000;
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => name === 'entry',
+});
+
+interface Wanted {
+  topic: string;
+  callback: string;
+  channelId: string;
+}
+
+/**
+ * YouTube push (WebSub, issue 24, DESIGN §9): with a public https PUBLIC_URL and a channel, one subscription at
+ * the hub shared by every API process (one row, changed under the app lock), renewed at 80 % of its lease,
+ * dropped when the channel or PUBLIC_URL changes. A correctly signed notification stores just its video (one
+ * videos.list unit with a key, the feed without) and announces it once (a claim row per video).
+ */
+@Injectable()
+export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(WebsubService.name);
+  private readonly policy: OutboundPolicy;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly work = new Set<Promise<unknown>>();
+
+  constructor(
+    @InjectRepository(WebsubSubscriptionEntity)
+    private readonly subscriptions: Repository<WebsubSubscriptionEntity>,
+    @InjectRepository(WebsubAnnouncedEntity) private readonly announced: Repository<WebsubAnnouncedEntity>,
+    private readonly dataSource: DataSource,
+    private readonly locks: AppLockService,
+    private readonly settings: SettingsService,
+    private readonly channels: ChannelService,
+    private readonly videos: VideosService,
+    private readonly notifications: NotificationsService,
+    private readonly clock: Clock,
+    @Inject(ENV) private readonly env: Env,
+  ) {
+    this.policy = outboundPolicy(env);
+  }
+
+  onApplicationBootstrap(): void {
+    this.track(this.reconcile());
+    this.timer = setInterval(() => this.track(this.reconcile()), WEBSUB_CHECK_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.work]);
+  }
+
+  private track(job: Promise<unknown>): void {
+    const tracked = job
+      .catch((error: Error) => this.logger.warn(`WebSub: ${error.message}`))
+      .finally(() => this.work.delete(tracked));
+    this.work.add(tracked);
+  }
+
+  /** Why push is off, or null when PUBLIC_URL and the channel allow it. */
+  private async wanted(): Promise<Wanted | WebsubOffReason> {
+    if (!this.publicCallbackOrigin()) return 'no-public-url';
+    const channel = await configuredChannel(this.settings, this.env);
+    if (!channel || channel.startsWith('@')) return 'no-channel';
+    return {
+      topic: websubTopic(channel),
+      callback: `${this.publicCallbackOrigin()}${WEBSUB_CALLBACK_PATH}`,
+      channelId: channel,
+    };
+  }
+
+  private publicCallbackOrigin(): string | null {
+    return websubCallbackOrigin(this.env);
+  }
+
+  private get hubUrl(): string {
+    return this.env.WEBSUB_HUB_URL ?? WEBSUB_HUB_URL;
+  }
+
+  /**
+   * Brings the hub in line with the settings, once across every process (the app lock): subscribes when
+   * missing, pending for too long or past 80 % of the lease; unsubscribes when push is off or the topic or
+   * callback changed.
+   */
+  async reconcile(): Promise<void> {
+    // Push off and nothing subscribed (most sites): no lock, no write.
+    if (
+      typeof (await this.wanted()) === 'string' &&
+      !(await this.subscriptions.existsBy({ id: WebsubSubscriptionEntity.SINGLETON_ID }))
+    ) {
+      return;
+    }
+    const lock = await this.locks.acquire(WEBSUB_LOCK, WEBSUB_LOCK_TTL_MS);
+    if (!lock) return;
+    try {
+      const wanted = await this.wanted();
+      const row = await this.subscriptions.findOneBy({ id: WebsubSubscriptionEntity.SINGLETON_ID });
+      if (typeof wanted === 'string') {
+        if (row) {
+          await this.subscriptions.delete({ id: row.id });
+          await this.ask('unsubscribe', row).catch((error: Error) =>
+            this.logger.warn(`WebSub unsubscribe failed: ${error.message}`),
+          );
+        }
+        return;
+      }
+      const moved = row && (row.topic !== wanted.topic || row.callback !== wanted.callback);
+      if (row && !moved && !this.due(row)) return;
+      await this.subscribe(wanted, row);
+    } finally {
+      await lock.release().catch(() => undefined);
+    }
+  }
+
+  private due(row: WebsubSubscriptionEntity): boolean {
+    const now = this.clock.now();
+    if (row.state === 'pending') return now - row.requestedAt.getTime() >= WEBSUB_PENDING_RETRY_MS;
+    if (!row.verifiedAt || !row.leaseSeconds) return true;
+    return now >= row.verifiedAt.getTime() + row.leaseSeconds * 1000 * WEBSUB_RENEW_AT;
+  }
+
+  private async subscribe(wanted: Wanted, previous: WebsubSubscriptionEntity | null): Promise<void> {
+    const same = previous && previous.topic === wanted.topic && previous.callback === wanted.callback;
+    const row: WebsubSubscriptionEntity = {
+      id: WebsubSubscriptionEntity.SINGLETON_ID,
+      topic: wanted.topic,
+      callback: wanted.callback,
+      // A renewal keeps the secret (notifications in flight stay valid); a new topic gets a new one.
+      secret: same ? previous.secret : randomBytes(32).toString('hex'),
+      // A renewal stays active until its verification arrives.
+      state: same && previous.state === 'active' ? 'active' : 'pending',
+      requestedAt: new Date(this.clock.now()),
+      leaseSeconds: same ? previous.leaseSeconds : null,
+      verifiedAt: same ? previous.verifiedAt : null,
+      expiresAt: same ? previous.expiresAt : null,
+      lastNotificationAt: same ? previous.lastNotificationAt : null,
+      lastError: null,
+    };
+    // Saved before asking: the hub may verify before its answer reaches us. The old topic is let go only
+    // now, when it is no longer the stored one (its unsubscribe verification is then confirmed).
+    await this.subscriptions.save(row);
+    if (previous && !same) {
+      await this.ask('unsubscribe', previous).catch((error: Error) =>
+        this.logger.warn(`WebSub unsubscribe failed: ${error.message}`),
+      );
+    }
+    try {
+      await this.ask('subscribe', row);
+    } catch (error) {
+      await this.subscriptions.update({ id: row.id }, { lastError: (error as Error).message.slice(0, 500) });
+      throw error;
+    }
+  }
+
+  /** One subscribe or unsubscribe request to the hub, through the outbound rules; a non-2xx throws. */
+  private async ask(
+    mode: 'subscribe' | 'unsubscribe',
+    row: Pick<WebsubSubscriptionEntity, 'topic' | 'callback' | 'secret'>,
+  ): Promise<void> {
+    const form = new URLSearchParams({
+      'hub.mode': mode,
+      'hub.topic': row.topic,
+      'hub.callback': row.callback,
+      'hub.verify': 'async',
+      ...(mode === 'subscribe'
+        ? { 'hub.secret': row.secret, 'hub.lease_seconds': String(WEBSUB_LEASE_SECONDS) }
+        : {}),
+    });
+    const answer = await outboundRequest(
+      this.hubUrl,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      },
+      this.policy,
+    );
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new Error(`the hub answered ${answer.status} to ${mode}: ${answer.text.slice(0, 200)}`);
+    }
+  }
+
+  /**
+   * The hub's intent verification: the challenge to echo, or null (404) when mode, topic or lease do not
+   * match what this site asked for. A subscribe is confirmed only for the stored topic; an unsubscribe only
+   * for a topic that is not (or no longer) wanted.
+   */
+  async verify(query: Record<string, unknown>): Promise<string | null> {
+    const mode = query['hub.mode'];
+    const topic = query['hub.topic'];
+    const challenge = query['hub.challenge'];
+    if (typeof topic !== 'string' || typeof challenge !== 'string' || !challenge || challenge.length > 512)
+      return null;
+    const row = await this.subscriptions.findOneBy({ id: WebsubSubscriptionEntity.SINGLETON_ID });
+    if (mode === 'unsubscribe') return row?.topic === topic ? null : challenge;
+    if (mode !== 'subscribe' || !row || row.topic !== topic) return null;
+    const lease = Number(query['hub.lease_seconds']);
+    if (!Number.isInteger(lease) || lease < LEASE_RANGE.min || lease > LEASE_RANGE.max) return null;
+    const now = this.clock.now();
+    await this.subscriptions.update(
+      { id: row.id, topic },
+      {
+        state: 'active',
+        leaseSeconds: lease,
+        verifiedAt: new Date(now),
+        expiresAt: new Date(now + lease * 1000),
+        lastError: null,
+      },
+    );
+    return challenge;
+  }
+
+  /**
+   * A notification: dropped silently unless signed with the subscription's secret (`X-Hub-Signature:
+   * sha1=…`, compared in constant time); each entry's video is fetched, stored, and announced once.
+   */
+  async notify(body: Buffer, signature: string | undefined): Promise<void> {
+    const row = await this.subscriptions.findOneBy({ id: WebsubSubscriptionEntity.SINGLETON_ID });
+    if (!row || !signature || !validSignature(body, signature, row.secret)) return;
+    await this.subscriptions.update({ id: row.id }, { lastNotificationAt: new Date(this.clock.now()) });
+    const channelId = new URL(row.topic).searchParams.get('channel_id') ?? '';
+    for (const videoId of entriesOf(body.toString('utf8'), channelId)) {
+      await this.receive(videoId, channelId).catch((error: Error) =>
+        this.logger.warn(`WebSub: could not store ${videoId}: ${error.message}`),
+      );
+    }
+  }
+
+  private async receive(videoId: string, channelId: string): Promise<void> {
+    const video = await this.fetchVideo(videoId, channelId);
+    if (!video) return;
+    const added = await this.dataSource.transaction(async (manager) => {
+      const channel = await this.channels.find(manager);
+      // Before the first sync of this channel (the demo, another channel) the sync brings everything.
+      if (!channel || channel.isDemo || channel.youtubeChannelId !== channelId) return null;
+      const changes = await this.videos.mergeFromFeed(manager, [video]);
+      return changes.added.length ? { title: channel.title } : null;
+    });
+    if (!added || !(await this.claim(videoId))) return;
+    if (!(await this.notifications.anyEnabled())) return;
+    // Announced in the background: the hub gets its answer without waiting for Discord or SMTP.
+    this.track(
+      this.notifications
+        .announce([{ ...video, url: watchUrl(video.id) }], { id: channelId, title: added.title })
+        .then((deliveries) => {
+          const failed = deliveries.filter((d) => !d.ok);
+          if (failed.length) this.logger.warn(`Pushed ${videoId}: ${failed.length} notification(s) failed`);
+        }),
+    );
+  }
+
+  /** True for exactly one caller per video, across processes (the insert that won the primary key). */
+  private async claim(videoId: string): Promise<boolean> {
+    const claimedBy = randomUUID();
+    await this.announced
+      .createQueryBuilder()
+      .insert()
+      .into(WebsubAnnouncedEntity)
+      .values({ videoId, claimedBy, announcedAt: new Date(this.clock.now()) })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    return this.announced.existsBy({ videoId, claimedBy });
+  }
+
+  /** Just this video: videos.list (1 unit) with a key, else its entry in the channel's feed. */
+  private async fetchVideo(videoId: string, channelId: string): Promise<VideoRow | null> {
+    const apiKey = await configuredApiKey(this.settings);
+    if (apiKey) {
+      const client = new YouTubeApiClient({
+        baseUrl: this.env.YOUTUBE_API_BASE_URL,
+        apiKey,
+        fetch: outboundFetch(this.policy),
+      });
+      const [video] = await client.videos([videoId]);
+      return video ? toVideoRow(video) : null;
+    }
+    const feed = await fetchChannelFeed(channelId, {
+      origin: this.env.YOUTUBE_FEED_BASE_URL,
+      policy: this.policy,
+    });
+    const entry = feed.entries.find((e) => e.videoId === videoId);
+    return entry ? toFeedVideoRow(entry) : null;
+  }
+
+  /** The dashboard's view: never the secret. */
+  async status(): Promise<WebsubStatus> {
+    const wanted = await this.wanted();
+    const row = await this.subscriptions.findOneBy({ id: WebsubSubscriptionEntity.SINGLETON_ID });
+    const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+    if (typeof wanted === 'string' || !row) {
+      return {
+        state: typeof wanted === 'string' ? 'off' : 'pending',
+        offReason: typeof wanted === 'string' ? wanted : null,
+        channelId: typeof wanted === 'string' ? null : wanted.channelId,
+        leaseExpiresAt: null,
+        lastNotificationAt: null,
+        lastError: null,
+      };
+    }
+    return {
+      state: row.state,
+      offReason: null,
+      channelId: wanted.channelId,
+      leaseExpiresAt: iso(row.expiresAt),
+      lastNotificationAt: iso(row.lastNotificationAt),
+      lastError: row.lastError,
+    };
+  }
+}
+
+/**
+ * PUBLIC_URL's origin when YouTube's hub can call it: https, and not localhost, a `.local` name or a private,
+ * loopback or other special address. A test hub (WEBSUB_HUB_URL, refused in production) calls a local API
+ * over http. Null: push is off.
+ */
+export function websubCallbackOrigin(env: Pick<Env, 'PUBLIC_URL' | 'WEBSUB_HUB_URL'>): string | null {
+  if (!env.PUBLIC_URL) return null;
+  const url = new URL(env.PUBLIC_URL);
+  if (env.WEBSUB_HUB_URL) return url.origin;
+  if (url.protocol !== 'https:') return null;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return null;
+  if (isIP(host) && addressRefusal(host, { allowLoopback: false })) return null;
+  return url.origin;
+}
+
+/** `sha1=<hex HMAC-SHA1 of the body>` with the secret, compared in constant time. */
+export function validSignature(body: Buffer, header: string, secret: string): boolean {
+  const match = /^sha1=([0-9a-f]{40})$/i.exec(header.trim());
+  if (!match) return false;
+  const expected = createHmac('sha1', secret).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(match[1], 'hex'));
+}
+
+const VIDEO_ID = /^[\w-]{6,32}$/;
+
+/** The video ids of a notification's entries for `channelId` (deleted entries and other channels ignored). */
+export function entriesOf(xml: string, channelId: string): string[] {
+  let document: unknown;
+  try {
+    document = parser.parse(xml);
+  } catch {
+    return [];
+  }
+  const feed = (document as { feed?: { entry?: unknown } } | null)?.feed;
+  const entries = Array.isArray(feed?.entry) ? (feed.entry as Record<string, unknown>[]) : [];
+  return entries
+    .filter((e) => typeof e === 'object' && e !== null)
+    .filter((e) => String(e['yt:channelId'] ?? '') === channelId)
+    .map((e) => String(e['yt:videoId'] ?? ''))
+    .filter((id) => VIDEO_ID.test(id))
+    .slice(0, 15);
+}

@@ -1,0 +1,349 @@
+import type { WebsubStatus } from '@app/contracts';
+import { WEBSUB_CALLBACK_PATH, websubTopic } from '@app/contracts';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { Clock } from '../src/common/clock';
+import { WEBSUB_RENEW_AT, WebsubService } from '../src/youtube/websub.service';
+import { signedInAgent } from './support/auth';
+import { type FakeWebsubHub, startFakeWebsubHub } from './support/fake-websub-hub';
+import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { startTestApp, type TestApp } from './support/test-app';
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor<T>(
+  read: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A new-video push as YouTube's hub sends it: one Atom entry. */
+const atomEntry = (videoId: string, channelId: string) => `<?xml version='1.0' encoding='UTF-8'?>
+<feed xmlns:yt="http://www.youtube.com/xml/schemas/2015" xmlns="http://www.w3.org/2005/Atom">
+ <link rel="hub" href="https://pubsubhubbub.appspot.com"/>
+ <title>YouTube video feed</title>
+ <entry>
+  <id>yt:video:${videoId}</id>
+  <yt:videoId>${videoId}</yt:videoId>
+  <yt:channelId>${channelId}</yt:channelId>
+  <title>New upload</title>
+  <link rel="alternate" href="https://www.youtube.com/watch?v=${videoId}"/>
+  <published>2026-11-26T10:00:00+00:00</published>
+  <updated>2026-11-26T10:00:01+00:00</updated>
+ </entry>
+</feed>`;
+
+describe('YouTube push (WebSub)', () => {
+  let fake: FakeYouTube;
+  let hub: FakeWebsubHub;
+  let t: TestApp & { sqlitePath?: string };
+  let admin: TestAgent;
+  let receiver: Server;
+  let hooks: { headers: IncomingHttpHeaders; body: string }[];
+  let publicUrl: string;
+  let topic: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    hooks = [];
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        hooks.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    fake = await startFakeYouTube({ videos: 5, playlists: 1 });
+    hub = await startFakeWebsubHub();
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    topic = websubTopic(fake.channelId);
+    env = fake.env({ PUBLIC_URL: publicUrl, WEBSUB_HUB_URL: hub.url });
+    t = await startTestApp({ env });
+    await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
+    admin = await signedInAgent(t.server);
+    for (const [key, value] of Object.entries({
+      enableCustomWebhook: true,
+      customWebhookUrl: receiverUrl,
+      customWebhookSecret: 'receiver-secret',
+    })) {
+      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
+    }
+    await admin.post('/api/sync/youtube').expect(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await hub?.stop();
+    await fake?.stop();
+    receiver?.close();
+  });
+
+  const verifiedSubscribes = async () =>
+    (await hub.requests()).filter((r) => r.mode === 'subscribe' && r.verification?.echoed);
+  const status = async () => (await admin.get('/api/youtube/websub/status').expect(200)).body as WebsubStatus;
+  const secret = async () => (await verifiedSubscribes())[0].secret!;
+
+  it('subscribes at start with the topic, callback, a random secret and a lease, and the hub verifies it', async () => {
+    const [subscribe] = await waitFor(async () => {
+      const done = await verifiedSubscribes();
+      return done.length ? done : undefined;
+    });
+    expect(subscribe).toEqual({
+      mode: 'subscribe',
+      topic,
+      callback: `${publicUrl}${WEBSUB_CALLBACK_PATH}`,
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+      leaseSeconds: expect.any(Number),
+      verification: { status: 200, echoed: true },
+    });
+    const state = await status();
+    expect(state).toMatchObject({ state: 'active', offReason: null, channelId: fake.channelId });
+    expect(new Date(state.leaseExpiresAt!).getTime()).toBeGreaterThan(Date.now() + 3 * 24 * 3600_000);
+    // The secret never reaches the dashboard.
+    expect(JSON.stringify(state)).not.toContain(subscribe.secret!);
+  });
+
+  it('echoes the challenge only for the subscribed topic, the subscribe mode and a sane lease', async () => {
+    const callback = `${publicUrl}${WEBSUB_CALLBACK_PATH}`;
+    const good = await hub.verify({ callback, mode: 'subscribe', topic, leaseSeconds: 3600 });
+    expect([good.status, good.body]).toEqual([200, good.challenge]);
+    const res = await request(t.server)
+      .get(WEBSUB_CALLBACK_PATH)
+      .query({
+        'hub.mode': 'subscribe',
+        'hub.topic': topic,
+        'hub.challenge': 'abc',
+        'hub.lease_seconds': 3600,
+      })
+      .expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const wrongTopic = await hub.verify({
+      callback,
+      mode: 'subscribe',
+      topic: websubTopic('UCxxxxxxxxxxxxxxxxxxxxxx'),
+      leaseSeconds: 3600,
+    });
+    expect(wrongTopic.status).toBe(404);
+    expect(wrongTopic.body).not.toContain(wrongTopic.challenge);
+    expect((await hub.verify({ callback, mode: 'publish', topic, leaseSeconds: 3600 })).status).toBe(404);
+    // Unsubscribing the wanted topic is refused; a topic no longer wanted may go.
+    expect((await hub.verify({ callback, mode: 'unsubscribe', topic })).status).toBe(404);
+    for (const lease of [null, 0, -5, 1e12]) {
+      expect((await hub.verify({ callback, mode: 'subscribe', topic, leaseSeconds: lease })).status).toBe(
+        404,
+      );
+    }
+  });
+
+  it('drops unsigned and wrongly signed notifications with the same empty 200, and stores a signed one at once', async () => {
+    const [video] = await fake.addVideos(1);
+    const xml = atomEntry(video.id, fake.channelId);
+    // The home page's list is in the public cache before the push.
+    const cached = await request(t.server).get('/api/videos').expect(200);
+    expect(JSON.stringify(cached.body)).not.toContain(video.id);
+    await fake.reset();
+    expect(await hub.publish(topic, xml, 'none')).toEqual([200]);
+    expect(await hub.publish(topic, xml, 'bad')).toEqual([200]);
+    const forged = await request(t.server)
+      .post(WEBSUB_CALLBACK_PATH)
+      .set('Content-Type', 'application/atom+xml')
+      .set('X-Hub-Signature', 'sha1=0000000000000000000000000000000000000000')
+      .send(xml);
+    expect([forged.status, forged.text]).toEqual([200, '']);
+    await request(t.server).get(`/api/videos/${video.id}`).expect(404);
+    expect((await status()).lastNotificationAt).toBeNull();
+    expect((await fake.stats()).units).toBe(0);
+
+    expect(await hub.publish(topic, xml, 'good')).toEqual([200]);
+    const stored = await request(t.server).get(`/api/videos/${video.id}`).expect(200);
+    expect(stored.body).toMatchObject({ id: video.id, title: video.title });
+    // The cached list follows the content version: the video is on `/` at once.
+    const list = await request(t.server).get('/api/videos').expect(200);
+    expect(JSON.stringify(list.body)).toContain(video.id);
+    expect((await status()).lastNotificationAt).not.toBeNull();
+    // Just that video: one videos.list call, 1 unit.
+    const stats = await fake.stats();
+    expect([stats.units, stats.calls.videos]).toEqual([1, 1]);
+  });
+
+  it('announces a pushed video once however often the hub repeats it', async () => {
+    const [video] = await fake.addVideos(1);
+    hooks.length = 0;
+    expect(await hub.publish(topic, atomEntry(video.id, fake.channelId), 'good', 3)).toEqual([200, 200, 200]);
+    await waitFor(() => (hooks.length ? hooks : undefined));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hooks).toHaveLength(1);
+    expect(JSON.parse(hooks[0].body)).toMatchObject({ event: 'video.published', video: { id: video.id } });
+    // The next sync does not announce it again: it is not new any more.
+    await admin.post('/api/sync/youtube').expect(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hooks).toHaveLength(1);
+  });
+
+  it('renews the lease at 80 % of it, keeping the secret, and not before', async () => {
+    const websub = t.app.get(WebsubService);
+    const clock = t.app.get(Clock);
+    const state = await status();
+    const lease = new Date(state.leaseExpiresAt!).getTime() - Date.now();
+    const count = (await hub.requests()).filter((r) => r.mode === 'subscribe').length;
+    const spy = jest.spyOn(clock, 'now');
+    try {
+      spy.mockImplementation(() => Date.now() + lease * (WEBSUB_RENEW_AT - 0.1));
+      await websub.reconcile();
+      expect((await hub.requests()).filter((r) => r.mode === 'subscribe')).toHaveLength(count);
+      spy.mockImplementation(() => Date.now() + lease * (WEBSUB_RENEW_AT + 0.05));
+      await websub.reconcile();
+      const renewed = await waitFor(async () => {
+        const all = await verifiedSubscribes();
+        return all.length > count ? all : undefined;
+      });
+      expect(renewed.at(-1)!.secret).toBe(renewed[0].secret);
+      const after = await status();
+      expect(new Date(after.leaseExpiresAt!).getTime()).toBeGreaterThan(Date.now() + lease * 1.05);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('shares one subscription between two API processes, and announces once across both', async () => {
+    const count = (await hub.requests()).length;
+    const second = await startTestApp({ env, reuse: { sqlitePath: t.sqlitePath } });
+    try {
+      await second.app.get(WebsubService).reconcile();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await hub.requests()).toHaveLength(count);
+      const [video] = await fake.addVideos(1);
+      hooks.length = 0;
+      const xml = atomEntry(video.id, fake.channelId);
+      const signature = `sha1=${createHmac('sha1', await secret())
+        .update(xml)
+        .digest('hex')}`;
+      const post = (server: unknown) =>
+        request(server as Server)
+          .post(WEBSUB_CALLBACK_PATH)
+          .set('Content-Type', 'application/atom+xml')
+          .set('X-Hub-Signature', signature)
+          .send(xml)
+          .expect(200);
+      await Promise.all([post(t.server), post(second.server), post(second.server)]);
+      await request(second.server).get(`/api/videos/${video.id}`).expect(200);
+      await waitFor(() => (hooks.length ? hooks : undefined));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(hooks).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('unsubscribes the old topic when the channel changes, and everything when PUBLIC_URL is not public', async () => {
+    const other = `UC${'y'.repeat(22)}`;
+    const moved = await startTestApp({
+      env: { ...env, YOUTUBE_CHANNEL_ID: other },
+      reuse: { sqlitePath: t.sqlitePath },
+    });
+    try {
+      const requests = await waitFor(async () => {
+        const all = await hub.requests();
+        const done = (mode: string, to: string) =>
+          all.some((r) => r.mode === mode && r.topic === to && r.verification?.echoed);
+        return done('unsubscribe', topic) && done('subscribe', websubTopic(other)) ? all : undefined;
+      });
+      const renewed = requests.filter((r) => r.mode === 'subscribe');
+      // A new topic gets a new secret.
+      expect(renewed.at(-1)!.secret).not.toBe(renewed[0].secret);
+      expect((await moved.app.get(WebsubService).status()).channelId).toBe(other);
+    } finally {
+      await moved.close();
+    }
+    const { PUBLIC_URL: _public, ...withoutPublicUrl } = env;
+    const off = await startTestApp({ env: withoutPublicUrl, reuse: { sqlitePath: t.sqlitePath } });
+    try {
+      await waitFor(async () =>
+        (await hub.requests()).some(
+          (r) => r.mode === 'unsubscribe' && r.topic === websubTopic(other) && r.verification?.echoed,
+        )
+          ? true
+          : undefined,
+      );
+      expect(await off.app.get(WebsubService).status()).toEqual({
+        state: 'off',
+        offReason: 'no-public-url',
+        channelId: null,
+        leaseExpiresAt: null,
+        lastNotificationAt: null,
+        lastError: null,
+      });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('limits the body size', async () => {
+    await request(t.server)
+      .post(WEBSUB_CALLBACK_PATH)
+      .set('Content-Type', 'application/atom+xml')
+      .send('x'.repeat(300 * 1024))
+      .expect(413);
+  });
+});
+
+describe('YouTube push (WebSub) without an API key', () => {
+  let fake: FakeYouTube;
+  let hub: FakeWebsubHub;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeYouTube({ videos: 5, playlists: 1 });
+    hub = await startFakeWebsubHub();
+    const port = await freePort();
+    t = await startTestApp({
+      env: fake.env({
+        YOUTUBE_API_KEY: '',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        WEBSUB_HUB_URL: hub.url,
+      }),
+    });
+    await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
+    const admin = await signedInAgent(t.server);
+    await admin.post('/api/sync/youtube').expect(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await hub?.stop();
+    await fake?.stop();
+  });
+
+  it('stores a pushed video from the channel feed, with no quota unit', async () => {
+    const topic = websubTopic(fake.channelId);
+    await waitFor(async () =>
+      (await hub.requests()).some((r) => r.mode === 'subscribe' && r.verification?.echoed) ? true : undefined,
+    );
+    const [video] = await fake.addVideos(1);
+    await fake.reset();
+    expect(await hub.publish(topic, atomEntry(video.id, fake.channelId), 'good')).toEqual([200]);
+    const stored = await request(t.server).get(`/api/videos/${video.id}`).expect(200);
+    expect(stored.body).toMatchObject({ id: video.id, title: video.title });
+    const stats = await fake.stats();
+    expect([stats.units, stats.feedRequests]).toEqual([0, 1]);
+  });
+});
