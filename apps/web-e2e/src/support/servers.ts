@@ -23,12 +23,17 @@ export const SERVERS = {
    * Synced from the default channel of a fake YouTube of its own (REAL_FAKE_YOUTUBE_URL), which answers as real
    * channels do (issue 27): what no spec changes, for the time-zone and layout checks of real-channel.spec.ts.
    */
-  real: 4356 + PORT_OFFSET,
+  real: 4366 + PORT_OFFSET,
   /** apps/web/nginx.conf in front of the demo stack (in front of its web server), as in docker-compose. */
   nginx: 4364 + PORT_OFFSET,
 } as const;
 
 export type ServerName = keyof typeof SERVERS;
+
+// Two stacks on one port is a start-up failure of the whole run (it happened when two branches each took 4356).
+if (new Set(Object.values(SERVERS)).size !== Object.keys(SERVERS).length) {
+  throw new Error(`two e2e stacks share a port: ${JSON.stringify(SERVERS)}`);
+}
 
 export const serverUrl = (name: ServerName) => `http://127.0.0.1:${SERVERS[name]}`;
 
