@@ -7,9 +7,9 @@ import type {
   WebAuthnOptions,
 } from '@app/contracts';
 import { apiPaths } from '@app/contracts/api-paths';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../lib/api-client';
-import { replaceToast } from '../../../lib/toast';
+import { useSecurityMutation } from './security';
 
 /** The browser's WebAuthn calls, loaded only when a passkey is used (never on public pages). */
 const webAuthn = () => import('@simplewebauthn/browser');
@@ -57,25 +57,9 @@ export async function signInWithPasskey(): Promise<AuthUser> {
   return post<AuthUser>(apiPaths.passkeyLogin, { response });
 }
 
-function usePasskeyMutation<T, V>(
-  mutationFn: (value: V) => Promise<T>,
-  success: (result: T) => { title: string; description?: string },
-  failure: string,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: (result) => replaceToast(success(result)),
-    onError: (error) => replaceToast({ title: failure, description: error.message, variant: 'destructive' }),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
-      await queryClient.invalidateQueries({ queryKey: [apiPaths.audit] });
-    },
-  });
-}
-
 export function useAddPasskey() {
-  return usePasskeyMutation(
+  return useSecurityMutation(
+    passkeysQueryOptions().queryKey,
     addPasskey,
     (passkey) => ({ title: 'Passkey added', description: `"${passkey.name}" can sign in now` }),
     'Failed to add the passkey',
@@ -83,7 +67,8 @@ export function useAddPasskey() {
 }
 
 export function useRenamePasskey() {
-  return usePasskeyMutation(
+  return useSecurityMutation(
+    passkeysQueryOptions().queryKey,
     ({ id, name }: { id: string; name: string }) =>
       apiRequest('PUT', apiPaths.passkey(id), { name }).then((res) => readJson<Passkey>(res)),
     (passkey) => ({ title: 'Passkey renamed', description: `Now "${passkey.name}"` }),
@@ -92,7 +77,8 @@ export function useRenamePasskey() {
 }
 
 export function useRemovePasskey() {
-  return usePasskeyMutation(
+  return useSecurityMutation(
+    passkeysQueryOptions().queryKey,
     (id: string) => apiRequest('DELETE', apiPaths.passkey(id)).then((res) => readJson<Ok>(res)),
     () => ({ title: 'Passkey removed' }),
     'Failed to remove the passkey',

@@ -2,6 +2,7 @@ import type { AdminSessions, AuditPage, AuditQuery, Ok, RevokedSessions } from '
 import { apiPaths } from '@app/contracts/api-paths';
 import {
   infiniteQueryOptions,
+  type QueryKey,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -24,8 +25,12 @@ export function useSessions() {
   return useQuery(sessionsQueryOptions());
 }
 
-/** Every later action shows in the audit log: it reloads too. */
-function useSecurityMutation<T, V>(
+/**
+ * A security action of the dashboard (sessions, passkeys): a toast for its outcome, then `list` (what it changed)
+ * and the audit log, where every such action shows, reload.
+ */
+export function useSecurityMutation<T, V>(
+  list: QueryKey,
   mutationFn: (value: V) => Promise<T>,
   success: (result: T) => { title: string; description?: string },
   failure: string,
@@ -36,7 +41,7 @@ function useSecurityMutation<T, V>(
     onSuccess: (result) => replaceToast(success(result)),
     onError: (error) => replaceToast({ title: failure, description: error.message, variant: 'destructive' }),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: list });
       await queryClient.invalidateQueries({ queryKey: [apiPaths.audit] });
     },
   });
@@ -44,6 +49,7 @@ function useSecurityMutation<T, V>(
 
 export function useRevokeSession() {
   return useSecurityMutation(
+    sessionsQueryOptions().queryKey,
     (id: string) => apiRequest('DELETE', apiPaths.session(id)).then((res) => readJson<Ok>(res)),
     () => ({ title: 'Session signed out' }),
     'Failed to sign out the session',
@@ -52,6 +58,7 @@ export function useRevokeSession() {
 
 export function useRevokeOtherSessions() {
   return useSecurityMutation(
+    sessionsQueryOptions().queryKey,
     () => apiRequest('POST', apiPaths.sessionsRevokeOthers, {}).then((res) => readJson<RevokedSessions>(res)),
     ({ revoked }) => ({
       title: 'Signed out everywhere else',
