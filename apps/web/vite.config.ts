@@ -8,6 +8,7 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { APP_CHUNK_SOURCE, chunkHeadTags, withHeadTags } from './server/page-assets';
 import { isPageShell, lowPriorityScripts, prerenderedShell } from './server/page-shell';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -95,7 +96,9 @@ function prerenderShell(): Plugin {
         const file = join(outputDir, 'index.html');
         const html = prerenderedShell(readFileSync(file, 'utf8'), await render());
         if (!isPageShell(html)) throw new Error('index.html has no page head to fill (<!--page-head-->)');
-        writeFileSync(file, lowPriorityScripts(inlineEntryCss(html, outputDir)));
+        // The app's stylesheets too: a rendered page paints before its app starts (src/boot.ts).
+        const styled = withHeadTags(inlineEntryCss(html, outputDir), chunkHeadTags(outputDir, APP_CHUNK_SOURCE));
+        writeFileSync(file, lowPriorityScripts(styled));
       } finally {
         await server.close();
       }

@@ -1,8 +1,10 @@
 /**
- * What a page rendered on the server needs of its lazily loaded chunk before that chunk's script runs (issue 23):
- * the watch page's stylesheet, inlined into its head, and its scripts as modulepreloads, so the browser finds them in
- * the HTML instead of after the entry has run. Until then a watch page came without its layout, and the whole page
- * moved when the chunk's stylesheet arrived with its script (CLS 0.9 on desktop, 0.06 on a phone).
+ * The stylesheets a server-rendered page needs before any script runs (issue 23): a page the server rendered paints
+ * and works without its app, which starts later (src/boot.ts), so every stylesheet of its first screen is in its
+ * HTML. index.html carries those of the app's chunk (`src/start-app.tsx`, put in at build time by vite.config.ts);
+ * a watch page carries those of its own chunk too. Until then a watch page came without its layout, and the whole page
+ * moved when the chunk's stylesheet arrived with its script (CLS 0.9 on desktop, 0.06 on a phone). No script is
+ * preloaded: the app is fetched at the first sign of interaction.
  *
  * The names come from the build's manifest (`dist/apps/web/.vite/manifest.json`, `build.manifest` in
  * vite.config.ts; the static files skip dot directories, so it is never served). Under `npm run dev` there is
@@ -10,9 +12,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCRIPT_ATTRIBUTES } from './page-shell';
 
-/** The watch page's chunk, by its source file (the key of the manifest). */
+/** The app's chunk (React, the public pages), by its source file (the key of the manifest). */
+export const APP_CHUNK_SOURCE = 'src/start-app.tsx';
+/** The watch page's chunk, by its source file. */
 export const WATCH_CHUNK_SOURCE = 'src/app/watch-app.tsx';
 
 interface ManifestChunk {
@@ -22,35 +25,53 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/**
- * Head tags for the chunk built from `source`: each stylesheet it and the chunks it imports bring (not the entry's,
- * which index.html inlines already), as a `<style>` with a disabled `<link>` of the same file beside it (Vite's chunk
- * loader then sees the sheet on the page and does not load it again); each script as a modulepreload. Empty when
- * the build has no manifest or no such chunk.
- */
-export function chunkHeadTags(distDir: string, source: string): string {
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(distDir: string): Manifest | undefined {
   const manifestFile = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return '';
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  if (!manifest[source]) return '';
-  const sheets = new Set<string>();
-  const scripts = new Set<string>();
+  return existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : undefined;
+}
+
+/** The stylesheets of `source` and of the chunks it imports, imports first (the order the modules run in). */
+function chunkSheets(manifest: Manifest, source: string): string[] {
+  const sheets: string[] = [];
+  const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    for (const sheet of chunk.css ?? []) sheets.add(sheet);
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const sheet of chunk.css ?? []) if (!sheets.includes(sheet)) sheets.push(sheet);
   };
   visit(source);
-  const styles = [...sheets].map((file) => {
-    const css = readFileSync(join(distDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
-    return `<style data-chunk-css="${file}">${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
-  });
-  const preloads = [...scripts].map(
-    (file) => `<link rel="modulepreload" ${SCRIPT_ATTRIBUTES} href="/${file}">`,
+  return sheets;
+}
+
+/**
+ * Each stylesheet as a `<style>`, with a disabled `<link>` of the same file beside it (Vite's chunk loader then sees
+ * the sheet on the page and does not load it again).
+ */
+function styleTags(distDir: string, sheets: string[]): string {
+  return sheets
+    .map((file) => {
+      const css = readFileSync(join(distDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+      return `<style data-chunk-css="${file}">${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+    })
+    .join('');
+}
+
+/**
+ * Head tags for the chunk built from `source`: the stylesheets it and the chunks it imports bring, but those of
+ * `except` (already on the page). Empty when the build has no manifest or no such chunk.
+ */
+export function chunkHeadTags(distDir: string, source: string, except?: string): string {
+  const manifest = readManifest(distDir);
+  if (!manifest?.[source]) return '';
+  const skip = new Set(except ? chunkSheets(manifest, except) : []);
+  return styleTags(
+    distDir,
+    chunkSheets(manifest, source).filter((sheet) => !skip.has(sheet)),
   );
-  return [...styles, ...preloads].join('');
 }
 
 /** The shell with `tags` at the end of its head. */

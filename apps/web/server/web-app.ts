@@ -35,7 +35,7 @@ import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
 import { contentSecurityPolicyFor } from './page-csp';
 import { createPageRenderer, type SsrEntrySource } from './page-renderer';
-import { chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
+import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
 import { fillHead, fillShell } from './page-shell';
 import { videoIdFromWatchPath } from '@app/contracts/watch';
 
@@ -432,8 +432,8 @@ export function createWebApp(options: WebAppOptions): Express {
   // `npm run dev`.
   const renderer =
     options.ssrEntry === false ? undefined : createPageRenderer(options.apiUrl, options.ssrEntry);
-  // A watch page carries its chunk's stylesheet and scripts in its head (page-assets.ts).
-  const watchHeadTags = dev ? '' : chunkHeadTags(distDir, WATCH_CHUNK_SOURCE);
+  // A watch page carries its chunk's stylesheets in its head (page-assets.ts); index.html has the app's.
+  const watchHeadTags = dev ? '' : chunkHeadTags(distDir, WATCH_CHUNK_SOURCE, APP_CHUNK_SOURCE);
   const renderPage = async (req: Request, shellHtml: string): Promise<RenderedPage> => {
     // `/` and the watch pages carry their content (their head names the video: GET /api/page-head?video=).
     const rendered = renderer?.renders(req.path) ? renderer.body(req.path) : undefined;

@@ -67,8 +67,8 @@ export interface AppProvidersProps {
 }
 
 export function AppProviders({ queryClient, children, toaster, publicSite = false }: AppProvidersProps) {
-  // `<html data-app-ready>` once the page is live (hydrated, or rendered by the browser): until then a
-  // server-rendered page shows its content but does not answer clicks yet (the browser tests wait for it).
+  // `<html data-app-ready>` once the page answers clicks: a page the browser renders once it did; a page the server
+  // rendered as soon as its boot script runs (src/boot.ts), which holds a click until the app takes it.
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
   }, []);

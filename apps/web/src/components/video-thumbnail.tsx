@@ -1,5 +1,6 @@
-import { MISSING_THUMBNAIL_WIDTH, thumbnailFallbacks, youTubeThumbnailSize } from '@app/contracts/youtube';
+import { thumbnailFallbacks } from '@app/contracts/youtube';
 import { type ImgHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
+import { isMissing } from '../lib/thumbnail';
 
 type VideoThumbnailProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError' | 'onLoad'> & {
   src: string | null | undefined;
@@ -10,13 +11,6 @@ type VideoThumbnailProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'on
   /** What the placeholder reads (nothing by default). */
   placeholder?: ReactNode;
 };
-
-/** Broken, or YouTube's grey 120×90 stand-in for a size the video lacks (`default` is 120 wide by itself). */
-function isMissing(img: HTMLImageElement): boolean {
-  if (img.naturalWidth === 0) return true;
-  const size = youTubeThumbnailSize(img.currentSrc || img.src);
-  return size !== undefined && size !== 'default' && img.naturalWidth === MISSING_THUMBNAIL_WIDTH;
-}
 
 /**
  * A video's thumbnail that falls back (issue 23): a YouTube image steps down maxres → sd → hq → mq when a size

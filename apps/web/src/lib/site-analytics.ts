@@ -21,6 +21,8 @@ export type SiteEvent = WithoutPath<AnalyticsEvent>;
 
 let on: boolean | undefined;
 let queue: AnalyticsEvent[] = [];
+/** What this page load counted once already (its page view, the hero's impression): the boot script and the app both ask. */
+let once = new Set<string>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 /** A page view waits: it goes at once (a visitor who leaves within a second is still counted). */
 let urgent = false;
@@ -73,6 +75,8 @@ export const viewportClass = (width: number): ViewportClass =>
 
 /** The page view: referrer, the landing URL's UTM parameters (each 1-100 characters), viewport class. */
 export function trackPageview(): void {
+  if (once.has('pageview')) return;
+  once.add('pageview');
   const params = new URLSearchParams(location.search);
   const utm: Record<string, string> = {};
   for (const key of ['source', 'medium', 'campaign']) {
@@ -88,6 +92,36 @@ export function trackPageview(): void {
   });
 }
 
+/** The hero headline's impression, once per page load, whoever (the boot script or the hero) asks first. */
+export function trackHeroImpression(variant: 'A' | 'B'): void {
+  if (once.has('hero_impression')) return;
+  once.add('hero_impression');
+  track({ kind: 'hero_impression', variant });
+}
+
+/** The attribute a link to another page carries with the event its click counts (see {@link trackLinkClicks}). */
+export const TRACK_ATTRIBUTE = 'data-track';
+
+/** `{ 'data-track': … }` for a link whose click counts `event`. */
+export const trackOnClick = (event: SiteEvent) => ({ [TRACK_ATTRIBUTE]: JSON.stringify(event) });
+
+/**
+ * Counts clicks on links that lead away (YouTube, a playlist, a community link) from their `data-track`, by one
+ * listener on the document: such a link works before the page's app has started (issue 23: the app starts on the
+ * first interaction), and its click is counted then too.
+ */
+export function trackLinkClicks(): void {
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest(`[${TRACK_ATTRIBUTE}]`) : null;
+    if (!link) return;
+    try {
+      track(JSON.parse(link.getAttribute(TRACK_ATTRIBUTE) ?? '') as SiteEvent);
+    } catch {
+      // Not an event: nothing to count.
+    }
+  });
+}
+
 if (typeof window !== 'undefined') {
   addEventListener('pagehide', flushSiteAnalytics);
   document.addEventListener('visibilitychange', () => {
@@ -100,6 +134,7 @@ export function resetSiteAnalytics(): void {
   on = undefined;
   urgent = false;
   queue = [];
+  once = new Set();
   clearTimeout(timer);
   timer = undefined;
 }

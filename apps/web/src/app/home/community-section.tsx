@@ -5,7 +5,7 @@ import { Button, Container } from '@mantine/core';
 import { IconBrandDiscordFilled, IconBrandTwitterFilled, IconMail } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
-import { track } from '../../lib/site-analytics';
+import { track, trackOnClick } from '../../lib/site-analytics';
 import classes from './community-section.module.css';
 
 // Loaded on the first Subscribe: visitors who never sign up do not download the form.
@@ -89,7 +89,7 @@ export function CommunitySection() {
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  onClick={() => track({ kind: 'community_click', card: id })}
+                  {...trackOnClick({ kind: 'community_click', card: id })}
                   radius="xl"
                   variant="default"
                   aria-label={t('community.opensInNewTab', { action, title })}

@@ -6,7 +6,7 @@ import { IconBrandYoutubeFilled, IconPlayerPlayFilled } from '@tabler/icons-reac
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/hydrated';
 import { scrollToSection } from '../../lib/scroll';
-import { track } from '../../lib/site-analytics';
+import { track, trackHeroImpression, trackOnClick } from '../../lib/site-analytics';
 import { subscribeUrl, youtubeVideoId } from '../../lib/youtube';
 import { ChannelStats } from '../../features/channel/components/channel-stats';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
@@ -96,13 +96,10 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
   const type = settings.heroBackgroundType;
   const hasMedia =
     (type === 'image' && !!settings.heroImage) || (type === 'video' && !!settings.heroVideoUrl);
-  const shown = useRef(false);
 
   useEffect(() => {
-    // One impression per page load (StrictMode runs effects twice in development).
-    if (prerender || shown.current) return;
-    shown.current = true;
-    track({ kind: 'hero_impression', variant });
+    // One impression per page load: the boot script counts it at once on a server-rendered `/`, before the app starts.
+    if (!prerender) trackHeroImpression(variant);
   }, [prerender, variant]);
 
   const watch = () => {
@@ -140,7 +137,7 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
             href={subscribeUrl(settings.channelId, settings.siteTitle)}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => track({ kind: 'subscribe_click', where: 'hero' })}
+            {...trackOnClick({ kind: 'subscribe_click', where: 'hero' })}
             size="lg"
             radius="xl"
             variant="default"

@@ -2,7 +2,7 @@ import { t } from '../../i18n/i18n';
 import { siteName } from '@app/contracts/page-head';
 import { Container } from '@mantine/core';
 import { IconBellRinging, IconBrandYoutubeFilled } from '@tabler/icons-react';
-import { track } from '../../lib/site-analytics';
+import { trackOnClick } from '../../lib/site-analytics';
 import { subscribeUrl } from '../../lib/youtube';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import classes from './subscribe-banner.module.css';
@@ -18,7 +18,7 @@ export function SubscribeBanner() {
           href={subscribeUrl(settings.channelId, settings.siteTitle)}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => track({ kind: 'subscribe_click', where: 'banner' })}
+          {...trackOnClick({ kind: 'subscribe_click', where: 'banner' })}
           className={classes.banner}
           data-testid="subscribe-banner"
         >

@@ -2,7 +2,7 @@ import { t } from '../../../i18n/i18n';
 import type { Playlist } from '@app/contracts';
 import { Container } from '@mantine/core';
 import { IconPlaylist } from '@tabler/icons-react';
-import { track } from '../../../lib/site-analytics';
+import { trackOnClick } from '../../../lib/site-analytics';
 import { playlistUrl } from '../../../lib/youtube';
 import { PINNED_PLAYLIST_LIMIT } from '@app/contracts/limits';
 import { usePlaylists } from '../api/get-playlists';
@@ -32,7 +32,7 @@ function PlaylistCard({ playlist }: { playlist: Playlist }) {
       target="_blank"
       rel="noopener noreferrer"
       className={classes.card}
-      onClick={() => track({ kind: 'playlist_open', playlistId: playlist.id })}
+      {...trackOnClick({ kind: 'playlist_open', playlistId: playlist.id })}
       data-playlist-id={playlist.id}
       data-pinned={playlist.pinned || undefined}
     >

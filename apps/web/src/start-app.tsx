@@ -1,6 +1,6 @@
 import { videoIdFromWatchPath } from '@app/contracts/watch';
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode, type ReactElement } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HomeApp } from './app/home-app';
 import { loadPageData } from './app/page-data';
@@ -11,14 +11,26 @@ import { activateMessages } from './i18n/i18n';
 import { DEFAULT_SITE_LANGUAGE, isSiteLanguage } from '@app/contracts/site-language';
 import { readCachedSettings } from './features/settings/api/get-public-settings';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+/** Calls `onCommit` once React has put the page on the screen (hydrated it, or rendered it). */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useLayoutEffect(onCommit, [onCommit]);
+  return children;
+}
 
 /**
  * A page the server rendered (its data is in the page) is hydrated; else the browser renders it over the
  * prerendered shell. A transition lets React yield while it builds the page, so no task blocks input for long.
  */
-function start(app: (queryClient: ReturnType<typeof createQueryClient>) => ReactElement): void {
+function start(
+  container: HTMLElement,
+  app: (queryClient: ReturnType<typeof createQueryClient>) => ReactElement,
+  onCommit: () => void,
+): void {
+  const page = (queryClient: ReturnType<typeof createQueryClient>) => (
+    <StrictMode>
+      <Committed onCommit={onCommit}>{app(queryClient)}</Committed>
+    </StrictMode>
+  );
   const queryClient = createQueryClient();
   const state = readSsrState();
   const messages = readSsrMessages();
@@ -30,7 +42,7 @@ function start(app: (queryClient: ReturnType<typeof createQueryClient>) => React
     // is kept as when the browser asks for them itself.
     const settings = queryClient.getQueryData(publicSettingsQueryOptions().queryKey);
     if (settings) writeCachedSettings(settings);
-    hydrateRoot(container!, <StrictMode>{app(queryClient)}</StrictMode>);
+    hydrateRoot(container, page(queryClient));
     return;
   }
   // Without the server's data (its rendering failed, or under a plain static host): everything the page
@@ -38,9 +50,9 @@ function start(app: (queryClient: ReturnType<typeof createQueryClient>) => React
   void loadPageData(queryClient, videoIdFromWatchPath(window.location.pathname), 'prefetch').catch(
     () => undefined,
   );
-  const root = createRoot(container!);
+  const root = createRoot(container);
   void withLanguage(siteLanguage()).then(() =>
-    startTransition(() => root.render(<StrictMode>{app(queryClient)}</StrictMode>)),
+    startTransition(() => root.render(page(queryClient))),
   );
 }
 
@@ -57,21 +69,35 @@ async function withLanguage(language: ReturnType<typeof siteLanguage>): Promise<
   document.documentElement.lang = language;
 }
 
-const videoId = videoIdFromWatchPath(window.location.pathname);
-if (window.location.pathname === '/') {
-  start((queryClient) => <HomeApp queryClient={queryClient} />);
-} else if (videoId !== null) {
-  void import('./app/watch-app').then(({ WatchApp }) =>
-    start((queryClient) => <WatchApp videoId={videoId} queryClient={queryClient} />),
-  );
-} else {
-  // The dashboard stays in English (issue 26); the 404 page speaks the site's language.
-  const language = window.location.pathname.startsWith('/admin') ? DEFAULT_SITE_LANGUAGE : siteLanguage();
-  void Promise.all([import('./app/app'), withLanguage(language)]).then(([{ App }]) =>
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+/**
+ * Starts the page's app (issue 23: the boot script, main.ts, calls it when the page needs it): hydrates a page the
+ * server rendered, else renders it. Resolves once React has committed it, so a click held back meanwhile can be
+ * given to it.
+ */
+export function startApp(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  return new Promise((resolve) => {
+    const committed = () => resolve();
+    const videoId = videoIdFromWatchPath(window.location.pathname);
+    if (window.location.pathname === '/') {
+      start(container, (queryClient) => <HomeApp queryClient={queryClient} />, committed);
+    } else if (videoId !== null) {
+      void import('./app/watch-app').then(({ WatchApp }) =>
+        start(container, (queryClient) => <WatchApp videoId={videoId} queryClient={queryClient} />, committed),
+      );
+    } else {
+      // The dashboard stays in English (issue 26); the 404 page speaks the site's language.
+      const language = window.location.pathname.startsWith('/admin') ? DEFAULT_SITE_LANGUAGE : siteLanguage();
+      void Promise.all([import('./app/app'), withLanguage(language)]).then(([{ App }]) => {
+        createRoot(container).render(
+          <StrictMode>
+            <Committed onCommit={committed}>
+              <App />
+            </Committed>
+          </StrictMode>,
+        );
+      });
+    }
+  });
 }

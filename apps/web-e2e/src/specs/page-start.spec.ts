@@ -1,0 +1,99 @@
+import type { Video } from '@app/contracts';
+import { expect, type Page, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
+import { stubYouTubePlayer } from '../support/youtube-stub';
+
+// Behaviour, not layout: the desktop project runs it (playwright.config.ts; the phone runs the layout specs).
+
+/**
+ * Issue 23: a page the server rendered paints and works without its app; the app (React, the page's components)
+ * starts on the first click it handles, and that click is given to it. YouTube's thumbnails come from a stand-in
+ * here (this network is closed, and a missing thumbnail is itself a reason to start the app).
+ */
+async function thumbnailsLoad(page: Page): Promise<void> {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="480" height="270" fill="#345"/></svg>';
+  await page.context().route('https://i.ytimg.com/**', (route) =>
+    route.fulfill({ contentType: 'image/svg+xml', body: svg }),
+  );
+  // The subscribe link's new tab.
+  await page.context().route('https://www.youtube.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>YouTube</title>' }),
+  );
+}
+
+/** The scripts of this origin the page fetched, by file name. */
+function scripts(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script' && url.origin === new URL(page.url() || 'http://x').origin)
+      seen.push(url.pathname.replace(/^\/assets\//, ''));
+  });
+  return seen;
+}
+
+/** The analytics events the page sent, by kind. */
+function events(page: Page): string[] {
+  const kinds: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/events') return;
+    const body = JSON.parse(request.postData() ?? '{}') as { events?: { kind: string }[] };
+    kinds.push(...(body.events ?? []).map((event) => event.kind));
+  });
+  return kinds;
+}
+
+const appScript = (files: string[]) => files.filter((file) => file.startsWith('start-app-'));
+
+test('/ needs no app until the first click it handles: the view, the impression and a link click are counted without it, and the click is given to the app', async ({
+  page,
+}) => {
+  await thumbnailsLoad(page);
+  const files = scripts(page);
+  const sent = events(page);
+  const home = new HomePage(page);
+  await home.goto();
+  await expect(home.videoCards.first()).toBeVisible();
+  await expect.poll(() => sent).toEqual(expect.arrayContaining(['pageview', 'hero_impression']));
+  expect(appScript(files)).toEqual([]);
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', /.+/);
+
+  // A link to another page works and counts its click without the app.
+  const popup = page.waitForEvent('popup');
+  await home.subscribeBanner.click();
+  await (await popup).close();
+  await expect.poll(() => sent).toContain('subscribe_click');
+  // The pointer over the page fetched the app (a click then finds it there), but did not start it.
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', /.+/);
+
+  // The first click the app handles starts it, and it handles that very click (SPEC §4: the watch button logs).
+  const logged = page.waitForEvent('console', (message) => message.text() === 'Watch button clicked 1 time');
+  await home.hero.getByRole('button', { name: 'Watch Latest Videos' }).click();
+  await logged;
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+  expect(appScript(files)).toHaveLength(1);
+  await expect.poll(() => sent).toContain('hero_click');
+  // Counted once each, whoever asked: the boot script at load, the app when it started.
+  expect(sent.filter((kind) => kind === 'pageview')).toHaveLength(1);
+  expect(sent.filter((kind) => kind === 'hero_impression')).toHaveLength(1);
+});
+
+test('a watch page plays on the first tap without its app loaded before', async ({
+  page,
+  request,
+}) => {
+  await thumbnailsLoad(page);
+  await stubYouTubePlayer(page);
+  const files = scripts(page);
+  const [video] = (await (await request.get('/api/videos?sort=recent&limit=1')).json()) as Video[];
+  await page.goto(`/videos/${video.id}`);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1, name: video.title })).toBeVisible();
+  expect(appScript(files)).toEqual([]);
+  expect(files.filter((file) => file.startsWith('watch-app-'))).toEqual([]);
+
+  await page.getByRole('button', { name: `Play ${video.title}` }).click();
+  await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`/embed/${video.id}\\?autoplay=1`));
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+});

@@ -1,0 +1,77 @@
+import { apiPaths } from '@app/contracts/api-paths';
+import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
+import type { LiveState, PublicSettings } from '@app/contracts';
+import { appClickTarget, appNeededAtLoad } from './boot';
+
+const stream = { id: 'live1', title: 'Live', thumbnail: null, scheduledStartTime: null } as unknown as NonNullable<
+  LiveState['live']
+>;
+
+/** The `#ssr-state` of a rendered page with these settings and this live state. */
+function state(settings: Partial<PublicSettings> = {}, live: LiveState = { live: null, upcoming: null }) {
+  const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: '', state: { data } });
+  return {
+    queries: [
+      query([apiPaths.settings, 'public'], { ...PUBLIC_SETTINGS_DEFAULTS, ...settings }),
+      query([apiPaths.live], live),
+    ],
+  } as unknown as Parameters<typeof appNeededAtLoad>[0];
+}
+
+describe('when a page needs its app at once (boot.ts, issue 23)', () => {
+  it('not for a rendered page that needs nothing more', () => {
+    expect(appNeededAtLoad(state(), null)).toBeNull();
+    // The banner answered (either way): nothing to ask.
+    expect(appNeededAtLoad(state({ enableGDPRBanner: true }), 'denied')).toBeNull();
+  });
+
+  it('for a page the server did not render', () => {
+    expect(appNeededAtLoad(undefined, null)).toBe('not rendered by the server');
+    expect(appNeededAtLoad({ queries: [] } as never, null)).toBe('not rendered by the server');
+  });
+
+  it('for the consent banner while the visitor has not answered', () => {
+    expect(appNeededAtLoad(state({ enableGDPRBanner: true }), null)).toBe('consent banner');
+  });
+
+  it('for a third party the visitor allowed (or was not asked about)', () => {
+    const ga = { enableGoogleAnalytics: true, googleAnalyticsId: 'G-TEST123' };
+    expect(appNeededAtLoad(state(ga), null)).toBe('third party');
+    expect(appNeededAtLoad(state({ ...ga, enableGDPRBanner: true }), 'granted')).toBe('third party');
+    expect(appNeededAtLoad(state({ ...ga, enableGDPRBanner: true }), 'denied')).toBeNull();
+    // Switched on without an id: nothing to load.
+    expect(appNeededAtLoad(state({ enableGoogleAnalytics: true, googleAnalyticsId: '' }), null)).toBeNull();
+  });
+
+  it('for a live or an upcoming stream (its local time, its polling)', () => {
+    expect(appNeededAtLoad(state({}, { live: stream, upcoming: null }), null)).toBe('live or upcoming stream');
+    expect(appNeededAtLoad(state({}, { live: null, upcoming: stream }), null)).toBe('live or upcoming stream');
+  });
+});
+
+describe('which clicks wait for the app', () => {
+  const here = new URL('http://localhost/videos/abc');
+  beforeEach(() => {
+    document.body.innerHTML = `
+      <button id="play"><span id="inner">Play</span></button>
+      <a id="chapter" href="/videos/abc?t=30">0:30</a>
+      <a id="section" href="/#videos">Videos</a>
+      <a id="other" href="/videos/def">Other</a>
+      <a id="youtube" href="https://www.youtube.com/watch?v=abc" target="_blank">YouTube</a>
+      <p id="text">Text</p>`;
+  });
+  const target = (id: string) => appClickTarget(document.getElementById(id), here)?.id ?? null;
+
+  it('a button (from within it), and a link within this page', () => {
+    expect(target('inner')).toBe('play');
+    expect(target('chapter')).toBe('chapter');
+  });
+
+  it('not a link to another page or a new tab, nor plain text', () => {
+    expect(target('section')).toBeNull();
+    expect(target('other')).toBeNull();
+    expect(target('youtube')).toBeNull();
+    expect(target('text')).toBeNull();
+    expect(appClickTarget(null, here)).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import type { LiveState, PublicSettings } from '@app/contracts';
+import { apiPaths } from '@app/contracts/api-paths';
+import { pageFeatures } from '@app/contracts/page-features';
+import type { DehydratedState } from '@tanstack/react-query';
+import { LIVE_IDLE_POLL_MS } from './features/videos/api/live-poll';
+import { currentConsent } from './lib/consent-store';
+import { isMissing, THUMBNAIL_SELECTOR } from './lib/thumbnail';
+import { setSiteAnalytics, trackHeroImpression, trackLinkClicks, trackPageview } from './lib/site-analytics';
+import { readSsrState } from './ssr-state';
+
+/**
+ * The page's first script (issue 23), without React: a page the server rendered is complete and usable as it is
+ * (links, text, images), so its app (React, about 120 KB gzip) starts only when the page needs it:
+ * - at once when the first screen needs script: the consent banner to ask, a third party to load (analytics,
+ *   ads) or a live or upcoming stream (its local time, its polling);
+ * - when a thumbnail turns out missing (the app steps it down to a smaller size or the placeholder);
+ * - else on the first click on something the app handles (a button, a link within the page), which it is given
+ *   once it has started; the first sign of intent (a pointer over the page, a touch, a focus) already fetches it;
+ * - and on `/` after {@link LIVE_IDLE_POLL_MS} at the latest, when the app would have asked for a stream anyway.
+ *
+ * Links to other pages need no app. Their clicks are counted from their `data-track` (`trackLinkClicks`), and the
+ * page view and the hero's impression are counted here, at load, as the app would have counted them.
+ */
+
+/** What a page the server rendered carries in its `#ssr-state`, read without React Query. */
+type SsrQueries = Pick<DehydratedState, 'queries'>;
+
+function queryData<T>(state: SsrQueries | undefined, match: (key: readonly unknown[]) => boolean): T | undefined {
+  return state?.queries.find((query) => match(query.queryKey))?.state.data as T | undefined;
+}
+
+export const ssrSettings = (state: SsrQueries | undefined) =>
+  queryData<PublicSettings>(state, (key) => key[0] === apiPaths.settings && key[1] === 'public');
+
+const ssrLive = (state: SsrQueries | undefined) =>
+  queryData<LiveState>(state, (key) => key[0] === apiPaths.live && key.length === 1);
+
+/** Why the app must start with the page (for a test to name), or null when it can wait for the visitor. */
+export function appNeededAtLoad(
+  state: SsrQueries | undefined,
+  consent: 'granted' | 'denied' | null,
+): string | null {
+  const settings = ssrSettings(state);
+  if (!state || !settings) return 'not rendered by the server';
+  if (settings.enableGDPRBanner && consent === null) return 'consent banner';
+  const features = pageFeatures(settings);
+  const allowed = !settings.enableGDPRBanner || consent === 'granted';
+  if (allowed && (features.googleAnalytics || features.plausible || features.adsense)) return 'third party';
+  const live = ssrLive(state);
+  if (live?.live || live?.upcoming) return 'live or upcoming stream';
+  return null;
+}
+
+/** What a click handled by the app lands on, or null for one the browser handles alone (a link elsewhere). */
+export function appClickTarget(target: EventTarget | null, here: Location | URL): HTMLElement | null {
+  if (!(target instanceof Element)) return null;
+  const element = target.closest<HTMLElement>(
+    'button, input, select, textarea, label, summary, [role="button"], a[href]',
+  );
+  if (!element) return null;
+  if (element instanceof HTMLAnchorElement) {
+    if (element.target && element.target !== '_self') return null;
+    const url = new URL(element.href, here.href);
+    // A section of this page (`#videos`), or this page at a time (`?t=`, a chapter): the app's to handle.
+    if (url.origin !== here.origin || url.pathname !== here.pathname) return null;
+  }
+  return element;
+}
+
+/** Starts the page: at once, or when the page needs its app (see above). */
+export function bootPage(
+  loadApp: () => Promise<{ startApp: () => Promise<void> }>,
+  { now = false }: { now?: boolean } = {},
+): void {
+  trackLinkClicks();
+  const state = readSsrState();
+  let started: Promise<void> | undefined;
+  let running = false;
+  const start = () =>
+    (started ??= loadApp()
+      .then(({ startApp }) => startApp())
+      .then(() => {
+        running = true;
+        document.documentElement.dataset.app = 'running';
+      }));
+  if (!state) {
+    // A page the browser renders itself (the dashboard, a 404, the prerendered shell) needs its app now.
+    void start();
+    return;
+  }
+
+  const settings = ssrSettings(state);
+  if (settings) setSiteAnalytics(settings.enableSiteAnalytics);
+  trackPageview();
+  const hero = document.documentElement.dataset.hero;
+  if (window.location.pathname === '/' && document.getElementById('home') && (hero === 'A' || hero === 'B'))
+    trackHeroImpression(hero);
+
+  // A click before the app runs waits for it, then goes to it (the latest one, once).
+  let held: HTMLElement | null = null;
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (running || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return;
+      const element = appClickTarget(event.target, window.location);
+      if (!element) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      held = element;
+      document.documentElement.dataset.app = 'starting';
+      void start().then(() => {
+        if (held !== element) return;
+        held = null;
+        element.click();
+      });
+    },
+    true,
+  );
+  // The first sign of intent fetches the app (without starting it), so a click then finds it there.
+  const intents = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const;
+  const fetchApp = () => {
+    for (const type of intents) document.removeEventListener(type, fetchApp, true);
+    void loadApp().catch(() => undefined);
+  };
+  for (const type of intents) document.addEventListener(type, fetchApp, { capture: true, passive: true });
+
+  // The page answers clicks from now on (the browser tests wait for this; `data-app="running"` once the app runs).
+  document.documentElement.dataset.appReady = 'true';
+  // A thumbnail that failed already, or fails later (a lazy one further down), needs the app's fallback.
+  const thumbnailFailed = (target: EventTarget | null) =>
+    target instanceof HTMLImageElement && target.matches(THUMBNAIL_SELECTOR) && isMissing(target);
+  for (const type of ['error', 'load'])
+    document.addEventListener(type, (event) => void (thumbnailFailed(event.target) && start()), true);
+  const failedAlready = [...document.querySelectorAll<HTMLImageElement>(THUMBNAIL_SELECTOR)].some(
+    (image) => image.complete && isMissing(image),
+  );
+  if (now || failedAlready || appNeededAtLoad(state, currentConsent())) void start();
+  else if (window.location.pathname === '/') setTimeout(() => void start(), LIVE_IDLE_POLL_MS);
+}
