@@ -97,7 +97,10 @@ function prerenderShell(): Plugin {
         const html = prerenderedShell(readFileSync(file, 'utf8'), await render());
         if (!isPageShell(html)) throw new Error('index.html has no page head to fill (<!--page-head-->)');
         // The app's stylesheets too: a rendered page paints before its app starts (src/boot.ts).
-        const styled = withHeadTags(inlineEntryCss(html, outputDir), chunkHeadTags(outputDir, APP_CHUNK_SOURCE));
+        const styled = withHeadTags(
+          inlineEntryCss(html, outputDir),
+          chunkHeadTags(outputDir, APP_CHUNK_SOURCE),
+        );
         writeFileSync(file, lowPriorityScripts(styled));
       } finally {
         await server.close();

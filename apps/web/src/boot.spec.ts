@@ -3,9 +3,12 @@ import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-default
 import type { LiveState, PublicSettings } from '@app/contracts';
 import { appClickTarget, appNeededAtLoad } from './boot';
 
-const stream = { id: 'live1', title: 'Live', thumbnail: null, scheduledStartTime: null } as unknown as NonNullable<
-  LiveState['live']
->;
+const stream = {
+  id: 'live1',
+  title: 'Live',
+  thumbnail: null,
+  scheduledStartTime: null,
+} as unknown as NonNullable<LiveState['live']>;
 
 /** The `#ssr-state` of a rendered page with these settings and this live state. */
 function state(settings: Partial<PublicSettings> = {}, live: LiveState = { live: null, upcoming: null }) {
@@ -44,8 +47,12 @@ describe('when a page needs its app at once (boot.ts, issue 23)', () => {
   });
 
   it('for a live or an upcoming stream (its local time, its polling)', () => {
-    expect(appNeededAtLoad(state({}, { live: stream, upcoming: null }), null)).toBe('live or upcoming stream');
-    expect(appNeededAtLoad(state({}, { live: null, upcoming: stream }), null)).toBe('live or upcoming stream');
+    expect(appNeededAtLoad(state({}, { live: stream, upcoming: null }), null)).toBe(
+      'live or upcoming stream',
+    );
+    expect(appNeededAtLoad(state({}, { live: null, upcoming: stream }), null)).toBe(
+      'live or upcoming stream',
+    );
   });
 });
 

@@ -25,7 +25,10 @@ import { readSsrState } from './ssr-state';
 /** What a page the server rendered carries in its `#ssr-state`, read without React Query. */
 type SsrQueries = Pick<DehydratedState, 'queries'>;
 
-function queryData<T>(state: SsrQueries | undefined, match: (key: readonly unknown[]) => boolean): T | undefined {
+function queryData<T>(
+  state: SsrQueries | undefined,
+  match: (key: readonly unknown[]) => boolean,
+): T | undefined {
   return state?.queries.find((query) => match(query.queryKey))?.state.data as T | undefined;
 }
 

@@ -51,9 +51,7 @@ function start(
     () => undefined,
   );
   const root = createRoot(container);
-  void withLanguage(siteLanguage()).then(() =>
-    startTransition(() => root.render(page(queryClient))),
-  );
+  void withLanguage(siteLanguage()).then(() => startTransition(() => root.render(page(queryClient))));
 }
 
 /** Without the server's rendering: the language of the settings this browser last saw, else English. */
@@ -84,7 +82,11 @@ export function startApp(): Promise<void> {
       start(container, (queryClient) => <HomeApp queryClient={queryClient} />, committed);
     } else if (videoId !== null) {
       void import('./app/watch-app').then(({ WatchApp }) =>
-        start(container, (queryClient) => <WatchApp videoId={videoId} queryClient={queryClient} />, committed),
+        start(
+          container,
+          (queryClient) => <WatchApp videoId={videoId} queryClient={queryClient} />,
+          committed,
+        ),
       );
     } else {
       // The dashboard stays in English (issue 26); the 404 page speaks the site's language.

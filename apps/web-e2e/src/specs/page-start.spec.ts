@@ -13,13 +13,15 @@ import { stubYouTubePlayer } from '../support/youtube-stub';
 async function thumbnailsLoad(page: Page): Promise<void> {
   const svg =
     '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="480" height="270" fill="#345"/></svg>';
-  await page.context().route('https://i.ytimg.com/**', (route) =>
-    route.fulfill({ contentType: 'image/svg+xml', body: svg }),
-  );
+  await page
+    .context()
+    .route('https://i.ytimg.com/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: svg }));
   // The subscribe link's new tab.
-  await page.context().route('https://www.youtube.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>YouTube</title>' }),
-  );
+  await page
+    .context()
+    .route('https://www.youtube.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>YouTube</title>' }),
+    );
 }
 
 /** The scripts of this origin the page fetched, by file name. */
@@ -79,10 +81,7 @@ test('/ needs no app until the first click it handles: the view, the impression 
   expect(sent.filter((kind) => kind === 'hero_impression')).toHaveLength(1);
 });
 
-test('a watch page plays on the first tap without its app loaded before', async ({
-  page,
-  request,
-}) => {
+test('a watch page plays on the first tap without its app loaded before', async ({ page, request }) => {
   await thumbnailsLoad(page);
   await stubYouTubePlayer(page);
   const files = scripts(page);

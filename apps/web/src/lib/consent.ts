@@ -4,11 +4,7 @@ import { type ConsentChoice, currentConsent, subscribeConsent } from './consent-
 export { CONSENT_STORAGE_KEY, type ConsentChoice, readConsent, setConsent } from './consent-store';
 
 export function useConsentChoice(): ConsentChoice | null {
-  return useSyncExternalStore(
-    subscribeConsent,
-    currentConsent,
-    () => null,
-  );
+  return useSyncExternalStore(subscribeConsent, currentConsent, () => null);
 }
 
 /**
