@@ -22,6 +22,9 @@ export function setConsent(choice: ConsentChoice | null): void {
     // Storage blocked: the choice holds for this page only.
     memory = choice;
   }
+  // The page's own copy (index.html sets it before the first paint), which hides the rendered banner.
+  if (choice) document.documentElement.dataset.consent = choice;
+  else delete document.documentElement.dataset.consent;
   listeners.forEach((listener) => listener());
 }
 
