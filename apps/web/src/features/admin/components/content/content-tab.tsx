@@ -12,7 +12,15 @@ export const UNKNOWN_TOTAL = 'Unknown';
 export const UNKNOWN_TOTAL_HINT = "Not in YouTube's feed: the next sync with an API key fills it in.";
 
 /** `value`: undefined while loading, null when unknown (shown as such), else the number. */
-function Counter({ label, value, testId }: { label: string; value: number | null | undefined; testId: string }) {
+function Counter({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: number | null | undefined;
+  testId: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="sm" c="dimmed">
