@@ -12,7 +12,7 @@ export const UNKNOWN_TOTAL = 'Unknown';
 export const UNKNOWN_TOTAL_HINT = "Not in YouTube's feed: the next sync with an API key fills it in.";
 
 /** `value`: undefined while loading, null when unknown (shown as such), else the number. */
-function Counter({
+export function Counter({
   label,
   value,
   testId,
