@@ -1,5 +1,7 @@
+import type { MigrationInterface } from 'typeorm';
 import { ChannelEntity } from '../src/channel/channel.entity';
 import { UnknownCounts1764905000000 } from '../src/database/migrations/1764905000000-unknown-counts';
+import { UnknownChannelTotals1765200000000 } from '../src/database/migrations/1765200000000-unknown-channel-totals';
 import { VideoEntity } from '../src/videos/video.entity';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -7,7 +9,7 @@ import { startTestApp, type TestApp } from './support/test-app';
  * Issue 27, unknown is not 0: the migration that lets the channel's subscriber count and a video's view count be
  * NULL keeps stored numbers, and its `down` turns NULLs back into 0 before the columns become NOT NULL again.
  */
-describe('migration UnknownCounts1764905000000', () => {
+describe('migrations UnknownCounts1764905000000 and UnknownChannelTotals1765200000000', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -17,12 +19,15 @@ describe('migration UnknownCounts1764905000000', () => {
     await t?.close();
   });
 
-  /** This migration's own down or up, whichever migrations come after it. */
-  const migrate = async (step: 'down' | 'up') => {
+  /** A migration's own down or up, whichever migrations come after it. */
+  const migrate = async (
+    step: 'down' | 'up',
+    migration: MigrationInterface = new UnknownCounts1764905000000(),
+  ) => {
     const runner = t.dataSource.createQueryRunner();
     try {
       await runner.startTransaction();
-      await new UnknownCounts1764905000000()[step](runner);
+      await migration[step](runner);
       await runner.commitTransaction();
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
@@ -70,5 +75,25 @@ describe('migration UnknownCounts1764905000000', () => {
     } finally {
       await runner.release();
     }
+  });
+
+  it("UnknownChannelTotals1765200000000: the channel's video and view counts may be NULL (feed mode, issue 24)", async () => {
+    const channels = t.dataSource.getRepository(ChannelEntity);
+    const { videoCount, viewCount } = await channelRow();
+    expect(videoCount).toBeGreaterThan(0);
+    await channels.update({ id: 1 }, { videoCount: null, viewCount: null });
+    expect(await channelRow()).toMatchObject({ videoCount: null, viewCount: null });
+
+    const totals = new UnknownChannelTotals1765200000000();
+    await migrate('down', totals);
+    expect(await channelRow()).toMatchObject({ videoCount: 0, viewCount: 0 });
+    await expect(t.dataSource.query('UPDATE channel SET viewCount = NULL WHERE id = 1')).rejects.toThrow();
+
+    await migrate('up', totals);
+    await channels.update({ id: 1 }, { videoCount, viewCount });
+    expect(await channelRow()).toMatchObject({ videoCount, viewCount });
+    await channels.update({ id: 1 }, { videoCount: null, viewCount: null });
+    expect(await channelRow()).toMatchObject({ videoCount: null, viewCount: null });
+    await channels.update({ id: 1 }, { videoCount, viewCount });
   });
 });

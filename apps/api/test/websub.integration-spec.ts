@@ -1,4 +1,4 @@
-import type { WebsubStatus } from '@app/contracts';
+import type { SyncStatus, WebsubStatus } from '@app/contracts';
 import { WEBSUB_CALLBACK_PATH, websubTopic } from '@app/contracts';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -6,6 +6,7 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
+import { SyncRunEntity } from '../src/youtube/sync-run.entity';
 import { WEBSUB_RENEW_AT, WebsubService } from '../src/youtube/websub.service';
 import { signedInAgent } from './support/auth';
 import { type FakeWebsubHub, startFakeWebsubHub } from './support/fake-websub-hub';
@@ -101,6 +102,7 @@ describe('YouTube push (WebSub)', () => {
     (await hub.requests()).filter((r) => r.mode === 'subscribe' && r.verification?.echoed);
   const status = async () => (await admin.get('/api/youtube/websub/status').expect(200)).body as WebsubStatus;
   const secret = async () => (await verifiedSubscribes())[0].secret!;
+  const syncStatus = async () => (await admin.get('/api/sync/status').expect(200)).body as SyncStatus;
 
   it('subscribes at start with the topic, callback, a random secret and a lease, and the hub verifies it', async () => {
     const [subscribe] = await waitFor(async () => {
@@ -184,6 +186,23 @@ describe('YouTube push (WebSub)', () => {
     // Just that video: one videos.list call, 1 unit.
     const stats = await fake.stats();
     expect([stats.units, stats.calls.videos]).toEqual([1, 1]);
+    // The push is in the sync history the dashboard shows, beside (not instead of) the last sync.
+    const history = await syncStatus();
+    expect(history.lastPush).toMatchObject({
+      kind: 'push',
+      videoId: video.id,
+      outcome: 'success',
+      videos: 1,
+      added: 1,
+      updated: 0,
+      apiUnits: 1,
+      error: null,
+    });
+    expect(history.lastRun).toMatchObject({ kind: 'sync', videoId: null });
+    expect(history.lastSuccess).toEqual(history.lastRun);
+    // A repeat that changes nothing records nothing.
+    expect(await hub.publish(topic, xml, 'good')).toEqual([200]);
+    expect((await syncStatus()).lastPush!.id).toBe(history.lastPush!.id);
   });
 
   it('announces a pushed video once however often the hub repeats it', async () => {
@@ -194,6 +213,17 @@ describe('YouTube push (WebSub)', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(hooks).toHaveLength(1);
     expect(JSON.parse(hooks[0].body)).toMatchObject({ event: 'video.published', video: { id: video.id } });
+    // One push in the history, with the notification it sent.
+    const pushes = await t.dataSource
+      .getRepository(SyncRunEntity)
+      .findBy({ kind: 'push', videoId: video.id });
+    expect(pushes).toHaveLength(1);
+    const { lastPush } = await waitFor(async () => {
+      const status = await syncStatus();
+      return status.lastPush?.notifications ? status : undefined;
+    });
+    expect(lastPush).toMatchObject({ videoId: video.id, added: 1 });
+    expect(lastPush!.notifications).toEqual([expect.objectContaining({ videoId: video.id, ok: true })]);
     // The next sync does not announce it again: it is not new any more.
     await admin.post('/api/sync/youtube').expect(200);
     await new Promise((r) => setTimeout(r, 300));
@@ -311,6 +341,7 @@ describe('YouTube push (WebSub) without an API key', () => {
   let fake: FakeYouTube;
   let hub: FakeWebsubHub;
   let t: TestApp;
+  let admin: TestAgent;
 
   beforeAll(async () => {
     fake = await startFakeYouTube({ videos: 5, playlists: 1 });
@@ -324,7 +355,7 @@ describe('YouTube push (WebSub) without an API key', () => {
       }),
     });
     await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
-    const admin = await signedInAgent(t.server);
+    admin = await signedInAgent(t.server);
     await admin.post('/api/sync/youtube').expect(200);
   });
   afterAll(async () => {
@@ -345,5 +376,7 @@ describe('YouTube push (WebSub) without an API key', () => {
     expect(stored.body).toMatchObject({ id: video.id, title: video.title });
     const stats = await fake.stats();
     expect([stats.units, stats.feedRequests]).toEqual([0, 1]);
+    const { lastPush } = (await admin.get('/api/sync/status').expect(200)).body as SyncStatus;
+    expect(lastPush).toMatchObject({ kind: 'push', videoId: video.id, added: 1, apiUnits: 0, pages: 1 });
   });
 });

@@ -1,6 +1,14 @@
-import { FEED_ENTRY_COUNT, type Playlist, type SyncResult, thumbnailUrl, type Video } from '@app/contracts';
+import {
+  type ChannelStats,
+  FEED_ENTRY_COUNT,
+  type Playlist,
+  type SyncResult,
+  thumbnailUrl,
+  type Video,
+} from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { ChannelEntity } from '../src/channel/channel.entity';
 import { parseChannelFeed } from '../src/youtube/channel-feed';
 import { signedInAgent } from './support/auth';
 import { FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
@@ -26,6 +34,8 @@ describe('YouTube sync in feed mode (no API key)', () => {
     await fake?.stop();
   });
 
+  const channelStats = async (): Promise<ChannelStats> =>
+    (await request(t.server).get('/api/channel/stats').expect(200)).body;
   const videos = async (): Promise<Video[]> => (await request(t.server).get('/api/videos').expect(200)).body;
   const playlists = async (): Promise<Playlist[]> =>
     (await request(t.server).get('/api/playlists').expect(200)).body;
@@ -70,6 +80,14 @@ describe('YouTube sync in feed mode (no API key)', () => {
     expect(await playlists()).toEqual([]);
     const channel = (await admin.get('/api/sync/status').expect(200)).body.lastRun;
     expect(channel).toMatchObject({ outcome: 'success', apiUnits: 0, videos: FEED_ENTRY_COUNT });
+    // The feed states no channel totals: unknown (null), not the demo's numbers and not 0.
+    expect(await channelStats()).toEqual({ subscriberCount: null, videoCount: null, viewCount: null });
+    const row = await t.dataSource.getRepository(ChannelEntity).findOneByOrFail({ id: 1 });
+    expect({ s: row.subscriberCount, v: row.videoCount, w: row.viewCount }).toEqual({
+      s: null,
+      v: null,
+      w: null,
+    });
   });
 
   it('keeps unicode, markup-like text and entities exactly', async () => {
@@ -99,6 +117,16 @@ describe('YouTube sync in feed mode (no API key)', () => {
     const full = await admin.post('/api/sync/youtube').expect(200);
     expect(full.body).toMatchObject({ videos: VIDEOS + 2, playlists: PLAYLISTS });
     expect(full.body.apiUnits).toBeGreaterThan(0);
+    // The key's sync states the channel's totals, which the feed could not.
+    const { id: channelId } = await fake.channel();
+    const url = `${fake.url}/channels?part=statistics&id=${channelId}&key=${FAKE_API_KEY}`;
+    const said = ((await (await fetch(url)).json()) as { items: { statistics: Record<string, string> }[] })
+      .items[0]!.statistics;
+    const totals = await channelStats();
+    expect(totals).toMatchObject({ videoCount: Number(said.videoCount), viewCount: Number(said.viewCount) });
+    expect(totals.videoCount).toEqual(expect.any(Number));
+    expect(totals.viewCount).toEqual(expect.any(Number));
+    if (said.subscriberCount !== undefined) expect(totals.subscriberCount).toBe(Number(said.subscriberCount));
     const withDurations = await videos();
     // Every duration known (an upload still processing is YouTube's P0D, 0:00; a stream LIVE or UPCOMING).
     expect(withDurations.filter((v) => v.duration === '')).toEqual([]);
@@ -112,6 +140,8 @@ describe('YouTube sync in feed mode (no API key)', () => {
     const durations = (list: Video[]) => list.map((v) => [v.id, v.duration, v.durationSeconds]);
     expect(durations(await videos())).toEqual(durations(withDurations));
     expect(await playlists()).toHaveLength(PLAYLISTS);
+    // A later feed sync keeps the totals the key stated (the feed has none to replace them with).
+    expect(await channelStats()).toEqual(totals);
   });
 });
 

@@ -70,7 +70,7 @@ describe('YouTube sync', () => {
 
   it('reports no run before the first sync', async () => {
     const res = await admin.get('/api/sync/status').expect(200);
-    expect(res.body).toEqual({ lastRun: null, lastSuccess: null });
+    expect(res.body).toEqual({ lastRun: null, lastSuccess: null, lastPush: null });
   });
 
   it("replaces the demo channel on the first sync, at 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units plus each playlist's items, and no search", async () => {

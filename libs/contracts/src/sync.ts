@@ -37,9 +37,16 @@ export const notificationDeliverySchema = z.object({
 });
 export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
 
+/** `sync`: a whole sync (key or feed mode); `push`: one WebSub notification that added or changed a video. */
+export const syncRunKindSchema = z.enum(['sync', 'push']);
+export type SyncRunKind = z.infer<typeof syncRunKindSchema>;
+
 /** One recorded sync run (the `sync_run` history). */
 export const syncRunSchema = z.object({
   id: z.number().int(),
+  kind: syncRunKindSchema,
+  /** The video a push fetched (its kind `push`); null for a sync. */
+  videoId: z.string().nullable(),
   /** ISO 8601 date-times. */
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -69,6 +76,8 @@ export const syncStatusSchema = z.object({
   lastRun: syncRunSchema.nullable(),
   /** The most recent successful run, or null. */
   lastSuccess: syncRunSchema.nullable(),
+  /** The most recent push (WebSub) that added or changed a video, or null; `lastRun` and `lastSuccess` are syncs. */
+  lastPush: syncRunSchema.nullable(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 

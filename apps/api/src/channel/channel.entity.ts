@@ -31,11 +31,13 @@ export class ChannelEntity {
   @Column({ type: 'bigint', nullable: true, transformer: bigintToNumber })
   subscriberCount: number | null;
 
-  @Column({ type: 'int' })
-  videoCount: number;
+  /** Null when no sync stated it (feed mode: the Atom feed has no channel totals): unknown, not 0. */
+  @Column({ type: 'int', nullable: true })
+  videoCount: number | null;
 
-  @Column({ type: 'bigint', transformer: bigintToNumber })
-  viewCount: number;
+  /** Null when no sync stated it (feed mode), like the video count. */
+  @Column({ type: 'bigint', nullable: true, transformer: bigintToNumber })
+  viewCount: number | null;
 
   @Column({ type: 'boolean', default: false })
   isDemo: boolean;

@@ -22,6 +22,8 @@ import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { WebsubAnnouncedEntity } from '../youtube/websub-announced.entity';
 import { WebsubSubscriptionEntity } from '../youtube/websub-subscription.entity';
 import { Websub1765100000000 } from './migrations/1765100000000-websub';
+import { UnknownChannelTotals1765200000000 } from './migrations/1765200000000-unknown-channel-totals';
+import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { AnalyticsVisitorHero1764925000000 } from './migrations/1764925000000-analytics-visitor-hero';
 import { NewsletterConfirmation1765000000000 } from './migrations/1765000000000-newsletter-confirmation';
@@ -88,4 +90,6 @@ export const MIGRATIONS = [
   AnalyticsVisitorHero1764925000000,
   NewsletterConfirmation1765000000000,
   Websub1765100000000,
+  UnknownChannelTotals1765200000000,
+  SyncRunPush1765300000000,
 ];

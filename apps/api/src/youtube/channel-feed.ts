@@ -153,7 +153,8 @@ export function toFeedVideoRow(entry: FeedEntry): VideoRow {
 
 /**
  * The channel as the feed knows it: id and title. The feed has no statistics, picture or description; a
- * stored row of the same channel keeps its own (the store merges), a new one starts without them.
+ * stored row of the same channel keeps its own (the store merges), a new one starts without them: its
+ * subscriber, video and view counts are unknown (null, never 0) until a sync with a key states them.
  */
 export function toFeedChannelRow(feed: ChannelFeed): ChannelRow {
   return {
@@ -164,9 +165,9 @@ export function toFeedChannelRow(feed: ChannelFeed): ChannelRow {
     thumbnail: null,
     // YouTube derives the uploads playlist from the channel id (UC… → UU…).
     uploadsPlaylistId: `UU${feed.channelId.slice(2)}`,
-    subscriberCount: 0,
-    videoCount: 0,
-    viewCount: 0,
+    subscriberCount: null,
+    videoCount: null,
+    viewCount: null,
     isDemo: false,
   };
 }

@@ -1,3 +1,4 @@
+import type { SyncRunKind } from '@app/contracts';
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** History of YouTube sync runs (start, end, outcome, counts, API units). */
@@ -47,4 +48,12 @@ export class SyncRunEntity {
 
   @Column({ type: 'text', nullable: true })
   notifications: string | null;
+
+  /** `sync`: a whole sync (key or feed mode); `push`: one WebSub notification that added or changed a video. */
+  @Column({ type: 'varchar', length: 8, default: 'sync' })
+  kind: SyncRunKind;
+
+  /** The video a push fetched; null for a sync. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  videoId: string | null;
 }

@@ -38,7 +38,7 @@ export class SyncController {
   @Get('status')
   @ApiJson(SyncStatusDto, { errors: [401] })
   async status(): Promise<SyncStatus> {
-    const { lastRun, lastSuccess } = await this.sync.status();
-    return toSyncStatus(lastRun, lastSuccess);
+    const { lastRun, lastSuccess, lastPush } = await this.sync.status();
+    return toSyncStatus(lastRun, lastSuccess, lastPush);
   }
 }

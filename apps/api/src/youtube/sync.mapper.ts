@@ -28,6 +28,8 @@ function durationMs(run: SyncRunEntity): number | null {
 export function toSyncRun(run: SyncRunEntity): SyncRun {
   return {
     id: run.id,
+    kind: run.kind,
+    videoId: run.videoId,
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
     outcome: run.outcome,
@@ -57,9 +59,14 @@ export function toSyncResult(run: SyncRunEntity): SyncResult {
   };
 }
 
-export function toSyncStatus(lastRun: SyncRunEntity | null, lastSuccess: SyncRunEntity | null): SyncStatus {
+export function toSyncStatus(
+  lastRun: SyncRunEntity | null,
+  lastSuccess: SyncRunEntity | null,
+  lastPush: SyncRunEntity | null,
+): SyncStatus {
   return {
     lastRun: lastRun ? toSyncRun(lastRun) : null,
     lastSuccess: lastSuccess ? toSyncRun(lastSuccess) : null,
+    lastPush: lastPush ? toSyncRun(lastPush) : null,
   };
 }

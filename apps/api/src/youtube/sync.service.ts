@@ -93,12 +93,18 @@ export class SyncService implements OnModuleDestroy {
     this.policy = outboundPolicy(env);
   }
 
-  async status(): Promise<{ lastRun: SyncRunEntity | null; lastSuccess: SyncRunEntity | null }> {
-    const [lastRun, lastSuccess] = await Promise.all([
-      this.runs.findOne({ where: {}, order: { id: 'DESC' } }),
-      this.runs.findOne({ where: { outcome: 'success' }, order: { id: 'DESC' } }),
+  /** The last sync, the last successful one, and the last push (pushes are in the history too, issue 24). */
+  async status(): Promise<{
+    lastRun: SyncRunEntity | null;
+    lastSuccess: SyncRunEntity | null;
+    lastPush: SyncRunEntity | null;
+  }> {
+    const [lastRun, lastSuccess, lastPush] = await Promise.all([
+      this.runs.findOne({ where: { kind: 'sync' }, order: { id: 'DESC' } }),
+      this.runs.findOne({ where: { kind: 'sync', outcome: 'success' }, order: { id: 'DESC' } }),
+      this.runs.findOne({ where: { kind: 'push' }, order: { id: 'DESC' } }),
     ]);
-    return { lastRun, lastSuccess };
+    return { lastRun, lastSuccess, lastPush };
   }
 
   /** Runs a sync and returns its recorded run; 400 (configuration), 409 (busy), 502 (YouTube). */
@@ -164,6 +170,8 @@ export class SyncService implements OnModuleDestroy {
         expectedVideos: null,
         error: null,
         notifications: null,
+        kind: 'sync',
+        videoId: null,
       }),
     );
     const client = new YouTubeApiClient({

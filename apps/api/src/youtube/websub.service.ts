@@ -33,6 +33,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService, type VideoRow } from '../videos/videos.service';
 import { AppLockService } from './app-lock.service';
+import { SyncRunEntity } from './sync-run.entity';
 import { fetchChannelFeed, toFeedVideoRow } from './channel-feed';
 import { YouTubeApiClient } from './youtube-api.client';
 import { toVideoRow } from './youtube.mapper';
@@ -72,7 +73,8 @@ interface Wanted {
  * YouTube push (WebSub, issue 24, DESIGN §9): with a public https PUBLIC_URL and a channel, one subscription at
  * the hub shared by every API process (one row, changed under the app lock), renewed at 80 % of its lease,
  * dropped when the channel or PUBLIC_URL changes. A correctly signed notification stores just its video (one
- * videos.list unit with a key, the feed without) and announces it once (a claim row per video).
+ * videos.list unit with a key, the feed without), records it in the sync history when it added or changed the
+ * video (a run of kind `push`), and announces it once (a claim row per video).
  */
 @Injectable()
 export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -85,6 +87,7 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectRepository(WebsubSubscriptionEntity)
     private readonly subscriptions: Repository<WebsubSubscriptionEntity>,
     @InjectRepository(WebsubAnnouncedEntity) private readonly announced: Repository<WebsubAnnouncedEntity>,
+    @InjectRepository(SyncRunEntity) private readonly runs: Repository<SyncRunEntity>,
     private readonly dataSource: DataSource,
     private readonly locks: AppLockService,
     private readonly settings: SettingsService,
@@ -285,24 +288,53 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async receive(videoId: string, channelId: string): Promise<void> {
-    const video = await this.fetchVideo(videoId, channelId);
+    const startedAt = new Date(this.clock.now());
+    const { video, apiUnits } = await this.fetchVideo(videoId, channelId);
     if (!video) return;
-    const added = await this.dataSource.transaction(async (manager) => {
+    const stored = await this.dataSource.transaction(async (manager) => {
       const channel = await this.channels.find(manager);
       // Before the first sync of this channel (the demo, another channel) the sync brings everything.
       if (!channel || channel.isDemo || channel.youtubeChannelId !== channelId) return null;
       const changes = await this.videos.mergeFromFeed(manager, [video]);
-      return changes.added.length ? { title: channel.title } : null;
+      const added = changes.added.length;
+      if (!added && !changes.updated) return null;
+      // A push that changed something is in the sync history (issue 24), as a run of kind `push`.
+      const runs = manager.getRepository(SyncRunEntity);
+      const run = await runs.save(
+        runs.create({
+          kind: 'push',
+          videoId,
+          startedAt,
+          finishedAt: new Date(this.clock.now()),
+          outcome: 'success',
+          videos: 1,
+          playlists: 0,
+          added,
+          updated: changes.updated,
+          removed: 0,
+          apiUnits,
+          pages: 1,
+          expectedVideos: null,
+          error: null,
+          notifications: null,
+        }),
+      );
+      return { title: channel.title, added: added > 0, runId: run.id };
     });
-    if (!added || !(await this.claim(videoId))) return;
+    if (!stored?.added || !(await this.claim(videoId))) return;
     if (!(await this.notifications.anyEnabled())) return;
     // Announced in the background: the hub gets its answer without waiting for Discord or SMTP.
     this.track(
       this.notifications
-        .announce([{ ...video, url: watchUrl(video.id) }], { id: channelId, title: added.title })
-        .then((deliveries) => {
+        .announce([{ ...video, url: watchUrl(video.id) }], { id: channelId, title: stored.title })
+        .then(async (deliveries) => {
           const failed = deliveries.filter((d) => !d.ok);
           if (failed.length) this.logger.warn(`Pushed ${videoId}: ${failed.length} notification(s) failed`);
+          if (deliveries.length) {
+            await this.runs
+              .update(stored.runId, { notifications: JSON.stringify(deliveries) })
+              .catch((e: Error) => this.logger.warn(`Recording the push's notifications: ${e.message}`));
+          }
         }),
     );
   }
@@ -321,8 +353,11 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.announced.existsBy({ videoId, claimedBy });
   }
 
-  /** Just this video: videos.list (1 unit) with a key, else its entry in the channel's feed. */
-  private async fetchVideo(videoId: string, channelId: string): Promise<VideoRow | null> {
+  /** Just this video: videos.list (1 unit) with a key, else its entry in the channel's feed (0 units). */
+  private async fetchVideo(
+    videoId: string,
+    channelId: string,
+  ): Promise<{ video: VideoRow | null; apiUnits: number }> {
     const apiKey = await configuredApiKey(this.settings);
     if (apiKey) {
       const client = new YouTubeApiClient({
@@ -331,14 +366,14 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
         fetch: outboundFetch(this.policy),
       });
       const [video] = await client.videos([videoId]);
-      return video ? toVideoRow(video) : null;
+      return { video: video ? toVideoRow(video) : null, apiUnits: client.unitsUsed };
     }
     const feed = await fetchChannelFeed(channelId, {
       origin: this.env.YOUTUBE_FEED_BASE_URL,
       policy: this.policy,
     });
     const entry = feed.entries.find((e) => e.videoId === videoId);
-    return entry ? toFeedVideoRow(entry) : null;
+    return { video: entry ? toFeedVideoRow(entry) : null, apiUnits: 0 };
   }
 
   /** The dashboard's view: never the secret. */

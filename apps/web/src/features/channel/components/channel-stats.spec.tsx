@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ChannelStats } from './channel-stats';
@@ -40,6 +40,39 @@ describe('ChannelStats', () => {
     expect(screen.getByRole('list', { name: 'Channel statistics' })).toHaveAttribute('data-count', '2');
     // A real 0 is a count like any other.
     expect(value('views')).toHaveTextContent(/^0$/);
+  });
+
+  it('leaves out the totals a feed-only sync does not know (null), never "0 videos" or "0 views" (issue 24)', async () => {
+    mockFetch({
+      '/api/channel/stats': () =>
+        fakeResponse(200, { subscriberCount: 48_213, videoCount: null, viewCount: null }),
+    });
+    renderWithProviders(<ChannelStats />);
+    expect(await screen.findByText('48K')).toBe(value('subscribers'));
+    expect(screen.queryByTestId('stat-videos')).toBeNull();
+    expect(screen.queryByTestId('stat-views')).toBeNull();
+    expect(screen.queryByText(/^0$/)).toBeNull();
+    expect(screen.getByRole('list', { name: 'Channel statistics' })).toHaveAttribute('data-count', '1');
+  });
+
+  it('shows no statistics at all when no total is known, and a real 0 video and 0 views as 0', async () => {
+    mockFetch({
+      '/api/channel/stats': () =>
+        fakeResponse(200, { subscriberCount: null, videoCount: null, viewCount: null }),
+    });
+    const { unmount } = renderWithProviders(<ChannelStats />);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Channel statistics' })).toBeNull());
+    expect(screen.queryByText(/^0$/)).toBeNull();
+    unmount();
+
+    mockFetch({
+      '/api/channel/stats': () => fakeResponse(200, { subscriberCount: 0, videoCount: 0, viewCount: 0 }),
+    });
+    renderWithProviders(<ChannelStats />);
+    await waitFor(() => expect(value('views')).toHaveTextContent(/^0$/));
+    expect(value('videos')).toHaveTextContent(/^0$/);
+    expect(value('subscribers')).toHaveTextContent(/^0$/);
+    expect(screen.getByRole('list', { name: 'Channel statistics' })).toHaveAttribute('data-count', '3');
   });
 
   it('keeps the placeholders when the stats cannot be loaded', async () => {

@@ -33,21 +33,22 @@ function Stat({ id, label, value, icon: Icon }: StatProps) {
 }
 
 /**
- * Subscribers (unless the admin hides them, or the channel does: an unknown count is left out, never shown as
- * 0), videos and views, in the compact count format.
+ * Subscribers (unless the admin hides them, or the channel does), videos and views, in the compact count format.
+ * An unknown count (null: a hidden subscriber count, or the totals of a channel synced from its feed only) is left
+ * out, never shown as 0; a real 0 is shown like any other count. With nothing known, there is no list at all.
  */
 export function ChannelStats({ showSubscribers: wanted = true }: { showSubscribers?: boolean }) {
   const { data, isSuccess } = useChannelStats();
-  const showSubscribers = wanted && !(isSuccess && data.subscriberCount === null);
+  const known = (n: number | null | undefined) => !(isSuccess && n === null);
+  const showSubscribers = wanted && known(data?.subscriberCount);
+  const showVideos = known(data?.videoCount);
+  const showViews = known(data?.viewCount);
+  const count = [showSubscribers, showVideos, showViews].filter(Boolean).length;
   const show = (n: number | null | undefined, placeholder: string) =>
     isSuccess && typeof n === 'number' ? formatCount(n) : placeholder;
+  if (count === 0) return null;
   return (
-    <ul
-      className={classes.root}
-      aria-label={t('stats.label')}
-      aria-busy={!isSuccess}
-      data-count={showSubscribers ? 3 : 2}
-    >
+    <ul className={classes.root} aria-label={t('stats.label')} aria-busy={!isSuccess} data-count={count}>
       {showSubscribers && (
         <Stat
           id="subscribers"
@@ -56,18 +57,22 @@ export function ChannelStats({ showSubscribers: wanted = true }: { showSubscribe
           value={show(data?.subscriberCount, STATS_PLACEHOLDERS.subscribers)}
         />
       )}
-      <Stat
-        id="videos"
-        label={t('stats.videos')}
-        icon={IconVideo}
-        value={show(data?.videoCount, STATS_PLACEHOLDERS.videos)}
-      />
-      <Stat
-        id="views"
-        label={t('stats.views')}
-        icon={IconEye}
-        value={show(data?.viewCount, STATS_PLACEHOLDERS.views)}
-      />
+      {showVideos && (
+        <Stat
+          id="videos"
+          label={t('stats.videos')}
+          icon={IconVideo}
+          value={show(data?.videoCount, STATS_PLACEHOLDERS.videos)}
+        />
+      )}
+      {showViews && (
+        <Stat
+          id="views"
+          label={t('stats.views')}
+          icon={IconEye}
+          value={show(data?.viewCount, STATS_PLACEHOLDERS.views)}
+        />
+      )}
     </ul>
   );
 }

@@ -7,7 +7,20 @@ import { FeaturedVideoCard } from './featured-video-card';
 import { PinnedPlaylistsCard } from './pinned-playlists-card';
 import { YoutubeIntegrationCard } from './youtube-integration-card';
 
-function Counter({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
+/** Said for a total YouTube's feed does not state (feed mode: no API key yet); never a made-up 0. */
+export const UNKNOWN_TOTAL = 'Unknown';
+export const UNKNOWN_TOTAL_HINT = "Not in YouTube's feed: the next sync with an API key fills it in.";
+
+/** `value`: undefined while loading, null when unknown (shown as such), else the number. */
+export function Counter({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: number | null | undefined;
+  testId: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="sm" c="dimmed">
@@ -15,6 +28,15 @@ function Counter({ label, value, testId }: { label: string; value: number | unde
       </Text>
       {value === undefined ? (
         <Skeleton height={30} mt={6} width="50%" />
+      ) : value === null ? (
+        <>
+          <Text fz={28} fw={800} lh={1.2} mt={2} c="dimmed" data-testid={testId} data-unknown="">
+            {UNKNOWN_TOTAL}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid={`${testId}-hint`}>
+            {UNKNOWN_TOTAL_HINT}
+          </Text>
+        </>
       ) : (
         <Text fz={28} fw={800} lh={1.2} mt={2} data-testid={testId}>
           {formatInteger(value)}

@@ -1,8 +1,10 @@
 import type { SyncRun } from '@app/contracts';
-import { progressText } from './youtube-integration-card';
+import { progressText, pushText } from './youtube-integration-card';
 
 const run = (patch: Partial<SyncRun>): SyncRun => ({
   id: 7,
+  kind: 'sync',
+  videoId: null,
   startedAt: '2026-11-26T12:00:00.000Z',
   finishedAt: null,
   outcome: 'running',
@@ -35,5 +37,13 @@ describe('the running sync’s progress (issue 24)', () => {
     expect(progressText(run({ pages: 1, apiUnits: 1 }), at(1))).toBe(
       'Syncing: 1 page fetched, 0 videos, 1 API unit',
     );
+  });
+});
+
+describe('a push in the sync history (issue 24)', () => {
+  it('names the video it fetched, whether it was added or updated, and the units', () => {
+    const push = { kind: 'push' as const, videoId: 'abc123def45', outcome: 'success' as const, videos: 1 };
+    expect(pushText(run({ ...push, added: 1, apiUnits: 1 }))).toBe('video abc123def45 added (1 API unit)');
+    expect(pushText(run({ ...push, updated: 1 }))).toBe('video abc123def45 updated (0 API units)');
   });
 });

@@ -34,6 +34,12 @@ export function progressText(run: SyncRun, now: number): string {
   return `Syncing: ${plural(run.pages, 'page')} fetched, ${videos}, ${plural(run.apiUnits, 'API unit')}${left === null ? '' : `, ${timeLeft(left)}`}`;
 }
 
+/** A push (WebSub) that changed a video, as the history records it (issue 24). */
+export function pushText(run: SyncRun): string {
+  const change = run.added > 0 ? 'added' : 'updated';
+  return `video ${run.videoId ?? 'unknown'} ${change} (${plural(run.apiUnits, 'API unit')})`;
+}
+
 const when = (run: SyncRun) => dateTime.format(new Date(run.finishedAt ?? run.startedAt));
 
 function LastSync({ syncing }: { syncing: boolean }) {
@@ -46,7 +52,7 @@ function LastSync({ syncing }: { syncing: boolean }) {
       </Text>
     );
   }
-  const { lastRun, lastSuccess } = data;
+  const { lastRun, lastSuccess, lastPush } = data;
   if (lastRun?.outcome === 'running') {
     return (
       <Text size="sm" data-testid="sync-progress" aria-live="polite">
@@ -77,6 +83,14 @@ function LastSync({ syncing }: { syncing: boolean }) {
       {lastRun.outcome === 'failed' && lastSuccess ? (
         <Text size="xs" c="dimmed">
           Last successful sync {when(lastSuccess)}
+        </Text>
+      ) : null}
+      {lastPush ? (
+        <Text size="xs" c="dimmed" data-testid="last-push">
+          Last push {when(lastPush)}: {pushText(lastPush)}
+          {lastPush.notifications?.length
+            ? `; notifications: ${deliveryLines(lastPush.notifications).join(' · ')}`
+            : ''}
         </Text>
       ) : null}
     </div>
