@@ -1,10 +1,10 @@
 import { siteLanguages } from '@app/contracts/site-language';
 import { i18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { en, type MessageKey } from './catalogues/en';
+import { en, type MessageKey } from '@app/contracts/i18n/en';
 import { activateMessages, t } from './i18n';
 import { loadCatalogue } from './load-catalogue';
-import { pseudoText } from './pseudo';
+import { pseudoText } from '@app/contracts/i18n/pseudo';
 import { translations, untranslatedKeys } from './untranslated';
 
 const keys = Object.keys(en) as MessageKey[];

@@ -5,22 +5,29 @@
 import type { SiteLanguage } from '@app/contracts/site-language';
 import type { Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import type { Catalogue } from './catalogues/en';
+import { type Catalogue, isServerKey } from '@app/contracts/i18n/en';
 import type { PageMessages } from './i18n';
 
 const loaders: Record<SiteLanguage, () => Promise<Catalogue>> = {
-  en: () => import('./catalogues/en').then((m) => m.en),
-  es: () => import('./catalogues/es').then((m) => m.es),
-  'pt-BR': () => import('./catalogues/pt-br').then((m) => m.ptBR),
-  fr: () => import('./catalogues/fr').then((m) => m.fr),
-  de: () => import('./catalogues/de').then((m) => m.de),
-  ja: () => import('./catalogues/ja').then((m) => m.ja),
+  en: () => import('@app/contracts/i18n/en').then((m) => m.en),
+  es: () => import('@app/contracts/i18n/es').then((m) => m.es),
+  'pt-BR': () => import('@app/contracts/i18n/pt-br').then((m) => m.ptBR),
+  fr: () => import('@app/contracts/i18n/fr').then((m) => m.fr),
+  de: () => import('@app/contracts/i18n/de').then((m) => m.de),
+  ja: () => import('@app/contracts/i18n/ja').then((m) => m.ja),
   'en-XA': () =>
-    Promise.all([import('./catalogues/en'), import('./pseudo')]).then(([m, p]) => p.pseudoLocalize(m.en)),
+    Promise.all([import('@app/contracts/i18n/en'), import('@app/contracts/i18n/pseudo')]).then(([m, p]) =>
+      p.pseudoLocalize(m.en),
+    ),
 };
 
+/** The catalogue's texts the web app uses, compiled (the API's own texts, e-mails and link pages, left out). */
 export function compileCatalogue(catalogue: Catalogue): Messages {
-  return Object.fromEntries(Object.entries(catalogue).map(([key, text]) => [key, compileMessage(text)]));
+  return Object.fromEntries(
+    Object.entries(catalogue)
+      .filter(([key]) => !isServerKey(key))
+      .map(([key, text]) => [key, compileMessage(text)]),
+  );
 }
 
 export async function loadCatalogue(locale: SiteLanguage): Promise<PageMessages> {
