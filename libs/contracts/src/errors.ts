@@ -7,16 +7,11 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   /**
    * A stable name for an error a visitor may see (issue 26), so the site can say it in its own language:
-   * `newsletter-throttled` (values: `minutes`), `newsletter-refused` (values: `reason`).
+   * `VISITOR_ERROR_CODES` (`error-codes.ts`).
    */
   code: z.string().optional(),
   /** The values the message was made with, for the code's text. */
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
-/** The error codes of {@link apiErrorSchema} the public site translates. */
-export const VISITOR_ERROR_CODES = {
-  newsletterThrottled: 'newsletter-throttled',
-  newsletterRefused: 'newsletter-refused',
-} as const;
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,4 +1,4 @@
-import { VISITOR_ERROR_CODES } from '@app/contracts/errors';
+import { VISITOR_ERROR_CODES } from '@app/contracts/error-codes';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';

@@ -19,7 +19,7 @@ import {
   QueryFailedError,
   type Repository,
 } from 'typeorm';
-import { VISITOR_ERROR_CODES } from '@app/contracts/errors';
+import { VISITOR_ERROR_CODES } from '@app/contracts/error-codes';
 import { en } from '@app/contracts/i18n/en';
 import { DEFAULT_SITE_LANGUAGE, isSiteLanguage, type SiteLanguage } from '@app/contracts/site-language';
 import { DEVELOPMENT_SESSION_SECRET } from '../auth/session.setup';
