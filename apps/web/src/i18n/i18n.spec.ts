@@ -1,7 +1,8 @@
 import { siteLanguages } from '@app/contracts/site-language';
 import { i18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { en, isServerKey, type MessageKey } from '@app/contracts/i18n/en';
+import { en, type MessageKey } from '@app/contracts/i18n/en';
+import { isServerKey } from '@app/contracts/i18n/keys';
 import { activateMessages, t } from './i18n';
 import { loadCatalogue } from './load-catalogue';
 import { pseudoText } from '@app/contracts/i18n/pseudo';

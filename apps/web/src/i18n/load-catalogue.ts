@@ -5,18 +5,19 @@
 import type { SiteLanguage } from '@app/contracts/site-language';
 import type { Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { type Catalogue, isServerKey } from '@app/contracts/i18n/en';
+import type { Catalogue } from '@app/contracts/i18n/en';
+import { isServerKey } from '@app/contracts/i18n/keys';
 import type { PageMessages } from './i18n';
 
 const loaders: Record<SiteLanguage, () => Promise<Catalogue>> = {
-  en: () => import('@app/contracts/i18n/en').then((m) => m.en),
-  es: () => import('@app/contracts/i18n/es').then((m) => m.es),
-  'pt-BR': () => import('@app/contracts/i18n/pt-br').then((m) => m.ptBR),
-  fr: () => import('@app/contracts/i18n/fr').then((m) => m.fr),
-  de: () => import('@app/contracts/i18n/de').then((m) => m.de),
-  ja: () => import('@app/contracts/i18n/ja').then((m) => m.ja),
+  en: () => import('./languages/en').then((m) => m.en),
+  es: () => import('./languages/es').then((m) => m.es),
+  'pt-BR': () => import('./languages/pt-br').then((m) => m.ptBR),
+  fr: () => import('./languages/fr').then((m) => m.fr),
+  de: () => import('./languages/de').then((m) => m.de),
+  ja: () => import('./languages/ja').then((m) => m.ja),
   'en-XA': () =>
-    Promise.all([import('@app/contracts/i18n/en'), import('@app/contracts/i18n/pseudo')]).then(([m, p]) =>
+    Promise.all([import('./languages/en'), import('./languages/pseudo')]).then(([m, p]) =>
       p.pseudoLocalize(m.en),
     ),
 };

@@ -2,7 +2,7 @@
  * The English catalogue: SPEC's texts byte for byte, and the shape every other language's catalogue must fill (a
  * missing or unknown key fails the typecheck). Texts are ICU MessageFormat: `{name}` placeholders, plurals
  * (docs/i18n.md). The other languages: one file each beside this one. One catalogue per language for the whole
- * product: the web app's texts, and the visitor-facing texts the API writes (keys under {@link SERVER_KEY_PREFIXES}:
+ * product: the web app's texts, and the visitor-facing texts the API writes (keys under `SERVER_KEY_PREFIXES` (`keys.ts`):
  * the newsletter's e-mails and the pages of its links), which the web app leaves out of what it loads.
  */
 export const en = {
@@ -152,11 +152,4 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
-
-/** Keys only the API uses (e-mails, the newsletter links' pages): never sent to a browser with the page. */
-export const SERVER_KEY_PREFIXES = ['email.', 'linkPage.'] as const;
-
-export function isServerKey(key: string): boolean {
-  return SERVER_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
-}
 export type Catalogue = Record<MessageKey, string>;
