@@ -19,7 +19,7 @@ const swc = (react) => [
 ];
 const moduleNameMapper = {
   '^@app/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
-  '^@app/contracts/([\\w-]+)$': path.join(root, 'libs/contracts/src/$1.ts'),
+  '^@app/contracts/([\\w/-]+)$': path.join(root, 'libs/contracts/src/$1.ts'),
   '^@app/node-server$': path.join(root, 'libs/node-server/src/index.ts'),
   '^@app/node-server/([\\w-]+)$': path.join(root, 'libs/node-server/src/$1.ts'),
 };

@@ -38,7 +38,7 @@ const shared: UserConfig = {
       // Zod-free parts alone for the public page (the theme table, the page head, YouTube's rules); then
       // the whole contracts.
       {
-        find: /^@app\/contracts\/([\w-]+)$/,
+        find: /^@app\/contracts\/([\w/-]+)$/,
         replacement: fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url)) + '$1.ts',
       },
       {

@@ -77,7 +77,7 @@ describe('newsletter double opt-in and unsubscribe (no Mailchimp)', () => {
 
   it('keeps a sign-up pending (not counted, not exported) until its e-mailed link is followed', async () => {
     const answer = await subscribe('Pending.One@Mail.test').expect(200);
-    expect(answer.body).toEqual({ status: 'confirm', message: NEWSLETTER_MESSAGES.confirm });
+    expect(answer.body).toEqual({ status: 'confirm', code: 'confirm', message: NEWSLETTER_MESSAGES.confirm });
     expect((await admin.get('/api/admin/newsletter/summary').expect(200)).body).toEqual({
       subscribers: 0,
       pendingConfirmation: 1,
@@ -261,7 +261,11 @@ describe('newsletter without SMTP', () => {
     const answer = await request(t.server)
       .post('/api/newsletter/subscribe')
       .send({ email: 'plain@mail.test' });
-    expect(answer.body).toEqual({ status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed });
+    expect(answer.body).toEqual({
+      status: 'subscribed',
+      code: 'subscribed',
+      message: NEWSLETTER_MESSAGES.subscribed,
+    });
     expect((await admin.get('/api/admin/newsletter/summary').expect(200)).body).toEqual({
       subscribers: 1,
       pendingConfirmation: 0,

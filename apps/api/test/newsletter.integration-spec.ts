@@ -61,7 +61,11 @@ describe('newsletter sign-up', () => {
   describe('without Mailchimp: the local list', () => {
     it('stores an address (lower-cased) and says subscribed; the same address again gets the same answer, one row', async () => {
       const first = await subscribe({ email: '  Local.One@Mail.TEST ' }).expect(200);
-      expect(first.body).toEqual({ status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed });
+      expect(first.body).toEqual({
+        status: 'subscribed',
+        code: 'subscribed',
+        message: NEWSLETTER_MESSAGES.subscribed,
+      });
       // Issue 25: whether an address is on the list cannot be told from the answer (status, headers, body).
       const again = await subscribe({ email: 'local.one@mail.test' }).expect(200);
       expect(again.body).toEqual(first.body);
@@ -95,6 +99,7 @@ describe('newsletter sign-up', () => {
     it('answers a filled honeypot like a sign-up and stores nothing', async () => {
       expect(await result({ email: 'bot@mail.test', website: 'https://spam.test' })).toEqual({
         status: 'subscribed',
+        code: 'subscribed',
         message: NEWSLETTER_MESSAGES.subscribed,
       });
       expect(await summary()).toMatchObject({ subscribers: 0 });
@@ -120,6 +125,8 @@ describe('newsletter sign-up', () => {
       for (let i = 0; i < NEWSLETTER_MAX_ATTEMPTS; i++) await result({ email: `many${i}@mail.test` });
       const refused = await subscribe({ email: 'one-more@mail.test' }).expect(429);
       expect(refused.body.message).toBe('Too many sign-up attempts. Try again in 60 minutes.');
+      // A stable code, so the site says it in its own language (issue 26).
+      expect(refused.body).toMatchObject({ code: 'newsletter-throttled', values: { minutes: 60 } });
       ip = '203.0.113.250';
       await result({ email: 'one-more@mail.test' });
       expect(await summary()).toMatchObject({ subscribers: NEWSLETTER_MAX_ATTEMPTS + 1 });
@@ -135,6 +142,7 @@ describe('newsletter sign-up', () => {
     it('adds the member as pending on the audience (a confirmation e-mail) and says confirm', async () => {
       expect(await result({ email: 'Reader@Mail.test' })).toEqual({
         status: 'confirm',
+        code: 'confirm',
         message: NEWSLETTER_MESSAGES.confirm,
       });
       const [put] = await memberPuts();
@@ -154,6 +162,7 @@ describe('newsletter sign-up', () => {
       // The same address again: one row, Mailchimp is not asked again, and the answer is a new sign-up's.
       expect(await result({ email: 'reader@mail.test' })).toEqual({
         status: 'confirm',
+        code: 'confirm',
         message: NEWSLETTER_MESSAGES.confirm,
       });
       expect(await memberPuts()).toHaveLength(1);
@@ -181,6 +190,13 @@ describe('newsletter sign-up', () => {
       expect(refused.body.message).toBe(
         'email: Mailchimp refused this address (Mailchimp answered 400 Invalid Resource: someone@example.com looks fake or invalid, please enter a real email address.)',
       );
+      expect(refused.body).toMatchObject({
+        code: 'newsletter-refused',
+        values: {
+          reason:
+            'Mailchimp answered 400 Invalid Resource: someone@example.com looks fake or invalid, please enter a real email address.',
+        },
+      });
       expect(await csv()).toContain('someone@example.com');
       expect(await csv()).toMatch(/someone@example\.com,[^,]+,failed/);
       await remove('someone@example.com').expect(200);
@@ -194,6 +210,7 @@ describe('newsletter sign-up', () => {
       });
       expect(await result({ email: 'outage@mail.test' })).toEqual({
         status: 'confirm',
+        code: 'confirmLater',
         message: NEWSLETTER_MESSAGES.confirmLater,
       });
       expect(await summary()).toMatchObject({

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTENT_VERSION_HEADER } from '@app/contracts/api-paths';
 import { createPageRenderer, isRenderedPath } from './page-renderer';
-import { fillShell } from './page-shell';
+import { fillShell, withSiteLanguage } from './page-shell';
 import { type RunningWebServer, startWebServer } from './web-app';
 
 /**
@@ -238,5 +238,24 @@ describe('page-renderer.ts (server rendering of / and the watch pages, issue 15)
       expect(cold.body).toContain('<p>SHELL</p>');
       expect(cold.body).toContain('<title>DEFAULT</title>');
     });
+  });
+});
+
+describe('withSiteLanguage', () => {
+  it('puts the site’s language on <html> (lang and data-site-language), keeping its other attributes', () => {
+    const shell = '<!doctype html><html lang="en" data-mantine-color-scheme="dark"><head></head></html>';
+    expect(withSiteLanguage(shell, 'pt-BR')).toBe(
+      '<!doctype html><html lang="pt-BR" data-site-language="pt-BR" data-mantine-color-scheme="dark"><head></head></html>',
+    );
+    expect(withSiteLanguage('<html><body></body></html>', 'ja')).toBe(
+      '<html lang="ja" data-site-language="ja"><body></body></html>',
+    );
+  });
+
+  it('leaves the shell alone without a language, or with one that is not a language tag', () => {
+    const shell = '<html lang="en"><body></body></html>';
+    expect(withSiteLanguage(shell, undefined)).toBe(shell);
+    expect(withSiteLanguage(shell, '"><script>')).toBe(shell);
+    expect(withSiteLanguage(shell, 42)).toBe(shell);
   });
 });

@@ -67,3 +67,16 @@ export function fillShell(shell: string, body: RenderedBody): string {
   const filled = shell.replace(SSR_OUTLET, () => body.html).replace('</body>', () => `${body.state}</body>`);
   return body.lang ? filled.replace(/<html lang="[^"]*"/, () => `<html lang="${body.lang}"`) : filled;
 }
+
+/**
+ * The site's language on a page the server does not render (the 404, the legal pages, the dashboard):
+ * `<html lang>`, and `data-site-language`, which the browser renders such a page in (src/main.tsx), so even a
+ * first visit (no settings remembered in this browser) gets the 404 in the site's language (issue 26).
+ */
+export function withSiteLanguage(shell: string, language: unknown): string {
+  if (typeof language !== 'string' || !/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/.test(language)) return shell;
+  return shell.replace(/<html\b([^>]*)>/, (_, attributes: string) => {
+    const rest = attributes.replace(/\s(?:lang|data-site-language)="[^"]*"/g, '');
+    return `<html lang="${language}" data-site-language="${language}"${rest}>`;
+  });
+}

@@ -95,6 +95,8 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
    * tests of the features see each switch at once; the page cache's own tests set the API's usual one.
    */
   let policyCacheControl = 'no-store';
+  /** The site's language the stand-in API's public settings give, per site (Host). */
+  const siteLanguages = new Map<string, string>();
   let policyCalls = 0;
   /** Calls the stand-in API got for each of its public paths. */
   const publicCalls = new Map<string, number>();
@@ -145,6 +147,12 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
             ...pagePolicyHeaders(sources),
           });
           res.end(JSON.stringify(sources));
+          return;
+        }
+        const siteLanguage = siteLanguages.get(String(req.headers['x-forwarded-host']));
+        if (req.url === '/api/settings' && siteLanguage) {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ siteTitle: 'Site', siteLanguage }));
           return;
         }
         if (req.url === '/api/page-head') {
@@ -335,6 +343,21 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
       expect(reply.headers['cache-control']).toBe(CACHE_NONE);
     },
   );
+
+  it('says the site’s language in a page it does not render (the 404), for a first visit to render it in', async () => {
+    siteLanguages.set('sitio.example', 'es');
+    const accept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const path of ['/no-such-page', '/about.html']) {
+      const reply = await send(web.port, path, { headers: { Host: 'sitio.example', Accept: accept } });
+      expect(reply.status).toBe(path === '/about.html' ? 404 : 200);
+      expect(reply.body.toString()).toMatch(/^<!doctype html><html lang="es" data-site-language="es">/);
+    }
+    // Without the API's answer the shell stays as it is (the browser falls back on what it remembers).
+    const plain = await send(web.port, '/no-such-page', {
+      headers: { Host: 'other.example', Accept: accept },
+    });
+    expect(plain.body.toString()).toMatch(/^<!doctype html><html><head>/);
+  });
 
   it('answers a missing build asset with a plain 404 even to a browser (as nginx does)', async () => {
     const reply = await send(web.port, '/assets/missing.js', { headers: { Accept: 'text/html' } });

@@ -36,7 +36,7 @@ import { guardRequestBody, limitRequestTimes } from '@app/node-server';
 import { contentSecurityPolicyFor } from './page-csp';
 import { createPageRenderer, type SsrEntrySource } from './page-renderer';
 import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
-import { fillHead, fillShell } from './page-shell';
+import { fillHead, fillShell, withSiteLanguage } from './page-shell';
 import { videoIdFromWatchPath } from '@app/contracts/watch';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -449,8 +449,23 @@ export function createWebApp(options: WebAppOptions): Express {
       .catch(() => ({ sources: undefined, cacheControl: '' }));
     // No answer (or an error) from the API: the defaults in index.html stand.
     const head = fetchFromApi(options.apiUrl, req, virtual(apiPaths.pageHead)).catch(() => undefined);
-    const [headAnswer, { sources, cacheControl }, body] = await Promise.all([head, policy, rendered]);
-    const shell = withHeadTags(fillHead(shellHtml, headAnswer?.text), videoId === null ? '' : watchHeadTags);
+    // A page not rendered here (the 404, the dashboard) is rendered by the browser in the site's language,
+    // which the page says (`data-site-language`): a first visit has no settings of its own yet.
+    const language = rendered
+      ? undefined
+      : fetchFromApi(options.apiUrl, req, apiPaths.settings, true)
+          .then(({ text }) => (JSON.parse(text) as { siteLanguage?: unknown }).siteLanguage)
+          .catch(() => undefined);
+    const [headAnswer, { sources, cacheControl }, body, siteLanguage] = await Promise.all([
+      head,
+      policy,
+      rendered,
+      language,
+    ]);
+    const shell = withSiteLanguage(
+      withHeadTags(fillHead(shellHtml, headAnswer?.text), videoId === null ? '' : watchHeadTags),
+      siteLanguage,
+    );
     return {
       status: body?.status ?? 200,
       html: Buffer.from(body ? fillShell(shell, body) : shell),

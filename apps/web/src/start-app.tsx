@@ -8,7 +8,8 @@ import { publicSettingsQueryOptions, writeCachedSettings } from './features/sett
 import { createQueryClient } from './lib/query-client';
 import { readSsrMessages, readSsrState } from './ssr-state';
 import { activateMessages } from './i18n/i18n';
-import { DEFAULT_SITE_LANGUAGE, isSiteLanguage } from '@app/contracts/site-language';
+import { DEFAULT_SITE_LANGUAGE } from '@app/contracts/site-language';
+import { pageSiteLanguage } from './i18n/page-language';
 import { readCachedSettings } from './features/settings/api/get-public-settings';
 
 /** Calls `onCommit` once React has put the page on the screen (hydrated it, or rendered it). */
@@ -54,10 +55,12 @@ function start(
   void withLanguage(siteLanguage()).then(() => startTransition(() => root.render(page(queryClient))));
 }
 
-/** Without the server's rendering: the language of the settings this browser last saw, else English. */
+/**
+ * Without the server's rendering: the site's language as the web server put it in the page (even on a first
+ * visit), else that of the settings this browser last saw, else English.
+ */
 function siteLanguage() {
-  const language = readCachedSettings()?.siteLanguage;
-  return isSiteLanguage(language) ? language : DEFAULT_SITE_LANGUAGE;
+  return pageSiteLanguage(document.documentElement.dataset.siteLanguage, readCachedSettings()?.siteLanguage);
 }
 
 /** Loads the language's catalogue (a chunk of its own) and makes it the page's. */

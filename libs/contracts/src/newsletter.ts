@@ -20,6 +20,11 @@ export type NewsletterSubscribe = z.input<typeof newsletterSubscribeSchema>;
  */
 export const newsletterSubscribeResultSchema = z.object({
   status: z.enum(['subscribed', 'confirm']),
+  /**
+   * Which answer (issue 26): the site shows its own words for it, in the site's language; `message` is the same
+   * in English (`confirmLater`: Mailchimp was slow, its e-mail may take a few minutes).
+   */
+  code: z.enum(['subscribed', 'confirm', 'confirmLater']),
   message: z.string(),
 });
 export type NewsletterSubscribeResult = z.infer<typeof newsletterSubscribeResultSchema>;

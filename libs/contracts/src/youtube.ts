@@ -26,10 +26,10 @@ export const FEED_NAMESPACES = {
 
 /**
  * A video's duration text when its source does not give one (the channel feed, issue 24): unknown, never a
- * guessed `0:00`. The pages show DURATION_UNKNOWN_LABEL in its place, or nothing on a thumbnail.
+ * guessed `0:00`. The pages show "Length unknown" (the catalogues' `video.durationUnknown`, in the site's
+ * language) in its place, or nothing on a thumbnail.
  */
 export const UNKNOWN_DURATION = '';
-export const DURATION_UNKNOWN_LABEL = 'Length unknown';
 
 /** How many entries YouTube's channel feed holds: the newest uploads only. */
 export const FEED_ENTRY_COUNT = 15;

@@ -34,6 +34,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** An HttpException's stable code and values (`{ message, code, values }`), for the site to translate. */
+function codeOf(exception: unknown): { code?: string; values?: Record<string, string | number> } {
+  if (!(exception instanceof HttpException)) return {};
+  const body = exception.getResponse() as { code?: unknown; values?: unknown };
+  if (typeof body !== 'object' || typeof body.code !== 'string') return {};
+  return {
+    code: body.code,
+    ...(body.values && typeof body.values === 'object'
+      ? { values: body.values as Record<string, string | number> }
+      : {}),
+  };
+}
+
 /** Every error answer is JSON `{ statusCode, message, error }` (DESIGN §4); unexpected errors are logged, not leaked. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -47,7 +60,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     res
       .status(statusCode)
       .type('application/json')
-      .json({ statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' });
+      .json({ statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error', ...codeOf(exception) });
   }
 
   private describe(exception: unknown): { statusCode: number; message: string } {

@@ -1,8 +1,11 @@
 /**
- * What the newsletter's signed links show in a browser (issue 25), and the confirmation e-mail: plain HTML
- * without script or style (the API's Content-Security-Policy allows neither), every value escaped.
+ * What the newsletter's signed links show in a browser (issue 25), and the e-mails to subscribers, in the site's
+ * language (issue 26; the texts: `libs/contracts/src/i18n/`): plain HTML without script or style (the API's
+ * Content-Security-Policy allows neither), every value escaped.
  */
 import { escapeHtml } from '@app/contracts/html';
+import { DEFAULT_SITE_LANGUAGE, type SiteLanguage } from '@app/contracts/site-language';
+import { type Translate, visitorTexts } from '../i18n/visitor-texts';
 import type { EmailMessage } from '../notifications/email-messages';
 import { CONFIRM_LINK_TTL_MS } from './newsletter-links';
 
@@ -10,85 +13,112 @@ const CONFIRM_HOURS = CONFIRM_LINK_TTL_MS / 3_600_000;
 
 export interface NewsletterPage {
   status: number;
-  /** The page's heading: the answer in a few words (the JSON error's message for a client asking JSON). */
+  /** The page's heading: the answer in a few words, in the site's language. */
   title: string;
+  /** The same in English: the JSON error's message for a client asking JSON (an API answer, not a page). */
+  apiTitle: string;
   html: string;
 }
 
-function page(status: number, title: string, body: string): NewsletterPage {
+type PageKind = 'confirmed' | 'invalid' | 'expired' | 'askUnsubscribe' | 'unsubscribed';
+
+const TITLES = {
+  confirmed: 'linkPage.confirmed.title',
+  invalid: 'linkPage.invalid.title',
+  expired: 'linkPage.expired.title',
+  askUnsubscribe: 'linkPage.ask.title',
+  unsubscribed: 'linkPage.unsubscribed.title',
+} as const satisfies Record<PageKind, string>;
+
+const english = visitorTexts(DEFAULT_SITE_LANGUAGE).t;
+
+function page(language: SiteLanguage, status: number, kind: PageKind, body: (t: Translate) => string) {
+  const { lang, t } = visitorTexts(language);
+  const title = t(TITLES[kind]);
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}` +
-    `<p><a href="/">Back to the site</a></p></main></body></html>`;
-  return { status, title, html };
+    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body(t)}` +
+    `<p><a href="/">${escapeHtml(t('linkPage.back'))}</a></p></main></body></html>`;
+  return { status, title, apiTitle: english(TITLES[kind]), html } satisfies NewsletterPage;
 }
 
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
+/** The pages of the signed links, in `language` (the site's). */
 export const NEWSLETTER_PAGES = {
-  confirmed: (email: string) =>
+  confirmed: (language: SiteLanguage, email: string) =>
     page(
+      language,
       200,
-      'Subscription confirmed',
-      p(`Thank you: ${email} is on the newsletter list.`) +
-        p('Every e-mail carries a link to unsubscribe at any time.'),
+      'confirmed',
+      (t) => p(t('linkPage.confirmed.text', { email })) + p(t('linkPage.confirmed.note')),
     ),
-  invalid: () =>
-    page(
-      400,
-      'This link does not work',
-      p('It may have been cut short: open the whole link from the e-mail, or sign up again on the site.'),
-    ),
-  expired: (purpose: 'confirm' | 'unsubscribe') =>
-    page(
-      400,
-      'This link has expired',
+  invalid: (language: SiteLanguage) => page(language, 400, 'invalid', (t) => p(t('linkPage.invalid.text'))),
+  expired: (language: SiteLanguage, purpose: 'confirm' | 'unsubscribe') =>
+    page(language, 400, 'expired', (t) =>
       purpose === 'confirm'
-        ? p(
-            `A confirmation link works for ${CONFIRM_HOURS} hours. Sign up again on the site to get a new one.`,
-          )
-        : p('Use the unsubscribe link of a newer e-mail, or write to the site’s contact address.'),
+        ? p(t('linkPage.expired.confirm', { hours: CONFIRM_HOURS }))
+        : p(t('linkPage.expired.unsubscribe')),
     ),
   /** The unsubscribe link's GET: a button, so a mail scanner that opens links unsubscribes nobody. */
-  askUnsubscribe: (email: string) =>
+  askUnsubscribe: (language: SiteLanguage, email: string) =>
     page(
+      language,
       200,
-      'Unsubscribe from the newsletter?',
-      p(`${email} will be removed from the list.`) +
+      'askUnsubscribe',
+      (t) =>
+        p(t('linkPage.ask.text', { email })) +
         `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-        `<button type="submit">Unsubscribe</button></form>`,
+        `<button type="submit">${escapeHtml(t('linkPage.ask.button'))}</button></form>`,
     ),
-  unsubscribed: (email: string) =>
-    page(200, 'You are unsubscribed', p(`${email} is no longer on the newsletter list.`)),
+  unsubscribed: (language: SiteLanguage, email: string) =>
+    page(language, 200, 'unsubscribed', (t) => p(t('linkPage.unsubscribed.text', { email }))),
 } as const;
 
-/** The double opt-in e-mail of a local sign-up. */
-export function renderConfirmationEmail(siteName: string, confirmUrl: string): EmailMessage {
-  const subject = `Confirm your subscription to ${siteName}`.replace(/[\r\n\t]+/g, ' ');
-  const text = [
-    `Someone (we hope you) signed this address up for the ${siteName} newsletter.`,
-    '',
-    `Confirm: ${confirmUrl}`,
-    '',
-    `The link works for ${CONFIRM_HOURS} hours. If you did not sign up, ignore this e-mail: the address is deleted then.`,
-  ].join('\n');
+/** A subject line: one line, whatever the site's name holds. */
+const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
+
+/** The double opt-in e-mail of a local sign-up, in `language` (the site's). */
+export function renderConfirmationEmail(
+  siteName: string,
+  confirmUrl: string,
+  language: SiteLanguage = DEFAULT_SITE_LANGUAGE,
+): EmailMessage {
+  const { lang, t } = visitorTexts(language);
+  const subject = oneLine(t('email.confirm.subject', { siteName }));
+  const intro = t('email.confirm.intro', { siteName });
+  const expiry = t('email.confirm.expiry', { hours: CONFIRM_HOURS });
+  const text = [intro, '', t('email.confirm.textLink', { url: confirmUrl }), '', expiry].join('\n');
   const html =
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<!doctype html><html${language === DEFAULT_SITE_LANGUAGE ? '' : ` lang="${escapeHtml(lang)}"`}><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
     `<body style="font-family:sans-serif;line-height:1.5;color:#222">` +
-    `<p>Someone (we hope you) signed this address up for the ${escapeHtml(siteName)} newsletter.</p>` +
-    `<p><a href="${escapeHtml(confirmUrl)}">Confirm your subscription</a></p>` +
-    `<p>The link works for ${CONFIRM_HOURS} hours. If you did not sign up, ignore this e-mail: the address is deleted then.</p>` +
+    `<p>${escapeHtml(intro)}</p>` +
+    `<p><a href="${escapeHtml(confirmUrl)}">${escapeHtml(t('email.confirm.link'))}</a></p>` +
+    `<p>${escapeHtml(expiry)}</p>` +
     `</body></html>`;
   return { subject, text, html };
 }
 
-/** Every e-mail to a subscriber ends with its unsubscribe link (the headers carry it too). */
-export function withUnsubscribeFooter(message: EmailMessage, unsubscribeUrl: string): EmailMessage {
-  const link = `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> at any time.</p>`;
+/** Where the link goes in the footer's sentence, before the sentence is escaped. */
+const LINK_MARK = '\u0000link\u0000';
+
+/**
+ * Every e-mail to a subscriber ends with its unsubscribe link (the headers carry it too), in `language` (the
+ * site's).
+ */
+export function withUnsubscribeFooter(
+  message: EmailMessage,
+  unsubscribeUrl: string,
+  language: SiteLanguage = DEFAULT_SITE_LANGUAGE,
+): EmailMessage {
+  const { t } = visitorTexts(language);
+  const anchor = `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t('email.unsubscribe.link'))}</a>`;
+  const sentence = escapeHtml(t('email.unsubscribe.footer', { link: LINK_MARK })).replace(LINK_MARK, anchor);
+  const link = `<p style="font-size:12px;color:#666">${sentence}</p>`;
   return {
     subject: message.subject,
-    text: `${message.text}\n\nUnsubscribe at any time: ${unsubscribeUrl}`,
+    text: `${message.text}\n\n${t('email.unsubscribe.text', { url: unsubscribeUrl })}`,
     html: message.html.includes('</body>')
       ? message.html.replace('</body>', `${link}</body>`)
       : message.html + link,

@@ -1,3 +1,4 @@
+import { VISITOR_ERROR_CODES } from '@app/contracts/error-codes';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
@@ -42,17 +43,18 @@ export class NewsletterThrottleService {
 
   /** Takes one of the IP's attempts (an IPv6 address counts as its /64: clientNetworkKey); 429 once they are used up. */
   consume(ip: string): Promise<void> {
-    return this.take(this.limiter, ip, 'Too many sign-up attempts');
+    return this.take(this.limiter, ip, 'Too many sign-up attempts', VISITOR_ERROR_CODES.newsletterThrottled);
   }
 
-  private async take(limiter: RateLimiterAbstract, ip: string, what: string): Promise<void> {
+  private async take(limiter: RateLimiterAbstract, ip: string, what: string, code?: string): Promise<void> {
     try {
       await limiter.consume(clientNetworkKey(ip), 1);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
+      const message = `${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
       throw new HttpException(
-        `${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        code ? { message, code, values: { minutes } } : message,
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }

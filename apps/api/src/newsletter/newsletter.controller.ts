@@ -102,7 +102,7 @@ export class NewsletterController {
     @Query('token') token?: unknown,
   ): Promise<void> {
     await this.throttle.consumeLink(req.ip ?? 'unknown');
-    send(req, res, this.newsletter.askUnsubscribe(tokenOf(token)), "form-action 'self'");
+    send(req, res, await this.newsletter.askUnsubscribe(tokenOf(token)), "form-action 'self'");
   }
 
   /** RFC 8058 one-click unsubscribe (`List-Unsubscribe=One-Click`, form-encoded), or the page's button. */
@@ -172,7 +172,7 @@ function send(req: Request, res: Response, page: NewsletterPage, formAction = "f
   if (page.status >= 400 && req.accepts(['json', 'html']) === 'json') {
     res
       .status(page.status)
-      .json({ statusCode: page.status, message: `token: ${page.title}`, error: 'Bad Request' });
+      .json({ statusCode: page.status, message: `token: ${page.apiTitle}`, error: 'Bad Request' });
     return;
   }
   res.status(page.status).type('html').send(page.html);

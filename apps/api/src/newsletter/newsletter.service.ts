@@ -19,6 +19,9 @@ import {
   QueryFailedError,
   type Repository,
 } from 'typeorm';
+import { VISITOR_ERROR_CODES } from '@app/contracts/error-codes';
+import { en } from '@app/contracts/i18n/en';
+import { DEFAULT_SITE_LANGUAGE, isSiteLanguage, type SiteLanguage } from '@app/contracts/site-language';
 import { DEVELOPMENT_SESSION_SECRET } from '../auth/session.setup';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
@@ -70,11 +73,22 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 
+type ResultCode = NewsletterSubscribeResult['code'];
+
+/** The sign-up's answers in English (the site shows them in its language by their code: issue 26). */
 export const NEWSLETTER_MESSAGES = {
-  subscribed: 'Thanks for subscribing! You are on the list.',
-  confirm: 'Almost done: check your inbox and click the link in the confirmation e-mail.',
-  confirmLater: 'Thanks for subscribing! The confirmation e-mail is on its way; it may take a few minutes.',
-} as const;
+  subscribed: en['newsletter.message.subscribed'],
+  confirm: en['newsletter.message.confirm'],
+  confirmLater: en['newsletter.message.confirmLater'],
+} as const satisfies Record<ResultCode, string>;
+
+function answer(code: ResultCode): NewsletterSubscribeResult {
+  return {
+    status: code === 'subscribed' ? 'subscribed' : 'confirm',
+    code,
+    message: NEWSLETTER_MESSAGES[code],
+  };
+}
 
 /** Every row but those still to confirm their address: the subscribers. */
 const NOT_PENDING = Not('pending' as const);
@@ -138,10 +152,7 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
     const target = await this.target();
     // Without Mailchimp, a local sign-up is confirmed by the site's own e-mail when SMTP is set (issue 25).
     const doubleOptIn = !target && (await this.canEmail());
-    const asNew: NewsletterSubscribeResult =
-      target || doubleOptIn
-        ? { status: 'confirm', message: NEWSLETTER_MESSAGES.confirm }
-        : { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
+    const asNew: NewsletterSubscribeResult = target || doubleOptIn ? answer('confirm') : answer('subscribed');
     if (honeypot) return asNew;
     const now = new Date(this.clock.now());
     const row = this.subscribers.create({
@@ -178,12 +189,12 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
       this.sendInBackground(email, origin);
       return asNew;
     }
-    if (!target) return { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed };
+    if (!target) return answer('subscribed');
 
     const outcome = await this.attempt(row, target, SIGN_UP_MAILCHIMP_TIMEOUT_MS);
     this.retrySoon();
     if (outcome.kind === 'failed') throw this.refused(outcome.error);
-    if (outcome.kind === 'retry') return { status: 'confirm', message: NEWSLETTER_MESSAGES.confirmLater };
+    if (outcome.kind === 'retry') return answer('confirmLater');
     // A member of the audience already (subscribed elsewhere) is answered like a new one as well.
     return asNew;
   }
@@ -252,25 +263,29 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
    */
   async confirm(token: string): Promise<NewsletterPage> {
     const check = verifyNewsletterLink(token, 'confirm', this.linkKey, this.clock.now());
+    const language = await this.language();
     if (!check.ok)
-      return check.reason === 'expired' ? NEWSLETTER_PAGES.expired('confirm') : NEWSLETTER_PAGES.invalid();
+      return check.reason === 'expired'
+        ? NEWSLETTER_PAGES.expired(language, 'confirm')
+        : NEWSLETTER_PAGES.invalid(language);
     const { email } = check.link;
     const row = await this.subscribers.findOneBy({ email });
-    if (!row) return NEWSLETTER_PAGES.expired('confirm');
+    if (!row) return NEWSLETTER_PAGES.expired(language, 'confirm');
     if (row.confirmation === 'pending') {
       await this.subscribers.update({ id: row.id, confirmation: 'pending' }, { confirmation: 'confirmed' });
     }
-    return NEWSLETTER_PAGES.confirmed(email);
+    return NEWSLETTER_PAGES.confirmed(language, email);
   }
 
   /** The unsubscribe link's GET: asks (a button posting to the same link), changes nothing. */
-  askUnsubscribe(token: string): NewsletterPage {
+  async askUnsubscribe(token: string): Promise<NewsletterPage> {
     const check = verifyNewsletterLink(token, 'unsubscribe', this.linkKey, this.clock.now());
+    const language = await this.language();
     if (!check.ok)
       return check.reason === 'expired'
-        ? NEWSLETTER_PAGES.expired('unsubscribe')
-        : NEWSLETTER_PAGES.invalid();
-    return NEWSLETTER_PAGES.askUnsubscribe(check.link.email);
+        ? NEWSLETTER_PAGES.expired(language, 'unsubscribe')
+        : NEWSLETTER_PAGES.invalid(language);
+    return NEWSLETTER_PAGES.askUnsubscribe(language, check.link.email);
   }
 
   /**
@@ -279,13 +294,14 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
    */
   async unsubscribe(token: string): Promise<NewsletterPage> {
     const check = verifyNewsletterLink(token, 'unsubscribe', this.linkKey, this.clock.now());
+    const language = await this.language();
     if (!check.ok)
       return check.reason === 'expired'
-        ? NEWSLETTER_PAGES.expired('unsubscribe')
-        : NEWSLETTER_PAGES.invalid();
+        ? NEWSLETTER_PAGES.expired(language, 'unsubscribe')
+        : NEWSLETTER_PAGES.invalid(language);
     const { affected } = await this.subscribers.delete({ email: check.link.email });
     if (affected) this.logger.log('Newsletter: one address unsubscribed by its link');
-    return NEWSLETTER_PAGES.unsubscribed(check.link.email);
+    return NEWSLETTER_PAGES.unsubscribed(language, check.link.email);
   }
 
   /**
@@ -313,10 +329,10 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
    */
   async sendToSubscriber(email: string, message: EmailMessage, origin: string) {
     const unsubscribeUrl = this.linkUrl('unsubscribe', email, origin);
-    const contactEmail = await this.settings.get('contactEmail');
+    const [contactEmail, language] = await Promise.all([this.settings.get('contactEmail'), this.language()]);
     return this.email.deliver({
       to: email,
-      ...withUnsubscribeFooter(message, unsubscribeUrl),
+      ...withUnsubscribeFooter(message, unsubscribeUrl, language),
       headers: listUnsubscribeHeaders(unsubscribeUrl, contactEmail),
     });
   }
@@ -332,11 +348,11 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
 
   private sendInBackground(email: string, origin: string): void {
     const sent: Promise<void> = (async () => {
-      const siteName = await this.settings.siteName();
+      const [siteName, language] = await Promise.all([this.settings.siteName(), this.language()]);
       const confirmUrl = this.linkUrl('confirm', email, origin);
       const outcome = await this.sendToSubscriber(
         email,
-        renderConfirmationEmail(siteName, confirmUrl),
+        renderConfirmationEmail(siteName, confirmUrl, language),
         origin,
       );
       if (!outcome.ok) this.logger.warn(`Newsletter confirmation e-mail failed: ${outcome.message}`);
@@ -344,6 +360,12 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
       .catch((error: Error) => this.logger.warn(`Newsletter confirmation e-mail failed: ${error.message}`))
       .finally(() => this.sending.delete(sent));
     this.sending.add(sent);
+  }
+
+  /** The site's language (issue 26): what its e-mails to subscribers and its link pages are written in. */
+  private async language(): Promise<SiteLanguage> {
+    const language = await this.settings.get('siteLanguage');
+    return isSiteLanguage(language) ? language : DEFAULT_SITE_LANGUAGE;
   }
 
   /** Whether an SMTP server is set (the site can send its own confirmation e-mails). */
@@ -405,7 +427,12 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private refused(error: string | null): BadRequestException {
-    return new BadRequestException(`email: Mailchimp refused this address (${error ?? 'no reason given'})`);
+    const reason = error ?? 'no reason given';
+    return new BadRequestException({
+      message: `email: Mailchimp refused this address (${reason})`,
+      code: VISITOR_ERROR_CODES.newsletterRefused,
+      values: { reason },
+    });
   }
 
   private async attempt(

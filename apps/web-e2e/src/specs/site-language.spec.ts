@@ -144,6 +144,36 @@ test(
   },
 );
 
+test(
+  'a first visit to a missing page gets the 404 in the site’s language, never English first',
+  { tag: '@behaviour' },
+  async ({ browser, baseURL }) => {
+    await writeSetting(api, 'siteLanguage', 'fr');
+    // A new context: nothing remembered in this browser (no cached settings).
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    // Every text the page ever shows, from its first paint on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+      new MutationObserver(() => seen.push(document.body?.innerText ?? '')).observe(document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    const seen = problems(page);
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page introuvable' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const texts = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+    expect(texts.filter((text) => /404 Page Not Found|Back to the home page/.test(text))).toEqual([]);
+    expect(seen).toEqual([]);
+    await context.close();
+  },
+);
+
 test('the pseudo-locale overflows nothing and clips no button', async ({ page }) => {
   await writeSetting(api, 'siteLanguage', 'en-XA');
   await page.goto('/');

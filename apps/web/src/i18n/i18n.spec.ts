@@ -1,10 +1,11 @@
 import { siteLanguages } from '@app/contracts/site-language';
 import { i18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { en, type MessageKey } from './catalogues/en';
+import { en, type MessageKey } from '@app/contracts/i18n/en';
+import { isServerKey } from '@app/contracts/i18n/keys';
 import { activateMessages, t } from './i18n';
 import { loadCatalogue } from './load-catalogue';
-import { pseudoText } from './pseudo';
+import { pseudoText } from '@app/contracts/i18n/pseudo';
 import { translations, untranslatedKeys } from './untranslated';
 
 const keys = Object.keys(en) as MessageKey[];
@@ -28,6 +29,13 @@ describe.each(Object.entries(translations))('the %s catalogue', (language, catal
 
 describe('loading a language', () => {
   afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
+
+  it('leaves out the texts only the API writes (e-mails, link pages): they never go into a page', async () => {
+    const keys = Object.keys((await loadCatalogue('fr')).messages);
+    expect(keys.filter(isServerKey)).toEqual([]);
+    expect(keys).toHaveLength(Object.keys(en).filter((key) => !isServerKey(key)).length);
+    expect(Object.keys(en).filter(isServerKey).length).toBeGreaterThan(20);
+  });
 
   it.each(siteLanguages)('%s loads compiled and renders its texts with their values', async (language) => {
     const messages = await loadCatalogue(language);

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_SITE_LANGUAGE, type SiteLanguage } from '@app/contracts/site-language';
 import { i18n, type Messages } from '@lingui/core';
-import type { MessageKey } from './catalogues/en';
+import type { MessageKey } from '@app/contracts/i18n/en';
 
 export type { MessageKey };
 

@@ -5,22 +5,30 @@
 import type { SiteLanguage } from '@app/contracts/site-language';
 import type { Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import type { Catalogue } from './catalogues/en';
+import type { Catalogue } from '@app/contracts/i18n/en';
+import { isServerKey } from '@app/contracts/i18n/keys';
 import type { PageMessages } from './i18n';
 
 const loaders: Record<SiteLanguage, () => Promise<Catalogue>> = {
-  en: () => import('./catalogues/en').then((m) => m.en),
-  es: () => import('./catalogues/es').then((m) => m.es),
-  'pt-BR': () => import('./catalogues/pt-br').then((m) => m.ptBR),
-  fr: () => import('./catalogues/fr').then((m) => m.fr),
-  de: () => import('./catalogues/de').then((m) => m.de),
-  ja: () => import('./catalogues/ja').then((m) => m.ja),
+  en: () => import('./languages/en').then((m) => m.en),
+  es: () => import('./languages/es').then((m) => m.es),
+  'pt-BR': () => import('./languages/pt-br').then((m) => m.ptBR),
+  fr: () => import('./languages/fr').then((m) => m.fr),
+  de: () => import('./languages/de').then((m) => m.de),
+  ja: () => import('./languages/ja').then((m) => m.ja),
   'en-XA': () =>
-    Promise.all([import('./catalogues/en'), import('./pseudo')]).then(([m, p]) => p.pseudoLocalize(m.en)),
+    Promise.all([import('./languages/en'), import('./languages/pseudo')]).then(([m, p]) =>
+      p.pseudoLocalize(m.en),
+    ),
 };
 
+/** The catalogue's texts the web app uses, compiled (the API's own texts, e-mails and link pages, left out). */
 export function compileCatalogue(catalogue: Catalogue): Messages {
-  return Object.fromEntries(Object.entries(catalogue).map(([key, text]) => [key, compileMessage(text)]));
+  return Object.fromEntries(
+    Object.entries(catalogue)
+      .filter(([key]) => !isServerKey(key))
+      .map(([key, text]) => [key, compileMessage(text)]),
+  );
 }
 
 export async function loadCatalogue(locale: SiteLanguage): Promise<PageMessages> {

@@ -1,19 +1,7 @@
-import type { SiteLanguage } from '@app/contracts/site-language';
-import { de } from './catalogues/de';
-import { type Catalogue, en, type MessageKey } from './catalogues/en';
-import { es } from './catalogues/es';
-import { fr } from './catalogues/fr';
-import { ja } from './catalogues/ja';
-import { ptBR } from './catalogues/pt-br';
+import { translations } from '@app/contracts/i18n/catalogues';
+import { en, type MessageKey } from '@app/contracts/i18n/en';
 
-/** Every translated catalogue (the pseudo-locale is made from English, so it has none). */
-export const translations: Record<Exclude<SiteLanguage, 'en' | 'en-XA'>, Catalogue> = {
-  es,
-  'pt-BR': ptBR,
-  fr,
-  de,
-  ja,
-};
+export { translations };
 
 /**
  * Texts that read the same as in English on purpose (a loanword, a brand). A key that reads as English and is

@@ -20,6 +20,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    /** The error's stable name and values, when the API gives one (issue 26: the site words it itself). */
+    readonly coded?: { code: string; values: Record<string, string | number> },
   ) {
     super(`${status}: ${detail}`);
     this.name = 'HttpError';
@@ -40,11 +42,28 @@ function messageFromBody(text: string): string | undefined {
   return undefined;
 }
 
+function codeFromBody(text: string): HttpError['coded'] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object' || !('code' in parsed) || typeof parsed.code !== 'string')
+      return undefined;
+    const values =
+      'values' in parsed && parsed.values && typeof parsed.values === 'object' ? parsed.values : {};
+    return { code: parsed.code, values: values as Record<string, string | number> };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Throws an {@link HttpError} unless the response is 2xx. */
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => '')).trim();
-  throw new HttpError(res.status, messageFromBody(text) ?? (text || res.statusText || 'Request failed'));
+  throw new HttpError(
+    res.status,
+    messageFromBody(text) ?? (text || res.statusText || 'Request failed'),
+    codeFromBody(text),
+  );
 }
 
 /**

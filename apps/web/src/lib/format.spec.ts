@@ -1,4 +1,37 @@
-import { formatCount, formatFullCount, formatPublishedDate, formatRelativeDate } from './format';
+import { en } from '@app/contracts/i18n/en';
+import { UNKNOWN_DURATION } from '@app/contracts/youtube';
+import { i18n } from '@lingui/core';
+import { activateMessages } from '../i18n/i18n';
+import { loadCatalogue } from '../i18n/load-catalogue';
+import {
+  formatCount,
+  formatDuration,
+  formatFullCount,
+  formatPublishedDate,
+  formatRelativeDate,
+} from './format';
+
+describe('formatDuration', () => {
+  afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
+
+  it('keeps YouTube’s duration as it is, in any language', async () => {
+    expect(formatDuration('12:34')).toBe('12:34');
+    activateMessages(await loadCatalogue('de'));
+    expect(formatDuration('1:02:03')).toBe('1:02:03');
+  });
+
+  it.each([
+    ['en', 'Length unknown'],
+    ['es', 'Duración desconocida'],
+    ['pt-BR', 'Duração desconhecida'],
+    ['fr', 'Durée inconnue'],
+    ['de', 'Länge unbekannt'],
+    ['ja', '長さ不明'],
+  ] as const)('says an unknown length in %s: %s', async (language, label) => {
+    activateMessages(await loadCatalogue(language));
+    expect(formatDuration(UNKNOWN_DURATION)).toBe(label);
+  });
+});
 
 describe('formatCount (SPEC §9)', () => {
   it.each([

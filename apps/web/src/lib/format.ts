@@ -1,6 +1,12 @@
-import { currentLanguage, intlLocale } from '../i18n/i18n';
+import { UNKNOWN_DURATION } from '@app/contracts/youtube';
+import { currentLanguage, intlLocale, t } from '../i18n/i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A video's duration as YouTube gives it (`12:34`), or "Length unknown" in the page's language. */
+export function formatDuration(duration: string): string {
+  return duration === UNKNOWN_DURATION ? t('video.durationUnknown') : duration;
+}
 
 /**
  * Compact count (SPEC §9): from 1,000,000 one decimal and `M`, from 1,000 whole thousands and

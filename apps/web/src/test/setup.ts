@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { i18n } from '@lingui/core';
-import { en } from '../i18n/catalogues/en';
+import { en } from '@app/contracts/i18n/en';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks these; react-router and Mantine need them (DESIGN §2).

@@ -1,4 +1,4 @@
-import { en } from '../../i18n/catalogues/en';
+import { en } from '@app/contracts/i18n/en';
 import { HERO_VARIANTS, pickHeroVariant } from './hero';
 
 describe('pickHeroVariant', () => {

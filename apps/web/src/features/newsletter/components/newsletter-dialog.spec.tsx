@@ -1,4 +1,8 @@
+import { en } from '@app/contracts/i18n/en';
+import { i18n } from '@lingui/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { activateMessages } from '../../../i18n/i18n';
+import { loadCatalogue } from '../../../i18n/load-catalogue';
 import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { NewsletterDialog } from './newsletter-dialog';
@@ -84,5 +88,65 @@ describe('NewsletterDialog', () => {
     submit('ann@mail.test');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Sign-up failed'));
     expect(screen.getByRole('alert').textContent).toContain('please try again later');
+  });
+
+  describe('the API’s answers by their code (issue 26)', () => {
+    afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
+
+    it('says each answer in the English it always had, whatever the API’s message', async () => {
+      setup(() => fakeResponse(200, { status: 'confirm', code: 'confirmLater', message: 'API words' }));
+      submit('ann@mail.test');
+      expect(await screen.findByText('Check your inbox')).toBeTruthy();
+      expect(
+        screen.getByText(
+          'Thanks for subscribing! The confirmation e-mail is on its way; it may take a few minutes.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText('API words')).toBeNull();
+    });
+
+    it('says the answers, the throttle and Mailchimp’s refusal in the site’s language', async () => {
+      activateMessages(await loadCatalogue('es'));
+      setup(() =>
+        fakeResponse(200, { status: 'confirm', code: 'confirm', message: 'Almost done: check your inbox.' }),
+      );
+      fireEvent.change(screen.getByLabelText(/^Correo electrónico/), { target: { value: 'ann@mail.test' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Suscribirse' }));
+      expect(await screen.findByText('Revisa tu bandeja de entrada')).toBeTruthy();
+      expect(
+        screen.getByText(
+          'Casi listo: revisa tu bandeja de entrada y haz clic en el enlace del correo de confirmación.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getAllByRole('button', { name: 'Cerrar' }).length).toBeGreaterThan(0);
+    });
+
+    it('says a 429 and a refusal in the site’s language from their codes', async () => {
+      activateMessages(await loadCatalogue('ja'));
+      let body: object = {
+        statusCode: 429,
+        message: 'Too many sign-up attempts. Try again in 5 minutes.',
+        error: 'Too Many Requests',
+        code: 'newsletter-throttled',
+        values: { minutes: 5 },
+      };
+      let status = 429;
+      setup(() => fakeResponse(status, body));
+      fireEvent.change(screen.getByLabelText(/^メールアドレス/), { target: { value: 'ann@mail.test' } });
+      fireEvent.click(screen.getByRole('button', { name: 'チャンネル登録' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        '試行回数が多すぎます登録の試行回数が多すぎます。5分後にもう一度お試しください。',
+      );
+      status = 400;
+      body = {
+        statusCode: 400,
+        message: 'email: Mailchimp refused this address (looks fake)',
+        error: 'Bad Request',
+        code: 'newsletter-refused',
+        values: { reason: 'looks fake' },
+      };
+      fireEvent.click(screen.getByRole('button', { name: 'チャンネル登録' }));
+      expect(await screen.findByText('Mailchimpがこのアドレスを拒否しました（looks fake）')).toBeTruthy();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { t, type MessageKey } from '../../../i18n/i18n';
 import type { NewsletterSubscribeResult } from '@app/contracts';
+import { VISITOR_ERROR_CODES } from '@app/contracts/error-codes';
 import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -7,11 +8,34 @@ import { HttpError } from '../../../lib/api-client';
 import { useSubscribeNewsletter } from '../api/subscribe';
 import classes from './newsletter-dialog.module.css';
 
-/** The heading of each answer; the API's message says the rest. */
+/** The heading of each answer. */
 const RESULT_TITLES: Record<NewsletterSubscribeResult['status'], MessageKey> = {
   subscribed: 'newsletter.subscribed',
   confirm: 'newsletter.confirm',
 };
+
+/** The rest of each answer, by the API's code, in the site's language (issue 26). */
+const RESULT_TEXTS: Record<NewsletterSubscribeResult['code'], MessageKey> = {
+  subscribed: 'newsletter.message.subscribed',
+  confirm: 'newsletter.message.confirm',
+  confirmLater: 'newsletter.message.confirmLater',
+};
+
+/** The answer's text: its code's words, or the API's message for a code this page does not know. */
+export function resultText(result: NewsletterSubscribeResult): string {
+  const key = RESULT_TEXTS[result.code] as MessageKey | undefined;
+  return key ? t(key) : result.message;
+}
+
+/** An error the API names (`code`) in the site's words; else its message as it was given. */
+function errorText(error: HttpError, fallback: string): string {
+  const { code, values } = error.coded ?? {};
+  if (code === VISITOR_ERROR_CODES.newsletterThrottled && typeof values?.minutes === 'number')
+    return t('newsletter.tooManyText', { minutes: values.minutes });
+  if (code === VISITOR_ERROR_CODES.newsletterRefused && typeof values?.reason === 'string')
+    return t('newsletter.refused', { reason: values.reason });
+  return fallback;
+}
 
 interface Failure {
   /** Shown under the field (the address itself is the problem). */
@@ -23,10 +47,14 @@ interface Failure {
 export function describeFailure(error: Error): Failure {
   if (error instanceof HttpError && error.status === 400) {
     const detail = error.detail.replace(/^email: /, '');
-    return { field: /^must be an e-mail address/.test(detail) ? t('newsletter.invalidEmail') : detail };
+    return {
+      field: /^must be an e-mail address/.test(detail)
+        ? t('newsletter.invalidEmail')
+        : errorText(error, detail),
+    };
   }
   if (error instanceof HttpError && error.status === 429) {
-    return { alert: { title: t('newsletter.tooMany'), text: error.detail } };
+    return { alert: { title: t('newsletter.tooMany'), text: errorText(error, error.detail) } };
   }
   return {
     alert: {
@@ -82,7 +110,7 @@ export function NewsletterDialog({
             title={t(RESULT_TITLES[result.status])}
             icon={result.status === 'confirm' ? <IconMailCheck /> : <IconCircleCheck />}
           >
-            {result.message}
+            {resultText(result)}
           </Alert>
           <Button onClick={close} variant="default">
             {t('action.close')}

@@ -2,7 +2,7 @@ import type { Playlist } from '@app/contracts';
 import { screen } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import { en } from '../../../i18n/catalogues/en';
+import { en } from '@app/contracts/i18n/en';
 import { featuredPlaylists, gradientIndex, PlaylistsSection } from './playlists-section';
 
 const playlist = (id: string, pinned = false, thumbnail: string | null = null): Playlist => ({

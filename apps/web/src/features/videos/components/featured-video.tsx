@@ -1,8 +1,8 @@
-import { DURATION_UNKNOWN_LABEL, UNKNOWN_DURATION, watchUrl } from '@app/contracts/youtube';
+import { watchUrl } from '@app/contracts/youtube';
 import { t } from '../../../i18n/i18n';
 import { Container } from '@mantine/core';
 import { useState } from 'react';
-import { formatCount, formatRelativeDate } from '../../../lib/format';
+import { formatCount, formatDuration, formatRelativeDate } from '../../../lib/format';
 import { track } from '../../../lib/site-analytics';
 import { useFeaturedVideo } from '../api/get-featured-video';
 import classes from './featured-video.module.css';
@@ -59,9 +59,7 @@ export function FeaturedVideo() {
             )}
             <span>{formatRelativeDate(video.publishedAt)}</span>
             <span aria-hidden>•</span>
-            <span className={classes.duration}>
-              {video.duration === UNKNOWN_DURATION ? DURATION_UNKNOWN_LABEL : video.duration}
-            </span>
+            <span className={classes.duration}>{formatDuration(video.duration)}</span>
           </p>
           {video.description && <p className={classes.description}>{video.description}</p>}
         </div>

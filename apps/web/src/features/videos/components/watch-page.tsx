@@ -2,12 +2,18 @@ import { t } from '../../../i18n/i18n';
 import type { VideoDetail } from '@app/contracts';
 import { type Chapter, formatTimestamp, parseChapters, parseStartTime } from '@app/contracts/chapters';
 import { watchPath, watchPathAt } from '@app/contracts/watch';
-import { DURATION_UNKNOWN_LABEL, UNKNOWN_DURATION, watchUrl } from '@app/contracts/youtube';
+import { watchUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconCheck, IconShare3 } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
-import { formatCount, formatFullCount, formatPublishedDate, formatRelativeDate } from '../../../lib/format';
+import {
+  formatCount,
+  formatDuration,
+  formatFullCount,
+  formatPublishedDate,
+  formatRelativeDate,
+} from '../../../lib/format';
 import { track } from '../../../lib/site-analytics';
 import { playlistUrl } from '../../../lib/youtube';
 import { VideoFacade } from './video-card';
@@ -170,7 +176,7 @@ function Watch({ video }: { video: VideoDetail }) {
           )}
           <time dateTime={video.publishedAt}>{formatPublishedDate(video.publishedAt)}</time>
           <span aria-hidden>•</span>
-          <span>{video.duration === UNKNOWN_DURATION ? DURATION_UNKNOWN_LABEL : video.duration}</span>
+          <span>{formatDuration(video.duration)}</span>
         </p>
         <div className={classes.actions}>
           <ShareButton videoId={video.id} />

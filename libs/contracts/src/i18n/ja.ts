@@ -111,4 +111,39 @@ export const ja: Catalogue = {
   'live.now': 'ライブ配信中',
   'live.watch': '見る',
   'live.upcoming': '配信予定',
+  'video.durationUnknown': '長さ不明',
+  'newsletter.message.subscribed': 'ご登録ありがとうございます！リストに追加されました。',
+  'newsletter.message.confirm':
+    'あと少しです。受信トレイを確認し、確認メールのリンクをクリックしてください。',
+  'newsletter.message.confirmLater':
+    'ご登録ありがとうございます！確認メールを送信しています。届くまで数分かかることがあります。',
+  'newsletter.tooManyText': '登録の試行回数が多すぎます。{minutes}分後にもう一度お試しください。',
+  'newsletter.refused': 'Mailchimpがこのアドレスを拒否しました（{reason}）',
+  'email.confirm.subject': '{siteName}の購読を確認してください',
+  'email.confirm.intro':
+    'どなたか（ご本人であることを願っています）が、このアドレスを{siteName}のニュースレターに登録しました。',
+  'email.confirm.textLink': '確認する：{url}',
+  'email.confirm.link': '購読を確認する',
+  'email.confirm.expiry':
+    'このリンクの有効期間は{hours}時間です。登録した覚えがない場合は、このメールを無視してください。アドレスはその後削除されます。',
+  'email.unsubscribe.link': '購読を解除',
+  'email.unsubscribe.footer': 'いつでも{link}できます。',
+  'email.unsubscribe.text': 'いつでも購読を解除できます：{url}',
+  'linkPage.back': 'サイトに戻る',
+  'linkPage.confirmed.title': '購読が確認されました',
+  'linkPage.confirmed.text': 'ありがとうございます。{email} はニュースレターのリストに登録されました。',
+  'linkPage.confirmed.note': 'すべてのメールに、いつでも購読を解除できるリンクが付いています。',
+  'linkPage.invalid.title': 'このリンクは使えません',
+  'linkPage.invalid.text':
+    'リンクが途中で切れている可能性があります。メール内のリンクを最後まで開くか、サイトでもう一度登録してください。',
+  'linkPage.expired.title': 'このリンクは有効期限が切れています',
+  'linkPage.expired.confirm':
+    '確認リンクの有効期間は{hours}時間です。新しいリンクを受け取るには、サイトでもう一度登録してください。',
+  'linkPage.expired.unsubscribe':
+    'より新しいメールの購読解除リンクを使うか、サイトの連絡先アドレスにご連絡ください。',
+  'linkPage.ask.title': 'ニュースレターの購読を解除しますか？',
+  'linkPage.ask.text': '{email} をリストから削除します。',
+  'linkPage.ask.button': '購読を解除',
+  'linkPage.unsubscribed.title': '購読を解除しました',
+  'linkPage.unsubscribed.text': '{email} はニュースレターのリストから削除されました。',
 };

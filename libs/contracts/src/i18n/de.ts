@@ -111,4 +111,40 @@ export const de: Catalogue = {
   'live.now': 'Jetzt live',
   'live.watch': 'Ansehen',
   'live.upcoming': 'Demnächst',
+  'video.durationUnknown': 'Länge unbekannt',
+  'newsletter.message.subscribed': 'Danke fürs Abonnieren! Du stehst jetzt auf der Liste.',
+  'newsletter.message.confirm':
+    'Fast geschafft: Sieh in deinem Posteingang nach und klicke auf den Link in der Bestätigungs-E-Mail.',
+  'newsletter.message.confirmLater':
+    'Danke fürs Abonnieren! Die Bestätigungs-E-Mail ist unterwegs; das kann ein paar Minuten dauern.',
+  'newsletter.tooManyText':
+    'Zu viele Anmeldeversuche. Versuche es in {minutes, plural, one {# Minute} other {# Minuten}} noch einmal.',
+  'newsletter.refused': 'Mailchimp hat diese Adresse abgelehnt ({reason})',
+  'email.confirm.subject': 'Bestätige deine Anmeldung bei {siteName}',
+  'email.confirm.intro':
+    'Jemand (hoffentlich du) hat diese Adresse für den Newsletter von {siteName} angemeldet.',
+  'email.confirm.textLink': 'Bestätigen: {url}',
+  'email.confirm.link': 'Anmeldung bestätigen',
+  'email.confirm.expiry':
+    'Der Link gilt {hours} Stunden. Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail: Die Adresse wird dann gelöscht.',
+  'email.unsubscribe.link': 'abmelden',
+  'email.unsubscribe.footer': 'Du kannst dich jederzeit {link}.',
+  'email.unsubscribe.text': 'Jederzeit abmelden: {url}',
+  'linkPage.back': 'Zurück zur Website',
+  'linkPage.confirmed.title': 'Anmeldung bestätigt',
+  'linkPage.confirmed.text': 'Danke: {email} steht auf der Newsletter-Liste.',
+  'linkPage.confirmed.note': 'Jede E-Mail enthält einen Link, mit dem du dich jederzeit abmelden kannst.',
+  'linkPage.invalid.title': 'Dieser Link funktioniert nicht',
+  'linkPage.invalid.text':
+    'Vielleicht wurde er abgeschnitten: Öffne den vollständigen Link aus der E-Mail oder melde dich auf der Website erneut an.',
+  'linkPage.expired.title': 'Dieser Link ist abgelaufen',
+  'linkPage.expired.confirm':
+    'Ein Bestätigungslink gilt {hours} Stunden. Melde dich auf der Website erneut an, um einen neuen zu bekommen.',
+  'linkPage.expired.unsubscribe':
+    'Nutze den Abmeldelink einer neueren E-Mail oder schreib an die Kontaktadresse der Website.',
+  'linkPage.ask.title': 'Vom Newsletter abmelden?',
+  'linkPage.ask.text': '{email} wird von der Liste entfernt.',
+  'linkPage.ask.button': 'Abmelden',
+  'linkPage.unsubscribed.title': 'Du bist abgemeldet',
+  'linkPage.unsubscribed.text': '{email} steht nicht mehr auf der Newsletter-Liste.',
 };

@@ -111,4 +111,39 @@ export const es: Catalogue = {
   'live.now': 'En directo',
   'live.watch': 'Ver',
   'live.upcoming': 'Próximamente',
+  'video.durationUnknown': 'Duración desconocida',
+  'newsletter.message.subscribed': '¡Gracias por suscribirte! Ya estás en la lista.',
+  'newsletter.message.confirm':
+    'Casi listo: revisa tu bandeja de entrada y haz clic en el enlace del correo de confirmación.',
+  'newsletter.message.confirmLater':
+    '¡Gracias por suscribirte! El correo de confirmación está en camino; puede tardar unos minutos.',
+  'newsletter.tooManyText':
+    'Demasiados intentos de suscripción. Vuelve a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}.',
+  'newsletter.refused': 'Mailchimp rechazó esta dirección ({reason})',
+  'email.confirm.subject': 'Confirma tu suscripción a {siteName}',
+  'email.confirm.intro': 'Alguien (esperamos que tú) ha suscrito esta dirección al boletín de {siteName}.',
+  'email.confirm.textLink': 'Confirmar: {url}',
+  'email.confirm.link': 'Confirma tu suscripción',
+  'email.confirm.expiry':
+    'El enlace funciona durante {hours} horas. Si no te has suscrito, ignora este correo: la dirección se eliminará entonces.',
+  'email.unsubscribe.link': 'Date de baja',
+  'email.unsubscribe.footer': '{link} cuando quieras.',
+  'email.unsubscribe.text': 'Date de baja cuando quieras: {url}',
+  'linkPage.back': 'Volver al sitio',
+  'linkPage.confirmed.title': 'Suscripción confirmada',
+  'linkPage.confirmed.text': 'Gracias: {email} ya está en la lista del boletín.',
+  'linkPage.confirmed.note': 'Cada correo incluye un enlace para darte de baja cuando quieras.',
+  'linkPage.invalid.title': 'Este enlace no funciona',
+  'linkPage.invalid.text':
+    'Puede que se haya cortado: abre el enlace completo desde el correo o vuelve a suscribirte en el sitio.',
+  'linkPage.expired.title': 'Este enlace ha caducado',
+  'linkPage.expired.confirm':
+    'Un enlace de confirmación funciona durante {hours} horas. Vuelve a suscribirte en el sitio para recibir uno nuevo.',
+  'linkPage.expired.unsubscribe':
+    'Usa el enlace para darte de baja de un correo más reciente o escribe a la dirección de contacto del sitio.',
+  'linkPage.ask.title': '¿Darte de baja del boletín?',
+  'linkPage.ask.text': '{email} se eliminará de la lista.',
+  'linkPage.ask.button': 'Darme de baja',
+  'linkPage.unsubscribed.title': 'Te has dado de baja',
+  'linkPage.unsubscribed.text': '{email} ya no está en la lista del boletín.',
 };

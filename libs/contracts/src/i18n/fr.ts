@@ -113,4 +113,40 @@ export const fr: Catalogue = {
   'live.now': 'En direct',
   'live.watch': 'Regarder',
   'live.upcoming': 'À venir',
+  'video.durationUnknown': 'Durée inconnue',
+  'newsletter.message.subscribed': 'Merci de votre inscription ! Vous êtes sur la liste.',
+  'newsletter.message.confirm':
+    'Presque fini : consultez votre boîte de réception et cliquez sur le lien de l’e-mail de confirmation.',
+  'newsletter.message.confirmLater':
+    'Merci de votre inscription ! L’e-mail de confirmation est en route ; il peut mettre quelques minutes à arriver.',
+  'newsletter.tooManyText':
+    'Trop de tentatives d’inscription. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}.',
+  'newsletter.refused': 'Mailchimp a refusé cette adresse ({reason})',
+  'email.confirm.subject': 'Confirmez votre abonnement à {siteName}',
+  'email.confirm.intro':
+    'Quelqu’un (vous, nous l’espérons) a inscrit cette adresse à la newsletter de {siteName}.',
+  'email.confirm.textLink': 'Confirmer : {url}',
+  'email.confirm.link': 'Confirmez votre abonnement',
+  'email.confirm.expiry':
+    'Le lien fonctionne pendant {hours} heures. Si vous ne vous êtes pas inscrit, ignorez cet e-mail : l’adresse sera alors supprimée.',
+  'email.unsubscribe.link': 'Désabonnez-vous',
+  'email.unsubscribe.footer': '{link} à tout moment.',
+  'email.unsubscribe.text': 'Désabonnez-vous à tout moment : {url}',
+  'linkPage.back': 'Retour au site',
+  'linkPage.confirmed.title': 'Abonnement confirmé',
+  'linkPage.confirmed.text': 'Merci : l’adresse {email} figure sur la liste de la newsletter.',
+  'linkPage.confirmed.note': 'Chaque e-mail contient un lien pour vous désabonner à tout moment.',
+  'linkPage.invalid.title': 'Ce lien ne fonctionne pas',
+  'linkPage.invalid.text':
+    'Il a peut-être été tronqué : ouvrez le lien complet depuis l’e-mail, ou inscrivez-vous à nouveau sur le site.',
+  'linkPage.expired.title': 'Ce lien a expiré',
+  'linkPage.expired.confirm':
+    'Un lien de confirmation fonctionne pendant {hours} heures. Inscrivez-vous à nouveau sur le site pour en recevoir un nouveau.',
+  'linkPage.expired.unsubscribe':
+    'Utilisez le lien de désabonnement d’un e-mail plus récent, ou écrivez à l’adresse de contact du site.',
+  'linkPage.ask.title': 'Se désabonner de la newsletter ?',
+  'linkPage.ask.text': 'L’adresse {email} sera retirée de la liste.',
+  'linkPage.ask.button': 'Me désabonner',
+  'linkPage.unsubscribed.title': 'Désabonnement effectué',
+  'linkPage.unsubscribed.text': 'L’adresse {email} ne figure plus sur la liste de la newsletter.',
 };

@@ -111,4 +111,39 @@ export const ptBR: Catalogue = {
   'live.now': 'Ao vivo agora',
   'live.watch': 'Assistir',
   'live.upcoming': 'Em breve',
+  'video.durationUnknown': 'Duração desconhecida',
+  'newsletter.message.subscribed': 'Obrigado por se inscrever! Você está na lista.',
+  'newsletter.message.confirm':
+    'Quase lá: confira sua caixa de entrada e clique no link do e-mail de confirmação.',
+  'newsletter.message.confirmLater':
+    'Obrigado por se inscrever! O e-mail de confirmação está a caminho; pode levar alguns minutos.',
+  'newsletter.tooManyText':
+    'Tentativas de inscrição demais. Tente novamente em {minutes, plural, one {# minuto} other {# minutos}}.',
+  'newsletter.refused': 'O Mailchimp recusou este endereço ({reason})',
+  'email.confirm.subject': 'Confirme sua inscrição em {siteName}',
+  'email.confirm.intro': 'Alguém (esperamos que você) inscreveu este endereço na newsletter de {siteName}.',
+  'email.confirm.textLink': 'Confirmar: {url}',
+  'email.confirm.link': 'Confirme sua inscrição',
+  'email.confirm.expiry':
+    'O link funciona por {hours} horas. Se você não se inscreveu, ignore este e-mail: o endereço será excluído.',
+  'email.unsubscribe.link': 'Cancele sua inscrição',
+  'email.unsubscribe.footer': '{link} a qualquer momento.',
+  'email.unsubscribe.text': 'Cancele sua inscrição a qualquer momento: {url}',
+  'linkPage.back': 'Voltar ao site',
+  'linkPage.confirmed.title': 'Inscrição confirmada',
+  'linkPage.confirmed.text': 'Obrigado: {email} está na lista da newsletter.',
+  'linkPage.confirmed.note': 'Todo e-mail traz um link para cancelar a inscrição a qualquer momento.',
+  'linkPage.invalid.title': 'Este link não funciona',
+  'linkPage.invalid.text':
+    'Ele pode ter sido cortado: abra o link completo do e-mail ou inscreva-se novamente no site.',
+  'linkPage.expired.title': 'Este link expirou',
+  'linkPage.expired.confirm':
+    'Um link de confirmação funciona por {hours} horas. Inscreva-se novamente no site para receber um novo.',
+  'linkPage.expired.unsubscribe':
+    'Use o link de cancelamento de um e-mail mais recente ou escreva para o endereço de contato do site.',
+  'linkPage.ask.title': 'Cancelar a inscrição na newsletter?',
+  'linkPage.ask.text': '{email} será removido da lista.',
+  'linkPage.ask.button': 'Cancelar inscrição',
+  'linkPage.unsubscribed.title': 'Sua inscrição foi cancelada',
+  'linkPage.unsubscribed.text': '{email} não está mais na lista da newsletter.',
 };

@@ -1,4 +1,4 @@
-import type { Catalogue } from './catalogues/en';
+import type { Catalogue } from './en';
 
 const ACCENTED: Record<string, string> = {
   a: 'á',

@@ -1,7 +1,9 @@
 /**
  * The English catalogue: SPEC's texts byte for byte, and the shape every other language's catalogue must fill (a
  * missing or unknown key fails the typecheck). Texts are ICU MessageFormat: `{name}` placeholders, plurals
- * (docs/i18n.md). The other languages: one file each beside this one.
+ * (docs/i18n.md). The other languages: one file each beside this one. One catalogue per language for the whole
+ * product: the web app's texts, and the visitor-facing texts the API writes (keys under `SERVER_KEY_PREFIXES` (`keys.ts`):
+ * the newsletter's e-mails and the pages of its links), which the web app leaves out of what it loads.
  */
 export const en = {
   'nav.home': 'Home',
@@ -112,6 +114,41 @@ export const en = {
   'live.now': 'Live now',
   'live.watch': 'Watch',
   'live.upcoming': 'Upcoming',
+  'video.durationUnknown': 'Length unknown',
+  'newsletter.message.subscribed': 'Thanks for subscribing! You are on the list.',
+  'newsletter.message.confirm':
+    'Almost done: check your inbox and click the link in the confirmation e-mail.',
+  'newsletter.message.confirmLater':
+    'Thanks for subscribing! The confirmation e-mail is on its way; it may take a few minutes.',
+  'newsletter.tooManyText':
+    'Too many sign-up attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'newsletter.refused': 'Mailchimp refused this address ({reason})',
+  'email.confirm.subject': 'Confirm your subscription to {siteName}',
+  'email.confirm.intro': 'Someone (we hope you) signed this address up for the {siteName} newsletter.',
+  'email.confirm.textLink': 'Confirm: {url}',
+  'email.confirm.link': 'Confirm your subscription',
+  'email.confirm.expiry':
+    'The link works for {hours} hours. If you did not sign up, ignore this e-mail: the address is deleted then.',
+  'email.unsubscribe.link': 'Unsubscribe',
+  'email.unsubscribe.footer': '{link} at any time.',
+  'email.unsubscribe.text': 'Unsubscribe at any time: {url}',
+  'linkPage.back': 'Back to the site',
+  'linkPage.confirmed.title': 'Subscription confirmed',
+  'linkPage.confirmed.text': 'Thank you: {email} is on the newsletter list.',
+  'linkPage.confirmed.note': 'Every e-mail carries a link to unsubscribe at any time.',
+  'linkPage.invalid.title': 'This link does not work',
+  'linkPage.invalid.text':
+    'It may have been cut short: open the whole link from the e-mail, or sign up again on the site.',
+  'linkPage.expired.title': 'This link has expired',
+  'linkPage.expired.confirm':
+    'A confirmation link works for {hours} hours. Sign up again on the site to get a new one.',
+  'linkPage.expired.unsubscribe':
+    'Use the unsubscribe link of a newer e-mail, or write to the site’s contact address.',
+  'linkPage.ask.title': 'Unsubscribe from the newsletter?',
+  'linkPage.ask.text': '{email} will be removed from the list.',
+  'linkPage.ask.button': 'Unsubscribe',
+  'linkPage.unsubscribed.title': 'You are unsubscribed',
+  'linkPage.unsubscribed.text': '{email} is no longer on the newsletter list.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,2 @@
+// A chunk of its own (load-catalogue.ts imports it lazily); the texts live in libs/contracts/src/i18n/.
+export { en } from '@app/contracts/i18n/en';
