@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { CONSENT_STORAGE_KEY } from '../lib/consent-store';
 import { join } from 'node:path';
 import {
   PUBLIC_SETTINGS_DEFAULTS as DEFAULTS,
@@ -23,10 +24,10 @@ describe('the static copies of the default design', () => {
     expect(variable('--app-font-mono')).toMatch(new RegExp(`^'${DEFAULTS.monoFont}',`));
   });
 
-  it('index.html reads the settings the browser keeps under the same key as the app', () => {
+  it('index.html reads the settings and the consent answer the browser keeps under the same keys as the app', () => {
     const html = read('../../index.html');
     const keys = [...html.matchAll(/localStorage\.getItem\('([^']+)'\)/g)].map((m) => m[1]);
-    expect(keys).toEqual([SETTINGS_CACHE_KEY]);
+    expect(keys).toEqual([SETTINGS_CACHE_KEY, CONSENT_STORAGE_KEY]);
   });
 
   it('index.html draws the hero headline as the app does (50/50, A below one half)', () => {
