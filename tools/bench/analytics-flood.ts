@@ -12,7 +12,7 @@
 import { analyticsRowsPerDayBound } from '@app/contracts/analytics';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postEventsUntilStopped } from '../lib/analytics-load';
@@ -25,13 +25,35 @@ const FLOOD_CONNECTIONS = 50;
 const READ_CONNECTIONS = 10;
 const READ_PATHS = ['/api/videos', '/api/channel/stats'] as const;
 
+export interface ReadStats {
+  path: string;
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
 export interface FloodResult {
   seconds: number;
   /** Events in each junk beacon (1 to 20). */
   eventsPerBeacon: number;
   eventsAccepted: number;
   beaconsAnswered: number;
-  reads: { path: string; requests: number; p50: number; p99: number; max: number; errors: number }[];
+  /**
+   * CPU time of the API process over the flood and the writes after it, per beacon answered: what a beacon costs
+   * the API's thread, whatever else the machine runs (the latencies are not).
+   */
+  apiCpuMsPerBeacon: number;
+  /** The public reads during the flood (the figure with the target). */
+  reads: ReadStats[];
+  /** The same reads, same process, just before the flood: what the machine does without it. */
+  quiet: ReadStats[];
+  /**
+   * The same reads while FLOOD_CONNECTIONS connections ask the trivial `GET /api/health` at the flood's rate of
+   * beacons: what any request at that rate costs the readers on this machine (the load generator included).
+   */
+  trivial: { path: string; rate: number; answered: number; reads: ReadStats[] };
   videos: number;
   rollupRowsBefore: number;
   rollupRowsAfter: number;
@@ -40,6 +62,29 @@ export interface FloodResult {
   visitorRows: number;
   bytesBefore: number;
   bytesAfter: number;
+}
+
+const TRIVIAL_PATH = '/api/health';
+
+/** READ_CONNECTIONS connections reading READ_PATHS for `seconds`. */
+function readPublic(url: string, seconds: number): Promise<ReadStats[]> {
+  return Promise.all(
+    READ_PATHS.map(async (path) => {
+      const result = await autocannon({
+        url: `${url}${path}`,
+        connections: READ_CONNECTIONS / READ_PATHS.length,
+        duration: seconds,
+      });
+      return {
+        path,
+        requests: result.requests.total,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        errors: result.errors + result.timeouts + result.non2xx,
+      };
+    }),
+  );
 }
 
 /** The n-th junk beacon: `size` events (of the 20 below), every id in it new. */
@@ -76,6 +121,13 @@ function sqliteBytes(path: string): number {
   );
 }
 
+/** CPU time (user + system) a process has used so far, from /proc. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line (here 12 and 13, after the pid and name), in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 function count(path: string, sql: string): number {
   const db = new Database(path, { readonly: true });
   try {
@@ -85,12 +137,25 @@ function count(path: string, sql: string): number {
   }
 }
 
-export async function benchAnalyticsFlood(seconds: number, eventsPerBeacon = 20): Promise<FloodResult> {
+/** `apiMain`: the build to run (default dist/; tools/bench/analytics-flood-ab.ts compares two). */
+export async function benchAnalyticsFlood(
+  seconds: number,
+  eventsPerBeacon = 20,
+  apiMain?: string,
+): Promise<FloodResult> {
   const dir = mkdtempSync(join(tmpdir(), 'analytics-flood-'));
   const sqlitePath = join(dir, 'api.sqlite');
   let api: ApiProcess | undefined;
   try {
-    api = await startApi({ ...BENCH_API_ENV, SQLITE_PATH: sqlitePath });
+    api = await startApi(
+      {
+        ...BENCH_API_ENV,
+        SQLITE_PATH: sqlitePath,
+        // To profile the API under the flood: BENCH_API_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
+        ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
+      },
+      { main: apiMain },
+    );
     // Warm up (the public cache, the statements), then let the first flush and the daily maintenance pass.
     for (const path of READ_PATHS) await fetch(`${api.url}${path}`).then((res) => res.arrayBuffer());
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -98,41 +163,44 @@ export async function benchAnalyticsFlood(seconds: number, eventsPerBeacon = 20)
     const videos = count(sqlitePath, 'SELECT COUNT(*) AS n FROM video');
     const bytesBefore = sqliteBytes(sqlitePath);
 
+    const quiet = await readPublic(api.url, seconds);
+    const cpuBefore = cpuMs(api.child.pid!);
     const flood = postEventsUntilStopped(api.url, FLOOD_CONNECTIONS, (n) => junkBeacon(n, eventsPerBeacon));
-    const reads = await Promise.all(
-      READ_PATHS.map(async (path) => {
-        const result = await autocannon({
-          url: `${api!.url}${path}`,
-          connections: READ_CONNECTIONS / READ_PATHS.length,
-          duration: seconds,
-        });
-        return {
-          path,
-          requests: result.requests.total,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          max: result.latency.max,
-          errors: result.errors + result.timeouts + result.non2xx,
-        };
-      }),
-    );
+    const reads = await readPublic(api.url, seconds);
     flood.stop();
     const outcome = await flood.done;
     // Everything taken is written within a second or two.
     await new Promise((resolve) => setTimeout(resolve, 3000));
+    const apiCpuMs = cpuMs(api.child.pid!) - cpuBefore;
+    const rollupRowsAfter = count(sqlitePath, 'SELECT COUNT(*) AS n FROM analytics_rollup');
+    const visitorRows = count(sqlitePath, 'SELECT COUNT(*) AS n FROM analytics_visitor');
+    const bytesAfter = sqliteBytes(sqlitePath);
+    const rate = Math.max(1, Math.round(outcome.answered / seconds));
+    const [trivialLoad, trivialReads] = await Promise.all([
+      autocannon({
+        url: `${api.url}${TRIVIAL_PATH}`,
+        connections: FLOOD_CONNECTIONS,
+        overallRate: rate,
+        duration: seconds,
+      }),
+      readPublic(api.url, seconds),
+    ]);
     return {
       seconds,
       eventsPerBeacon,
       eventsAccepted: outcome.accepted,
       beaconsAnswered: outcome.answered,
+      apiCpuMsPerBeacon: Math.round((apiCpuMs / Math.max(1, outcome.answered)) * 1000) / 1000,
       reads,
+      quiet,
+      trivial: { path: TRIVIAL_PATH, rate, answered: trivialLoad['2xx'], reads: trivialReads },
       videos,
       rollupRowsBefore,
-      rollupRowsAfter: count(sqlitePath, 'SELECT COUNT(*) AS n FROM analytics_rollup'),
+      rollupRowsAfter,
       rowBound: analyticsRowsPerDayBound(videos),
-      visitorRows: count(sqlitePath, 'SELECT COUNT(*) AS n FROM analytics_visitor'),
+      visitorRows,
       bytesBefore,
-      bytesAfter: sqliteBytes(sqlitePath),
+      bytesAfter,
     };
   } finally {
     await api?.stop();
