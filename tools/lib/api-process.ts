@@ -27,11 +27,13 @@ export interface ApiProcess {
 
 export async function startApi(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  /** `main`: another build of the API than dist/'s (a benchmark comparing two builds in one run). */
+  options: { timeoutMs?: number; main?: string } = {},
 ): Promise<ApiProcess> {
-  if (!existsSync(API_MAIN)) throw new Error(`${API_MAIN} is missing: run \`npx nx run api:build\` first`);
+  const main = options.main ?? API_MAIN;
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npx nx run api:build\` first`);
   const port = await freePort();
-  const child = spawn(process.execPath, [API_MAIN], {
+  const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -13,10 +13,19 @@ export function addDays(day: string, days: number): string {
   return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 }
 
+/** mondayOf's answers: each write asks it for every count it adds, nearly always of one or two days. */
+const mondays = new Map<string, string>();
+
 /** The Monday of the (ISO) week holding `day`. */
 export function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return addDays(day, -((weekday + 6) % 7));
+  let monday = mondays.get(day);
+  if (monday === undefined) {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+    monday = addDays(day, -((weekday + 6) % 7));
+    if (mondays.size >= 1000) mondays.clear();
+    mondays.set(day, monday);
+  }
+  return monday;
 }
 
 export const RANGE_DAYS: Record<AnalyticsRangeId, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
