@@ -11,7 +11,7 @@ import { videoDetailQueryOptions } from '../features/videos/api/get-video-detail
 
 /**
  * What each page rendered on the server shows, declared once: the renderer (`entry-server.tsx`) asks the API for
- * exactly this before it renders, and the browser (`main.tsx`) asks for it all at once when a page comes without
+ * exactly this before it renders, and the browser (`start-app.tsx`) asks for it all at once when a page comes without
  * its data, instead of one section after the other as they mount. Besides these, every page needs the public
  * settings (`publicSettingsQueryOptions`), which decide the optional sections. `page-data.spec.tsx` renders the
  * pages and fails when a component asks for anything not declared here.

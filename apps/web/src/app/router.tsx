@@ -18,7 +18,7 @@ function PageLoader() {
 }
 
 /**
- * The routes of `App`. A visit to `/` itself starts with `HomeApp` (main.tsx) and never loads
+ * The routes of `App`. A visit to `/` itself starts with `HomeApp` (start-app.tsx) and never loads
  * this router; `/` is here for in-app links such as the admin's "Back to site".
  */
 export const routes: RouteObject[] = [

@@ -1,4 +1,4 @@
-/** The visitor's GDPR answer, without React: the boot script (main.tsx) reads it before the app starts. */
+/** The visitor's GDPR answer, without React: the boot script (boot.ts) reads it before the app starts. */
 export type ConsentChoice = 'granted' | 'denied';
 export const CONSENT_STORAGE_KEY = 'cookie-consent';
 
