@@ -52,6 +52,12 @@ test.describe('session', () => {
     await admin.submitLogin('not-the-password');
     const toast = await admin.expectDestructiveToast('Login failed');
     const swipe = async (dx: number) => {
+      // From where the toast rests: taken while it still slid in (or sprang back), the drag could end past the
+      // window's edge, where the browser delivers no mouseup and the swipe never ends (a flake, 1 in 10 without
+      // traces).
+      await expect
+        .poll(() => toast.evaluate((el) => getComputedStyle(el).transform))
+        .toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
       const box = (await toast.boundingBox())!;
       const y = box.y + box.height / 2;
       await page.mouse.move(box.x + 40, y);

@@ -28,7 +28,9 @@ test('a visit is counted: 1 view, 1 play and the watch click under the headline 
   const home = new HomePage(page);
   await home.goto();
   await home.loaded();
-  const variant = (await home.hero.getAttribute('data-variant')) as HeroVariant;
+  // The headline drawn before the first paint (`<html data-hero>`): the one shown whether or not the app has
+  // started yet. The hero's own data-variant appears only once the app has hydrated, which read at once raced it.
+  const variant = (await page.locator('html').getAttribute('data-hero')) as HeroVariant;
   expect(['A', 'B']).toContain(variant);
   const other: HeroVariant = variant === 'A' ? 'B' : 'A';
   const card = home.videoCards.first();
