@@ -7,6 +7,8 @@
  *
  *   npx tsx tools/bench/lighthouse.ts [--runs 3] [--write]    (after npx nx run-many -t build -p api web)
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { writeDocSection, writeRawJson, machine } from './doc';
 import { CHROMIUM, CHROMIUM_FLAGS, gzipKb, startPageStack, WATCH_BENCH_VIDEO_ID } from './page-stack';
@@ -111,6 +113,13 @@ async function measureOnce(url: string, formFactor: 'mobile' | 'desktop'): Promi
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error('Lighthouse returned no result');
+    // LIGHTHOUSE_DUMP_DIR=dir keeps each whole report (the LCP element, its phases, every request) for a closer look.
+    const dump = process.env.LIGHTHOUSE_DUMP_DIR;
+    if (dump) {
+      mkdirSync(dump, { recursive: true });
+      const name = `${formFactor}-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      writeFileSync(join(dump, name), JSON.stringify(result.lhr));
+    }
     return result.lhr as unknown as Lhr;
   } finally {
     await chrome.kill();
