@@ -18,6 +18,7 @@ import { createQueryClient } from './lib/query-client';
 import { activateMessages, type PageMessages } from './i18n/i18n';
 import { loadCatalogue } from './i18n/load-catalogue';
 import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
+import { beginRenderAt } from './lib/render-time';
 import { ssrStateScript } from './ssr-state';
 
 export interface RenderedPage {
@@ -56,8 +57,16 @@ export async function render(pathname: string, apiBase: string): Promise<Rendere
     // Nothing may come between the activation and the (synchronous) rendering: another request's page would
     // then render in this one's language.
     activateMessages(messages);
-    const html = renderToString(app);
-    return { status, html, state: ssrStateScript(dehydrate(queryClient), messages), lang };
+    // The moment the page's relative dates count from, written into the page for its hydration.
+    const renderedAt = Date.now();
+    const done = beginRenderAt(renderedAt);
+    let html: string;
+    try {
+      html = renderToString(app);
+    } finally {
+      done();
+    }
+    return { status, html, state: ssrStateScript(dehydrate(queryClient), messages, renderedAt), lang };
   } finally {
     // Drops the queries and their garbage-collection timers.
     queryClient.clear();

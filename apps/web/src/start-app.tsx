@@ -6,7 +6,8 @@ import { HomeApp } from './app/home-app';
 import { loadPageData } from './app/page-data';
 import { publicSettingsQueryOptions, writeCachedSettings } from './features/settings/api/get-public-settings';
 import { createQueryClient } from './lib/query-client';
-import { readSsrMessages, readSsrState } from './ssr-state';
+import { readSsrMessages, readSsrRenderTime, readSsrState } from './ssr-state';
+import { beginRenderAt } from './lib/render-time';
 import { activateMessages } from './i18n/i18n';
 import { DEFAULT_SITE_LANGUAGE } from '@app/contracts/site-language';
 import { pageSiteLanguage } from './i18n/page-language';
@@ -27,11 +28,17 @@ function start(
   app: (queryClient: ReturnType<typeof createQueryClient>) => ReactElement,
   onCommit: () => void,
 ): void {
-  const page = (queryClient: ReturnType<typeof createQueryClient>) => (
-    <StrictMode>
-      <Committed onCommit={onCommit}>{app(queryClient)}</Committed>
-    </StrictMode>
-  );
+  const page = (queryClient: ReturnType<typeof createQueryClient>, beforeCommit?: () => void) => {
+    const committed = () => {
+      beforeCommit?.();
+      onCommit();
+    };
+    return (
+      <StrictMode>
+        <Committed onCommit={committed}>{app(queryClient)}</Committed>
+      </StrictMode>
+    );
+  };
   const queryClient = createQueryClient();
   const state = readSsrState();
   const messages = readSsrMessages();
@@ -43,7 +50,9 @@ function start(
     // is kept as when the browser asks for them itself.
     const settings = queryClient.getQueryData(publicSettingsQueryOptions().queryKey);
     if (settings) writeCachedSettings(settings);
-    hydrateRoot(container, page(queryClient));
+    // The dates count from when the server rendered the page until it is hydrated, so they match its HTML.
+    const done = beginRenderAt(readSsrRenderTime());
+    hydrateRoot(container, page(queryClient, done));
     return;
   }
   // Without the server's data (its rendering failed, or under a plain static host): everything the page

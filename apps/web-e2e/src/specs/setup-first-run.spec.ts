@@ -13,7 +13,10 @@ test.use({ baseURL: serverUrl('setup') });
 
 test('a new site is connected from the dashboard: key and handle, Test, first sync, the checklist ticks', async ({
   page,
-}) => {
+}, testInfo) => {
+  // Its subject is a fresh install, which the first run uses up: the flake hunt's repeats (--repeat-each) find the
+  // channel already connected, so only the first of them runs.
+  test.skip(testInfo.repeatEachIndex > 0, 'the setup stack is fresh only for the first run');
   test.slow();
   const fake = await fakeYoutubeChannel();
   const admin = new AdminPage(page);

@@ -36,11 +36,12 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} a
 /**
  * Relative age of a date (SPEC §9): `1 day ago` for exactly one day, `N days ago` under a
  * week, `N weeks ago` under 30 days, else `N months ago` counting 30-day months. Less than a
- * day (or a date in the future, from clock skew) reads `today`.
+ * day (or a date in the future, from clock skew) reads `today`. `now` has no default: a page counts from its
+ * rendering's time (`useRenderTime`), or hydration would not match the server's HTML.
  */
 export function formatRelativeDate(
   date: Date | string | number,
-  now: Date | number = Date.now(),
+  now: Date | number,
   language = currentLanguage(),
 ): string {
   const days = Math.floor((new Date(now).getTime() - new Date(date).getTime()) / DAY_MS);

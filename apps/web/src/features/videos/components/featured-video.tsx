@@ -3,6 +3,7 @@ import { t } from '../../../i18n/i18n';
 import { Container } from '@mantine/core';
 import { useState } from 'react';
 import { formatCount, formatDuration, formatRelativeDate } from '../../../lib/format';
+import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
 import { useFeaturedVideo } from '../api/get-featured-video';
 import classes from './featured-video.module.css';
@@ -13,6 +14,7 @@ import { YouTubePlayer } from './youtube-player';
 export function FeaturedVideo() {
   const { data: video, isPending, isError } = useFeaturedVideo();
   const [playing, setPlaying] = useState(false);
+  const now = useRenderTime();
 
   let content;
   if (isPending) {
@@ -57,7 +59,7 @@ export function FeaturedVideo() {
                 <span aria-hidden>•</span>
               </>
             )}
-            <span>{formatRelativeDate(video.publishedAt)}</span>
+            <span>{formatRelativeDate(video.publishedAt, now)}</span>
             <span aria-hidden>•</span>
             <span className={classes.duration}>{formatDuration(video.duration)}</span>
           </p>

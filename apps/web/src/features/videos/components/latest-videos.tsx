@@ -4,6 +4,7 @@ import { type VideoFilterId, videoFiltersFor, videoKindQuery } from '@app/contra
 import { Button, Container } from '@mantine/core';
 import { lazy, startTransition, Suspense, useCallback, useMemo, useState } from 'react';
 import { formatFullCount } from '../../../lib/format';
+import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
 import { usePublicSettings } from '../../settings/api/get-public-settings';
 import { useLatestVideos, VIDEO_PAGE_SIZE } from '../api/get-videos';
@@ -53,7 +54,7 @@ export function LatestVideos() {
   const { data, isPending, isError, isPlaceholderData } = useLatestVideos(kind);
   const [playingId, setPlayingId] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
-  const [now] = useState(Date.now);
+  const now = useRenderTime();
   const playFrom = useCallback(
     (where: PlayPlace) => (id: string) => {
       track({ kind: 'play', videoId: id, where });

@@ -14,6 +14,7 @@ import {
   formatPublishedDate,
   formatRelativeDate,
 } from '../../../lib/format';
+import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
 import { playlistUrl } from '../../../lib/youtube';
 import { VideoFacade } from './video-card';
@@ -131,7 +132,7 @@ function Watch({ video }: { video: VideoDetail }) {
   // `take` starts a new player (at `start`) when the one there cannot seek yet.
   const [player, setPlayer] = useState<{ start: number; take: number } | null>(null);
   const handle = useRef<PlayerHandle>(null);
-  const [now] = useState(Date.now);
+  const now = useRenderTime();
   const chapters = useMemo(
     () => parseChapters(video.description, video.durationSeconds),
     [video.description, video.durationSeconds],

@@ -23,7 +23,7 @@ function VideoRow({ video }: { video: Video }) {
         </Text>
         <Text size="xs" c="dimmed">
           {video.viewCount === null ? '' : `${formatCount(video.viewCount)} views · `}
-          {formatRelativeDate(video.publishedAt)}
+          {formatRelativeDate(video.publishedAt, Date.now())}
         </Text>
       </div>
       <Button

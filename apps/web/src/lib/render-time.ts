@@ -1,0 +1,22 @@
+import { useState } from 'react';
+
+let renderedAt: number | undefined;
+
+/**
+ * The moment relative dates ("3 days ago") count from, fixed for a component's life. A page the server rendered
+ * hydrates with the time the server rendered it at, however late its app starts (at the first click, maybe minutes
+ * later): a date that crossed a day in between made the text differ, React then threw the server's HTML away and
+ * drew the page again (every image fetched again). Components mounted later take the clock.
+ */
+export function useRenderTime(): number {
+  const [now] = useState(() => renderedAt ?? Date.now());
+  return now;
+}
+
+/** Renders (or starts hydrating) with {@link useRenderTime} at `time` until `done` is called. */
+export function beginRenderAt(time: number | undefined): () => void {
+  renderedAt = time;
+  return () => {
+    if (renderedAt === time) renderedAt = undefined;
+  };
+}
