@@ -154,11 +154,12 @@ export async function runLighthouse(
   runs: number,
   log: (line: string) => void,
   pages: BenchPage[] = BENCH_PAGES.map((p) => p.page),
+  formFactors: readonly ('mobile' | 'desktop')[] = ['mobile', 'desktop'],
 ): Promise<LighthouseRun[]> {
   const stack = await startPageStack(VIDEOS, { 'minimal-page.html': MINIMAL_PAGE });
   const results: LighthouseRun[] = [];
   try {
-    for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const formFactor of formFactors) {
       for (let i = 1; i <= runs; i++) {
         for (const { page, path } of BENCH_PAGES.filter((p) => pages.includes(p.page))) {
           const run = await measured(
