@@ -186,20 +186,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'seed', testMatch: /seed\.setup\.ts$/, timeout: 180_000 },
-    {
-      name: 'desktop',
-      testIgnore: [ADMIN_SPECS, SETTINGS_SPEC, LARGE_SPEC],
-      use: desktop,
-      dependencies: ['seed'],
-    },
-    {
-      name: 'mobile',
-      testMatch: PUBLIC_LAYOUT_SPECS,
-      // Of those files, the tests of behaviour (tagged) stay on desktop.
-      grepInvert: /@behaviour/,
-      use: mobile,
-      dependencies: ['seed'],
-    },
+    // Playwright runs the projects in phases (a project after those it depends on), and each phase's queue in this
+    // order: what is long or serial goes first, so no worker idles behind it at the end of a phase (admin-exclusive
+    // is one 45 s file in one worker; listed last, the other worker waited for it).
     ...(['desktop', 'mobile'] as const).map((viewport) => ({
       name: `settings-${viewport}`,
       testMatch: SETTINGS_SPEC,
@@ -207,7 +196,7 @@ export default defineConfig({
       grepInvert: viewport === 'mobile' ? /@behaviour/ : undefined,
       use: { ...(viewport === 'desktop' ? desktop : mobile), ...onWorkerStacks('settings') },
     })),
-    ...(['desktop', 'mobile'] as const).map((viewport) => ({
+    ...(['mobile', 'desktop'] as const).map((viewport) => ({
       name: `admin-${viewport}`,
       // On a phone only what depends on the layout: every tab reachable and usable, and signing in and out.
       testMatch: viewport === 'desktop' ? ADMIN_SPECS : ADMIN_LAYOUT_SPECS,
@@ -231,6 +220,20 @@ export default defineConfig({
       // Nothing here is timed (the long-task budget is the bench's), so it runs beside the rest.
       dependencies: ['seed'],
     })),
+    {
+      name: 'desktop',
+      testIgnore: [ADMIN_SPECS, SETTINGS_SPEC, LARGE_SPEC],
+      use: desktop,
+      dependencies: ['seed'],
+    },
+    {
+      name: 'mobile',
+      testMatch: PUBLIC_LAYOUT_SPECS,
+      // Of those files, the tests of behaviour (tagged) stay on desktop.
+      grepInvert: /@behaviour/,
+      use: mobile,
+      dependencies: ['seed'],
+    },
   ],
   webServer: {
     command: 'npx tsx tools/e2e-stacks.ts',
