@@ -18,7 +18,7 @@ import { createQueryClient } from './lib/query-client';
 import { activateMessages, type PageMessages } from './i18n/i18n';
 import { loadCatalogue } from './i18n/load-catalogue';
 import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
-import { beginRenderAt } from './lib/render-time';
+import { renderAt } from './lib/render-time';
 import { ssrStateScript } from './ssr-state';
 
 export interface RenderedPage {
@@ -59,13 +59,7 @@ export async function render(pathname: string, apiBase: string): Promise<Rendere
     activateMessages(messages);
     // The moment the page's relative dates count from, written into the page for its hydration.
     const renderedAt = Date.now();
-    const done = beginRenderAt(renderedAt);
-    let html: string;
-    try {
-      html = renderToString(app);
-    } finally {
-      done();
-    }
+    const html = renderAt(renderedAt, () => renderToString(app));
     return { status, html, state: ssrStateScript(dehydrate(queryClient), messages, renderedAt), lang };
   } finally {
     // Drops the queries and their garbage-collection timers.

@@ -7,7 +7,7 @@ import { loadPageData } from './app/page-data';
 import { publicSettingsQueryOptions, writeCachedSettings } from './features/settings/api/get-public-settings';
 import { createQueryClient } from './lib/query-client';
 import { readSsrMessages, readSsrRenderTime, readSsrState } from './ssr-state';
-import { beginRenderAt } from './lib/render-time';
+import { hydrateAt, hydrated } from './lib/render-time';
 import { activateMessages } from './i18n/i18n';
 import { DEFAULT_SITE_LANGUAGE } from '@app/contracts/site-language';
 import { pageSiteLanguage } from './i18n/page-language';
@@ -28,17 +28,15 @@ function start(
   app: (queryClient: ReturnType<typeof createQueryClient>) => ReactElement,
   onCommit: () => void,
 ): void {
-  const page = (queryClient: ReturnType<typeof createQueryClient>, beforeCommit?: () => void) => {
-    const committed = () => {
-      beforeCommit?.();
-      onCommit();
-    };
-    return (
-      <StrictMode>
-        <Committed onCommit={committed}>{app(queryClient)}</Committed>
-      </StrictMode>
-    );
+  const committed = () => {
+    hydrated();
+    onCommit();
   };
+  const page = (queryClient: ReturnType<typeof createQueryClient>) => (
+    <StrictMode>
+      <Committed onCommit={committed}>{app(queryClient)}</Committed>
+    </StrictMode>
+  );
   const queryClient = createQueryClient();
   const state = readSsrState();
   const messages = readSsrMessages();
@@ -51,8 +49,8 @@ function start(
     const settings = queryClient.getQueryData(publicSettingsQueryOptions().queryKey);
     if (settings) writeCachedSettings(settings);
     // The dates count from when the server rendered the page until it is hydrated, so they match its HTML.
-    const done = beginRenderAt(readSsrRenderTime());
-    hydrateRoot(container, page(queryClient, done));
+    hydrateAt(readSsrRenderTime());
+    hydrateRoot(container, page(queryClient));
     return;
   }
   // Without the server's data (its rendering failed, or under a plain static host): everything the page

@@ -13,10 +13,22 @@ export function useRenderTime(): number {
   return now;
 }
 
-/** Renders (or starts hydrating) with {@link useRenderTime} at `time` until `done` is called. */
-export function beginRenderAt(time: number | undefined): () => void {
+/** Renders (synchronously, on the server) with {@link useRenderTime} at `time`. */
+export function renderAt<T>(time: number, render: () => T): T {
   renderedAt = time;
-  return () => {
-    if (renderedAt === time) renderedAt = undefined;
-  };
+  try {
+    return render();
+  } finally {
+    renderedAt = undefined;
+  }
+}
+
+/** Hydrates with {@link useRenderTime} at the server's `time` until {@link hydrated}. */
+export function hydrateAt(time: number | undefined): void {
+  renderedAt = time;
+}
+
+/** The page is hydrated (or was rendered by the browser): components mounted from now on take the clock. */
+export function hydrated(): void {
+  renderedAt = undefined;
 }
