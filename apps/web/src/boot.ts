@@ -7,6 +7,7 @@ import { currentConsent } from './lib/consent-store';
 import { isMissing, THUMBNAIL_SELECTOR } from './lib/thumbnail';
 import { setSiteAnalytics, trackHeroImpression, trackLinkClicks, trackPageview } from './lib/site-analytics';
 import { readSsrState } from './ssr-state';
+import { webFontsAfterLoad } from './features/settings/web-fonts';
 
 /**
  * The page's first script (issue 23), without React: a page the server rendered is complete and usable as it is
@@ -87,11 +88,14 @@ export function bootPage(
         document.documentElement.dataset.app = 'running';
       }));
   if (!state) {
-    // A page the browser renders itself (the dashboard, a 404, the prerendered shell) needs its app now.
+    // A page the browser renders itself (the dashboard, a 404, the prerendered shell) needs its app now, and its
+    // fonts as they come (`font-display: optional`).
+    document.documentElement.dataset.webfonts = 'on';
     void start();
     return;
   }
 
+  webFontsAfterLoad();
   const settings = ssrSettings(state);
   if (settings) setSiteAnalytics(settings.enableSiteAnalytics);
   trackPageview();

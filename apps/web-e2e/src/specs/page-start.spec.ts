@@ -121,3 +121,60 @@ test('a watch page plays on the first tap without its app loaded before', async 
   await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`/embed/${video.id}\\?autoplay=1`));
   await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
 });
+
+test('a first visit shows its first screen without web fonts, takes them after its load without moving text, and the next page has them at once', async ({
+  page,
+}) => {
+  await thumbnailsLoad(page);
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number; webfontsAtParse?: string };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      w.webfontsAtParse = document.documentElement.dataset.webfonts;
+    });
+  });
+  const home = new HomePage(page);
+  await home.goto();
+  await expect(page.locator('html')).toHaveAttribute('data-webfonts', 'on');
+  const { loadEnd, fonts } = await page.evaluate(() => ({
+    loadEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    fonts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.woff2'))
+      .map((entry) => ({
+        file: new URL(entry.name).pathname.replace(/^\/assets\//, ''),
+        start: entry.startTime,
+      })),
+  }));
+  // The default fonts, and only they (not Roboto, which the system stack names further down), after the load.
+  expect(fonts.map((font) => font.file.replace(/-[\w-]{8}\.woff2$/, '')).sort()).toEqual([
+    'inter-latin-400-normal',
+    'inter-latin-700-normal',
+    'jetbrains-mono-latin-400-normal',
+  ]);
+  for (const font of fonts) expect(font.start, font.file).toBeGreaterThanOrEqual(loadEnd);
+  await expect
+    .poll(() =>
+      home.hero
+        .locator('h1')
+        .first()
+        .evaluate((h) => getComputedStyle(h).fontFamily),
+    )
+    .toMatch(/^"?Inter"?,/);
+  expect(await page.evaluate(() => document.fonts.check('700 16px Inter'))).toBe(true);
+  // The fallbacks take the web fonts' room (app/font-fallbacks.css): the change moves nothing that counts.
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+  expect(
+    await page.evaluate(() => (window as unknown as { webfontsAtParse?: string }).webfontsAtParse),
+  ).toBeUndefined();
+
+  // The next page of this browser draws them from its first paint.
+  await home.goto();
+  expect(await page.evaluate(() => (window as unknown as { webfontsAtParse?: string }).webfontsAtParse)).toBe(
+    'on',
+  );
+});

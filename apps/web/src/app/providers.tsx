@@ -1,5 +1,6 @@
 import './mantine-styles';
 import './fonts.css';
+import './font-fallbacks.css';
 import './site.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

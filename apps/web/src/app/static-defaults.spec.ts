@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CONSENT_STORAGE_KEY } from '../lib/consent-store';
+import { WEBFONTS_STORAGE_KEY } from '../features/settings/web-fonts';
 import { join } from 'node:path';
 import {
   PUBLIC_SETTINGS_DEFAULTS as DEFAULTS,
@@ -21,13 +22,13 @@ describe('the static copies of the default design', () => {
     expect(variable('--app-primary')?.toUpperCase()).toBe(DEFAULTS.primaryColor.toUpperCase());
     expect(variable('--app-accent')?.toUpperCase()).toBe(DEFAULTS.accentColor.toUpperCase());
     expect(variable('--app-font-size')).toBe(`${DEFAULTS.baseFontSize}px`);
-    expect(variable('--app-font-mono')).toMatch(new RegExp(`^'${DEFAULTS.monoFont}',`));
+    expect(variable('--app-font-mono-web')).toMatch(new RegExp(`^'${DEFAULTS.monoFont}',`));
   });
 
-  it('index.html reads the settings and the consent answer the browser keeps under the same keys as the app', () => {
+  it('index.html reads the settings, the consent answer and the web-fonts flag the browser keeps under the same keys as the app', () => {
     const html = read('../../index.html');
     const keys = [...html.matchAll(/localStorage\.getItem\('([^']+)'\)/g)].map((m) => m[1]);
-    expect(keys).toEqual([SETTINGS_CACHE_KEY, CONSENT_STORAGE_KEY]);
+    expect(keys).toEqual([SETTINGS_CACHE_KEY, CONSENT_STORAGE_KEY, WEBFONTS_STORAGE_KEY]);
   });
 
   it('index.html draws the hero headline as the app does (50/50, A below one half)', () => {

@@ -5,7 +5,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 import { mix } from '../lib/color';
-import { designFonts, type SiteDesign, type SitePalette } from '../features/settings/site-design';
+import { fontVariables, type SiteDesign, type SitePalette } from '../features/settings/site-design';
 
 /** SPEC §9 default colours: primary #FF0000 on background #0F0F0F with text #FFFFFF. */
 export const PRIMARY_COLOR = '#FF0000';
@@ -87,7 +87,6 @@ function darkTuple({ background, text, surface, dimmed, border }: SitePalette): 
 
 /** The public site's theme from the admin's design settings. */
 export function buildSiteTheme(design: SiteDesign): MantineThemeOverride {
-  const fonts = designFonts(design);
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
@@ -96,9 +95,10 @@ export function buildSiteTheme(design: SiteDesign): MantineThemeOverride {
     colors: { brand: tupleAround(design.primaryFill), dark: darkTuple(design.dark) },
     white: design.light.background,
     black: design.light.text,
-    fontFamily: fonts.body,
-    fontFamilyMonospace: fonts.mono,
-    headings: { fontFamily: fonts.heading, fontWeight: '700' },
+    // The stacks are CSS variables (`fontVariables`): with or without the web fonts, by `app/site.css`.
+    fontFamily: 'var(--app-font-body)',
+    fontFamilyMonospace: 'var(--app-font-mono)',
+    headings: { fontFamily: 'var(--app-font-heading)', fontWeight: '700' },
     defaultRadius: 'md',
   });
 }
@@ -118,7 +118,7 @@ export function siteCssVariables(design: SiteDesign): CSSVariablesResolver {
       '--app-primary': design.primary,
       '--app-accent': design.accent,
       '--app-font-size': `${design.baseFontSize}px`,
-      '--app-font-mono': designFonts(design).mono,
+      ...fontVariables(design),
     },
     dark: paletteVariables(design.dark),
     light: paletteVariables(design.light),

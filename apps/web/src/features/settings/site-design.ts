@@ -2,7 +2,7 @@ import type { PublicSettings } from '@app/contracts';
 import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
 import { themes } from '@app/contracts/themes';
 import { contrast, ensureContrast, isDark, luminance, mix } from '../../lib/color';
-import { fontStack } from './fonts';
+import { fallbackStack, fontStack } from './fonts';
 
 export interface SitePalette {
   background: string;
@@ -84,8 +84,16 @@ export function siteDesign(settings: PublicSettings): SiteDesign {
   };
 }
 
-export const designFonts = (design: SiteDesign) => ({
-  body: fontStack(design.bodyFont),
-  heading: fontStack(design.headingFont),
-  mono: fontStack(design.monoFont, true),
+/**
+ * The CSS variables of the site's fonts: each role's stack with its web font (`-web`) and without it (`-fallback`,
+ * the metric-matched local faces). `app/site.css` draws the page in the fallbacks until `<html data-webfonts="on">`
+ * (src/boot.ts): a first visit fetches no font before its first screen is shown (issue 23).
+ */
+export const fontVariables = (design: SiteDesign) => ({
+  '--app-font-body-web': fontStack(design.bodyFont),
+  '--app-font-body-fallback': fallbackStack(design.bodyFont),
+  '--app-font-heading-web': fontStack(design.headingFont),
+  '--app-font-heading-fallback': fallbackStack(design.headingFont),
+  '--app-font-mono-web': fontStack(design.monoFont, true),
+  '--app-font-mono-fallback': fallbackStack(design.monoFont, true),
 });
