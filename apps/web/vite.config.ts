@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { APP_CHUNK_SOURCE, chunkHeadTags, withHeadTags } from './server/page-assets';
-import { isPageShell, lowPriorityScripts, prerenderedShell } from './server/page-shell';
+import { isPageShell, prerenderedShell, scriptsAfterFirstScreen } from './server/page-shell';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
@@ -101,7 +101,7 @@ function prerenderShell(): Plugin {
           inlineEntryCss(html, outputDir),
           chunkHeadTags(outputDir, APP_CHUNK_SOURCE),
         );
-        writeFileSync(file, lowPriorityScripts(styled));
+        writeFileSync(file, scriptsAfterFirstScreen(styled));
       } finally {
         await server.close();
       }

@@ -14,19 +14,23 @@ export const SSR_OUTLET_END = '<!--/ssr-outlet-->';
 export const SHELL_MARKER = '<!--app-shell-->';
 
 /**
- * The attributes of every script the page loads up front (the entry and its modulepreloads): fetched after the
- * first screen's images and fonts, not before them (issue 23). The page is rendered on the server, so it paints
- * without its scripts; at their default high priority they took the bandwidth of a phone's first paint, and
- * Lighthouse counts high-priority scripts as render-blocking. Measured on the watch page (mobile, simulated):
- * LCP 2,623 ms → 1,244 ms.
+ * The build's index.html with its scripts requested after the first screen (issue 23): the entry
+ * `<script type="module">` and its modulepreloads become `<meta name="app-entry">` and `<meta name="app-preload">`
+ * tags, and index.html's inline script adds them to the page after the `load` event and a painted frame, at the
+ * first sign of intent (a pointer over the page, a touch, a focus, a key), or at a click on a control, which it
+ * holds for the app (src/boot.ts). A page the server rendered paints and reads without them. Requested with the
+ * page, even at low priority, they ended before its first paint on a fast connection, and Lighthouse then
+ * counted them in its largest paint on a phone.
  */
-export const SCRIPT_ATTRIBUTES = 'fetchpriority="low" crossorigin';
-
-/** The build's index.html with its entry script and modulepreloads at {@link SCRIPT_ATTRIBUTES}. */
-export function lowPriorityScripts(html: string): string {
-  return html
-    .replace(/<script type="module" crossorigin /g, `<script type="module" ${SCRIPT_ATTRIBUTES} `)
-    .replace(/<link rel="modulepreload" crossorigin /g, `<link rel="modulepreload" ${SCRIPT_ATTRIBUTES} `);
+export function scriptsAfterFirstScreen(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error('index.html has no entry <script type="module" crossorigin src>');
+  const preloads = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const metas = [
+    `<meta name="app-entry" content="${entry[1]}">`,
+    ...[...html.matchAll(preloads)].map(([, href]) => `<meta name="app-preload" content="${href}">`),
+  ].join('');
+  return html.replace(preloads, '').replace(entry[0], () => metas);
 }
 
 const PAGE_HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;

@@ -76,6 +76,10 @@ export function bootPage(
   loadApp: () => Promise<{ startApp: () => Promise<void> }>,
   { now = false }: { now?: boolean } = {},
 ): void {
+  // From here on this script takes the clicks (index.html's inline script held those before it, see `early`).
+  document.documentElement.dataset.boot = 'running';
+  const early = (window as { heldClick?: unknown }).heldClick;
+  delete (window as { heldClick?: unknown }).heldClick;
   trackLinkClicks();
   const state = readSsrState();
   let started: Promise<void> | undefined;
@@ -91,7 +95,7 @@ export function bootPage(
     // A page the browser renders itself (the dashboard, a 404, the prerendered shell) needs its app now, and its
     // fonts as they come (`font-display: optional`).
     document.documentElement.dataset.webfonts = 'on';
-    void start();
+    void start().then(() => early instanceof HTMLElement && early.click());
     return;
   }
 
@@ -105,6 +109,15 @@ export function bootPage(
 
   // A click before the app runs waits for it, then goes to it (the latest one, once).
   let held: HTMLElement | null = null;
+  const hold = (element: HTMLElement) => {
+    held = element;
+    document.documentElement.dataset.app = 'starting';
+    void start().then(() => {
+      if (held !== element) return;
+      held = null;
+      element.click();
+    });
+  };
   document.addEventListener(
     'click',
     (event) => {
@@ -114,16 +127,12 @@ export function bootPage(
       if (!element) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      held = element;
-      document.documentElement.dataset.app = 'starting';
-      void start().then(() => {
-        if (held !== element) return;
-        held = null;
-        element.click();
-      });
+      hold(element);
     },
     true,
   );
+  // A click on a control before this script was there, held by index.html's inline script.
+  if (early instanceof HTMLElement) hold(early);
   // The first sign of intent fetches the app (without starting it), so a click then finds it there.
   const intents = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const;
   const fetchApp = () => {

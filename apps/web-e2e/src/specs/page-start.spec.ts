@@ -122,6 +122,30 @@ test('a watch page plays on the first tap without its app loaded before', async 
   await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
 });
 
+test('a tap on a control before the page’s script is there is held, and given to the app when it comes', async ({
+  page,
+  request,
+}) => {
+  await thumbnailsLoad(page);
+  await stubYouTubePlayer(page);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // The page's script (requested after the first screen, server/page-shell.ts) held back until after the tap.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const [video] = (await (await request.get('/api/videos?sort=recent&limit=1')).json()) as Video[];
+  await page.goto(`/videos/${video.id}`);
+  await page.locator('html[data-boot="requested"]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: `Play ${video.title}` }).click();
+  expect(await page.locator('html').getAttribute('data-app-ready')).toBeNull();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  release();
+  await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`/embed/${video.id}\\?autoplay=1`));
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+});
+
 test('a first visit shows its first screen without web fonts, takes them after its load without moving text, and the next page has them at once', async ({
   page,
 }) => {
