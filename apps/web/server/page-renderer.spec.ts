@@ -17,7 +17,13 @@ exports.render = async function render(pathname, apiBase) {
   const res = await fetch(apiBase + '/api/data' + pathname);
   if (!res.ok && res.status !== 404) throw new Error('API ' + res.status);
   const text = await res.text();
-  return { status: res.status === 404 ? 404 : 200, html: '<main>RENDERED ' + text + '</main>', state: '<script type="application/json" id="ssr-state">{}</script>' };
+  const id = 'data-' + Buffer.from(pathname + ' ' + text).toString('base64url');
+  return {
+    status: res.status === 404 ? 404 : 200,
+    html: '<main>RENDERED ' + text + '</main>',
+    state: '<script type="application/json" id="ssr-state" data-src="/page-data/' + id + '">{}</script>',
+    data: { id, json: JSON.stringify({ rendered: text }) },
+  };
 };
 `;
 
@@ -182,7 +188,7 @@ describe('page-renderer.ts (server rendering of / and the watch pages, issue 15)
       expect(home.body).toContain('<title>HEAD</title>');
       expect(home.body).not.toContain('SHELL');
       expect(home.body).toMatch(
-        /<\/div><script type="application\/json" id="ssr-state">\{\}<\/script><\/body>/,
+        /<\/div><script type="application\/json" id="ssr-state" data-src="\/page-data\/[\w-]+">\{\}<\/script><\/body>/,
       );
       const watch = await page('/videos/abc');
       expect(watch.body).toContain(`<main>RENDERED /videos/abc v${version}</main>`);
@@ -190,6 +196,23 @@ describe('page-renderer.ts (server rendering of / and the watch pages, issue 15)
       const admin = await page('/admin');
       expect(admin.body).toContain('<p>SHELL</p>');
       expect(admin.body).not.toContain('ssr-state');
+    });
+
+    it('hands out the data of each rendering at the address its page names, for a browser to keep, and answers 404 for one it does not have', async () => {
+      const home = await page('/');
+      const src = /data-src="([^"]+)"/.exec(home.body)?.[1];
+      expect(src).toMatch(/^\/page-data\//);
+      const data = await fetch(`${web.url}${src}`);
+      expect(data.status).toBe(200);
+      expect(data.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(data.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await data.json()).toEqual({ rendered: `/ v${version}` });
+      // The page itself carries none of it.
+      expect(home.body).not.toContain('"rendered"');
+      const gone = await fetch(`${web.url}/page-data/never-rendered`);
+      expect(gone.status).toBe(404);
+      expect(gone.headers.get('cache-control')).toBe('no-cache');
+      expect(await gone.json()).toMatchObject({ statusCode: 404 });
     });
 
     it('gives a page a validator and answers a browser that has it with a 304, until the page changes', async () => {

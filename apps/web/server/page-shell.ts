@@ -41,6 +41,8 @@ export interface RenderedBody {
   status: 200 | 404;
   html: string;
   state: string;
+  /** The data it was rendered with, handed out at `/page-data/{id}` (src/ssr-state.ts). */
+  data?: { id: string; json: string };
   /** The language it is in (`<html lang>`); the shell's `en` without it. */
   lang?: string;
 }

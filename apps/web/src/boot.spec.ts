@@ -1,7 +1,7 @@
-import { apiPaths } from '@app/contracts/api-paths';
 import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
 import type { LiveState, PublicSettings } from '@app/contracts';
 import { appClickTarget, appNeededAtLoad } from './boot';
+import { bootFacts } from './ssr-state';
 
 const stream = {
   id: 'live1',
@@ -10,15 +10,9 @@ const stream = {
   scheduledStartTime: null,
 } as unknown as NonNullable<LiveState['live']>;
 
-/** The `#ssr-state` of a rendered page with these settings and this live state. */
+/** The boot facts the server writes into a rendered page with these settings and this live state. */
 function state(settings: Partial<PublicSettings> = {}, live: LiveState = { live: null, upcoming: null }) {
-  const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: '', state: { data } });
-  return {
-    queries: [
-      query([apiPaths.settings, 'public'], { ...PUBLIC_SETTINGS_DEFAULTS, ...settings }),
-      query([apiPaths.live], live),
-    ],
-  } as unknown as Parameters<typeof appNeededAtLoad>[0];
+  return bootFacts({ ...PUBLIC_SETTINGS_DEFAULTS, ...settings } as PublicSettings, live);
 }
 
 describe('when a page needs its app at once (boot.ts, issue 23)', () => {
@@ -30,7 +24,6 @@ describe('when a page needs its app at once (boot.ts, issue 23)', () => {
 
   it('for a page the server did not render', () => {
     expect(appNeededAtLoad(undefined, null)).toBe('not rendered by the server');
-    expect(appNeededAtLoad({ queries: [] } as never, null)).toBe('not rendered by the server');
   });
 
   it('for the consent banner while the visitor has not answered', () => {
@@ -53,6 +46,14 @@ describe('when a page needs its app at once (boot.ts, issue 23)', () => {
     expect(appNeededAtLoad(state({}, { live: null, upcoming: stream }), null)).toBe(
       'live or upcoming stream',
     );
+  });
+});
+
+describe('the boot facts a rendered page carries (ssr-state.ts)', () => {
+  it('say whether site analytics counts the view, without the settings themselves', () => {
+    expect(state({ enableSiteAnalytics: true }).siteAnalytics).toBe(true);
+    expect(state({ enableSiteAnalytics: false }).siteAnalytics).toBe(false);
+    expect(Object.keys(state()).sort()).toEqual(['consentBanner', 'live', 'siteAnalytics', 'thirdParty']);
   });
 });
 

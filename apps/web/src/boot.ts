@@ -1,12 +1,8 @@
-import type { LiveState, PublicSettings } from '@app/contracts';
-import { apiPaths } from '@app/contracts/api-paths';
-import { pageFeatures } from '@app/contracts/page-features';
-import type { DehydratedState } from '@tanstack/react-query';
 import { LIVE_IDLE_POLL_MS } from './features/videos/api/live-poll';
 import { currentConsent } from './lib/consent-store';
 import { isMissing, THUMBNAIL_SELECTOR } from './lib/thumbnail';
 import { setSiteAnalytics, trackHeroImpression, trackLinkClicks, trackPageview } from './lib/site-analytics';
-import { readSsrState } from './ssr-state';
+import { fetchPageData, readBootFacts, type BootFacts } from './ssr-state';
 import { webFontsAfterLoad } from './features/settings/web-fonts';
 
 /**
@@ -23,35 +19,15 @@ import { webFontsAfterLoad } from './features/settings/web-fonts';
  * page view and the hero's impression are counted here, at load, as the app would have counted them.
  */
 
-/** What a page the server rendered carries in its `#ssr-state`, read without React Query. */
-type SsrQueries = Pick<DehydratedState, 'queries'>;
-
-function queryData<T>(
-  state: SsrQueries | undefined,
-  match: (key: readonly unknown[]) => boolean,
-): T | undefined {
-  return state?.queries.find((query) => match(query.queryKey))?.state.data as T | undefined;
-}
-
-export const ssrSettings = (state: SsrQueries | undefined) =>
-  queryData<PublicSettings>(state, (key) => key[0] === apiPaths.settings && key[1] === 'public');
-
-const ssrLive = (state: SsrQueries | undefined) =>
-  queryData<LiveState>(state, (key) => key[0] === apiPaths.live && key.length === 1);
-
 /** Why the app must start with the page (for a test to name), or null when it can wait for the visitor. */
 export function appNeededAtLoad(
-  state: SsrQueries | undefined,
+  facts: BootFacts | undefined,
   consent: 'granted' | 'denied' | null,
 ): string | null {
-  const settings = ssrSettings(state);
-  if (!state || !settings) return 'not rendered by the server';
-  if (settings.enableGDPRBanner && consent === null) return 'consent banner';
-  const features = pageFeatures(settings);
-  const allowed = !settings.enableGDPRBanner || consent === 'granted';
-  if (allowed && (features.googleAnalytics || features.plausible || features.adsense)) return 'third party';
-  const live = ssrLive(state);
-  if (live?.live || live?.upcoming) return 'live or upcoming stream';
+  if (!facts) return 'not rendered by the server';
+  if (facts.consentBanner && consent === null) return 'consent banner';
+  if (facts.thirdParty && (!facts.consentBanner || consent === 'granted')) return 'third party';
+  if (facts.live) return 'live or upcoming stream';
   return null;
 }
 
@@ -81,17 +57,18 @@ export function bootPage(
   const early = (window as { heldClick?: unknown }).heldClick;
   delete (window as { heldClick?: unknown }).heldClick;
   trackLinkClicks();
-  const state = readSsrState();
+  const facts = readBootFacts();
   let started: Promise<void> | undefined;
   let running = false;
   const start = () =>
-    (started ??= loadApp()
+    (started ??= Promise.all([loadApp(), fetchPageData()])
+      .then(([app]) => app)
       .then(({ startApp }) => startApp())
       .then(() => {
         running = true;
         document.documentElement.dataset.app = 'running';
       }));
-  if (!state) {
+  if (!facts) {
     // A page the browser renders itself (the dashboard, a 404, the prerendered shell) needs its app now, and its
     // fonts as they come (`font-display: optional`).
     document.documentElement.dataset.webfonts = 'on';
@@ -100,8 +77,7 @@ export function bootPage(
   }
 
   webFontsAfterLoad();
-  const settings = ssrSettings(state);
-  if (settings) setSiteAnalytics(settings.enableSiteAnalytics);
+  setSiteAnalytics(facts.siteAnalytics);
   trackPageview();
   const hero = document.documentElement.dataset.hero;
   if (window.location.pathname === '/' && document.getElementById('home') && (hero === 'A' || hero === 'B'))
@@ -138,6 +114,7 @@ export function bootPage(
   const fetchApp = () => {
     for (const type of intents) document.removeEventListener(type, fetchApp, true);
     void loadApp().catch(() => undefined);
+    void fetchPageData();
   };
   for (const type of intents) document.addEventListener(type, fetchApp, { capture: true, passive: true });
 
@@ -151,6 +128,6 @@ export function bootPage(
   const failedAlready = [...document.querySelectorAll<HTMLImageElement>(THUMBNAIL_SELECTOR)].some(
     (image) => image.complete && isMissing(image),
   );
-  if (now || failedAlready || appNeededAtLoad(state, currentConsent())) void start();
+  if (now || failedAlready || appNeededAtLoad(facts, currentConsent())) void start();
   else if (window.location.pathname === '/') setTimeout(() => void start(), LIVE_IDLE_POLL_MS);
 }

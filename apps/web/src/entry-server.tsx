@@ -2,7 +2,7 @@
  * Server rendering of the public pages (issue 15; docs/architecture.md): `/` and `/videos/{id}` rendered by the
  * same components the browser hydrates, with the data they show asked of the API over HTTP. Built by Vite into
  * `dist/apps/web-server/entry-server.mjs` and run by the web server (apps/web/server/page-renderer.ts); the browser picks the data
- * up from the page (`SSR_STATE_ID`) and hydrates.
+ * up from the web server (`fetchPageData`, src/ssr-state.ts) and hydrates.
  */
 import { DEFAULT_SITE_LANGUAGE, type SiteLanguage } from '@app/contracts/site-language';
 import { isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
@@ -19,15 +19,20 @@ import { activateMessages, type PageMessages } from './i18n/i18n';
 import { loadCatalogue } from './i18n/load-catalogue';
 import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
 import { renderAt } from './lib/render-time';
-import { ssrStateScript } from './ssr-state';
+import { bootFacts, ssrStateScript, type PageData } from './ssr-state';
+import { liveStateQueryOptions } from './features/videos/api/get-live-state';
+import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
+import { createHash } from 'node:crypto';
 
 export interface RenderedPage {
   /** 404 for a watch page of a video the site does not have. */
   status: 200 | 404;
   /** What goes into `#root`. */
   html: string;
-  /** The data it was rendered with, for hydration: a data block to put after `#root`. */
+  /** The page's `#ssr-state` block (its boot facts, and where its data is), to put after `#root`. */
   state: string;
+  /** The data it was rendered with, for hydration: the web server hands it out at `/page-data/{id}`. */
+  data: { id: string; json: string };
   /** The page's language, for `<html lang>`. */
   lang: SiteLanguage;
 }
@@ -60,7 +65,14 @@ export async function render(pathname: string, apiBase: string): Promise<Rendere
     // The moment the page's relative dates count from, written into the page for its hydration.
     const renderedAt = Date.now();
     const html = renderAt(renderedAt, () => renderToString(app));
-    return { status, html, state: ssrStateScript(dehydrate(queryClient), messages, renderedAt), lang };
+    const json = JSON.stringify({ state: dehydrate(queryClient), messages } satisfies PageData);
+    const id = createHash('sha256').update(json).digest('base64url').slice(0, 22);
+    const settings = queryClient.getQueryData(publicSettingsQueryOptions().queryKey);
+    const facts = bootFacts(
+      settings ?? PUBLIC_SETTINGS_DEFAULTS,
+      queryClient.getQueryData(liveStateQueryOptions().queryKey),
+    );
+    return { status, html, state: ssrStateScript(facts, renderedAt, id), data: { id, json }, lang };
   } finally {
     // Drops the queries and their garbage-collection timers.
     queryClient.clear();

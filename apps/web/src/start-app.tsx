@@ -6,12 +6,13 @@ import { HomeApp } from './app/home-app';
 import { loadPageData } from './app/page-data';
 import { publicSettingsQueryOptions, writeCachedSettings } from './features/settings/api/get-public-settings';
 import { createQueryClient } from './lib/query-client';
-import { readSsrMessages, readSsrRenderTime, readSsrState } from './ssr-state';
+import { fetchPageData, readBootFacts, readSsrRenderTime } from './ssr-state';
 import { hydrateAt, hydrated } from './lib/render-time';
 import { activateMessages } from './i18n/i18n';
 import { DEFAULT_SITE_LANGUAGE } from '@app/contracts/site-language';
 import { pageSiteLanguage } from './i18n/page-language';
 import { readCachedSettings } from './features/settings/api/get-public-settings';
+import { loadFullStylesheets } from './lib/full-stylesheets';
 
 /** Calls `onCommit` once React has put the page on the screen (hydrated it, or rendered it). */
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -20,14 +21,16 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
 }
 
 /**
- * A page the server rendered (its data is in the page) is hydrated; else the browser renders it over the
- * prerendered shell. A transition lets React yield while it builds the page, so no task blocks input for long.
+ * A page the server rendered is hydrated with the data it was rendered with (fetched from the web server,
+ * src/ssr-state.ts), or, when the web server no longer has it, with the API's answers now; else the browser
+ * renders the page over the prerendered shell. A transition lets React yield while it builds the page, so no task
+ * blocks input for long.
  */
-function start(
+async function start(
   container: HTMLElement,
   app: (queryClient: ReturnType<typeof createQueryClient>) => ReactElement,
   onCommit: () => void,
-): void {
+): Promise<void> {
   const committed = () => {
     hydrated();
     onCommit();
@@ -38,12 +41,28 @@ function start(
     </StrictMode>
   );
   const queryClient = createQueryClient();
-  const state = readSsrState();
-  const messages = readSsrMessages();
-  if (state && messages) {
+  const videoId = videoIdFromWatchPath(window.location.pathname);
+  const rendered = readBootFacts() !== undefined;
+  const data = await fetchPageData();
+  let hydrating = false;
+  if (data) {
     // The language the server rendered in, so hydration matches it.
-    activateMessages(messages);
-    hydrate(queryClient, state);
+    activateMessages(data.messages);
+    hydrate(queryClient, data.state);
+    hydrating = true;
+  } else if (rendered) {
+    // The rendering's data is gone from the web server: the API's answers now (the same unless the content
+    // changed since; React then renders what differs) and the page's language.
+    hydrating = await Promise.all([
+      loadPageData(queryClient, videoId, 'fetch'),
+      withLanguage(pageSiteLanguage(document.documentElement.lang, undefined)),
+    ]).then(
+      () => true,
+      () => false,
+    );
+    if (!hydrating) queryClient.clear();
+  }
+  if (hydrating) {
     // The settings came with the page: the local copy (colour scheme and fonts before the next first paint)
     // is kept as when the browser asks for them itself.
     const settings = queryClient.getQueryData(publicSettingsQueryOptions().queryKey);
@@ -55,11 +74,10 @@ function start(
   }
   // Without the server's data (its rendering failed, or under a plain static host): everything the page
   // declares is asked for at once, not section after section as they mount.
-  void loadPageData(queryClient, videoIdFromWatchPath(window.location.pathname), 'prefetch').catch(
-    () => undefined,
-  );
+  void loadPageData(queryClient, videoId, 'prefetch').catch(() => undefined);
   const root = createRoot(container);
-  void withLanguage(siteLanguage()).then(() => startTransition(() => root.render(page(queryClient))));
+  await withLanguage(siteLanguage());
+  startTransition(() => root.render(page(queryClient)));
 }
 
 /**
@@ -85,13 +103,23 @@ async function withLanguage(language: ReturnType<typeof siteLanguage>): Promise<
 export function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
+  const videoId = videoIdFromWatchPath(window.location.pathname);
+  const watchApp = videoId === null ? undefined : import('./app/watch-app');
+  // The whole stylesheets first (the server sent only the rules of the first screen), while its chunk comes.
+  return loadFullStylesheets().then(() => renderApp(container, videoId, watchApp));
+}
+
+function renderApp(
+  container: HTMLElement,
+  videoId: string | null,
+  watchApp: Promise<typeof import('./app/watch-app')> | undefined,
+): Promise<void> {
   return new Promise((resolve) => {
     const committed = () => resolve();
-    const videoId = videoIdFromWatchPath(window.location.pathname);
     if (window.location.pathname === '/') {
-      start(container, (queryClient) => <HomeApp queryClient={queryClient} />, committed);
-    } else if (videoId !== null) {
-      void import('./app/watch-app').then(({ WatchApp }) =>
+      void start(container, (queryClient) => <HomeApp queryClient={queryClient} />, committed);
+    } else if (videoId !== null && watchApp) {
+      void watchApp.then(({ WatchApp }) =>
         start(
           container,
           (queryClient) => <WatchApp videoId={videoId} queryClient={queryClient} />,

@@ -202,3 +202,80 @@ test('a first visit shows its first screen without web fonts, takes them after i
     'on',
   );
 });
+
+test('a rendered page carries only its first screen’s rules and none of its data; the app takes the whole sheets and the data when it starts', async ({
+  page,
+}) => {
+  await thumbnailsLoad(page);
+  const pageData: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/page-data/')) pageData.push(response.status());
+  });
+  const home = new HomePage(page);
+  const html = await (await page.request.get('/', { headers: { Accept: 'text/html' } })).text();
+  // The data it was rendered with (React Query's state, the language's texts) is a file of its own.
+  expect(html).toContain('data-src="/page-data/');
+  expect(html).not.toContain('dehydratedAt');
+  expect(html).not.toContain('"nav.home"');
+  await home.goto();
+  // The rules of the first screen, each whole sheet beside them, disabled, and fetched by nobody yet.
+  const sheets = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLStyleElement>('style[data-critical]')].map((style) => {
+        const link = style.nextElementSibling as HTMLLinkElement;
+        return {
+          critical: style.sheet?.cssRules.length ?? 0,
+          disabled: link.disabled,
+          whole: link.disabled ? 0 : (link.sheet?.cssRules.length ?? 0),
+        };
+      }),
+    );
+  const before = await sheets();
+  expect(before.length).toBeGreaterThan(0);
+  for (const sheet of before) expect(sheet).toMatchObject({ disabled: true, whole: 0 });
+  expect(pageData).toEqual([]);
+
+  // The app's first click: View All shows the search box and the sort menu, which the first screen did not have.
+  await home.viewAll.click();
+  await expect(home.search).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+  const after = await sheets();
+  for (const sheet of after) {
+    expect(sheet.disabled).toBe(false);
+    expect(sheet.whole).toBeGreaterThan(sheet.critical);
+  }
+  expect(pageData).toEqual([200]);
+  // Mantine's input, styled by the whole sheet (unstyled, a search box is about 20 px high and square).
+  const box = await home.search.evaluate((input) => {
+    const style = getComputedStyle(input);
+    return { height: input.getBoundingClientRect().height, radius: parseFloat(style.borderTopLeftRadius) };
+  });
+  expect(box.height).toBeGreaterThanOrEqual(30);
+  expect(box.radius).toBeGreaterThan(0);
+});
+
+test('when the web server no longer has a page’s data (restarted, another instance), the app hydrates it with the API’s answers', async ({
+  page,
+}) => {
+  await thumbnailsLoad(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.route('**/page-data/**', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404}' }),
+  );
+  const home = new HomePage(page);
+  await home.goto();
+  const card = home.videoCards.first();
+  await expect(card).toBeVisible();
+  const before = await card.innerText();
+  await card.locator('img').evaluate((image) => image.setAttribute('data-from-server', ''));
+
+  const logged = page.waitForEvent('console', (message) => message.text() === 'Watch button clicked 1 time');
+  await home.watchButton.click();
+  await logged;
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+  // Hydrated, not drawn again: the same text, the server's image element, no error.
+  expect(errors).toEqual([]);
+  expect(await card.innerText()).toBe(before);
+  await expect(card.locator('img[data-from-server]')).toHaveCount(1);
+});
