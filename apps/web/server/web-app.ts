@@ -39,7 +39,8 @@ import { contentSecurityPolicyFor } from './page-csp';
 import { createPageRenderer, type SsrEntrySource } from './page-renderer';
 import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
 import { fillHead, fillShell, withSiteLanguage } from './page-shell';
-import { PAGE_DATA_PATH, videoIdFromWatchPath } from '@app/contracts/watch';
+import { PAGE_DATA_PATH } from '@app/contracts/page-data';
+import { videoIdFromWatchPath } from '@app/contracts/watch';
 import { LRUCache } from 'lru-cache';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';

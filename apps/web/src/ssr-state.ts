@@ -1,7 +1,7 @@
 import type { LiveState, PublicSettings } from '@app/contracts';
 import { scriptSafeJson } from '@app/contracts/html';
 import { pageFeatures } from '@app/contracts/page-features';
-import { PAGE_DATA_PATH } from '@app/contracts/watch';
+import { PAGE_DATA_PATH } from '@app/contracts/page-data';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PageMessages } from './i18n/i18n';
 

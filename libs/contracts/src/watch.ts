@@ -40,12 +40,6 @@ export function videoIdFromWatchPath(pathname: string): string | null {
   return match ? match[1] : null;
 }
 
-/**
- * Where the web server hands out the data a page was rendered with (`/page-data/{id}`), which the page's app
- * hydrates with (apps/web/src/ssr-state.ts).
- */
-export const PAGE_DATA_PATH = '/page-data/';
-
 /** The pages rendered on the server with their content (issue 15): `/` and the watch pages. */
 export function isServerRenderedPath(pathname: string): boolean {
   return pathname === '/' || videoIdFromWatchPath(pathname) !== null;

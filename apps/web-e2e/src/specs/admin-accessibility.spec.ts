@@ -52,6 +52,9 @@ for (const tab of TABS) {
   }) => {
     const admin = new AdminPage(page);
     const views = VIEWS.filter((v) => (/tab=(\w+)/.exec(v.query)?.[1] ?? 'content') === tab);
+    // An axe scan takes 3-6 s on a loaded 2-core machine: the budget grows with the subtabs (settings has five,
+    // and its test once ran out of the default 30 s on a slow host at 29 s for four).
+    test.setTimeout(20_000 + 10_000 * views.length);
     await admin.signIn(views[0].query);
     for (const [i, { query, ready }] of views.entries()) {
       await test.step(query || '/admin', async () => {
