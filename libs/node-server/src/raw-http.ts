@@ -31,6 +31,11 @@ export interface RawOutcome {
   /** ms until the server closed the connection. */
   closedAfterMs: number;
   sentBytes: number;
+  /**
+   * How much of the body had gone out when the answer's first bytes came: less than the whole body means the
+   * server answered without waiting for it, however slow the machine (a time bound failed on a loaded one).
+   */
+  sentWhenAnsweredBytes?: number;
 }
 
 /**
@@ -60,6 +65,7 @@ export function sendRaw(
     socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
     socket.on('data', (chunk: Buffer) => {
       outcome.answeredAfterMs ??= Date.now() - started;
+      outcome.sentWhenAnsweredBytes ??= outcome.sentBytes;
       answer += chunk.toString();
     });
     socket.on('error', (error) => (outcome.sendError ??= error.message));
