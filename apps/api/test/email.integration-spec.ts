@@ -104,7 +104,8 @@ describe('e-mail (SMTP) connection test', () => {
       ok: false,
       message: `Could not connect to the SMTP server 127.0.0.1:${port} (no encryption): connection refused`,
     });
-    expect(check.durationMs).toBeLessThan(1000);
+    // Not the 5 s timeout of a server that never answers.
+    expect(check.durationMs).toBeLessThan(3000);
   });
 
   it('gives up on a server that never greets within the 5 s timeout', async () => {

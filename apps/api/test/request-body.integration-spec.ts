@@ -63,7 +63,8 @@ describe('request bodies (integration)', () => {
         padded('{}', 100 * MB, 64 * 1024, 100),
       );
       expect(outcome.status).toBe(401);
-      expect(outcome.answeredAfterMs).toBeLessThan(2000);
+      // Answered well before the linger time ends (not after a time bound a loaded machine may miss).
+      expect(outcome.answeredAfterMs).toBeLessThan(BODY_LINGER_MS - 1000);
       expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(BODY_LINGER_MS - 100);
       expect(outcome.closedAfterMs).toBeLessThan(BODY_LINGER_MS + 3000);
       expect(outcome.sentBytes).toBeLessThan(10 * MB);

@@ -200,8 +200,8 @@ describe('new-video notifications', () => {
     const [video] = await fake.addVideos(1);
     const before = Date.now();
     await admin.post('/api/sync/youtube').expect(200);
-    // The sync answers at once; the deliveries finish in the background.
-    expect(Date.now() - before).toBeLessThan(3000);
+    // The sync answers before the hung receiver's 5 s; the deliveries finish in the background.
+    expect(Date.now() - before).toBeLessThan(4500);
     const recorded = await deliveries();
     expect(Date.now() - before).toBeGreaterThanOrEqual(4900);
     expect(recorded).toEqual(

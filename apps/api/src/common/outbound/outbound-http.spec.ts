@@ -160,7 +160,8 @@ describe('a DNS resolver that never answers', () => {
       code: 'EAI_AGAIN',
       message: 'no answer from the DNS resolver for smtp.example.com within 0.2 s',
     });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Well within the 5 s a hung resolver would take Jest to notice (timers run late on a loaded machine).
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(lookup).toHaveBeenCalledWith('smtp.example.com', { all: true });
   });
 
@@ -179,7 +180,8 @@ describe('a DNS resolver that never answers', () => {
     await expect(
       outboundRequest('http://hook.example.com/', {}, { ...development, timeoutMs: 200 }),
     ).rejects.toThrow('no answer within 0.2 s');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Well within the 5 s a hung resolver would take Jest to notice (timers run late on a loaded machine).
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(lookup.mock.calls[0][0]).toBe('hook.example.com');
   });
 });
