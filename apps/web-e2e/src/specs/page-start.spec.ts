@@ -46,6 +46,25 @@ function events(page: Page): string[] {
   return kinds;
 }
 
+/** The first video card as the server rendered it: its text, and its image element marked. */
+async function firstCardAsRendered(home: HomePage) {
+  const card = home.videoCards.first();
+  await expect(card).toBeVisible();
+  const text = await card.innerText();
+  await card.locator('img').evaluate((image) => image.setAttribute('data-from-server', ''));
+  return { card, text };
+}
+
+/** Hydrated, not drawn again: no page error, the same text, the server's image element still there. */
+async function expectHydratedAsRendered(
+  { card, text }: Awaited<ReturnType<typeof firstCardAsRendered>>,
+  errors: string[],
+): Promise<void> {
+  expect(errors).toEqual([]);
+  expect(await card.innerText()).toBe(text);
+  await expect(card.locator('img[data-from-server]')).toHaveCount(1);
+}
+
 const appScript = (files: string[]) => files.filter((file) => file.startsWith('start-app-'));
 
 test('/ needs no app until the first click it handles: the view, the impression and a link click are counted without it, and the click is given to the app', async ({
@@ -92,18 +111,13 @@ test('an app that starts days after the page was rendered hydrates it as it is: 
   await page.clock.install({ time: Date.now() + 3 * 86_400_000 + 3_600_000 });
   const home = new HomePage(page);
   await home.goto();
-  const card = home.videoCards.first();
-  await expect(card).toBeVisible();
-  const before = await card.innerText();
-  await card.locator('img').evaluate((image) => image.setAttribute('data-from-server', ''));
+  const rendered = await firstCardAsRendered(home);
 
   await home.hero.getByRole('button', { name: 'Watch Latest Videos' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
   // A date that differed made React throw the server's HTML away and draw the page again (error #418), every
   // image fetched anew: a thumbnail without maxres then asked for it twice (found by the flake hunt).
-  expect(errors).toEqual([]);
-  expect(await card.innerText()).toBe(before);
-  await expect(card.locator('img[data-from-server]')).toHaveCount(1);
+  await expectHydratedAsRendered(rendered, errors);
 });
 
 test('a watch page plays on the first tap without its app loaded before', async ({ page, request }) => {
@@ -265,17 +279,12 @@ test('when the web server no longer has a page’s data (restarted, another inst
   );
   const home = new HomePage(page);
   await home.goto();
-  const card = home.videoCards.first();
-  await expect(card).toBeVisible();
-  const before = await card.innerText();
-  await card.locator('img').evaluate((image) => image.setAttribute('data-from-server', ''));
+  const rendered = await firstCardAsRendered(home);
 
   const logged = page.waitForEvent('console', (message) => message.text() === 'Watch button clicked 1 time');
   await home.watchButton.click();
   await logged;
   await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
   // Hydrated, not drawn again: the same text, the server's image element, no error.
-  expect(errors).toEqual([]);
-  expect(await card.innerText()).toBe(before);
-  await expect(card.locator('img[data-from-server]')).toHaveCount(1);
+  await expectHydratedAsRendered(rendered, errors);
 });
