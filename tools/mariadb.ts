@@ -97,6 +97,8 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
   const errorLog = join(base, 'error.log');
   let server: ChildProcess | undefined;
   let stopped = false;
+  /** Set while this code ends the server itself (stop, pause, a launch given up): any other exit is a crash. */
+  let ending = false;
 
   const removeFiles = () => rmSync(base, { recursive: true, force: true });
   const killNow = () => {
@@ -109,6 +111,7 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    ending = true;
     process.removeListener('exit', killNow);
     if (server && server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
@@ -119,8 +122,8 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
     removeFiles();
   };
 
-  const serverLog = () =>
-    existsSync(errorLog) ? readFileSync(errorLog, 'utf8').trim().split('\n').slice(-15).join('\n') : '';
+  const serverLog = (lines = 15) =>
+    existsSync(errorLog) ? readFileSync(errorLog, 'utf8').trim().split('\n').slice(-lines).join('\n') : '';
 
   try {
     const started = Date.now();
@@ -151,6 +154,15 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
         { stdio: 'ignore' },
       );
       server = child;
+      ending = false;
+      // A server that dies by itself (a crash; mariadbd writes its backtrace to its log) says so before its files
+      // are deleted: the client only sees "connection lost" (docs/testing.md, reliability).
+      child.once('exit', (code, signal) => {
+        if (!ending && !/Address already in use/.test(serverLog()))
+          process.stderr.write(
+            `mariadbd on port ${port} exited by itself (${signal ?? `code ${code}`}); the end of its log:\n${serverLog(60)}\n`,
+          );
+      });
       const deadline = Date.now() + startTimeoutSeconds * 1000;
       let up = false;
       while (!up && child.exitCode === null && child.signalCode === null && Date.now() < deadline) {
@@ -159,6 +171,7 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
       }
       if (up) return true;
       const portTaken = /Address already in use/.test(serverLog());
+      ending = true;
       child.kill('SIGKILL');
       await exitOf(child);
       if (portTaken) return false;
@@ -187,6 +200,7 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
     log(`MariaDB ready in ${Date.now() - started} ms at ${url} (data in ${datadir})`);
     const pause = async () => {
       if (!server || server.exitCode !== null || server.signalCode !== null) return;
+      ending = true;
       server.kill('SIGTERM');
       await exitOf(server);
     };

@@ -45,6 +45,7 @@ describe('ensureSystemDeps', () => {
     expect(error?.message).toContain('docker-compose (missing: docker-compose)');
     expect(error?.message).toContain('sudo apt-get install -y mariadb-server docker-compose');
     expect(error?.message).not.toContain('chromium');
+    expect(error?.message).not.toContain('headless');
     expect(calls).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The Debian packages `npm test` needs besides node_modules: MariaDB (integration leg on
- * MySQL), Chromium (Playwright), docker-compose v1 (validates docker-compose.yml), and nginx and
+ * MySQL), Chromium (Lighthouse) and its headless shell (Playwright), docker-compose v1 (validates docker-compose.yml), and nginx and
  * wrk (apps/web/nginx.conf run in tests and in the web-server benchmark).
  * Missing ones are installed with apt-get when running as root; otherwise we stop and say
  * what to install.
@@ -18,9 +18,14 @@ export interface SystemPackage {
   needs: string[];
 }
 
+/** Debian's Chromium headless shell, which Playwright drives in the browser tests. */
+export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+
 export const SYSTEM_PACKAGES: SystemPackage[] = [
   { name: 'mariadb-server', needs: ['mariadbd', 'mariadb-install-db', 'mariadb-admin', 'mariadb'] },
   { name: 'chromium', needs: ['/usr/bin/chromium'] },
+  // The browser tests' Chromium: the same build without the full browser around its renderer (docs/testing.md).
+  { name: 'chromium-headless-shell', needs: [HEADLESS_SHELL] },
   { name: 'docker-compose', needs: ['docker-compose'] },
   { name: 'nginx', needs: ['nginx'] },
   { name: 'wrk', needs: ['wrk'] },

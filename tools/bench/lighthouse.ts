@@ -113,12 +113,15 @@ async function measureOnce(url: string, formFactor: 'mobile' | 'desktop'): Promi
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error('Lighthouse returned no result');
-    // LIGHTHOUSE_DUMP_DIR=dir keeps each whole report (the LCP element, its phases, every request) for a closer look.
+    // LIGHTHOUSE_DUMP_DIR=dir keeps each whole report (the LCP element, its phases, every request) for a closer look…
     const dump = process.env.LIGHTHOUSE_DUMP_DIR;
     if (dump) {
       mkdirSync(dump, { recursive: true });
       const name = `${formFactor}-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
       writeFileSync(join(dump, name), JSON.stringify(result.lhr));
+      // …and its trace (unthrottled: Lighthouse simulates the phone's CPU from it), for the long tasks.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(join(dump, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
     }
     return result.lhr as unknown as Lhr;
   } finally {

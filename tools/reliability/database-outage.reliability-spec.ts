@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { type RunningMariaDb, startMariaDb } from '../mariadb';
 import { type ApiProcess, startApi } from '../lib/api-process';
 
@@ -39,5 +40,25 @@ describe('the database stopped for a few seconds', () => {
     expect(recovered).toBe(true);
     expect(await status(`${api.url}/api/channel/stats`)).toBe(200);
     expect(api.child.exitCode).toBeNull();
+  });
+
+  it('a MariaDB that crashes prints the end of its log, backtrace included, before its files go', async () => {
+    const written: string[] = [];
+    const write = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      // Its command line names its data directory, as no other server's does.
+      const pid = Number(execFileSync('pgrep', ['-f', `datadir=${db.datadir}`], { encoding: 'utf8' }).trim());
+      process.kill(pid, 'SIGSEGV');
+      for (let i = 0; i < 100 && !written.join('').includes('exited by itself'); i++)
+        await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      write.mockRestore();
+    }
+    const said = written.join('');
+    expect(said).toContain(`mariadbd on port ${db.port} exited by itself`);
+    expect(said).toMatch(/got signal 11/);
   });
 });

@@ -150,7 +150,8 @@ test('a tap on a control before the page’s script is there is held, and given 
     await route.continue();
   });
   const [video] = (await (await request.get('/api/videos?sort=recent&limit=1')).json()) as Video[];
-  await page.goto(`/videos/${video.id}`);
+  // Not until `load`: the held script may be requested before it (a paint that comes early) and hold it too.
+  await page.goto(`/videos/${video.id}`, { waitUntil: 'domcontentloaded' });
   await page.locator('html[data-boot="requested"]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: `Play ${video.title}` }).click();
   expect(await page.locator('html').getAttribute('data-app-ready')).toBeNull();
