@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { encode as encodeJpeg } from 'jpeg-js';
 import { freePort, waitForHttp } from '../lib/net';
 import { repoRoot } from '../lib/paths';
 import { WEB_DIST } from '../lib/web-server';
@@ -48,6 +49,45 @@ const LONG_DESCRIPTION = [
 
 const TOPICS = ['React Hooks', 'TypeScript Tips', 'CSS Layout', 'Node Streams', 'SQL Joins', 'Docker Basics'];
 
+/**
+ * The thumbnails the bench's videos and playlists show: JPEGs, as YouTube serves them (`i.ytimg.com`, 16:9 at
+ * 640×360 like `sddefault` cropped), put beside the build for the run. The demo's SVG thumbnails are documents
+ * Chromium lays out on the page's main thread, text and all (≈15 ms each on this machine, unthrottled): a cost no
+ * real channel's page has, which the bench would otherwise count as the site's.
+ */
+export const BENCH_THUMBNAILS = 12;
+const thumbnailFile = (kind: 'v' | 'p', n: number) => `bench-thumbnail-${kind}${n}.jpg`;
+
+function benchThumbnailJpeg(n: number): Buffer {
+  const width = 640;
+  const height = 360;
+  const data = Buffer.alloc(width * height * 4);
+  const hue = (n * 47) % 360;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      // A diagonal gradient with a few bands: detail for the encoder, like a photo's, not one flat colour.
+      const t = (x / width + y / height) / 2;
+      const band = Math.sin((x + n * 13) / 23) * Math.cos(y / 17) * 24;
+      const i = (y * width + x) * 4;
+      data[i] = 128 + 100 * Math.sin(((hue + 120 * t) * Math.PI) / 180) + band;
+      data[i + 1] = 110 + 90 * Math.sin(((hue + 200 + 90 * t) * Math.PI) / 180) - band;
+      data[i + 2] = 140 + 100 * Math.cos(((hue + 60 * t) * Math.PI) / 180);
+      data[i + 3] = 255;
+    }
+  return encodeJpeg({ data, width, height }, 80).data;
+}
+
+/** The bench's thumbnail files by name, for {@link startPageStack}'s extra files. */
+function benchThumbnailFiles(): Record<string, Buffer> {
+  const files: Record<string, Buffer> = {};
+  for (let n = 1; n <= BENCH_THUMBNAILS; n++) {
+    const jpeg = benchThumbnailJpeg(n);
+    files[thumbnailFile('v', n)] = jpeg;
+    files[thumbnailFile('p', n)] = jpeg;
+  }
+  return files;
+}
+
 /** A backup (the shape of `GET /api/admin/export`) with `count` videos, one hour apart. */
 export function generatedBackup(count: number, now = Date.now()) {
   const videos = Array.from({ length: count }, (_, i) => {
@@ -58,7 +98,7 @@ export function generatedBackup(count: number, now = Date.now()) {
       title: i === 4321 ? 'Needle in the Haystack' : `${TOPICS[i % TOPICS.length]} episode ${i + 1}`,
       description:
         i === 1 ? LONG_DESCRIPTION : `Episode ${i + 1} about ${TOPICS[i % TOPICS.length].toLowerCase()}.`,
-      thumbnail: `/api/demo/thumbnails/v${(i % 48) + 1}.svg`,
+      thumbnail: `/${thumbnailFile('v', (i % BENCH_THUMBNAILS) + 1)}`,
       duration: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
       durationSeconds: seconds,
       viewCount: (i * 7919) % 1_000_003,
@@ -86,7 +126,7 @@ export function generatedBackup(count: number, now = Date.now()) {
     playlists: Array.from({ length: 8 }, (_, i) => ({
       id: `PLbench${i}`,
       title: `Playlist ${i + 1}`,
-      thumbnail: i % 3 === 0 ? null : `/api/demo/thumbnails/p${i + 1}.svg`,
+      thumbnail: i % 3 === 0 ? null : `/${thumbnailFile('p', i + 1)}`,
       videoCount: 12,
       pinned: i < 2,
       position: i,
@@ -101,10 +141,10 @@ export function generatedBackup(count: number, now = Date.now()) {
  */
 export async function startPageStack(
   videoCount: number,
-  extraFiles: Record<string, string> = {},
+  extraFiles: Record<string, string | Buffer> = {},
 ): Promise<PageStack> {
   const dir = mkdtempSync(join(tmpdir(), 'page-bench-'));
-  const extras = Object.entries(extraFiles).map(([name, body]) => {
+  const extras = Object.entries({ ...benchThumbnailFiles(), ...extraFiles }).map(([name, body]) => {
     const file = join(WEB_DIST, name);
     writeFileSync(file, body);
     return file;

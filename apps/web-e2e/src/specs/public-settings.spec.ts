@@ -148,6 +148,8 @@ test(
     const context = await browser.newContext({ ...test.info().project.use, baseURL });
     const learn = await context.newPage();
     await open(learn);
+    // The first page fetches the faces after its load and remembers them for the next (web-fonts.ts).
+    await expect.poll(() => learn.evaluate(() => localStorage.getItem('webfonts'))).toBe('on');
     await learn.close();
     const visit = await context.newPage();
     const fonts = fontsOf(visit);

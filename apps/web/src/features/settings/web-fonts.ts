@@ -10,14 +10,8 @@ const ROLES = [
   ['--app-font-mono-web', FONT_WEIGHTS.mono],
 ] as const;
 
-/**
- * Fetches the faces the page's text draws, then draws it in them (`<html data-webfonts="on">`, app/site.css), and
- * remembers that this browser has them: the next page turns them on before its first paint (index.html), from the
- * cache. Until then the text stands in the metric-matched fallbacks (app/font-fallbacks.css), so the change moves
- * nothing. A face that fails leaves its text in the fallback.
- */
-export async function turnOnWebFonts(root: HTMLElement = document.documentElement): Promise<void> {
-  if (root.dataset.webfonts === 'on') return;
+/** Fetches the face of each role in the weights its text draws; true when every one came. */
+async function fetchFaces(root: HTMLElement): Promise<boolean> {
   const style = getComputedStyle(root);
   const loads = ROLES.flatMap(([variable, weights]) => {
     // The web font alone: loading the whole stack would also fetch any declared family further down it (Roboto).
@@ -27,22 +21,33 @@ export async function turnOnWebFonts(root: HTMLElement = document.documentElemen
       : [];
   });
   const results = await Promise.allSettled(loads);
-  root.dataset.webfonts = 'on';
-  if (loads.length > 0 && results.every((result) => result.status === 'fulfilled'))
-    try {
-      localStorage.setItem(WEBFONTS_STORAGE_KEY, 'on');
-    } catch {
-      // Storage refused (private mode, quota): the next page fetches them after its load again.
-    }
+  return loads.length > 0 && results.every((result) => result.status === 'fulfilled');
+}
+
+/** Remembers that this browser has the faces: the next page turns them on before its first paint (index.html). */
+function remember(): void {
+  try {
+    localStorage.setItem(WEBFONTS_STORAGE_KEY, 'on');
+  } catch {
+    // Storage refused (private mode, quota): the next page fetches them after its load again.
+  }
 }
 
 /**
- * A first visit's page is shown without web fonts (issue 23): no font request competes with its first screen, and
- * Lighthouse counts none in its first or largest paint. They are fetched once the page has loaded (its images in)
- * and painted.
+ * A first visit's page is drawn in the fallbacks from its first paint to its last (issue 23): no font request
+ * competes with its first screen, and Lighthouse counts none in its first or largest paint. The faces are fetched
+ * once the page has loaded (its images in) and painted, into the cache, and remembered, so the next page draws its
+ * text in them from its first paint (index.html). They are not turned on under the page being read: that restyles
+ * and lays out all its text again, 25–45 ms of the main thread on the bench's machine and four times that on a
+ * phone (a long task after the load, Total Blocking Time), for glyphs that take the same room. It is the trade
+ * `font-display: optional` makes; a page the browser has the faces for already is drawn in them at once.
  */
-export function webFontsAfterLoad(): void {
-  const later = () => requestAnimationFrame(() => setTimeout(() => void turnOnWebFonts()));
+export function webFontsAfterLoad(root: HTMLElement = document.documentElement): void {
+  const fetchForNextPage = async () => {
+    if (root.dataset.webfonts === 'on') return;
+    if (await fetchFaces(root)) remember();
+  };
+  const later = () => requestAnimationFrame(() => setTimeout(() => void fetchForNextPage()));
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }
