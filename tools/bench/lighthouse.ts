@@ -254,7 +254,7 @@ export function lighthouseMarkdown(all: LighthouseRun[], when: Date): string {
   return [
     '## Public pages: Lighthouse',
     '',
-    `\`npx tsx tools/bench/lighthouse.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Lighthouse 12 (performance only, its default simulated throttling: mobile = Moto G Power on slow 4G with 4× CPU slowdown; desktop preset) in Debian's Chromium against the production build served by the web app's server (\`dist/apps/web-server\`), with ${VIDEOS.toLocaleString('en-US')} videos imported; the watch page is a video with a long description and 8 related videos. ${rounds} rounds per form factor: each measures every page and then a minimal static page from the same server (one heading; the limit). Medians per page; the ratios are to the minimal page's medians.`,
+    `\`npx tsx tools/bench/lighthouse.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Lighthouse 12 (performance only, its default simulated throttling: mobile = Moto G Power on slow 4G with 4× CPU slowdown; desktop preset) in Debian's Chromium against the production build served by the web app's server (\`dist/apps/web-server\`), with ${VIDEOS.toLocaleString('en-US')} videos imported (their thumbnails 640×360 JPEGs of about 19 KB, as YouTube serves them); the watch page is a video with a long description and 8 related videos. ${rounds} rounds per form factor: each measures every page and then a minimal static page from the same server (one heading; the limit). Medians per page; the ratios are to the minimal page's medians.`,
     '',
     '| Page | Form factor | Score | FCP (× minimal) | LCP (× minimal) | TBT | CLS | JS (gzip) | Targets (issue 23) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
