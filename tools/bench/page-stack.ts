@@ -52,11 +52,11 @@ const TOPICS = ['React Hooks', 'TypeScript Tips', 'CSS Layout', 'Node Streams', 
 /**
  * The thumbnails the bench's videos and playlists show: JPEGs, as YouTube serves them (`i.ytimg.com`, 16:9 at
  * 640×360 like `sddefault` cropped), put beside the build for the run. The demo's SVG thumbnails are documents
- * Chromium lays out on the page's main thread, text and all (≈15 ms each on this machine, unthrottled): a cost no
- * real channel's page has, which the bench would otherwise count as the site's.
+ * Chromium lays out on the page's main thread, text and all (5–8 ms CPU each on this machine, unthrottled): a cost
+ * no real channel's page has, which the bench would otherwise count as the site's.
  */
-export const BENCH_THUMBNAILS = 12;
-const thumbnailFile = (kind: 'v' | 'p', n: number) => `bench-thumbnail-${kind}${n}.jpg`;
+const BENCH_THUMBNAILS = 12;
+const thumbnailFile = (n: number) => `bench-thumbnail-${n}.jpg`;
 
 function benchThumbnailJpeg(n: number): Buffer {
   const width = 640;
@@ -77,16 +77,11 @@ function benchThumbnailJpeg(n: number): Buffer {
   return encodeJpeg({ data, width, height }, 80).data;
 }
 
-/** The bench's thumbnail files by name, for {@link startPageStack}'s extra files. */
-function benchThumbnailFiles(): Record<string, Buffer> {
-  const files: Record<string, Buffer> = {};
-  for (let n = 1; n <= BENCH_THUMBNAILS; n++) {
-    const jpeg = benchThumbnailJpeg(n);
-    files[thumbnailFile('v', n)] = jpeg;
-    files[thumbnailFile('p', n)] = jpeg;
-  }
-  return files;
-}
+/** The bench's thumbnail files by name (videos and playlists share them), for {@link startPageStack}. */
+const benchThumbnailFiles = (): Record<string, Buffer> =>
+  Object.fromEntries(
+    Array.from({ length: BENCH_THUMBNAILS }, (_, i) => [thumbnailFile(i + 1), benchThumbnailJpeg(i + 1)]),
+  );
 
 /** A backup (the shape of `GET /api/admin/export`) with `count` videos, one hour apart. */
 export function generatedBackup(count: number, now = Date.now()) {
@@ -98,7 +93,7 @@ export function generatedBackup(count: number, now = Date.now()) {
       title: i === 4321 ? 'Needle in the Haystack' : `${TOPICS[i % TOPICS.length]} episode ${i + 1}`,
       description:
         i === 1 ? LONG_DESCRIPTION : `Episode ${i + 1} about ${TOPICS[i % TOPICS.length].toLowerCase()}.`,
-      thumbnail: `/${thumbnailFile('v', (i % BENCH_THUMBNAILS) + 1)}`,
+      thumbnail: `/${thumbnailFile((i % BENCH_THUMBNAILS) + 1)}`,
       duration: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
       durationSeconds: seconds,
       viewCount: (i * 7919) % 1_000_003,
@@ -126,7 +121,7 @@ export function generatedBackup(count: number, now = Date.now()) {
     playlists: Array.from({ length: 8 }, (_, i) => ({
       id: `PLbench${i}`,
       title: `Playlist ${i + 1}`,
-      thumbnail: i % 3 === 0 ? null : `/${thumbnailFile('p', i + 1)}`,
+      thumbnail: i % 3 === 0 ? null : `/${thumbnailFile(i + 1)}`,
       videoCount: 12,
       pinned: i < 2,
       position: i,
