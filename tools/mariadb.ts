@@ -124,6 +124,12 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
 
   const serverLog = (lines = 15) =>
     existsSync(errorLog) ? readFileSync(errorLog, 'utf8').trim().split('\n').slice(-lines).join('\n') : '';
+  /** A crash report whole, from mariadbd's "got signal" line (its backtrace is at the top), else the log's end. */
+  const crashReport = () => {
+    const log = existsSync(errorLog) ? readFileSync(errorLog, 'utf8').trim() : '';
+    const at = log.lastIndexOf('got signal');
+    return at < 0 ? serverLog(60) : log.slice(log.lastIndexOf('\n', at) + 1);
+  };
 
   try {
     const started = Date.now();
@@ -160,7 +166,7 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<Runnin
       child.once('exit', (code, signal) => {
         if (!ending && !/Address already in use/.test(serverLog()))
           process.stderr.write(
-            `mariadbd on port ${port} exited by itself (${signal ?? `code ${code}`}); the end of its log:\n${serverLog(60)}\n`,
+            `mariadbd on port ${port} exited by itself (${signal ?? `code ${code}`}); its crash report:\n${crashReport()}\n`,
           );
       });
       const deadline = Date.now() + startTimeoutSeconds * 1000;

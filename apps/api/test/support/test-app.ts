@@ -33,7 +33,7 @@ export function mysqlUrl(): string {
  * Drops every table of the MySQL test database so each suite starts from an empty schema.
  * (SQLite suites get a fresh temp file instead.)
  */
-async function resetMysql(url: string): Promise<void> {
+export async function resetMysql(url: string): Promise<void> {
   const ds = await new DataSource({ type: 'mysql', url }).initialize();
   try {
     const tables: { name: string }[] = await ds.query(

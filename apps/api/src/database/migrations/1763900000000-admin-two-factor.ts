@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, Table, TableColumn } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /** Two-factor sign-in of the admin: the sealed TOTP secret on `user`, the hashed recovery codes in their own table. */
 export class AdminTwoFactor1763900000000 implements MigrationInterface {
@@ -6,7 +7,7 @@ export class AdminTwoFactor1763900000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const isMysql = queryRunner.connection.options.type === 'mysql';
-    await queryRunner.addColumns('user', [
+    await queryRunner.addColumns(alteredTable(queryRunner, 'user'), [
       new TableColumn({ name: 'twoFactorSecret', type: 'varchar', length: '255', isNullable: true }),
       new TableColumn({ name: 'twoFactorPendingSecret', type: 'varchar', length: '255', isNullable: true }),
       new TableColumn({ name: 'twoFactorLastStep', type: 'bigint', isNullable: true }),

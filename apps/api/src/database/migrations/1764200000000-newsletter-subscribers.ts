@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * The newsletter's local list (`newsletter/`) and its sign-up throttle (rate-limiter-flexible's SQLite/MySQL
@@ -32,7 +33,7 @@ export class NewsletterSubscribers1764200000000 implements MigrationInterface {
       }),
     );
     await queryRunner.createIndex(
-      'newsletter_subscriber',
+      alteredTable(queryRunner, 'newsletter_subscriber'),
       new TableIndex({ name: 'UQ_newsletter_subscriber_email', columnNames: ['email'], isUnique: true }),
     );
     await queryRunner.createTable(

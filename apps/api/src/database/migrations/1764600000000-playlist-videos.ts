@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * Which videos each playlist holds, in its order (issue 15: a watch page lists the playlists that hold its
@@ -19,7 +20,7 @@ export class PlaylistVideos1764600000000 implements MigrationInterface {
       }),
     );
     await queryRunner.createIndex(
-      'playlist_video',
+      alteredTable(queryRunner, 'playlist_video'),
       new TableIndex({ name: 'idx_playlist_video_video_id', columnNames: ['videoId'] }),
     );
   }

@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * When a stream ended (issue 17): `live_stream` keeps ended streams (state `ended`) with their actual start and
@@ -10,7 +11,7 @@ export class LiveStreamEnd1764800000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     const isMysql = queryRunner.connection.options.type === 'mysql';
     await queryRunner.addColumn(
-      'live_stream',
+      alteredTable(queryRunner, 'live_stream'),
       new TableColumn({
         name: 'actualEndTime',
         type: 'datetime',

@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, Table, TableColumn } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * Issue 25: when each session was last seen (the admin's list of sessions), and the audit log (`audit/`): who
@@ -10,7 +11,7 @@ export class SessionsAndAudit1764900000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     const isMysql = queryRunner.connection.options.type === 'mysql';
     await queryRunner.addColumn(
-      'session',
+      alteredTable(queryRunner, 'session'),
       new TableColumn({ name: 'lastSeenAt', type: 'bigint', isNullable: true }),
     );
     await queryRunner.createTable(

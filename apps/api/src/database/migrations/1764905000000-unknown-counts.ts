@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * Unknown is not 0 (issue 27): a count YouTube withholds is stored as NULL, not as 0. The channel's subscriber
@@ -23,10 +24,13 @@ export class UnknownCounts1764905000000 implements MigrationInterface {
       ['channel', 'subscriberCount'],
       ['video', 'viewCount'],
     ] as const) {
+      // Both definitions stated: MySQL is not asked for the old one (../migration-tables.ts).
+      const definition = (nullable: boolean) =>
+        new TableColumn({ name: column, type: 'bigint', isNullable: nullable, default: nullable ? null : 0 });
       await queryRunner.changeColumn(
-        table,
-        column,
-        new TableColumn({ name: column, type: 'bigint', isNullable, default: isNullable ? null : 0 }),
+        alteredTable(queryRunner, table),
+        definition(!isNullable),
+        definition(isNullable),
       );
     }
   }

@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * A visible sync (issue 24): `sync_run` keeps the pages fetched and the videos the channel said it has, written
@@ -8,7 +9,7 @@ export class SyncRunProgress1764924000000 implements MigrationInterface {
   name = 'SyncRunProgress1764924000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.addColumns('sync_run', [
+    await queryRunner.addColumns(alteredTable(queryRunner, 'sync_run'), [
       new TableColumn({ name: 'pages', type: 'int', default: 0 }),
       new TableColumn({ name: 'expectedVideos', type: 'int', isNullable: true }),
     ]);

@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * The hero variants each of today's visitors was shown (issue 25): a `hero_click` counts only after an impression
@@ -9,7 +10,7 @@ export class AnalyticsVisitorHero1764925000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.addColumn(
-      'analytics_visitor',
+      alteredTable(queryRunner, 'analytics_visitor'),
       new TableColumn({ name: 'hero', type: 'varchar', length: '8', default: "''", isNullable: false }),
     );
   }

@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * Double opt-in for the local newsletter list (issue 25): a sign-up is `pending` until its e-mailed link is
@@ -10,7 +11,7 @@ export class NewsletterConfirmation1765000000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.addColumn(
-      'newsletter_subscriber',
+      alteredTable(queryRunner, 'newsletter_subscriber'),
       new TableColumn({
         name: 'confirmation',
         type: 'varchar',

@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * Unknown is not 0, for the channel's totals (issue 24): feed mode (no API key) reads only the public Atom feed,
@@ -24,10 +25,13 @@ export class UnknownChannelTotals1765200000000 implements MigrationInterface {
       ['videoCount', 'int'],
       ['viewCount', 'bigint'],
     ] as const) {
+      // Both definitions stated: MySQL is not asked for the old one (../migration-tables.ts).
+      const definition = (nullable: boolean) =>
+        new TableColumn({ name: column, type, isNullable: nullable, default: nullable ? null : 0 });
       await queryRunner.changeColumn(
-        'channel',
-        column,
-        new TableColumn({ name: column, type, isNullable, default: isNullable ? null : 0 }),
+        alteredTable(queryRunner, 'channel'),
+        definition(!isNullable),
+        definition(isNullable),
       );
     }
   }

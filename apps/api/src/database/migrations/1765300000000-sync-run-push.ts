@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * Push in the sync history (issue 24): a WebSub notification that added or changed a video is recorded in
@@ -8,7 +9,7 @@ export class SyncRunPush1765300000000 implements MigrationInterface {
   name = 'SyncRunPush1765300000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.addColumns('sync_run', [
+    await queryRunner.addColumns(alteredTable(queryRunner, 'sync_run'), [
       new TableColumn({ name: 'kind', type: 'varchar', length: '8', default: "'sync'" }),
       new TableColumn({ name: 'videoId', type: 'varchar', length: '32', isNullable: true }),
     ]);
