@@ -79,8 +79,7 @@ describe('YouTube push (WebSub)', () => {
     publicUrl = `http://127.0.0.1:${port}`;
     topic = websubTopic(fake.channelId);
     env = fake.env({ PUBLIC_URL: publicUrl, WEBSUB_HUB_URL: hub.url });
-    t = await startTestApp({ env });
-    await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
+    t = await startTestApp({ env, port });
     admin = await signedInAgent(t.server);
     for (const [key, value] of Object.entries({
       enableCustomWebhook: true,
@@ -353,8 +352,8 @@ describe('YouTube push (WebSub) without an API key', () => {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         WEBSUB_HUB_URL: hub.url,
       }),
+      port,
     });
-    await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
     admin = await signedInAgent(t.server);
     await admin.post('/api/sync/youtube').expect(200);
   });
