@@ -1,11 +1,15 @@
 // HTTP integration specs against a real database: SQLite by default, MySQL/MariaDB when DATABASE_URL is set.
 // Specs whose subject does not touch the database's behaviour (the route table, SMTP and outbound connection checks,
-// Discord deliveries) run on SQLite only: the MariaDB leg keeps every
-// spec that reads or writes through the database, and npm test stays within its time budget (docs/testing.md).
+// Discord deliveries, the HTTP layer's headers, Origin and Host checks, and the 401 of every private route to a
+// visitor without a session) run on SQLite only: the MariaDB leg keeps every spec that reads or writes through the
+// database, and npm test stays within its time budget (docs/testing.md).
 const DATABASE_INDEPENDENT = [
   'api-paths.integration-spec.ts',
   'email.integration-spec.ts',
   'integrations.integration-spec.ts',
+  'route-guards.integration-spec.ts',
+  'security.integration-spec.ts',
+  'site-origin.integration-spec.ts',
   'youtube-notifications.integration-spec.ts',
 ];
 // Two suites at a time (npm test passes --maxWorkers itself): a suite mostly waits on the database, sockets and
