@@ -28,6 +28,8 @@ export interface RawOutcome {
   answeredAfterMs?: number;
   /** A reset while sending the body (what a proxy still sending it answers with a 502). */
   sendError?: string;
+  /** ms from the start to that reset. */
+  sendErrorAfterMs?: number;
   /** ms until the server closed the connection. */
   closedAfterMs: number;
   sentBytes: number;
@@ -68,7 +70,10 @@ export function sendRaw(
       outcome.sentWhenAnsweredBytes ??= outcome.sentBytes;
       answer += chunk.toString();
     });
-    socket.on('error', (error) => (outcome.sendError ??= error.message));
+    socket.on('error', (error) => {
+      outcome.sendErrorAfterMs ??= Date.now() - started;
+      outcome.sendError ??= error.message;
+    });
     socket.on('close', () => {
       outcome.closedAfterMs = Date.now() - started;
       const [top, ...body] = answer.split('\r\n\r\n');
@@ -84,6 +89,21 @@ export function sendRaw(
       }
     })();
   });
+}
+
+/**
+ * The reset a client still sending its body saw before the server's linger time was over, if any. A server that
+ * closes as soon as it has answered resets that client (a proxy turns it into a 502). After the linger time the
+ * server closes on purpose, and a client still sending then (a loaded machine sends 100 MB slowly) sees that close:
+ * not a fault. Both times are the client's; it reads the answer a little after the server wrote it, hence the
+ * second of slack, far from the few milliseconds after the answer at which the fault shows.
+ */
+export function resetWithinLinger(outcome: RawOutcome, lingerMs: number): string | undefined {
+  if (outcome.sendError === undefined) return undefined;
+  const afterAnswerMs = outcome.sendErrorAfterMs! - (outcome.answeredAfterMs ?? 0);
+  return afterAnswerMs < lingerMs - 1000
+    ? `${outcome.sendError}, ${afterAnswerMs} ms after the answer`
+    : undefined;
 }
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
