@@ -1,21 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
+import { axeReport as violations } from '../support/axe';
 
 const PAGES = [
   { path: '/', ready: { name: 'Channel statistics', busy: 'false' } },
   { path: '/admin', ready: null },
   { path: '/no/such/page', ready: null },
 ];
-
-async function violations(page: Page, impacts?: string[]): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const { path, ready } of PAGES) {
   test(`${path} has no WCAG 2.1 A/AA violations`, async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { AdminPage } from '../pages/admin-page';
+import { axeReport } from '../support/axe';
 import { expect, test } from '../support/test';
 
 /** Every tab and subtab of the dashboard, by its URL. */
@@ -27,14 +27,7 @@ const VIEWS: { query: string; ready: string }[] = [
   { query: '?tab=settings&sub=backup', ready: 'Import' },
 ];
 
-async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: import('@playwright/test').Page) => axeReport(page, ['serious', 'critical']);
 
 test('the login screen has no serious or critical axe violation', async ({ page }) => {
   const admin = new AdminPage(page);
