@@ -79,7 +79,11 @@ describe('YouTube push (WebSub)', () => {
     publicUrl = `http://127.0.0.1:${port}`;
     topic = websubTopic(fake.channelId);
     env = fake.env({ PUBLIC_URL: publicUrl, WEBSUB_HUB_URL: hub.url });
-    t = await startTestApp({ env, port });
+    t = await startTestApp({ env });
+    // The start-up hooks have run; the port opens later than the hub keeps trying (5 times, 200 ms apart), as on a
+    // busy machine where the other hooks (the admin's password hash) hold `listen` back. The subscribe waits for it.
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.app.listen(port, '127.0.0.1');
     admin = await signedInAgent(t.server);
     for (const [key, value] of Object.entries({
       enableCustomWebhook: true,
@@ -290,6 +294,8 @@ describe('YouTube push (WebSub)', () => {
       env: { ...env, YOUTUBE_CHANNEL_ID: other },
       reuse: { sqlitePath: t.sqlitePath },
     });
+    // Each API process subscribes once it listens (on a port of its own; the hub calls the public URL).
+    await moved.app.listen(0, '127.0.0.1');
     try {
       const requests = await waitFor(async () => {
         const all = await hub.requests();
@@ -306,6 +312,7 @@ describe('YouTube push (WebSub)', () => {
     }
     const { PUBLIC_URL: _public, ...withoutPublicUrl } = env;
     const off = await startTestApp({ env: withoutPublicUrl, reuse: { sqlitePath: t.sqlitePath } });
+    await off.app.listen(0, '127.0.0.1');
     try {
       await waitFor(async () =>
         (await hub.requests()).some(
@@ -352,8 +359,8 @@ describe('YouTube push (WebSub) without an API key', () => {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         WEBSUB_HUB_URL: hub.url,
       }),
-      port,
     });
+    await t.app.listen(port, '127.0.0.1');
     admin = await signedInAgent(t.server);
     await admin.post('/api/sync/youtube').expect(200);
   });

@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   WEBSUB_CALLBACK_PATH,
@@ -16,6 +17,7 @@ import {
 } from '@app/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Server } from 'node:http';
 import { isIP } from 'node:net';
 import { DataSource, type Repository } from 'typeorm';
 import { ChannelService } from '../channel/channel.service';
@@ -95,13 +97,21 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly videos: VideosService,
     private readonly notifications: NotificationsService,
     private readonly clock: Clock,
+    private readonly adapterHost: HttpAdapterHost,
     @Inject(ENV) private readonly env: Env,
   ) {
     this.policy = outboundPolicy(env);
   }
 
   onApplicationBootstrap(): void {
-    this.track(this.reconcile());
+    // The hub verifies the callback as soon as it is asked, and gives up after about a second: ask once this
+    // process answers HTTP. The other start-up hooks (the admin's password hash, the demo seed) run before
+    // `listen`, and on a busy machine take longer than the hub waits; a failed verification is retried only
+    // after WEBSUB_PENDING_RETRY_MS.
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    const start = () => this.track(this.reconcile());
+    if (!server || server.listening) start();
+    else server.once('listening', start);
     this.timer = setInterval(() => this.track(this.reconcile()), WEBSUB_CHECK_INTERVAL_MS);
     this.timer.unref();
   }

@@ -52,12 +52,6 @@ export interface StartOptions {
   /** Keep the database of a previous app (restart tests). */
   reuse?: { sqlitePath?: string };
   resetDatabase?: boolean;
-  /**
-   * Listen on this port (127.0.0.1) as main.ts does: `app.listen` binds right after the start-up hooks, before any
-   * of their outbound work can be answered (a WebSub hub verifies its subscriber at once). Listening on the
-   * server after start-up instead left that answer to race the bind (a flake of websub.integration-spec).
-   */
-  port?: number;
 }
 
 /** Starts the real application on a fresh database: a temp SQLite file, or the MySQL database of DATABASE_URL. */
@@ -79,8 +73,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp 
   });
   const app = await createApp(env, { logger: ['error'] });
   try {
-    if (options.port === undefined) await app.init();
-    else await app.listen(options.port, '127.0.0.1');
+    await app.init();
   } catch (error) {
     // A start refused at bootstrap: close the database it opened (the caller expects the error).
     await app.close().catch(() => undefined);
