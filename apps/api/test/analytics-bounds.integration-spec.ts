@@ -241,3 +241,20 @@ describe('a flood', () => {
     expect(bytes).toBeLessThanOrEqual(analyticsRowsPerDayBound(VIDEOS.length) * (24 + 512 + 10 + 8));
   }, 120_000);
 });
+
+describe('the daily upkeep', () => {
+  it('writes what is buffered before it rolls up a day: a visitor of that day still counts once', async () => {
+    const ingest = t.app.get(AnalyticsIngestService);
+    // The write timer stopped (as at shutdown), as when writes failed for a while: what comes next stays buffered.
+    await ingest.beforeApplicationShutdown();
+    now = D + 20 * DAY_MS;
+    const visitor = newVisitor();
+    await send([view()], visitor);
+    await ingest.flush();
+    await send([view(`/videos/${VIDEOS[0]}`)], visitor);
+    // Two days later the day's visitors are rolled up into its counts.
+    now += 2 * DAY_MS;
+    await ingest.maintain();
+    expect((await report()).totals).toMatchObject({ views: 2, visitors: 1 });
+  });
+});

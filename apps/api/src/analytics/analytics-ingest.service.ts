@@ -267,11 +267,16 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
     return seen;
   }
 
-  /** Once a day per process: today's salt (deleting older ones), yesterday's visitors kept, older ones rolled up. */
+  /**
+   * Once a day per process: today's salt (deleting older ones), yesterday's visitors kept, older ones rolled up.
+   * The buffer is written first: a page view still buffered when its day is rolled up (a write that failed for a
+   * while) would no longer find its visitor's row, and count that visitor twice.
+   */
   async maintain(): Promise<void> {
     const today = utcDay(this.clock.now());
     if (this.maintainedDay === today) return;
     this.maintainedDay = today;
+    await this.flush();
     await this.saltFor(today);
     await this.store.rollVisitorsBefore(addDays(today, -1));
     await this.store.deleteRollupsBefore(addDays(today, -ROLLUP_KEEP_DAYS));
