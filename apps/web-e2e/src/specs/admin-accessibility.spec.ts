@@ -1,5 +1,5 @@
 import { AdminPage } from '../pages/admin-page';
-import { axeReport } from '../support/axe';
+import { axeReport, SERIOUS } from '../support/axe';
 import { expect, test } from '../support/test';
 
 /** Every tab and subtab of the dashboard, by its URL. */
@@ -27,13 +27,11 @@ const VIEWS: { query: string; ready: string }[] = [
   { query: '?tab=settings&sub=backup', ready: 'Import' },
 ];
 
-const seriousViolations = (page: import('@playwright/test').Page) => axeReport(page, ['serious', 'critical']);
-
 test('the login screen has no serious or critical axe violation', async ({ page }) => {
   const admin = new AdminPage(page);
   await admin.goto();
   await expect(admin.loginHeading).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeReport(page, { impacts: SERIOUS })).toEqual([]);
 });
 
 // One test per tab (its subtabs in turn), so the tabs spread over the workers.
@@ -65,7 +63,7 @@ for (const tab of TABS) {
         await expect(page.getByRole('status')).toHaveCount(0);
         // A subtab's cards are the same markup on a phone as on desktop, which scans each of them; the phone scans
         // what differs there, each tab's first view with its navigation, and checks every subtab's width.
-        if (!isMobile || i === 0) expect(await seriousViolations(page), query).toEqual([]);
+        if (!isMobile || i === 0) expect(await axeReport(page, { impacts: SERIOUS }), query).toEqual([]);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );

@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 
 /** What the site is held to: WCAG 2.1 A and AA, and axe's best practices. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-export interface AxeViolation {
+interface AxeViolation {
   id: string;
   impact: string | null;
   /** Each failing node's selector (frames joined by a space). */
@@ -21,7 +21,7 @@ export interface AxeViolation {
  * Frames are not entered (`iframes: false`): the only frame the scanned pages have is YouTube's player, a
  * third party's page; the frame element itself (its title) is checked in the page.
  */
-export async function axeViolations(
+async function axeViolations(
   page: Page,
   options: { tags?: string[]; include?: string } = {},
 ): Promise<AxeViolation[]> {
@@ -47,9 +47,24 @@ export async function axeViolations(
   );
 }
 
-/** The violations of the given impacts (all by default), one line each: impact, rule and nodes. */
-export async function axeReport(page: Page, impacts?: string[], include?: string): Promise<string[]> {
-  return (await axeViolations(page, { include }))
+/** The impacts a dashboard or dialog scan fails on. */
+export const SERIOUS = ['serious', 'critical'];
+
+export interface AxeReportOptions {
+  /** Only these impacts (all by default). */
+  impacts?: string[];
+  /** Only these tags (WCAG 2.1 A and AA and the best practices by default). */
+  tags?: string[];
+  /** Only this part of the page (a selector). */
+  include?: string;
+}
+
+/** The violations asked for, one line each: impact, rule and nodes (an empty list when there are none). */
+export async function axeReport(
+  page: Page,
+  { impacts, tags, include }: AxeReportOptions = {},
+): Promise<string[]> {
+  return (await axeViolations(page, { tags, include }))
     .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
     .map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
 }
