@@ -123,7 +123,11 @@ test('Analytics: the ID and domain show only while their toggle is on, and save'
   );
   await expect(gaId).toHaveValue('G-ABC1234567');
 
-  await admin.flip(page.getByRole('switch', { name: 'Enable Plausible' }));
+  // Each read of the stored settings below waits for the save it checks: a switch shows its new state before
+  // its save has answered (a fresh-clone run read the old value once).
+  await savedSetting(page, 'enablePlausible', () =>
+    admin.flip(page.getByRole('switch', { name: 'Enable Plausible' })),
+  );
   await domain.fill('example.com');
   await savedSetting(page, 'plausibleDomain', () => domain.blur());
 
@@ -195,7 +199,7 @@ test('Notifications: Discord URL and template behind their toggle; the email onl
   await expect(url).toHaveValue(SECRET_MASK);
   await expect(template).toHaveValue('New: {title} {url}');
   await expect(email).toHaveValue('owner@example.com');
-  await admin.flip(weekly);
+  await savedSetting(page, 'emailWeeklySummary', () => admin.flip(weekly));
   await expect(email).toHaveCount(0);
 
   const stored = await readSettings(page.request);
