@@ -7,6 +7,7 @@ import {
   WEEKLY,
 } from '../src/analytics/analytics-kinds';
 import { AnalyticsIngestService } from '../src/analytics/analytics-ingest.service';
+import { AnalyticsStoreService } from '../src/analytics/analytics-store.service';
 import { mondayOf, utcDay } from '../src/analytics/analytics-math';
 import { Clock } from '../src/common/clock';
 import { VideoEntity } from '../src/videos/video.entity';
@@ -243,6 +244,13 @@ describe('a flood', () => {
 });
 
 describe('the daily upkeep', () => {
+  it('keeps a new day’s salt when a call for the day before ends after it (across midnight)', async () => {
+    const store = t.app.get(AnalyticsStoreService);
+    const salt = await store.saltFor('2026-06-02');
+    await store.saltFor('2026-06-01');
+    expect(await store.saltFor('2026-06-02')).toBe(salt);
+  });
+
   it('writes what is buffered before it rolls up a day: a visitor of that day still counts once', async () => {
     const ingest = t.app.get(AnalyticsIngestService);
     // The write timer stopped (as at shutdown), as when writes failed for a while: what comes next stays buffered.

@@ -273,10 +273,13 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
    * while) would no longer find its visitor's row, and count that visitor twice.
    */
   async maintain(): Promise<void> {
+    if (this.maintainedDay === utcDay(this.clock.now())) return;
+    await this.flush();
+    // The day after the write, which may have crossed midnight: the upkeep of a day already over would make its
+    // salt again.
     const today = utcDay(this.clock.now());
     if (this.maintainedDay === today) return;
     this.maintainedDay = today;
-    await this.flush();
     await this.saltFor(today);
     await this.store.rollVisitorsBefore(addDays(today, -1));
     await this.store.deleteRollupsBefore(addDays(today, -ROLLUP_KEEP_DAYS));

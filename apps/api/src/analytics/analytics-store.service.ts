@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource, type EntityManager, In, LessThan, Not } from 'typeorm';
+import { DataSource, type EntityManager, In, LessThan } from 'typeorm';
 import { AnalyticsRollupEntity, ROLLUP_DAY_INDEX } from './analytics-rollup.entity';
 import { AnalyticsSaltEntity } from './analytics-salt.entity';
 import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
@@ -204,7 +204,8 @@ export class AnalyticsStoreService {
       .updateEntity(false)
       .execute();
     const row = await salts.findOneByOrFail({ day });
-    await salts.delete({ day: Not(day) });
+    // Only older days: a call that began before midnight must not delete the new day's salt under a beacon of it.
+    await salts.delete({ day: LessThan(day) });
     return row.salt;
   }
 
