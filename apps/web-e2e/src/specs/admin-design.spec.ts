@@ -279,7 +279,8 @@ test.describe('Layout', () => {
     );
     await removeImage(page, 'Hero image', 'heroImage');
 
-    await admin.choose('Hero background type', 'Video');
+    // A choice shows before its save answers: each read or reload below waits for the save it depends on.
+    await savedSetting(page, 'heroBackgroundType', () => admin.choose('Hero background type', 'Video'));
     await expect(upload).toHaveCount(0);
     await expect(videoUrl).toHaveAttribute('type', 'url');
     await videoUrl.fill('https://cdn.example.com/loop.mp4');
@@ -290,7 +291,7 @@ test.describe('Layout', () => {
     await expect(page.getByRole('textbox', { name: 'Hero video URL' })).toHaveValue(
       'https://cdn.example.com/loop.mp4',
     );
-    await admin.choose('Hero background type', 'Gradient');
+    await savedSetting(page, 'heroBackgroundType', () => admin.choose('Hero background type', 'Gradient'));
     await expect(page.getByRole('textbox', { name: 'Hero video URL' })).toHaveCount(0);
     expect(await readSetting(page.request, 'heroBackgroundType')).toBe('gradient');
   });
@@ -354,7 +355,8 @@ test.describe('Branding', () => {
     await expect(page.getByRole('button', { name: 'Upload hero image' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Layout' }).click();
     await expect(admin.subtab('Layout')).toHaveAttribute('aria-selected', 'true');
-    await admin.choose('Hero background type', 'Image');
+    // Saved before the test ends, so the design put back after it is not overwritten by a late save.
+    await savedSetting(page, 'heroBackgroundType', () => admin.choose('Hero background type', 'Image'));
     await admin.subtab('Branding').click();
     await expect(page.getByRole('button', { name: 'Upload hero image' })).toBeVisible();
   });

@@ -230,7 +230,7 @@ test('Advanced: custom webhook URL and secret behind their toggle; Mailchimp key
   await expect(secret).toHaveCount(0);
 
   const webhook = page.getByRole('switch', { name: 'Enable custom webhook' });
-  await admin.flip(webhook);
+  await savedSetting(page, 'enableCustomWebhook', () => admin.flip(webhook));
   await expect(url).toHaveAttribute('type', 'url');
   await url.fill('https://hooks.example.com/videos');
   await savedSetting(page, 'customWebhookUrl', () => url.blur());

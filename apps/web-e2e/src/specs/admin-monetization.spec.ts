@@ -198,7 +198,10 @@ test.describe('Affiliate Programs', () => {
     await page.getByLabel('Base URL').fill('https://books.example.org');
     await page.getByLabel('UTM source').fill('channel-site');
     await page.getByLabel('UTM campaign').fill('spring-sale');
-    await page.getByRole('button', { name: 'Add Program' }).click();
+    // Saved before the reload below (the list shows the program before its save answers).
+    await savedSetting(page, 'affiliatePrograms', () =>
+      page.getByRole('button', { name: 'Add Program' }).click(),
+    );
     await expect(
       page.getByTestId('affiliate-program').filter({ hasText: 'Book Store' }).getByTestId('tracking-link'),
     ).toHaveText(
