@@ -1,9 +1,11 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { replaceToast } from '../../../../lib/toast';
 import { useChangePassword } from '../../api/change-password';
 import { useTwoFactorStatus } from '../../api/get-two-factor-status';
+import { usePasskeys } from '../../api/passkeys';
+import { useAuditLog, useSessions } from '../../api/security';
 import {
   isPasswordFormFilled,
   type PasswordChangeForm,
@@ -19,13 +21,27 @@ const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', co
 
 /** The password change, two-factor sign-in, passkeys, the signed-in sessions and the audit log. */
 export function SecurityPanel() {
+  // Each panel below the password shows its content once its data is there. Until all of it is, one loader
+  // stands in for them, so the subtab does not grow under the reader as each arrives: a field the admin is
+  // about to use (the audit log's filter) is not pushed down, or out of view, a moment later.
+  const loading = [useTwoFactorStatus(), usePasskeys(), useSessions(), useAuditLog({})].some(
+    (query) => query.isPending,
+  );
   return (
     <Stack gap="lg">
       <ChangePasswordCard />
-      <TwoFactorPanel />
-      <PasskeysPanel />
-      <SessionsPanel />
-      <AuditLogPanel />
+      {loading ? (
+        <Center py="xl" role="status" aria-label="Loading security settings">
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <>
+          <TwoFactorPanel />
+          <PasskeysPanel />
+          <SessionsPanel />
+          <AuditLogPanel />
+        </>
+      )}
     </Stack>
   );
 }
