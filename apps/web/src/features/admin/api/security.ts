@@ -86,6 +86,9 @@ export const auditQueryOptions = (filters: AuditQuery) =>
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 
+/** The audit log's filters when the Security subtab opens: none (its first page is what the subtab waits for). */
+export const initialAuditFilters: AuditQuery = {};
+
 export function useAuditLog(filters: AuditQuery) {
   return useInfiniteQuery(auditQueryOptions(filters));
 }

@@ -8,7 +8,7 @@ import {
 import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useAuditLog, useExportAuditLog } from '../../api/security';
+import { initialAuditFilters, useAuditLog, useExportAuditLog } from '../../api/security';
 import { SectionCard } from '../section-card';
 
 const actionOptions = [
@@ -21,7 +21,7 @@ const when = (iso: string) =>
 
 /** The audit log (issue 25): filtered by action and days, 50 entries at a time, exported as CSV. */
 export function AuditLogPanel() {
-  const [filters, setFilters] = useState<AuditQuery>({});
+  const [filters, setFilters] = useState<AuditQuery>(initialAuditFilters);
   const log = useAuditLog(filters);
   const exportLog = useExportAuditLog();
   const events = log.data?.pages.flatMap((p) => p.events) ?? [];

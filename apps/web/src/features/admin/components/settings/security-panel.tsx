@@ -5,7 +5,7 @@ import { replaceToast } from '../../../../lib/toast';
 import { useChangePassword } from '../../api/change-password';
 import { useTwoFactorStatus } from '../../api/get-two-factor-status';
 import { usePasskeys } from '../../api/passkeys';
-import { useAuditLog, useSessions } from '../../api/security';
+import { initialAuditFilters, useAuditLog, useSessions } from '../../api/security';
 import {
   isPasswordFormFilled,
   type PasswordChangeForm,
@@ -24,7 +24,7 @@ export function SecurityPanel() {
   // Each panel below the password shows its content once its data is there. Until all of it is, one loader
   // stands in for them, so the subtab does not grow under the reader as each arrives: a field the admin is
   // about to use (the audit log's filter) is not pushed down, or out of view, a moment later.
-  const loading = [useTwoFactorStatus(), usePasskeys(), useSessions(), useAuditLog({})].some(
+  const loading = [useTwoFactorStatus(), usePasskeys(), useSessions(), useAuditLog(initialAuditFilters)].some(
     (query) => query.isPending,
   );
   return (
