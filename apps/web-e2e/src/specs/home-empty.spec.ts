@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { serverUrl } from '../support/servers';
+import { attachScreenshot } from '../support/screenshots';
 
 // Behaviour, not layout: the desktop project runs it (playwright.config.ts; the phone runs the layout specs).
 
@@ -17,8 +18,5 @@ test('with no content: the empty texts of every section, and zero stats', async 
   ).toBeAttached();
   await expect(home.viewAll).toHaveCount(0);
   await expect(home.playlists.getByText('No playlists available yet', { exact: true })).toBeAttached();
-  await testInfo.attach('empty', {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
+  await attachScreenshot(testInfo, 'empty', page, { fullPage: true });
 });

@@ -2,6 +2,7 @@ import type { Video } from '@app/contracts';
 import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stub';
+import { attachScreenshot } from '../support/screenshots';
 
 // Behaviour, not layout: the desktop project runs it (playwright.config.ts; the phone runs the layout specs).
 
@@ -27,7 +28,7 @@ test('a skeleton while loading, then the featured video; a click swaps in the pl
   await expect(card).toContainText(/(today|\d+ (day|week|month)s? ago)/);
   await expect(card).toContainText(featured.duration);
   await card.scrollIntoViewIfNeeded();
-  await testInfo.attach('featured', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'featured', page);
   expect(youtube).toEqual([]);
 
   await card.getByRole('button', { name: `Play ${featured.title}` }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { LARGE_VIDEO_COUNT, serverUrl } from '../support/servers';
+import { attachScreenshot } from '../support/screenshots';
 
 test.use({ baseURL: serverUrl('large') });
 
@@ -25,7 +26,7 @@ test('10,000 videos: View All keeps only the rows near the viewport in the DOM w
   }
   await page.waitForTimeout(500);
   expect(await home.videoCards.count()).toBeLessThan(200);
-  await testInfo.attach('view-all-10k', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'view-all-10k', page);
 
   await page.evaluate(() => document.getElementById('videos')!.scrollIntoView());
   await home.search.pressSequentially('needle in the', { delay: 30 });

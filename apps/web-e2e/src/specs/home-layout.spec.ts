@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
+import { attachScreenshot } from '../support/screenshots';
 
 test('the sections come in the SPEC order with their anchors', async ({ page }, testInfo) => {
   const home = new HomePage(page);
@@ -13,10 +14,7 @@ test('the sections come in the SPEC order with their anchors', async ({ page }, 
   await expect(page.getByRole('heading', { name: 'Latest Videos' })).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Featured Playlists' })).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Join the Community' })).toBeAttached();
-  await testInfo.attach('home-full', {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
+  await attachScreenshot(testInfo, 'home-full', page, { fullPage: true });
 });
 
 test('the top bar has the logo, the section links and the admin link', async ({ page, isMobile }) => {
@@ -95,7 +93,7 @@ test('the mobile menu slides out from the right with an Admin entry, and Esc clo
   expect((await home.menu.boundingBox())!.x).toBeGreaterThan(0);
   await expect(home.menu.getByRole('link')).toHaveText(['Home', 'Videos', 'Playlists', 'About', 'Admin']);
   await expect(home.menu.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
-  await testInfo.attach('menu-open', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'menu-open', page);
   await page.keyboard.press('Escape');
   await expect(home.menu).toBeHidden();
   await home.openMenu();

@@ -1,6 +1,7 @@
 import type { Playlist } from '@app/contracts';
 import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
+import { attachScreenshot } from '../support/screenshots';
 
 // Behaviour, not layout: the desktop project runs it (playwright.config.ts; the phone runs the layout specs).
 
@@ -28,7 +29,7 @@ test('playlists link to their page in a new tab; those without a thumbnail get a
     }
   }
   await home.playlists.scrollIntoViewIfNeeded();
-  await testInfo.attach('playlists', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'playlists', page);
 });
 
 test('Join the Community: each button writes its console message; Subscribe also opens its form', async ({

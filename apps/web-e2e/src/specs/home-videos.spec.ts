@@ -2,6 +2,7 @@ import type { Video } from '@app/contracts';
 import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { receivedCommands, recordYouTubeRequests, stubYouTubePlayer } from '../support/youtube-stub';
+import { attachScreenshot } from '../support/screenshots';
 
 const EMBED =
   /^https:\/\/www\.youtube-nocookie\.com\/embed\/([\w-]+)\?autoplay=1&rel=0&modestbranding=1&enablejsapi=1$/;
@@ -26,7 +27,7 @@ test('20 skeleton cards while loading, then the 20 newest videos', async ({ page
   const skeletons = home.videos.getByRole('status', { name: 'Loading videos' });
   await expect(skeletons.locator('[data-skeleton]')).toHaveCount(20);
   await page.evaluate(() => document.getElementById('videos')!.scrollIntoView({ behavior: 'instant' }));
-  await testInfo.attach('videos-loading', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'videos-loading', page);
   release();
   const { videos } = await apiVideos(page, 'sort=recent&limit=20');
   await expect(home.videoCards).toHaveCount(20);
@@ -78,7 +79,7 @@ test(
     await expect(second.locator('iframe')).toBeVisible();
     await expect(home.iframes()).toHaveCount(1);
     await expect(first.getByRole('button', { name: `Play ${firstTitle}` })).toBeVisible();
-    await testInfo.attach('one-player', { body: await page.screenshot(), contentType: 'image/png' });
+    await attachScreenshot(testInfo, 'one-player', page);
   },
 );
 
@@ -130,7 +131,7 @@ test('View All shows every video, with search and sort', async ({ page }, testIn
     await page.waitForTimeout(100);
   }
   expect(seen.size).toBe(total);
-  await testInfo.attach('view-all', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'view-all', page);
 
   for (const sort of ['popular', 'oldest', 'recent'] as const) {
     await page.evaluate(() => document.getElementById('videos')!.scrollIntoView());
@@ -161,7 +162,7 @@ test(
     }
     await home.search.fill('zzzz no such video');
     await expect(home.videos.getByText('No videos found for "zzzz no such video"')).toBeVisible();
-    await testInfo.attach('no-match', { body: await page.screenshot(), contentType: 'image/png' });
+    await attachScreenshot(testInfo, 'no-match', page);
     await home.videos.getByRole('button', { name: 'Clear Search', exact: true }).click();
     await expect(home.search).toHaveValue('');
     await expect(home.videos.getByTestId('video-count')).toHaveText(/^Showing all \d+ videos$/);
@@ -211,5 +212,5 @@ test('a thumbnail without maxres steps down to one YouTube has, in the same box 
   // The box of every other card's thumbnail.
   const neighbour = await home.videoCards.first().locator('[data-thumbnail]').boundingBox();
   expect([before.thumbnail!.width, before.thumbnail!.height]).toEqual([neighbour!.width, neighbour!.height]);
-  await testInfo.attach('thumbnail-fallback', { body: await card.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'thumbnail-fallback', card);
 });

@@ -6,6 +6,7 @@ import { HomePage } from '../pages/home-page';
 import { readSettings, savedSetting, signedInApi, writeSetting } from '../pages/admin-api';
 import { workerStackUrl } from '../support/servers';
 import { expect, test } from '../support/test';
+import { attachScreenshot } from '../support/screenshots';
 
 // Each test changes the settings of its worker's own stack and puts every public key back.
 // Tests of behaviour, not layout, run on desktop only (the settings-mobile project leaves them out): npm test
@@ -89,7 +90,7 @@ test(
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
     expect(await css(page, 'body', 'background-color')).toBe('rgb(255, 255, 255)');
     expect(await css(page, 'body', 'color')).toBe('rgb(15, 15, 15)');
-    await testInfo.attach('light', { body: await page.screenshot(), contentType: 'image/png' });
+    await attachScreenshot(testInfo, 'light', page);
 
     await set({ colorScheme: 'auto' });
     await page.emulateMedia({ colorScheme: 'light' });
@@ -112,7 +113,7 @@ test('colours and theme: primary, accent, background and text', BEHAVIOUR, async
   expect(await css(page, 'body', 'color')).toBe('rgb(238, 238, 255)');
   expect((await css(page, 'html', '--app-primary')).toUpperCase()).toBe('#00AA55');
   expect((await css(page, 'html', '--app-accent')).toUpperCase()).toBe('#FFAA00');
-  await testInfo.attach('colours', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'colours', page);
 
   await set({
     primaryColor: '#FF0000',
@@ -208,10 +209,7 @@ test('show toggles hide the featured video, playlists, subscriber count and comm
   await expect(home.stat('videos')).toBeVisible();
   await expect(page.locator('a[href="#playlists"], a[href="#about"]')).toHaveCount(0);
   await expect(home.videos).toBeAttached();
-  await testInfo.attach('hidden-sections', {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
+  await attachScreenshot(testInfo, 'hidden-sections', page, { fullPage: true });
 });
 
 test(
@@ -244,7 +242,7 @@ test(
     const box = (await shelfCards.first().locator('button').first().boundingBox())!;
     expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
     await shelf.scrollIntoViewIfNeeded();
-    await testInfo.attach('shorts-shelf', { body: await page.screenshot(), contentType: 'image/png' });
+    await attachScreenshot(testInfo, 'shorts-shelf', page);
   },
 );
 
@@ -257,7 +255,7 @@ test('hero background: gradient, image, video file, YouTube thumbnail', async ({
   await open(page);
   await expect(home.hero).toHaveAttribute('data-background', 'image');
   await expect(home.hero.locator('img')).toHaveAttribute('src', PNG);
-  await testInfo.attach('hero-image', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'hero-image', page);
 
   await set({ heroBackgroundType: 'video', heroVideoUrl: 'https://cdn.example.com/hero.mp4' });
   await page.route('https://cdn.example.com/**', (route) => route.fulfill({ status: 404 }));
@@ -434,7 +432,7 @@ test('AdSense units appear in the enabled placements only, and only with a publi
       ),
     )
     .toBe(true);
-  await testInfo.attach('ads', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'ads', page);
 
   await set({ adPlacements: { topBanner: false, inContent: true, stickyFooter: false } });
   await open(page);
@@ -460,7 +458,7 @@ test('GDPR banner: analytics and ads wait for consent, and the choice is remembe
   await open(page);
   const banner = page.getByRole('region', { name: 'Cookie consent' });
   await expect(banner).toBeVisible();
-  await testInfo.attach('gdpr-banner', { body: await page.screenshot(), contentType: 'image/png' });
+  await attachScreenshot(testInfo, 'gdpr-banner', page);
   await page.waitForLoadState('networkidle');
   expect(trackers(asked)).toEqual([]);
   await expect(page.locator('ins.adsbygoogle')).toHaveCount(0);
