@@ -12,7 +12,7 @@ import { attachScreenshot } from '../support/screenshots';
 // Tests of behaviour, not layout, run on desktop only (the settings-mobile project leaves them out): npm test
 // stays short, and the phone keeps what depends on its width: the grid's columns, and the consent banner, whose
 // buttons it clicks at 390 px. The toggled sections, the hero background and the ad placements are asserted by
-// attributes and requests, the same at every width (session 18 moved them to desktop).
+// attributes and requests, the same at every width.
 const BEHAVIOUR = { tag: '@behaviour' };
 test.describe.configure({ mode: 'serial' });
 
