@@ -1,4 +1,4 @@
-import { scriptsAfterFirstScreen } from './page-shell';
+import { expectTag, fillShell, scriptsAfterFirstScreen } from './page-shell';
 
 describe('the built index.html requests its scripts after the first screen (issue 23)', () => {
   const built =
@@ -19,5 +19,32 @@ describe('the built index.html requests its scripts after the first screen (issu
 
   it('refuses a build without its entry script', () => {
     expect(() => scriptsAfterFirstScreen('<head></head>')).toThrow(/no entry/);
+  });
+});
+
+describe('a rendered page holds its first paint until its first screen is parsed', () => {
+  const shell =
+    '<html lang="en"><head><style>.x{}</style></head><body><div id="root"><!--ssr-outlet--><p>shell</p><!--/ssr-outlet--></div></body></html>';
+  const body = {
+    status: 200 as const,
+    html: '<section id="home"></section><section id="videos"></section>',
+    state: '<script id="ssr-state"></script>',
+  };
+
+  it('puts the rendering in, with the hold at the end of its head naming the element after the first screen', () => {
+    expect(fillShell(shell, { ...body, firstScreenEnd: 'videos' })).toBe(
+      '<html lang="en"><head><style>.x{}</style><link rel="expect" href="#videos" blocking="render"></head>' +
+        '<body><div id="root"><section id="home"></section><section id="videos"></section></div>' +
+        '<script id="ssr-state"></script></body></html>',
+    );
+  });
+
+  it('holds nothing on a page that names no element', () => {
+    expect(fillShell(shell, body)).not.toContain('rel="expect"');
+  });
+
+  it('refuses anything but an element id', () => {
+    expect(() => expectTag('videos"><script>')).toThrow(/not an element id/);
+    expect(expectTag('videos-title')).toBe('<link rel="expect" href="#videos-title" blocking="render">');
   });
 });

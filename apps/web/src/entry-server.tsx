@@ -35,7 +35,15 @@ export interface RenderedPage {
   data: { id: string; json: string };
   /** The page's language, for `<html lang>`. */
   lang: SiteLanguage;
+  /** The element after the first screen, which the first paint waits for (apps/web/server/page-shell.ts). */
+  firstScreenEnd?: string;
 }
+
+/**
+ * `/`'s first screen is its hero (and, below it on a tall screen, the featured video); the latest videos' section
+ * comes after it whatever the settings show. A watch page lays its first screen out in fixed boxes and needs none.
+ */
+const HOME_FIRST_SCREEN_END = 'videos';
 
 /**
  * Renders `pathname` with the API at `apiBase` (its internal address), or resolves null for a path that is not
@@ -72,7 +80,14 @@ export async function render(pathname: string, apiBase: string): Promise<Rendere
       settings ?? PUBLIC_SETTINGS_DEFAULTS,
       queryClient.getQueryData(liveStateQueryOptions().queryKey),
     );
-    return { status, html, state: ssrStateScript(facts, renderedAt, id), data: { id, json }, lang };
+    return {
+      status,
+      html,
+      state: ssrStateScript(facts, renderedAt, id),
+      data: { id, json },
+      lang,
+      ...(videoId === null && { firstScreenEnd: HOME_FIRST_SCREEN_END }),
+    };
   } finally {
     // Drops the queries and their garbage-collection timers.
     queryClient.clear();
