@@ -252,10 +252,12 @@ describe('newsletter sign-up', () => {
     });
 
     it('a hung Mailchimp keeps the visitor waiting 3 s at most, and the next sign-up retries the waiting one', async () => {
-      await mailchimp.setFault({ type: 'slow', delayMs: 4000 });
+      // Mailchimp answers after 6 s and the sign-up gives up at 3 s: the bound leaves 2 s for the rest of the
+      // request on a loaded machine (0.8 s was tight) and still fails if the wait were not cut.
+      await mailchimp.setFault({ type: 'slow', delayMs: 6000 });
       const started = Date.now();
       expect((await result({ email: 'slow@mail.test' })).message).toBe(NEWSLETTER_MESSAGES.confirmLater);
-      expect(Date.now() - started).toBeLessThan(3800);
+      expect(Date.now() - started).toBeLessThan(5000);
       await mailchimp.setFault(null);
       const clock = jest.spyOn(t.app.get(Clock), 'now').mockReturnValue(Date.now() + 2 * 60_000);
       try {
