@@ -262,13 +262,9 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
    * says so again (confirmed); one whose sign-up is gone (deleted, unsubscribed, pruned) has expired.
    */
   async confirm(token: string): Promise<NewsletterPage> {
-    const check = verifyNewsletterLink(token, 'confirm', this.linkKey, this.clock.now());
-    const language = await this.language();
-    if (!check.ok)
-      return check.reason === 'expired'
-        ? NEWSLETTER_PAGES.expired(language, 'confirm')
-        : NEWSLETTER_PAGES.invalid(language);
-    const { email } = check.link;
+    const opened = await this.openLink(token, 'confirm');
+    if ('page' in opened) return opened.page;
+    const { email, language } = opened;
     const row = await this.subscribers.findOneBy({ email });
     if (!row) return NEWSLETTER_PAGES.expired(language, 'confirm');
     if (row.confirmation === 'pending') {
@@ -279,13 +275,8 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
 
   /** The unsubscribe link's GET: asks (a button posting to the same link), changes nothing. */
   async askUnsubscribe(token: string): Promise<NewsletterPage> {
-    const check = verifyNewsletterLink(token, 'unsubscribe', this.linkKey, this.clock.now());
-    const language = await this.language();
-    if (!check.ok)
-      return check.reason === 'expired'
-        ? NEWSLETTER_PAGES.expired(language, 'unsubscribe')
-        : NEWSLETTER_PAGES.invalid(language);
-    return NEWSLETTER_PAGES.askUnsubscribe(language, check.link.email);
+    const opened = await this.openLink(token, 'unsubscribe');
+    return 'page' in opened ? opened.page : NEWSLETTER_PAGES.askUnsubscribe(opened.language, opened.email);
   }
 
   /**
@@ -293,15 +284,30 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
    * is deleted). The same answer whether or not it was still on it.
    */
   async unsubscribe(token: string): Promise<NewsletterPage> {
-    const check = verifyNewsletterLink(token, 'unsubscribe', this.linkKey, this.clock.now());
-    const language = await this.language();
-    if (!check.ok)
-      return check.reason === 'expired'
-        ? NEWSLETTER_PAGES.expired(language, 'unsubscribe')
-        : NEWSLETTER_PAGES.invalid(language);
-    const { affected } = await this.subscribers.delete({ email: check.link.email });
+    const opened = await this.openLink(token, 'unsubscribe');
+    if ('page' in opened) return opened.page;
+    const { affected } = await this.subscribers.delete({ email: opened.email });
     if (affected) this.logger.log('Newsletter: one address unsubscribed by its link');
-    return NEWSLETTER_PAGES.unsubscribed(language, check.link.email);
+    return NEWSLETTER_PAGES.unsubscribed(opened.language, opened.email);
+  }
+
+  /**
+   * A link's token checked for its purpose, in the site's language: its address, or the page that says why it
+   * cannot be used (expired, or not one of ours).
+   */
+  private async openLink(
+    token: string,
+    purpose: NewsletterLinkPurpose,
+  ): Promise<{ email: string; language: SiteLanguage } | { page: NewsletterPage }> {
+    const check = verifyNewsletterLink(token, purpose, this.linkKey, this.clock.now());
+    const language = await this.language();
+    if (check.ok) return { email: check.link.email, language };
+    return {
+      page:
+        check.reason === 'expired'
+          ? NEWSLETTER_PAGES.expired(language, purpose)
+          : NEWSLETTER_PAGES.invalid(language),
+    };
   }
 
   /**
