@@ -1,4 +1,4 @@
-import { Button, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Video } from '@app/contracts';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
@@ -6,41 +6,39 @@ import { formatCount, formatRelativeDate } from '../../../../lib/format';
 import { useFeatureVideo } from '../../api/feature-video';
 import type { VideoPage } from '../../../videos/api/get-videos';
 import { SectionCard } from '../section-card';
+import { ContentRow } from './content-row';
 import classes from './content.module.css';
 
 function VideoRow({ video }: { video: Video }) {
   const feature = useFeatureVideo();
   return (
-    <Group gap="sm" wrap="nowrap" className={classes.row} data-testid="featured-row">
-      {video.thumbnail ? (
-        <Image src={video.thumbnail} alt="" w={80} h={45} radius="sm" className={classes.thumb} />
-      ) : (
-        <div className={classes.thumb} aria-hidden />
-      )}
-      <div className={classes.rowText}>
-        <Text size="sm" fw={600} lineClamp={2}>
-          {video.title}
-        </Text>
-        <Text size="xs" c="dimmed">
+    <ContentRow
+      testId="featured-row"
+      thumbnail={video.thumbnail}
+      title={video.title}
+      meta={
+        <>
           {video.viewCount === null ? '' : `${formatCount(video.viewCount)} views · `}
           {formatRelativeDate(video.publishedAt, Date.now())}
-        </Text>
-      </div>
-      <Button
-        size="xs"
-        variant={video.featured ? 'filled' : 'default'}
-        leftSection={
-          video.featured ? <IconStarFilled size={14} aria-hidden /> : <IconStar size={14} aria-hidden />
-        }
-        onClick={() => feature.mutate(video.id)}
-        loading={feature.isPending}
-        disabled={video.featured}
-        aria-label={`${video.featured ? 'Featured' : 'Feature'}: ${video.title}`}
-        className={classes.rowAction}
-      >
-        {video.featured ? 'Featured' : 'Feature'}
-      </Button>
-    </Group>
+        </>
+      }
+      action={
+        <Button
+          size="xs"
+          variant={video.featured ? 'filled' : 'default'}
+          leftSection={
+            video.featured ? <IconStarFilled size={14} aria-hidden /> : <IconStar size={14} aria-hidden />
+          }
+          onClick={() => feature.mutate(video.id)}
+          loading={feature.isPending}
+          disabled={video.featured}
+          aria-label={`${video.featured ? 'Featured' : 'Feature'}: ${video.title}`}
+          className={classes.rowAction}
+        >
+          {video.featured ? 'Featured' : 'Feature'}
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,38 +1,31 @@
-import { Group, Image, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { type Playlist, PINNED_PLAYLIST_LIMIT } from '@app/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { usePinPlaylist } from '../../api/pin-playlist';
 import { plural } from '../../lib/backup-file';
 import { SectionCard } from '../section-card';
+import { ContentRow } from './content-row';
 import classes from './content.module.css';
 
 function PlaylistRow({ playlist }: { playlist: Playlist }) {
   const pin = usePinPlaylist();
   const pinned = pin.isPending ? pin.variables.pinned : playlist.pinned;
   return (
-    <Group gap="sm" wrap="nowrap" className={classes.row} data-testid="playlist-row">
-      {playlist.thumbnail ? (
-        <Image src={playlist.thumbnail} alt="" w={80} h={45} radius="sm" className={classes.thumb} />
-      ) : (
-        <div className={classes.thumb} aria-hidden />
-      )}
-      <div className={classes.rowText}>
-        <Text size="sm" fw={600} lineClamp={2}>
-          {playlist.title}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {plural(playlist.videoCount, 'video')}
-          {pinned ? ' · Pinned' : ''}
-        </Text>
-      </div>
-      <Switch
-        checked={pinned}
-        onChange={(event) => pin.mutate({ id: playlist.id, pinned: event.currentTarget.checked })}
-        disabled={pin.isPending}
-        aria-label={`Pin ${playlist.title}`}
-        className={classes.rowAction}
-      />
-    </Group>
+    <ContentRow
+      testId="playlist-row"
+      thumbnail={playlist.thumbnail}
+      title={playlist.title}
+      meta={`${plural(playlist.videoCount, 'video')}${pinned ? ' · Pinned' : ''}`}
+      action={
+        <Switch
+          checked={pinned}
+          onChange={(event) => pin.mutate({ id: playlist.id, pinned: event.currentTarget.checked })}
+          disabled={pin.isPending}
+          aria-label={`Pin ${playlist.title}`}
+          className={classes.rowAction}
+        />
+      }
+    />
   );
 }
 

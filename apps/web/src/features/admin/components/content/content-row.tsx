@@ -1,0 +1,37 @@
+import { Group, Image, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import classes from './content.module.css';
+
+/** A row of the Content tab's lists: the item's thumbnail (or its empty box), title, a line about it, its control. */
+export function ContentRow({
+  thumbnail,
+  title,
+  meta,
+  action,
+  testId,
+}: {
+  thumbnail: string | null;
+  title: string;
+  meta: ReactNode;
+  action: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap" className={classes.row} data-testid={testId}>
+      {thumbnail ? (
+        <Image src={thumbnail} alt="" w={80} h={45} radius="sm" className={classes.thumb} />
+      ) : (
+        <div className={classes.thumb} aria-hidden />
+      )}
+      <div className={classes.rowText}>
+        <Text size="sm" fw={600} lineClamp={2}>
+          {title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {meta}
+        </Text>
+      </div>
+      {action}
+    </Group>
+  );
+}
