@@ -291,14 +291,51 @@ export function lighthouseMarkdown(all: LighthouseRun[], when: Date): string {
     .join('\n');
 }
 
+/** A comma-separated option's values, each one of `allowed`; all of them when it is not given. */
+function listOption<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  name: string,
+  usage: string,
+): T[] {
+  if (value === undefined) return [...allowed];
+  const values = value.split(',').map((v) => v.trim());
+  const unknown = values.filter((v) => !(allowed as readonly string[]).includes(v));
+  if (unknown.length || !values.length)
+    throw new Error(`${name}: unknown ${unknown.join(', ') || 'empty'}. ${usage}`);
+  return values as T[];
+}
+
 async function main(argv: string[]): Promise<void> {
+  const usage =
+    'Usage: tsx tools/bench/lighthouse.ts [--runs N] [--write | --pages home,watch,admin-login] [--form-factors mobile,desktop]';
   const options = parseOptions(
     argv,
-    { runs: { type: 'string' }, write: { type: 'boolean', default: false } },
-    'Usage: tsx tools/bench/lighthouse.ts [--runs N] [--write]',
+    {
+      runs: { type: 'string' },
+      write: { type: 'boolean', default: false },
+      pages: { type: 'string' },
+      'form-factors': { type: 'string' },
+    },
+    usage,
   );
   const runs = wholeNumber('runs', options.runs) ?? 3;
-  const results = await runLighthouse(runs, (line) => console.log(`  ${line}`));
+  // A subset, to look into one page (with LIGHTHOUSE_DUMP_DIR): docs/benchmarks.md only takes the whole run.
+  const pages = listOption(
+    options.pages,
+    BENCH_PAGES.map((p) => p.page),
+    '--pages',
+    usage,
+  );
+  const formFactors = listOption(
+    options['form-factors'],
+    ['mobile', 'desktop'] as const,
+    '--form-factors',
+    usage,
+  );
+  if (options.write && (options.pages || options['form-factors']))
+    throw new Error(`--write takes every page and form factor. ${usage}`);
+  const results = await runLighthouse(runs, (line) => console.log(`  ${line}`), pages, formFactors);
   for (const r of pageResults(results))
     console.log(
       `${r.page} ${r.formFactor}: score ${r.score}, FCP ${r.fcpRatio}× and LCP ${r.lcpRatio}× the minimal page, CLS ${r.cls}, JS ${r.jsTransferKb} KB`,
