@@ -33,6 +33,30 @@ test('/admin shows the login screen to a visitor without a session', async ({ pa
   await expect(admin.dashboardHeading).toHaveCount(0);
 });
 
+test("the login screen paints without the dashboard's code, which comes while the owner types", async ({
+  page,
+}) => {
+  // The requests meant: the dashboard's chunk, held until the end; the login screen must not wait for it.
+  const held: string[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/dashboard-[\w-]+\.js$/, async (route) => {
+    held.push(new URL(route.request().url()).pathname);
+    await gate;
+    await route.continue();
+  });
+  const admin = new AdminPage(page);
+  await admin.goto();
+  await expect(admin.loginHeading).toBeVisible();
+  await expect(admin.password).toBeEditable();
+  expect(held, 'not asked for before the owner starts on the form').toEqual([]);
+  await admin.username.fill('someone');
+  // Asked for once the form has the focus, and still held: the screen above did not need it.
+  await expect.poll(() => held).toEqual([expect.stringMatching(/^\/assets\/dashboard-[\w-]+\.js$/)]);
+  await expect(admin.loginButton).toBeEnabled();
+  release();
+});
+
 test('/admin loads its own script chunk, which / never requests', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (req) => {

@@ -1,15 +1,20 @@
 import './admin-styles';
-import { Anchor, Button, Container, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Container, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconLogout, IconShieldLock } from '@tabler/icons-react';
-import { useEffect, useReducer } from 'react';
+import { lazy, Suspense, useEffect, useReducer } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { TooltipDelays } from '../../../components/tooltip-delays';
 import { useLogout } from '../api/logout';
 import { AdminErrorBoundary } from './admin-error-boundary';
 import classes from './admin-page.module.css';
-import { Dashboard } from './dashboard';
 import { LoginForm } from './login-form';
+
+// The dashboard is a chunk of its own: the login screen paints without it (on a phone its code doubled the
+// screen's script). It is fetched once a session is known, or as soon as the owner starts on the form.
+const loadDashboard = () => import('./dashboard');
+const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
+const preloadDashboard = () => void loadDashboard();
 
 /**
  * The admin area: it asks who is signed in (SPEC §2, admin flow). A user means the dashboard;
@@ -66,11 +71,25 @@ export function AdminPage() {
         ) : user ? (
           <Container size="xl" component="main" className={classes.dashboard}>
             <AdminErrorBoundary>
-              <Dashboard username={user.username} />
+              <Suspense
+                fallback={
+                  <Center py="xl" role="status" aria-label="Loading the dashboard">
+                    <Loader size="md" />
+                  </Center>
+                }
+              >
+                <Dashboard username={user.username} />
+              </Suspense>
             </AdminErrorBoundary>
           </Container>
         ) : (
-          <Container size="sm" component="main" className={classes.main}>
+          <Container
+            size="sm"
+            component="main"
+            className={classes.main}
+            onFocus={preloadDashboard}
+            onPointerDown={preloadDashboard}
+          >
             <LoginForm />
           </Container>
         )}
