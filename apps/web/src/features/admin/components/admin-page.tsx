@@ -1,5 +1,5 @@
 import './admin-styles';
-import { Anchor, Button, Center, Container, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Container, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useReducer } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useLogout } from '../api/logout';
 import { AdminErrorBoundary } from './admin-error-boundary';
 import classes from './admin-page.module.css';
 import { LoginForm } from './login-form';
+import { LoadingStatus } from './loading-status';
 
 // The dashboard is a chunk of its own: the login screen paints without it (on a phone its code doubled the
 // screen's script). It is fetched once a session is known, or as soon as the owner starts on the form.
@@ -71,13 +72,7 @@ export function AdminPage() {
         ) : user ? (
           <Container size="xl" component="main" className={classes.dashboard}>
             <AdminErrorBoundary>
-              <Suspense
-                fallback={
-                  <Center py="xl" role="status" aria-label="Loading the dashboard">
-                    <Loader size="md" />
-                  </Center>
-                }
-              >
+              <Suspense fallback={<LoadingStatus label="Loading the dashboard" />}>
                 <Dashboard username={user.username} />
               </Suspense>
             </AdminErrorBoundary>

@@ -7,7 +7,6 @@ import {
   IconPlugConnected,
   IconVideo,
 } from '@tabler/icons-react';
-import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useAdminLocation } from '../hooks/use-admin-location';
 import type { AdminTab } from '../lib/admin-location';
@@ -18,6 +17,7 @@ import { FirstRunChecklist } from './first-run-checklist';
 import { IntegrationsTab } from './integrations/integrations-tab';
 import { MonetizationTab } from './monetization/monetization-tab';
 import { SettingsTab } from './settings/settings-tab';
+import { LoadingStatus } from './loading-status';
 
 // The charts (recharts) load only when the analytics tab opens.
 const AnalyticsTab = lazy(() =>
@@ -74,13 +74,7 @@ export function Dashboard({ username }: { username: string }) {
           <IntegrationsTab sub={location.sub} onSubChange={(sub) => go({ tab: 'integrations', sub })} />
         </Tabs.Panel>
         <Tabs.Panel value="analytics" pt="lg">
-          <Suspense
-            fallback={
-              <Center py="xl" role="status" aria-label="Loading analytics">
-                <Loader size="sm" />
-              </Center>
-            }
-          >
+          <Suspense fallback={<LoadingStatus label="Loading analytics" />}>
             <AnalyticsTab
               sub={location.sub}
               range={location.range}

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { replaceToast } from '../../../../lib/toast';
@@ -16,6 +16,7 @@ import { AuditLogPanel } from './audit-log-panel';
 import { PasskeysPanel } from './passkeys-panel';
 import { SessionsPanel } from './sessions-panel';
 import { TwoFactorPanel } from './two-factor-panel';
+import { LoadingStatus } from '../loading-status';
 
 const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -31,9 +32,7 @@ export function SecurityPanel() {
     <Stack gap="lg">
       <ChangePasswordCard />
       {loading ? (
-        <Center py="xl" role="status" aria-label="Loading security settings">
-          <Loader size="sm" />
-        </Center>
+        <LoadingStatus label="Loading security settings" />
       ) : (
         <>
           <TwoFactorPanel />

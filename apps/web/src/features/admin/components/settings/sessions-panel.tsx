@@ -1,8 +1,9 @@
 import type { AdminSession } from '@app/contracts';
-import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconLogout } from '@tabler/icons-react';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../../api/security';
 import { SectionCard } from '../section-card';
+import { LoadingStatus } from '../loading-status';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -36,9 +37,7 @@ export function SessionsPanel() {
           {sessions.error.message}
         </Text>
       ) : sessions.isPending ? (
-        <Center py="sm" role="status" aria-label="Loading sessions">
-          <Loader size="sm" />
-        </Center>
+        <LoadingStatus label="Loading sessions" py="sm" />
       ) : (
         // A list (a labelled `div` without a role is not named: axe's aria-prohibited-attr, serious when empty).
         <Stack gap="sm" role="list" aria-label="Sessions">
