@@ -1,7 +1,10 @@
+import { request as httpRequest, type ClientRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { SessionEntity } from '../src/auth/session.entity';
 import { Clock } from '../src/common/clock';
-import { ADMIN } from './support/auth';
+import { ADMIN, sessionCookie } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const CHROME_MAC =
@@ -109,5 +112,112 @@ describe('the admin’s sessions', () => {
     now += 2 * 60_000;
     await linux.get('/api/auth/sessions').expect(401);
     expect((await mac.get('/api/auth/sessions').expect(200)).body.sessions).toHaveLength(1);
+  });
+
+  it('is not written by public requests, and a visitor without one gets none', async () => {
+    await t.dataSource.query('DELETE FROM session');
+    const mac = await signIn(CHROME_MAC, '203.0.113.77');
+    const [stored] = await t.dataSource.getRepository(SessionEntity).find();
+    for (const path of ['/api/settings', '/api/videos', '/api/playlists']) {
+      await mac.get(path).expect(200);
+      const visitor = await request(t.server).get(path).expect(200);
+      expect(visitor.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await t.dataSource.getRepository(SessionEntity).find()).toEqual([stored]);
+  });
+
+  describe('a request in flight while its session is ended', () => {
+    /**
+     * A POST whose body arrives slowly, sent with `agent`'s cookie: it has loaded its session (passport's admin
+     * in memory) and waits for the rest of its body. `finish` sends the rest and answers the status.
+     */
+    async function slowRequest(cookie: string): Promise<{ finish(): Promise<number> }> {
+      const server = t.server as Server;
+      if (!server.listening) await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      const { port } = server.address() as AddressInfo;
+      // The session loaded from the store: the last `session.id = :id` read's row.
+      const rows = t.dataSource.getRepository(SessionEntity);
+      const original = rows.createQueryBuilder.bind(rows);
+      let loaded!: () => void;
+      const sessionLoaded = new Promise<void>((done) => (loaded = done));
+      const spy = jest.spyOn(rows, 'createQueryBuilder').mockImplementation((...args) => {
+        const builder = original(...args);
+        const getOne = builder.getOne.bind(builder);
+        builder.getOne = async () => {
+          const row = await getOne();
+          if (row) loaded();
+          return row;
+        };
+        return builder;
+      });
+      const body = JSON.stringify({ padding: 'x'.repeat(4_000) });
+      const req: ClientRequest = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/auth/login/passkey/options',
+        headers: {
+          cookie,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-forwarded-for': '203.0.113.9',
+        },
+      });
+      const status = new Promise<number>((done, fail) => {
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => done(res.statusCode ?? 0));
+        });
+        req.on('error', fail);
+      });
+      req.write(body.slice(0, 100));
+      await sessionLoaded;
+      spy.mockRestore();
+      return {
+        finish: () => {
+          req.end(body.slice(100));
+          return status;
+        },
+      };
+    }
+
+    it.each([
+      ['signed out (Logout in that browser)', 'logout'],
+      ['revoked from another session', 'revoke'],
+      ['signed out by "sign out everywhere else"', 'revoke-others'],
+      ['ended by a password change', 'change-password'],
+    ] as const)('stays ended when %s', async (_name, how) => {
+      await t.dataSource.query('DELETE FROM session');
+      const owner = await signIn(CHROME_MAC, '203.0.113.77');
+      const thief = request.agent(t.server);
+      thief.set('User-Agent', FIREFOX_LINUX).set('X-Forwarded-For', '198.51.100.4');
+      const inFlight = await slowRequest(
+        sessionCookie(await thief.post('/api/auth/login').send(ADMIN).expect(200)),
+      );
+      const [, stolen] = (await owner.get('/api/auth/sessions').expect(200)).body.sessions;
+
+      if (how === 'logout') await thief.post('/api/auth/logout').send({}).expect(200);
+      if (how === 'revoke') await owner.delete(`/api/auth/sessions/${stolen.id}`).expect(200);
+      if (how === 'revoke-others') await owner.post('/api/auth/sessions/revoke-others').send({}).expect(200);
+      if (how === 'change-password') {
+        await owner
+          .post('/api/auth/change-password')
+          .send({ currentPassword: ADMIN.password, newPassword: 'another-password-1' })
+          .expect(200);
+      }
+      await thief.get('/api/auth/me').expect(401);
+
+      expect(await inFlight.finish()).toBe(200);
+      await thief.get('/api/auth/me').expect(401);
+      // Only the owner's session is stored: the ended one was not written back.
+      expect(await t.dataSource.getRepository(SessionEntity).count()).toBe(1);
+      await owner.get('/api/auth/me').expect(200);
+      if (how === 'change-password') {
+        await owner
+          .post('/api/auth/change-password')
+          .send({ currentPassword: 'another-password-1', newPassword: ADMIN.password })
+          .expect(200);
+      }
+    });
   });
 });

@@ -1,13 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { SESSION_LIFETIME_MS } from '@app/contracts';
-import { TypeormStore } from 'connect-typeorm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import passport from 'passport';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ipPrefix } from '../common/ip-prefix';
 import type { Env } from '../config/env';
 import { SessionEntity } from './session.entity';
+import { generateSessionId, RevocableSessionStore } from './session-store';
 
 export const SESSION_COOKIE = 'sid';
 /** Used only outside production, where SESSION_SECRET may be unset (production refuses to start without one). */
@@ -15,22 +15,10 @@ export const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-set-S
 
 /** express-session with the sessions in the database (they survive restarts and are shared by every API process), then passport. */
 export function sessionMiddleware(app: INestApplication, env: Env): RequestHandler[] {
-  const dataSource = app.get(DataSource);
-  const repository = dataSource.getRepository(SessionEntity);
-  const store = new TypeormStore({
-    cleanupLimit: 2,
-    // MySQL cannot LIMIT inside an IN (subquery).
-    limitSubquery: dataSource.options.type !== 'mysql',
-    ttl: SESSION_LIFETIME_MS / 1000,
-  }).connect(repository);
-  // connect-typeorm's destroy answers before its (soft) delete is done; a logged-out or expired
-  // session must be gone from the database before the response leaves.
-  store.destroy = (sid: string | string[], callback?: (error?: unknown) => void) => {
-    repository.delete({ id: In(([] as string[]).concat(sid)) }).then(
-      () => callback?.(),
-      (error: unknown) => callback?.(error),
-    );
-  };
+  const store = new RevocableSessionStore(
+    app.get(DataSource).getRepository(SessionEntity),
+    SESSION_LIFETIME_MS,
+  );
 
   const noStoreForAdmin = (req: Request, res: Response, next: NextFunction) => {
     if (req.user) res.setHeader('Cache-Control', 'no-store');
@@ -42,6 +30,7 @@ export function sessionMiddleware(app: INestApplication, env: Env): RequestHandl
       name: SESSION_COOKIE,
       secret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
       store,
+      genid: generateSessionId,
       resave: false,
       saveUninitialized: false,
       rolling: false,
