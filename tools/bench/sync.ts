@@ -21,6 +21,7 @@ import { startFakeYouTube } from '../fake-youtube/server';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { writeDocSection } from './doc';
 import { startMariaDb } from '../mariadb';
+import { BENCH_API_ENV } from '../lib/api-process';
 import { freePort, waitForHttp } from '../lib/net';
 import { repoRoot } from '../lib/paths';
 import { run } from '../lib/process';
@@ -117,7 +118,7 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      SESSION_SECRET: BENCH_API_ENV.SESSION_SECRET,
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD,
       LOG_REQUESTS: 'false',

@@ -1,5 +1,6 @@
 /** Starts the built API (dist/) as a real child process, for the reliability tests and the browser tests' stacks. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, waitForHttp } from './net';
@@ -7,10 +8,13 @@ import { repoRoot } from './paths';
 
 export const API_MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
 
-/** The API as the benchmarks run it: production mode with a fixed secret and admin password (loopback only). */
+/**
+ * The API as the benchmarks run it: production mode with a secret made for this run (every process started from
+ * here shares it) and a fixed admin password (loopback only).
+ */
 export const BENCH_API_ENV = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 'bench-session-secret-of-at-least-32-chars',
+  SESSION_SECRET: randomBytes(32).toString('hex'),
   ADMIN_PASSWORD: 'bench-password-1',
 } as const;
 

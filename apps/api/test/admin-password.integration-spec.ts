@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { ServerResetEntity } from '../src/auth/server-reset.entity';
@@ -8,7 +9,7 @@ import { startTestApp, type TestApp, usingMysql } from './support/test-app';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 'k3Vq9-production-test-secret-Zt7wX2pLm',
+  SESSION_SECRET: randomBytes(32).toString('hex'),
   ADMIN_PASSWORD: 'prod-password-1',
 };
 

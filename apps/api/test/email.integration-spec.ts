@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type IntegrationCheck, SECRET_MASK } from '@app/contracts';
 import dns from 'node:dns';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -261,7 +262,7 @@ describe('e-mail test in production', () => {
     t = await startTestApp({
       env: {
         NODE_ENV: 'production',
-        SESSION_SECRET: 'a-production-session-secret-of-enough-length',
+        SESSION_SECRET: randomBytes(32).toString('hex'),
         ADMIN_PASSWORD: password,
       },
     });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { ADMIN, signedInAgent } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -93,7 +94,7 @@ describe('security baseline (DESIGN §5)', () => {
       const prod = await startTestApp({
         env: {
           NODE_ENV: 'production',
-          SESSION_SECRET: 'k3Vq9-production-test-secret-Zt7wX2pLm',
+          SESSION_SECRET: randomBytes(32).toString('hex'),
           ADMIN_PASSWORD: 'prod-password-1',
         },
         resetDatabase: true,

@@ -1,9 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { request as httpRequest, type ClientRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { SessionEntity } from '../src/auth/session.entity';
 import { Clock } from '../src/common/clock';
+import { deriveSecretKeys, sessionSecretOf } from '../src/config/secret-keys';
 import { ADMIN, sessionCookie } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -112,6 +114,16 @@ describe('the admin’s sessions', () => {
     now += 2 * 60_000;
     await linux.get('/api/auth/sessions').expect(401);
     expect((await mac.get('/api/auth/sessions').expect(200)).body.sessions).toHaveLength(1);
+  });
+
+  it('signs the cookie with a key derived for it, never with the secret itself', async () => {
+    const res = await request(t.server).post('/api/auth/login').send(ADMIN).expect(200);
+    // express-session's cookie: `s:<id>.<HMAC-SHA256 of the id, base64 without padding>`.
+    const [id, signature] = decodeURIComponent(sessionCookie(res)).slice('sid=s:'.length).split('.');
+    const mac = (key: string) => createHmac('sha256', key).update(id).digest('base64').replace(/=+$/, '');
+    const secret = sessionSecretOf(t.env);
+    expect(signature).toBe(mac(deriveSecretKeys(secret).cookie));
+    expect(signature).not.toBe(mac(secret));
   });
 
   it('is not written by public requests, and a visitor without one gets none', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { NotificationDelivery, SyncStatus } from '@app/contracts';
 import type { FakeVideo } from '@app/contracts/fake-youtube';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -226,7 +227,7 @@ describe('webhook targets in production', () => {
     t = await startTestApp({
       env: fake.env({
         NODE_ENV: 'production',
-        SESSION_SECRET: 'a-production-session-secret-of-enough-length',
+        SESSION_SECRET: randomBytes(32).toString('hex'),
         ADMIN_PASSWORD: password,
       }),
     });

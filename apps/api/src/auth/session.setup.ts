@@ -6,12 +6,11 @@ import passport from 'passport';
 import { DataSource } from 'typeorm';
 import { ipPrefix } from '../common/ip-prefix';
 import type { Env } from '../config/env';
+import { SECRET_KEYS, type SecretKeys } from '../config/secret-keys';
 import { SessionEntity } from './session.entity';
 import { generateSessionId, RevocableSessionStore } from './session-store';
 
 export const SESSION_COOKIE = 'sid';
-/** Used only outside production, where SESSION_SECRET may be unset (production refuses to start without one). */
-export const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-set-SESSION_SECRET';
 
 /** express-session with the sessions in the database (they survive restarts and are shared by every API process), then passport. */
 export function sessionMiddleware(app: INestApplication, env: Env): RequestHandler[] {
@@ -28,7 +27,7 @@ export function sessionMiddleware(app: INestApplication, env: Env): RequestHandl
   return [
     session({
       name: SESSION_COOKIE,
-      secret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+      secret: app.get<SecretKeys>(SECRET_KEYS).cookie,
       store,
       genid: generateSessionId,
       resave: false,

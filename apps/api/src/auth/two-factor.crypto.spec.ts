@@ -1,3 +1,4 @@
+import { deriveSecretKeys } from '../config/secret-keys';
 import {
   generateRecoveryCodes,
   hashRecoveryCode,
@@ -5,11 +6,10 @@ import {
   RECOVERY_CODE_COUNT,
   sealSecret,
   totpCodeOf,
-  twoFactorKey,
 } from './two-factor.crypto';
 
 describe('two-factor crypto', () => {
-  const key = twoFactorKey('a-session-secret-of-at-least-32-characters');
+  const key = deriveSecretKeys('a-session-secret-of-at-least-32-characters').twoFactor;
 
   it('seals a secret so that only the same SESSION_SECRET opens it', () => {
     const sealed = sealSecret('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', key);
@@ -17,7 +17,9 @@ describe('two-factor crypto', () => {
     expect(sealed).not.toContain('JBSWY3DP');
     expect(sealSecret('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', key)).not.toBe(sealed);
     expect(openSecret(sealed, key)).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
-    expect(openSecret(sealed, twoFactorKey('another-session-secret-of-32-characters!'))).toBeUndefined();
+    expect(
+      openSecret(sealed, deriveSecretKeys('another-session-secret-of-32-characters!').twoFactor),
+    ).toBeUndefined();
     const [v, iv, tag, data] = sealed.split('.');
     const flipped = data[0] === 'A' ? `B${data.slice(1)}` : `A${data.slice(1)}`;
     expect(openSecret([v, iv, tag, flipped].join('.'), key)).toBeUndefined();

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 
 /** How many recovery codes an enrolment (or a regeneration) hands out. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -10,12 +10,7 @@ const RECOVERY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
  */
 const RECOVERY_CODE_LENGTH = 24;
 
-/** The key that seals the TOTP secrets at rest: derived from SESSION_SECRET, never stored. */
-export function twoFactorKey(sessionSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionSecret, 'channel-site', 'admin-two-factor-secret', 32));
-}
-
-/** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>` in base64url. */
+/** AES-256-GCM with the key `SecretKeys.twoFactor` (config/secret-keys.ts): `v1.<iv>.<tag>.<ciphertext>` in base64url. */
 export function sealSecret(secret: string, key: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -21,11 +21,12 @@ import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
+import { SECRET_KEYS, type SecretKeys } from '../config/secret-keys';
 import { toAuthUser } from './auth.mapper';
 import { LoginThrottleService } from './login-throttle.service';
 import { RecoveryCodeEntity } from './recovery-code.entity';
 import { SessionEntity } from './session.entity';
-import { DEVELOPMENT_SESSION_SECRET, stampLogin } from './session.setup';
+import { stampLogin } from './session.setup';
 import { SignInsService } from './sign-ins.service';
 import {
   generateRecoveryCodes,
@@ -33,7 +34,6 @@ import {
   openSecret,
   sealSecret,
   totpCodeOf,
-  twoFactorKey,
 } from './two-factor.crypto';
 import { UserEntity } from './user.entity';
 
@@ -62,11 +62,12 @@ export class TwoFactorService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(RecoveryCodeEntity) private readonly recoveryCodes: Repository<RecoveryCodeEntity>,
     @Inject(ENV) private readonly env: Env,
+    @Inject(SECRET_KEYS) keys: SecretKeys,
     private readonly throttle: LoginThrottleService,
     private readonly clock: Clock,
     private readonly signIns: SignInsService,
   ) {
-    this.key = twoFactorKey(env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET);
+    this.key = keys.twoFactor;
   }
 
   async isEnabled(userId: number): Promise<boolean> {

@@ -70,7 +70,7 @@ describe('loadEnv', () => {
     expect(loadEnv({ ADMIN_PASSWORD: '12345678' }).ADMIN_PASSWORD).toBe('12345678');
   });
 
-  it('refuses a session secret with little entropy in production (issue 25)', () => {
+  it('refuses a production session secret below 128 estimated bits that does not look random', () => {
     const production = (SESSION_SECRET: string) =>
       loadEnv({ NODE_ENV: 'production', SESSION_SECRET, ADMIN_PASSWORD: 'a-real-secret' });
     for (const weak of [
@@ -78,14 +78,21 @@ describe('loadEnv', () => {
       'x'.repeat(32),
       'abcabcabcabcabcabcabcabcabcabcabcabc',
       '0123456789abcdef0123456789abcdef',
+      // A human passphrase: long, but words.
+      'this-is-my-production-session-secret-2026!',
+      'correct-horse-battery-staple-xyz-123456',
     ]) {
       expect(() => production(weak)).toThrow(
-        'SESSION_SECRET: has too little entropy (repeated or guessable text); use a random value, e.g. `openssl rand -hex 32`',
+        /^Invalid environment configuration:\n {2}- SESSION_SECRET: has about \d+ bits of estimated entropy \(128 needed\) and does not look random \(words or repeated text\); make one with `openssl rand -hex 32`$/,
       );
     }
-    for (const bytes of [16, 32]) {
-      const random = randomBytes(bytes).toString('hex');
-      expect(production(random).SESSION_SECRET).toBe(random);
+    // What `openssl rand -hex 32` prints (about 200 bits), and random-looking values of 32 characters.
+    for (const strong of [
+      randomBytes(32).toString('hex'),
+      '3744eb96bb628b5b0aa40d409bda2c3c',
+      'zy2cVCPqzU_RCzurJw50iEIJ7L29rROM',
+    ]) {
+      expect(production(strong).SESSION_SECRET).toBe(strong);
     }
     expect(loadEnv({ SESSION_SECRET: 'a'.repeat(41) }).SESSION_SECRET).toBe('a'.repeat(41));
   });

@@ -3,11 +3,18 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 /** zxcvbn's score (0–4) an admin password needs in production: 3 is "safely unguessable" online. */
 export const MIN_ADMIN_PASSWORD_SCORE = 3;
+/** The estimated entropy a session secret needs in production, in bits. */
+export const MIN_SESSION_SECRET_BITS = 128;
 /**
- * The estimated guesses (log10) a session secret needs in production: 10^24 ≈ 2^80. 32 random hex characters
- * (`openssl rand -hex 16`) estimate about 10^28; 41 × `a` about 10^3.
+ * Or a random-looking value at least this long: zxcvbn estimates at least RANDOM_BITS_PER_CHARACTER for each of
+ * its characters, as it does for random hex or base64 (3.2–3.3 typically; `openssl rand -hex 16` fell below 3.0 in 3
+ * of 300 tries, and is then told to use the longer command), and not for words (2.3–2.95 for passphrases such as
+ * `this-is-my-production-session-secret-2026!`).
  */
-export const MIN_SESSION_SECRET_GUESSES_LOG10 = 24;
+export const MIN_RANDOM_SECRET_LENGTH = 32;
+const RANDOM_BITS_PER_CHARACTER = 3;
+/** The command the refusal names: 64 hex characters, about 200 bits by zxcvbn's estimate. */
+export const MAKE_SESSION_SECRET = 'openssl rand -hex 32';
 
 let estimator: ZxcvbnFactory | undefined;
 /** Built on first use: the dictionaries take a moment to index, and only production start-up needs them. */
@@ -37,9 +44,17 @@ export function weakPasswordReason(password: string, userInputs: string[] = []):
   return null;
 }
 
-/** Why `secret` has too little entropy to sign production session cookies, or null. */
+/**
+ * Why `secret` is too weak to key production's cookies, newsletter links and sealed secrets, or null: it needs
+ * MIN_SESSION_SECRET_BITS of estimated entropy, or to be a random-looking value of MIN_RANDOM_SECRET_LENGTH or more.
+ */
 export function weakSecretReason(secret: string): string | null {
-  const { guessesLog10 } = strength().check(secret);
-  if (guessesLog10 >= MIN_SESSION_SECRET_GUESSES_LOG10) return null;
-  return 'has too little entropy (repeated or guessable text); use a random value, e.g. `openssl rand -hex 32`';
+  const bits = strength().check(secret).guessesLog10 * Math.log2(10);
+  if (bits >= MIN_SESSION_SECRET_BITS) return null;
+  if (secret.length >= MIN_RANDOM_SECRET_LENGTH && bits / secret.length >= RANDOM_BITS_PER_CHARACTER)
+    return null;
+  return (
+    `has about ${Math.floor(bits)} bits of estimated entropy (${MIN_SESSION_SECRET_BITS} needed) and does not ` +
+    `look random (words or repeated text); make one with \`${MAKE_SESSION_SECRET}\``
+  );
 }

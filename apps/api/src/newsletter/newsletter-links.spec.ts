@@ -1,12 +1,8 @@
-import {
-  CONFIRM_LINK_TTL_MS,
-  newsletterLinkKey,
-  signNewsletterLink,
-  verifyNewsletterLink,
-} from './newsletter-links';
+import { deriveSecretKeys } from '../config/secret-keys';
+import { CONFIRM_LINK_TTL_MS, signNewsletterLink, verifyNewsletterLink } from './newsletter-links';
 
 describe('newsletter links', () => {
-  const key = newsletterLinkKey('a-session-secret-of-at-least-32-characters');
+  const key = deriveSecretKeys('a-session-secret-of-at-least-32-characters').newsletterLinks;
   const now = Date.UTC(2026, 10, 26, 12);
   const link = {
     purpose: 'confirm' as const,
@@ -26,7 +22,7 @@ describe('newsletter links', () => {
 
   it('refuses another purpose, another key, and any changed byte', () => {
     expect(verifyNewsletterLink(token, 'unsubscribe', key, now)).toEqual({ ok: false, reason: 'invalid' });
-    const other = newsletterLinkKey('another-session-secret-of-32-characters!');
+    const other = deriveSecretKeys('another-session-secret-of-32-characters!').newsletterLinks;
     expect(verifyNewsletterLink(token, 'confirm', other, now)).toEqual({ ok: false, reason: 'invalid' });
     const [payload, signature] = token.split('.');
     const forged = Buffer.from(

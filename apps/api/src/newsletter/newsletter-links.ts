@@ -1,10 +1,10 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The signed links of the newsletter's e-mails (issue 25): `confirm` (double opt-in of a local sign-up) and
  * `unsubscribe` (one click, RFC 8058). A token is `<payload>.<signature>` in base64url: the payload names the
  * purpose, the address and when it expires; the signature is HMAC-SHA256 over it with
- * a key derived from SESSION_SECRET (never stored). A token of one purpose never serves the other.
+ * a key derived from SESSION_SECRET for this one use (`SecretKeys.newsletterLinks`, never stored). A token of one purpose never serves the other.
  */
 export type NewsletterLinkPurpose = 'confirm' | 'unsubscribe';
 
@@ -26,11 +26,6 @@ export interface NewsletterLink {
 }
 
 export type LinkCheck = { ok: true; link: NewsletterLink } | { ok: false; reason: 'invalid' | 'expired' };
-
-/** The links' key: derived from SESSION_SECRET for this one use. */
-export function newsletterLinkKey(sessionSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionSecret, 'channel-site', 'newsletter-links', 32));
-}
 
 const sign = (payload: string, key: Buffer) => createHmac('sha256', key).update(payload).digest('base64url');
 

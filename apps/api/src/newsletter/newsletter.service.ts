@@ -22,10 +22,10 @@ import {
 import { VISITOR_ERROR_CODES } from '@app/contracts/error-codes';
 import { en } from '@app/contracts/i18n/en';
 import { DEFAULT_SITE_LANGUAGE, isSiteLanguage, type SiteLanguage } from '@app/contracts/site-language';
-import { DEVELOPMENT_SESSION_SECRET } from '../auth/session.setup';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import { DEFAULT_MAILCHIMP_API_BASE_URL, type Env } from '../config/env';
+import { SECRET_KEYS, type SecretKeys } from '../config/secret-keys';
 import { type OutboundPolicy, outboundPolicy } from '../common/outbound/outbound-http';
 import { EmailService } from '../notifications/email.service';
 import type { EmailMessage } from '../notifications/email-messages';
@@ -43,7 +43,6 @@ import {
   listUnsubscribeHeaders,
   NEWSLETTER_LINK_TTL_MS,
   type NewsletterLinkPurpose,
-  newsletterLinkKey,
   newsletterLinkUrl,
   signNewsletterLink,
   verifyNewsletterLink,
@@ -122,9 +121,10 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
     private readonly clock: Clock,
     private readonly email: EmailService,
     @Inject(ENV) private readonly env: Env,
+    @Inject(SECRET_KEYS) keys: SecretKeys,
   ) {
     this.policy = outboundPolicy(env);
-    this.linkKey = newsletterLinkKey(env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET);
+    this.linkKey = keys.newsletterLinks;
   }
 
   /** Tests (and the browser tests' stacks, NODE_ENV=test) retry on demand instead of on a timer. */
