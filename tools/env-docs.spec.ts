@@ -42,7 +42,14 @@ describe('environment documentation', () => {
   });
 
   it('finds the web server schema', () => {
-    expect(webServerVariables()).toEqual(['HOST', 'PORT', 'API_URL', 'WEB_DIST', 'TRUST_PROXY']);
+    expect(webServerVariables()).toEqual([
+      'HOST',
+      'PORT',
+      'API_URL',
+      'WEB_DIST',
+      'TRUST_PROXY',
+      'PUBLIC_URL',
+    ]);
   });
 
   it('.env.example lists the API variables in schema order, then the web server’s own, npm start and docker-compose ones', () => {

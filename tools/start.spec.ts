@@ -36,8 +36,17 @@ describe('startSettings', () => {
   });
 
   it('gives the web server its address, the API’s, and nothing meant for the API', () => {
-    const s = startSettings({ PORT: '8080', SESSION_SECRET: 's'.repeat(40) }, { API_PORT: '3100' });
-    expect(s.webEnv).toMatchObject({ HOST: '127.0.0.1', PORT: '8080', API_URL: 'http://127.0.0.1:3100' });
+    const s = startSettings(
+      { PORT: '8080', SESSION_SECRET: 's'.repeat(40) },
+      { API_PORT: '3100', PUBLIC_URL: 'https://videos.example.com' },
+    );
+    expect(s.webEnv).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: '8080',
+      API_URL: 'http://127.0.0.1:3100',
+      PUBLIC_URL: 'https://videos.example.com',
+    });
+    expect(s.apiEnv.PUBLIC_URL).toBe('https://videos.example.com');
     expect(s.webEnv.WEB_DIST).toMatch(/dist\/apps\/web$/);
     expect(s.webEnv.SESSION_SECRET).toBeUndefined();
   });

@@ -71,6 +71,8 @@ export function startSettings(processEnv: NodeJS.ProcessEnv, envFile: Record<str
     API_URL: `http://127.0.0.1:${apiPort}`,
     WEB_DIST: merged.WEB_DIST || WEB_DIST,
     TRUST_PROXY: merged.TRUST_PROXY,
+    // The site's address: the API's links name it, and the web server keeps one page for every host.
+    PUBLIC_URL: merged.PUBLIC_URL,
   };
   return {
     webPort,

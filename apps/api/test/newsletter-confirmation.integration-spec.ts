@@ -1,12 +1,14 @@
 import type { NewsletterSummary } from '@app/contracts';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
 import { CONFIRM_LINK_TTL_MS, UNSUBSCRIBE_LINK_TTL_MS } from '../src/newsletter/newsletter-links';
 import { NEWSLETTER_MESSAGES, NewsletterService } from '../src/newsletter/newsletter.service';
 import { NEWSLETTER_LINK_MAX_ATTEMPTS } from '../src/newsletter/newsletter-throttle.service';
+import { EMAIL_NEEDS_PUBLIC_URL } from '../src/notifications/email-origin';
 import { signedInAgent } from './support/auth';
-import { type SmtpSink, sinkSettings, startSmtpSink, textPart } from './support/smtp-sink';
+import { htmlPart, type SmtpSink, sinkSettings, startSmtpSink, textPart } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -15,6 +17,20 @@ import { startTestApp, type TestApp } from './support/test-app';
  * has expired; every e-mail to a subscriber carries a signed one-click unsubscribe link and the RFC 8058
  * headers; the public answers do not tell who is on the list.
  */
+/** A header of a raw message, its folded lines joined. */
+const header = (raw: string, name: string) =>
+  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'mi')
+    .exec(raw)?.[1]
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
+/** The origins of the links in a message: its text and HTML parts and its List-Unsubscribe header. */
+const linkOrigins = (raw: string): string[] =>
+  [
+    ...`${textPart(raw)} ${htmlPart(raw)} ${header(raw, 'List-Unsubscribe')}`.matchAll(
+      /https?:\/\/[^\s"<>]+/g,
+    ),
+  ].map(([url]) => new URL(url).origin);
+
 const FROM = 'channel@example.com';
 const CONTACT = 'hello@example.com';
 
@@ -69,11 +85,6 @@ describe('newsletter double opt-in and unsubscribe (no Mailchimp)', () => {
     request(t.server).get(path).set('X-Forwarded-For', ip).set('Accept', 'text/html,*/*;q=0.8');
   const oneClick = (path: string) =>
     request(t.server).post(path).set('X-Forwarded-For', ip).type('form').send('List-Unsubscribe=One-Click');
-  const header = (raw: string, name: string) =>
-    new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'mi')
-      .exec(raw)?.[1]
-      .replace(/\r?\n[ \t]+/g, ' ')
-      .trim();
 
   it('keeps a sign-up pending (not counted, not exported) until its e-mailed link is followed', async () => {
     const answer = await subscribe('Pending.One@Mail.test').expect(200);
@@ -130,7 +141,7 @@ describe('newsletter double opt-in and unsubscribe (no Mailchimp)', () => {
       error: 'Bad Request',
     });
     // An unsubscribe link never confirms.
-    const unsubscribe = service().linkUrl('unsubscribe', 'forge@mail.test', 'http://x');
+    const unsubscribe = service().linkUrl('unsubscribe', 'forge@mail.test');
     await visit(`/api/newsletter/confirm?${new URL(unsubscribe).searchParams}`).expect(400);
     expect(await summary()).toMatchObject({ subscribers: 0, pendingConfirmation: 1 });
 
@@ -235,6 +246,26 @@ describe('newsletter double opt-in and unsubscribe (no Mailchimp)', () => {
     await admin.delete('/api/admin/newsletter/subscribers/unknown%40mail.test').expect(200);
   });
 
+  it("takes every link from the configured address, never from the request's Host (issue 44)", async () => {
+    await admin.post('/api/settings/contactEmail').send({ value: CONTACT }).expect(200);
+    // A stranger signs a victim up naming their own host, directly and as a trusted proxy would pass it on.
+    for (const [name, value] of [
+      ['Host', 'evil.example'],
+      ['X-Forwarded-Host', 'evil.example:8443'],
+    ]) {
+      sink.clear();
+      await subscribe('victim@mail.test').set(name, value).set('X-Forwarded-Proto', 'https').expect(200);
+      const mail = await mailTo('victim@mail.test');
+      expect(mail.body).not.toContain('evil.example');
+      // Without PUBLIC_URL outside production: the address the API is configured on (HOST:PORT).
+      const links = linkOrigins(mail.body);
+      expect(links.length).toBeGreaterThanOrEqual(5);
+      expect(new Set(links)).toEqual(new Set(['http://127.0.0.1:3000']));
+    }
+    await admin.delete('/api/admin/newsletter/subscribers/victim%40mail.test').expect(200);
+    await admin.post('/api/settings/contactEmail').send({ value: '' }).expect(200);
+  });
+
   it(`throttles the link pages per network (${NEWSLETTER_LINK_MAX_ATTEMPTS} an hour, IPv6 by /64)`, async () => {
     const token = encodeURIComponent('not.valid');
     const from = (address: string) =>
@@ -272,6 +303,85 @@ describe('newsletter without SMTP', () => {
       pendingSync: 0,
       provider: 'local',
       optIn: 'none',
+    });
+  });
+});
+
+describe('newsletter links with PUBLIC_URL', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp({
+      env: { PUBLIC_URL: 'https://videos.example.com/some/path', TRUST_PROXY: 'true' },
+    });
+    const admin = await signedInAgent(t.server);
+    for (const [key, value] of Object.entries({
+      ...sinkSettings(sink.port),
+      smtpFrom: FROM,
+      contactEmail: CONTACT,
+    }))
+      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.stop();
+  });
+
+  it("names PUBLIC_URL's origin in every link, whatever Host the sign-up named", async () => {
+    await request(t.server)
+      .post('/api/newsletter/subscribe')
+      .set('Host', 'evil.example')
+      .set('X-Forwarded-Host', 'evil.example')
+      .send({ email: 'reader@mail.test' })
+      .expect(200);
+    await t.app.get(NewsletterService).settled();
+    expect(sink.messages).toHaveLength(1);
+    const raw = sink.messages[0].body;
+    expect(raw).not.toContain('evil.example');
+    const links = linkOrigins(raw);
+    expect(links.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(links)).toEqual(new Set(['https://videos.example.com']));
+  });
+});
+
+describe('newsletter in production without PUBLIC_URL', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  const password = 'production-test-password';
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_PASSWORD: password,
+      },
+    });
+    admin = await signedInAgent(t.server, { username: 'admin', password });
+    const smtp = { smtpHost: 'smtp.example.com', smtpFrom: FROM, notificationEmail: CONTACT };
+    for (const [key, value] of Object.entries(smtp))
+      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
+  });
+  afterAll(() => t?.close());
+
+  it('sends no e-mail: a sign-up is not asked to confirm, and the test e-mail says why', async () => {
+    const answer = await request(t.server)
+      .post('/api/newsletter/subscribe')
+      .set('Host', 'evil.example')
+      .send({ email: 'victim@mail.test' })
+      .expect(200);
+    expect(answer.body).toEqual({
+      status: 'subscribed',
+      code: 'subscribed',
+      message: NEWSLETTER_MESSAGES.subscribed,
+    });
+    expect((await admin.get('/api/admin/newsletter/summary').expect(200)).body).toMatchObject({
+      optIn: 'none',
+    });
+    const test = await admin.post('/api/integrations/email/send-test').expect(200);
+    expect(test.body).toMatchObject({
+      ok: false,
+      message: `The SMTP server smtp.example.com:587 (STARTTLS) was not contacted: ${EMAIL_NEEDS_PUBLIC_URL}`,
     });
   });
 });

@@ -30,7 +30,14 @@ describe('the web server configuration (config.ts)', () => {
 
   it('takes the environment, an empty value meaning the default', () => {
     const config = loadWebConfig(
-      { HOST: '0.0.0.0', PORT: '8080', API_URL: 'http://api:3000/', TRUST_PROXY: 'true', WEB_DIST: '' },
+      {
+        HOST: '0.0.0.0',
+        PORT: '8080',
+        API_URL: 'http://api:3000/',
+        TRUST_PROXY: 'true',
+        WEB_DIST: '',
+        PUBLIC_URL: 'https://videos.example.com',
+      },
       serverDir,
     );
     expect(config).toMatchObject({
@@ -38,6 +45,7 @@ describe('the web server configuration (config.ts)', () => {
       port: 8080,
       apiUrl: 'http://api:3000',
       trustProxy: true,
+      publicUrl: 'https://videos.example.com',
     });
     expect(loadWebConfig({ PORT: '' }, serverDir).port).toBe(4200);
   });
@@ -45,7 +53,10 @@ describe('the web server configuration (config.ts)', () => {
   it('stops with one line per wrong variable, naming it', () => {
     let message = '';
     try {
-      loadWebConfig({ PORT: 'eighty', API_URL: 'ftp://api', TRUST_PROXY: 'maybe' }, serverDir);
+      loadWebConfig(
+        { PORT: 'eighty', API_URL: 'ftp://api', TRUST_PROXY: 'maybe', PUBLIC_URL: 'example.com' },
+        serverDir,
+      );
     } catch (error) {
       message = (error as Error).message;
     }
@@ -53,6 +64,7 @@ describe('the web server configuration (config.ts)', () => {
     expect(message).toMatch(/^ {2}PORT: /m);
     expect(message).toMatch(/^ {2}API_URL: must be the http\(s\) address of the API/m);
     expect(message).toMatch(/^ {2}TRUST_PROXY: /m);
+    expect(message).toMatch(/^ {2}PUBLIC_URL: must be an absolute URL/m);
   });
 
   it('names WEB_DIST when the build is not there', () => {

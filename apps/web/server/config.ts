@@ -22,6 +22,9 @@ export const webEnvSchema = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .transform((v) => v === 'true' || v === '1' || v === 'yes')
     .default(false),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute URL such as https://example.com' })
+    .optional(),
 });
 
 export interface WebServerConfig {
@@ -35,6 +38,8 @@ export interface WebServerConfig {
   ssrEntry: string | false;
   /** A proxy in front sets X-Forwarded-*: its protocol, host and visitor address are taken. */
   trustProxy: boolean;
+  /** The site's address (PUBLIC_URL, as the API is given it), when set. */
+  publicUrl?: string;
 }
 
 /**
@@ -65,5 +70,6 @@ export function loadWebConfig(env: NodeJS.ProcessEnv, serverDir: string): WebSer
     distDir,
     ssrEntry: existsSync(ssrEntry) ? ssrEntry : false,
     trustProxy: parsed.data.TRUST_PROXY,
+    ...(parsed.data.PUBLIC_URL ? { publicUrl: parsed.data.PUBLIC_URL } : {}),
   };
 }

@@ -469,6 +469,103 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
       const reply = await send(behind.port, '/', { headers: { ...fromFront, 'X-Forwarded-Host': 'a b' } });
       expect(reply.status).toBe(400);
     });
+
+    it.each(['javascript', 'ftp', 'http s', ', https'])(
+      'refuses the forwarded protocol %j with a 400, for pages and the API, as the API does',
+      async (proto) => {
+        for (const path of ['/', '/api/x']) {
+          const reply = await send(behind.port, path, {
+            headers: { ...fromFront, 'X-Forwarded-Proto': proto },
+          });
+          expect({ path, status: reply.status, body: reply.body.toString() }).toEqual({
+            path,
+            status: 400,
+            body: 'Bad request: invalid X-Forwarded-Proto header',
+          });
+        }
+      },
+    );
+
+    it('takes the first forwarded protocol in any case, and its own when the front names none', async () => {
+      const first = await send(behind.port, '/api/x', {
+        headers: { ...fromFront, 'X-Forwarded-Proto': 'HTTPS, http' },
+      });
+      expect(echoOf(first).headers['x-forwarded-proto']).toBe('https');
+      const none = await send(behind.port, '/api/x', { headers: { ...fromFront, 'X-Forwarded-Proto': '' } });
+      expect(echoOf(none).headers['x-forwarded-proto']).toBe('http');
+    });
+  });
+
+  describe('with PUBLIC_URL: one page for every host', () => {
+    let site: RunningWebServer;
+    beforeAll(async () => {
+      site = await startWebServer({
+        port: 0,
+        distDir: dist,
+        apiUrl: `http://127.0.0.1:${apiPort}`,
+        ssrEntry: false,
+        trustProxy: true,
+        publicUrl: 'https://videos.example.com',
+      });
+    });
+    afterAll(() => site.close());
+    const as = (host: string, proto = 'https') => ({ 'X-Forwarded-Host': host, 'X-Forwarded-Proto': proto });
+
+    it('redirects a page asked for under another host to PUBLIC_URL, rendering nothing', async () => {
+      policyCalls = 0;
+      for (const host of [
+        'evil.example',
+        'r4nd0m.example',
+        '203.0.113.7',
+        'videos.example.com.evil.example',
+        'videos.example.com:8443',
+      ]) {
+        const reply = await send(site.port, '/videos?page=2', { headers: as(host) });
+        expect({ host, status: reply.status, location: reply.headers.location }).toEqual({
+          host,
+          status: 308,
+          location: 'https://videos.example.com/videos?page=2',
+        });
+      }
+      // A path that would resolve to another host stays a path on PUBLIC_URL's.
+      const sneaky = await send(site.port, '//evil.example/x', { headers: as('evil.example') });
+      expect(sneaky.headers.location).toBe('https://videos.example.com//evil.example/x');
+      // No Host at all (HTTP/1.0): the site's address too.
+      expect(await sendWithoutHost(site.port, '/')).toMatch(
+        /^HTTP\/1\.1 308[^]*\r\nLocation: https:\/\/videos\.example\.com\/\r\n/i,
+      );
+      expect(policyCalls).toBe(0);
+      // Files and the API answer under any host (the Docker health check asks for /favicon.svg by address).
+      expect((await send(site.port, '/favicon.svg', { headers: as('127.0.0.1:4200', 'http') })).status).toBe(
+        200,
+      );
+      expect(echoOf(await send(site.port, '/api/x', { headers: as('203.0.113.7') })).url).toBe('/api/x');
+    });
+
+    it('keeps pages and API answers by path, whatever the spelling of the host or the protocol', async () => {
+      policyCacheControl = 'public, max-age=5, s-maxage=1, stale-while-revalidate=60';
+      try {
+        // At the start of a second: the API answers are kept until its end.
+        await sleep(1020 - (Date.now() % 1000));
+        policyCalls = 0;
+        publicCalls.clear();
+        for (const [host, proto] of [
+          ['videos.example.com', 'https'],
+          ['VIDEOS.Example.COM', 'https'],
+          ['videos.example.com:443', 'https'],
+          ['videos.example.com', 'http'],
+        ]) {
+          const page = await send(site.port, '/', { headers: as(host, proto) });
+          expect(page.status).toBe(200);
+          expect(page.body.toString()).toContain('SPA-INDEX');
+          await send(site.port, '/api/public/site', { headers: as(host, proto) });
+        }
+        expect(policyCalls).toBe(1);
+        expect(publicCalls.get('/api/public/site')).toBe(1);
+      } finally {
+        policyCacheControl = 'no-store';
+      }
+    });
   });
 
   it('a page asked for with another Host or X-Forwarded-Host never carries it to the next visitor', async () => {

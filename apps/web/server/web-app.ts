@@ -10,7 +10,7 @@ import {
   type PagePolicySources,
   pagePolicySourcesSchema,
 } from '@app/contracts/page-policy';
-import { isValidHost } from '@app/contracts/site-host';
+import { isValidHost, isValidProtocol } from '@app/contracts/site-host';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -61,6 +61,11 @@ export interface WebAppOptions {
   dev?: DevAssets;
   /** A proxy in front (TRUST_PROXY): its X-Forwarded-Proto, -Host and -For are the visitor's. */
   trustProxy?: boolean;
+  /**
+   * The site's address (PUBLIC_URL, as the API is given it). Its pages are then the same whatever host a request
+   * names: kept by path alone, and a page asked for under another host is redirected to this one.
+   */
+  publicUrl?: string;
 }
 
 /** What Vite gives the server under `npm run dev` in place of the build. */
@@ -85,24 +90,23 @@ function wantsPage(req: IncomingMessage): boolean {
  * What a trusted front proxy (TRUST_PROXY, e.g. nginx in docker-compose) said about a request: the visitor's
  * protocol, and the X-Forwarded-For chain it made (ending with the visitor's address).
  */
-const fromFront = new WeakMap<IncomingMessage, { protocol: 'http' | 'https'; forwardedFor: string }>();
+const fromFront = new WeakMap<IncomingMessage, { protocol: 'http' | 'https' | null; forwardedFor: string }>();
 
 /**
  * With a trusted front proxy, takes the protocol, host and visitor address it forwarded (one hop, as the API trusts
  * one: this server then passes the front's chain on without adding the front's address); a Host in
- * X-Forwarded-Host replaces the request's.
+ * X-Forwarded-Host replaces the request's. A protocol other than http or https is kept as null (a 400 below),
+ * read as the API's Express reads it: the first value, or this server's own protocol when the header is empty.
  */
 function trustFront(req: IncomingMessage): void {
-  const proto = String(req.headers['x-forwarded-proto'] ?? '')
-    .split(',')[0]
-    .trim()
-    .toLowerCase();
+  const given = String(req.headers['x-forwarded-proto'] ?? '');
+  const proto = given ? given.split(',')[0].trim().toLowerCase() : ownProtocol(req);
   const host = String(req.headers['x-forwarded-host'] ?? '')
     .split(',')[0]
     .trim();
   if (host) req.headers.host = host;
   fromFront.set(req, {
-    protocol: proto === 'https' ? 'https' : proto === 'http' ? 'http' : ownProtocol(req),
+    protocol: isValidProtocol(proto) ? (proto as 'http' | 'https') : null,
     forwardedFor: String(req.headers['x-forwarded-for'] ?? '') || (req.socket.remoteAddress ?? ''),
   });
 }
@@ -113,6 +117,13 @@ function ownProtocol(req: IncomingMessage): 'http' | 'https' {
 
 function protocolOf(req: IncomingMessage): 'http' | 'https' {
   return fromFront.get(req)?.protocol ?? ownProtocol(req);
+}
+
+/** Why a request's host or protocol cannot go into a link (the API answers it 400 too), or null. */
+function badOrigin(req: IncomingMessage): string | null {
+  if (req.headers.host !== undefined && !isValidHost(req.headers.host)) return 'invalid Host header';
+  if (fromFront.get(req)?.protocol === null) return 'invalid X-Forwarded-Proto header';
+  return null;
 }
 
 /** The X-Forwarded-For the API gets: the chain so far, ending with the address of whoever sent this request. */
@@ -286,14 +297,15 @@ interface ApiAnswer {
 
 /**
  * The compose nginx's micro-cache, in Node (apps/web/nginx.conf, docs/deployment.md): anonymous GETs
- * and HEADs of the API are answered from memory until the end of the second, keyed on origin, path,
- * query and encoding class; one request fills an entry while the others wait for it; a request
+ * and HEADs of the API are answered from memory until the end of the second, keyed on origin (unless
+ * PUBLIC_URL is set), path, query and encoding class; one request fills an entry while the others wait for it; a request
  * with the session cookie, and an answer the API marks no-store, never go through it.
  */
 function apiMicroCache(
   apiUrl: string,
   agent: Agent | HttpsAgent,
   entries: Map<string, { expires: number; answer: Promise<ApiAnswer> }>,
+  sameForEveryHost: boolean,
 ) {
   const ask = (req: Request, gzip: boolean): Promise<ApiAnswer> =>
     new Promise((resolveAnswer, reject) => {
@@ -336,7 +348,9 @@ function apiMicroCache(
     )
       return next();
     const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
-    const key = `${protocolOf(req)}://${siteHost(req)}${req.originalUrl}${gzip ? ' gzip' : ''}`;
+    // With PUBLIC_URL the API's answers name it whatever the host (the API keys its own cache the same way).
+    const origin = sameForEveryHost ? '' : `${protocolOf(req)}://${siteHost(req)}`;
+    const key = `${origin}${req.originalUrl}${gzip ? ' gzip' : ''}`;
     const now = Date.now();
     let entry = entries.get(key);
     let status = 'HIT';
@@ -377,6 +391,13 @@ function apiMicroCache(
 export function createWebApp(options: WebAppOptions): Express {
   const distDir = resolve(options.distDir);
   const { dev } = options;
+  /** PUBLIC_URL's host and origin: the one host the pages are served under. */
+  const publicHost = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
+  /** Whether a request names PUBLIC_URL's host, its port included (the default one omitted), when it is set. */
+  const onPublicHost = (req: Request): boolean =>
+    publicHost === undefined ||
+    (req.headers.host !== undefined &&
+      new URL(`${protocolOf(req)}://${req.headers.host}`).host === publicHost.host);
   const indexFile = join(distDir, 'index.html');
   const builtIndex = dev || !existsSync(indexFile) ? undefined : readFileSync(indexFile, 'utf8');
   /** The page before its head and content: the built index.html, or (dev) Vite's form of it. */
@@ -417,15 +438,12 @@ export function createWebApp(options: WebAppOptions): Express {
     next();
   });
 
-  // A Host no URL can hold is refused here, as the API would (apps/api/src/common/valid-host.middleware.ts):
-  // it must not reach the page head's links.
+  // A Host no URL can hold, or a forwarded protocol other than http(s), is refused here as the API refuses it
+  // (apps/api/src/common/valid-host.middleware.ts): it must not reach the page head's links.
   app.use((req, res, next) => {
-    if (req.headers.host === undefined || isValidHost(req.headers.host)) return next();
-    res
-      .status(400)
-      .type('text/plain')
-      .setHeader('Cache-Control', CACHE_NONE)
-      .send('Bad request: invalid Host header');
+    const bad = badOrigin(req);
+    if (bad === null) return next();
+    res.status(400).type('text/plain').setHeader('Cache-Control', CACHE_NONE).send(`Bad request: ${bad}`);
   });
 
   const keepAlive = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64 };
@@ -449,7 +467,7 @@ export function createWebApp(options: WebAppOptions): Express {
     }
     next();
   });
-  app.use(apiMicroCache(options.apiUrl, agent, apiAnswers));
+  app.use(apiMicroCache(options.apiUrl, agent, apiAnswers, publicHost !== undefined));
   app.use(
     createProxyMiddleware({
       target: options.apiUrl,
@@ -534,8 +552,18 @@ export function createWebApp(options: WebAppOptions): Express {
   const sendPage = (req: Request, res: Response, next: NextFunction) => {
     const shell = shellFor(req);
     if (shell === undefined) return next();
-    // One page per origin for the shell, one per path for the pages rendered on the server.
-    const key = `${protocolOf(req)}://${siteHost(req)}${renderer?.renders(req.path) ? req.path : ''}`;
+    // With PUBLIC_URL the page is the same for every host: another host (an alias, the server's address, a random
+    // Host meant to miss the cache) is sent to the site's own address, which costs no rendering. The path is
+    // appended as it is, never resolved against it (`//evil.example` stays a path on PUBLIC_URL's host).
+    if (!onPublicHost(req)) {
+      res.setHeader('Cache-Control', CACHE_SHORT);
+      res.redirect(308, `${publicHost!.origin}${req.originalUrl}`);
+      return;
+    }
+    // One page for the shell, one per path for the pages rendered on the server; per origin while the head's
+    // links follow the request's host (no PUBLIC_URL).
+    const origin = publicHost ? '' : `${protocolOf(req)}://${siteHost(req)}`;
+    const key = `${origin}${renderer?.renders(req.path) ? req.path : ''}`;
     const now = Date.now();
     let cached = pages.get(key);
     if (!cached || cached.expires <= now) {

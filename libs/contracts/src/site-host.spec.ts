@@ -1,4 +1,4 @@
-import { isValidHost } from './site-host';
+import { isValidHost, isValidProtocol } from './site-host';
 
 describe('isValidHost', () => {
   it.each([
@@ -44,5 +44,15 @@ describe('isValidHost', () => {
     `${'abc.'.repeat(70)}example`,
   ])('refuses %j', (host) => {
     expect(isValidHost(host)).toBe(false);
+  });
+});
+
+describe('isValidProtocol', () => {
+  it.each(['http', 'https', 'HTTPS'])('accepts %s', (protocol) => {
+    expect(isValidProtocol(protocol)).toBe(true);
+  });
+
+  it.each(['', 'javascript', 'ftp', 'http s', 'https:', 'httpss'])('refuses %j', (protocol) => {
+    expect(isValidProtocol(protocol)).toBe(false);
   });
 });

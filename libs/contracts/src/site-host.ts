@@ -20,3 +20,11 @@ export function isValidHost(host: string): boolean {
     return false;
   }
 }
+
+/**
+ * The scheme a request may name in `X-Forwarded-Proto` behind a trusted proxy (its first value, as Express reads
+ * it): http or https, in any case. The API and the web server answer any other value with a 400.
+ */
+export function isValidProtocol(protocol: string): boolean {
+  return /^https?$/i.test(protocol);
+}

@@ -24,7 +24,7 @@ describe('the first-run checklist’s PUBLIC_URL item (issue 24)', () => {
       id: 'public-url',
       done: false,
       detail:
-        'PUBLIC_URL is not set: links in feeds, e-mails and the sitemap follow whatever host a request names',
+        'PUBLIC_URL is not set: the site sends no e-mail, and links in feeds and the sitemap follow whatever host a request names',
     });
   });
 

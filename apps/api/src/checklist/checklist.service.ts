@@ -54,7 +54,7 @@ export class ChecklistService {
         detail: this.env.PUBLIC_URL
           ? `PUBLIC_URL is ${this.env.PUBLIC_URL}`
           : production
-            ? 'PUBLIC_URL is not set: links in feeds, e-mails and the sitemap follow whatever host a request names'
+            ? 'PUBLIC_URL is not set: the site sends no e-mail, and links in feeds and the sitemap follow whatever host a request names'
             : 'Not needed outside production (PUBLIC_URL is not set)',
       },
       {

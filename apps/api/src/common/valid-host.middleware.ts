@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { isValidHost } from '@app/contracts';
+import { isValidHost, isValidProtocol } from '@app/contracts';
 import type { NextFunction, Request, Response } from 'express';
 
 export const INVALID_HOST = 'Host: must be a host name or address, with an optional port';
@@ -14,7 +14,7 @@ export function validHost() {
   return (req: Request, _res: Response, next: NextFunction): void => {
     const host = req.host;
     if (host !== undefined && !isValidHost(host)) return next(new BadRequestException(INVALID_HOST));
-    if (!/^https?$/i.test(req.protocol)) return next(new BadRequestException(INVALID_PROTO));
+    if (!isValidProtocol(req.protocol)) return next(new BadRequestException(INVALID_PROTO));
     next();
   };
 }

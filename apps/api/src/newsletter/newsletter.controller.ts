@@ -5,7 +5,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  Inject,
   Param,
   Post,
   Query,
@@ -26,10 +25,7 @@ import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock';
 import { Public } from '../common/public.decorator';
 import { ZodParamPipe } from '../common/validation';
-import { ENV } from '../config/config.module';
-import type { Env } from '../config/env';
 import { ApiErrorDto, ApiErrors, ApiJson, ApiText } from '../docs/api-response.decorators';
-import { siteOrigin } from '../public-pages/site-url';
 import type { NewsletterPage } from './newsletter-pages';
 import { subscribersCsvFileName } from './newsletter-csv';
 import {
@@ -67,7 +63,6 @@ export class NewsletterController {
     private readonly throttle: NewsletterThrottleService,
     private readonly clock: Clock,
     private readonly audit: AuditService,
-    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** The Subscribe form (public): throttled per IP; the body is capped in app.factory.ts. */
@@ -80,7 +75,7 @@ export class NewsletterController {
     @Body() body: NewsletterSubscribeDto,
   ): Promise<NewsletterSubscribeResult> {
     await this.throttle.consume(req.ip ?? 'unknown');
-    return this.newsletter.subscribe(body.email, body.website, siteOrigin(req, this.env.PUBLIC_URL));
+    return this.newsletter.subscribe(body.email, body.website);
   }
 
   /** The confirmation e-mail's signed link (public, throttled per network): a small page says what happened. */

@@ -29,6 +29,7 @@ import { SECRET_KEYS, type SecretKeys } from '../config/secret-keys';
 import { type OutboundPolicy, outboundPolicy } from '../common/outbound/outbound-http';
 import { EmailService } from '../notifications/email.service';
 import type { EmailMessage } from '../notifications/email-messages';
+import { EMAIL_NEEDS_PUBLIC_URL } from '../notifications/email-origin';
 import { SettingsService } from '../settings/settings.service';
 import { AppLockService } from '../youtube/app-lock.service';
 import {
@@ -144,14 +145,10 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
    * sign-up too, so the form cannot tell whether an address is on the list (issue 25). 400 when Mailchimp
    * refuses the address for good.
    */
-  async subscribe(
-    email: string,
-    honeypot: string | undefined,
-    origin: string,
-  ): Promise<NewsletterSubscribeResult> {
+  async subscribe(email: string, honeypot: string | undefined): Promise<NewsletterSubscribeResult> {
     const target = await this.target();
-    // Without Mailchimp, a local sign-up is confirmed by the site's own e-mail when SMTP is set (issue 25).
-    const doubleOptIn = !target && (await this.canEmail());
+    // Without Mailchimp, a local sign-up is confirmed by the site's own e-mail when it can send one (issue 25).
+    const doubleOptIn = !target && (await this.email.canSend());
     const asNew: NewsletterSubscribeResult = target || doubleOptIn ? answer('confirm') : answer('subscribed');
     if (honeypot) return asNew;
     const now = new Date(this.clock.now());
@@ -173,7 +170,7 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
       // sign-up, so the answer's timing does not tell either.
       if (existing?.confirmation === 'pending' && doubleOptIn) {
         await this.subscribers.update({ id: existing.id }, { createdAt: now });
-        this.sendInBackground(email, origin);
+        this.sendInBackground(email);
       }
       return asNew;
     };
@@ -186,7 +183,7 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
       return already();
     }
     if (doubleOptIn) {
-      this.sendInBackground(email, origin);
+      this.sendInBackground(email);
       return asNew;
     }
     if (!target) return answer('subscribed');
@@ -205,7 +202,7 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
       this.subscribers.countBy({ confirmation: 'pending' }),
       this.subscribers.countBy({ mailchimpStatus: 'pending' }),
       this.target(),
-      this.canEmail(),
+      this.email.canSend(),
     ]);
     return {
       subscribers,
@@ -333,8 +330,8 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
    * The one way the site e-mails a subscriber: the message gets its signed unsubscribe link in the body and in
    * the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 2369, RFC 8058).
    */
-  async sendToSubscriber(email: string, message: EmailMessage, origin: string) {
-    const unsubscribeUrl = this.linkUrl('unsubscribe', email, origin);
+  async sendToSubscriber(email: string, message: EmailMessage) {
+    const unsubscribeUrl = this.linkUrl('unsubscribe', email);
     const [contactEmail, language] = await Promise.all([this.settings.get('contactEmail'), this.language()]);
     return this.email.deliver({
       to: email,
@@ -343,8 +340,13 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
     });
   }
 
-  /** A signed link of `purpose` for `email`, valid from now for its time (NEWSLETTER_LINK_TTL_MS). */
-  linkUrl(purpose: NewsletterLinkPurpose, email: string, origin: string): string {
+  /**
+   * A signed link of `purpose` for `email`, valid from now for its time (NEWSLETTER_LINK_TTL_MS), on the e-mails'
+   * origin (PUBLIC_URL, or the API's configured address outside production), never a request's host.
+   */
+  linkUrl(purpose: NewsletterLinkPurpose, email: string): string {
+    const origin = this.email.linkOrigin;
+    if (origin === null) throw new Error(`No newsletter link: ${EMAIL_NEEDS_PUBLIC_URL}`);
     const token = signNewsletterLink(
       { purpose, email, expiresAt: this.clock.now() + NEWSLETTER_LINK_TTL_MS[purpose] },
       this.linkKey,
@@ -352,14 +354,13 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
     return newsletterLinkUrl(origin, purpose, token);
   }
 
-  private sendInBackground(email: string, origin: string): void {
+  private sendInBackground(email: string): void {
     const sent: Promise<void> = (async () => {
       const [siteName, language] = await Promise.all([this.settings.siteName(), this.language()]);
-      const confirmUrl = this.linkUrl('confirm', email, origin);
+      const confirmUrl = this.linkUrl('confirm', email);
       const outcome = await this.sendToSubscriber(
         email,
         renderConfirmationEmail(siteName, confirmUrl, language),
-        origin,
       );
       if (!outcome.ok) this.logger.warn(`Newsletter confirmation e-mail failed: ${outcome.message}`);
     })()
@@ -372,11 +373,6 @@ export class NewsletterService implements OnApplicationBootstrap, OnModuleDestro
   private async language(): Promise<SiteLanguage> {
     const language = await this.settings.get('siteLanguage');
     return isSiteLanguage(language) ? language : DEFAULT_SITE_LANGUAGE;
-  }
-
-  /** Whether an SMTP server is set (the site can send its own confirmation e-mails). */
-  private async canEmail(): Promise<boolean> {
-    return Boolean((await this.email.smtpSettings()).smtpHost);
   }
 
   /**

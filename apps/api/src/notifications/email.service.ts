@@ -12,6 +12,7 @@ import {
   outboundPolicy,
   resolveOutboundHost,
 } from '../common/outbound/outbound-http';
+import { EMAIL_NEEDS_PUBLIC_URL, emailLinkOrigin } from './email-origin';
 
 export type SmtpSettings = Pick<
   Settings,
@@ -152,11 +153,16 @@ export function smtpReplyCode(response: string | undefined): number | null {
 /** Waits before the 2nd and the 3rd try of a message with a temporary failure (3 tries in all). */
 export const EMAIL_RETRY_DELAYS_MS = [2_000, 10_000] as const;
 
-/** Sends e-mail through the SMTP server the settings name (SMTP_URL gives their starting values). */
+/**
+ * Sends e-mail through the SMTP server the settings name (SMTP_URL gives their starting values). In production
+ * without PUBLIC_URL it sends none: the links an e-mail holds would have no origin to trust (email-origin.ts).
+ */
 @Injectable()
 export class EmailService {
   private readonly logger = new Logger(EmailService.name);
   private readonly policy: OutboundPolicy;
+  /** The origin of every link in an e-mail (email-origin.ts); null while e-mail is off. */
+  readonly linkOrigin: string | null;
   /** The waits between tries (tests shorten them); its length + 1 is the number of tries. */
   retryDelaysMs: readonly number[] = EMAIL_RETRY_DELAYS_MS;
 
@@ -165,10 +171,16 @@ export class EmailService {
     @Inject(ENV) env: Env,
   ) {
     this.policy = outboundPolicy(env);
+    this.linkOrigin = emailLinkOrigin(env);
   }
 
   async smtpSettings(): Promise<SmtpSettings> {
     return this.settings.getMany([...SMTP_SETTINGS_KEYS]);
+  }
+
+  /** Whether the site can send e-mail: an SMTP server is set and e-mail is on (PUBLIC_URL in production). */
+  async canSend(): Promise<boolean> {
+    return this.linkOrigin !== null && Boolean((await this.smtpSettings()).smtpHost);
   }
 
   /**
@@ -180,6 +192,7 @@ export class EmailService {
   ): Promise<string> {
     const s = await this.smtpSettings();
     if (!s.smtpHost) throw new Error(NO_SMTP_SERVER);
+    if (this.linkOrigin === null) throw new OutboundRefusedError(EMAIL_NEEDS_PUBLIC_URL);
     const from = fromAddress(s);
     if (!from)
       throw new Error('No From address is set: set the SMTP From address under Integrations → Notifications');
