@@ -7,6 +7,7 @@ import { AuditService } from '../src/audit/audit.service';
 import { SignInsService } from '../src/auth/sign-ins.service';
 import { Clock } from '../src/common/clock';
 import { ADMIN } from './support/auth';
+import { CSV_INJECTION_PAYLOADS, formulaCells, parseCsv, unguarded } from './support/csv-injection';
 import { SINK_PASSWORD, SINK_USER, type SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -189,6 +190,22 @@ describe('audit log', () => {
     const lines = res.text.split('\r\n');
     expect(lines[0]).toBe('at,action,what,who,from,detail');
     expect(lines[1]).toContain(`,sign-in-failed,Failed sign-in,"'=HYPERLINK(""http://evil.test"",""x"")",`);
+  });
+
+  it('keeps each OWASP payload tried as a username in its own cell and row, none of them a formula', async () => {
+    for (const username of CSV_INJECTION_PAYLOADS) {
+      await request(t.server).post('/api/auth/login').send({ username, password: 'x' }).expect(401);
+    }
+    const rows = parseCsv((await admin.get('/api/admin/audit.csv?action=sign-in-failed').expect(200)).text);
+    const [header, ...events] = rows;
+    expect(header).toEqual(['at', 'action', 'what', 'who', 'from', 'detail']);
+    expect(rows.filter((row) => row.length !== 6)).toEqual([]);
+    expect(events.length).toBe(
+      await t.dataSource.getRepository(AuditEventEntity).countBy({ action: 'sign-in-failed' }),
+    );
+    expect(formulaCells(events)).toEqual([]);
+    const tried = events.slice(0, CSV_INJECTION_PAYLOADS.length).map((row) => unguarded(row[3]));
+    expect(tried.reverse()).toEqual(CSV_INJECTION_PAYLOADS);
   });
 
   describe('new-device e-mail', () => {
