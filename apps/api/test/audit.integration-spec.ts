@@ -76,15 +76,21 @@ describe('audit log', () => {
     await admin.post('/api/settings/siteTitle').send({ value: 'After' }).expect(200);
     await admin.post('/api/settings/mailchimpApiKey').send({ value: 'secret0key0abc-us21' }).expect(200);
     await admin.post('/api/settings/mailchimpApiKey').send({ value: 'other1key1def-us21' }).expect(200);
+    // A webhook URL often carries a token: a secret too.
+    await admin
+      .post('/api/settings/customWebhookUrl')
+      .send({ value: 'https://hooks.example.com/in?token=hook2token2ghi' })
+      .expect(200);
     const changes = (await entries('?action=setting-changed')).map((e) => e.detail);
     expect(changes).toEqual([
+      'customWebhookUrl: (not set) → (set)',
       'mailchimpApiKey: (replaced)',
       'mailchimpApiKey: (not set) → (set)',
       'siteTitle: "Before" → "After"',
       expect.stringMatching(/^siteTitle: ".*" → "Before"$/),
     ]);
     const all = JSON.stringify(await (await admin.get('/api/admin/audit.csv').expect(200)).text);
-    expect(all).not.toMatch(/secret0key0abc|other1key1def/);
+    expect(all).not.toMatch(/secret0key0abc|other1key1def|hook2token2ghi/);
   });
 
   it('records password changes, backups and subscriber deletions', async () => {
