@@ -95,6 +95,10 @@ describe('admin: backup, sitemap, feeds', () => {
   describe('export', () => {
     it('downloads a dated JSON backup with schema version, channel, videos, playlists and settings', async () => {
       await admin.post('/api/settings/mailchimpApiKey').send({ value: 'mc-secret-value-123' }).expect(200);
+      await admin
+        .post('/api/settings/customWebhookUrl')
+        .send({ value: 'https://hooks.example.com/in?token=hook-url-token-456' })
+        .expect(200);
       const res = await admin.get('/api/admin/export').expect(200);
       const today = new Date().toISOString().slice(0, 10);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="channel-backup-${today}.json"`);
@@ -105,7 +109,9 @@ describe('admin: backup, sitemap, feeds', () => {
       expect(res.body.settings.primaryColor).toBe('#FF0000');
       // Secrets are left out.
       expect(res.text).not.toContain('mc-secret-value-123');
+      expect(res.text).not.toContain('hook-url-token-456');
       expect(res.body.settings).not.toHaveProperty('mailchimpApiKey');
+      expect(res.body.settings).not.toHaveProperty('customWebhookUrl');
     });
   });
 
@@ -193,13 +199,17 @@ describe('admin: backup, sitemap, feeds', () => {
     it('keeps secrets, which a backup never carries', async () => {
       await admin.post('/api/settings/customWebhookSecret').send({ value: 'whsec-keep-me' }).expect(200);
       await admin
+        .post('/api/settings/customWebhookUrl')
+        .send({ value: 'https://hooks.example.com/keep?token=me' })
+        .expect(200);
+      await admin
         .post('/api/admin/import')
         .send(await exportNow())
         .expect(200);
-      const row = await t.dataSource
-        .getRepository(SettingEntity)
-        .findOneByOrFail({ key: 'customWebhookSecret' });
-      expect(JSON.parse(row.value)).toBe('whsec-keep-me');
+      const stored = async (key: string) =>
+        JSON.parse((await t.dataSource.getRepository(SettingEntity).findOneByOrFail({ key })).value);
+      expect(await stored('customWebhookSecret')).toBe('whsec-keep-me');
+      expect(await stored('customWebhookUrl')).toBe('https://hooks.example.com/keep?token=me');
     });
 
     it('imports an older backup that still carries the retired totalVideos/totalPlaylists settings', async () => {

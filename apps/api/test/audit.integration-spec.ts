@@ -7,6 +7,7 @@ import { AuditService } from '../src/audit/audit.service';
 import { SignInsService } from '../src/auth/sign-ins.service';
 import { Clock } from '../src/common/clock';
 import { ADMIN } from './support/auth';
+import { CSV_INJECTION_PAYLOADS, formulaCells, parseCsv, unguarded } from './support/csv-injection';
 import { SINK_PASSWORD, SINK_USER, type SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -75,15 +76,21 @@ describe('audit log', () => {
     await admin.post('/api/settings/siteTitle').send({ value: 'After' }).expect(200);
     await admin.post('/api/settings/mailchimpApiKey').send({ value: 'secret0key0abc-us21' }).expect(200);
     await admin.post('/api/settings/mailchimpApiKey').send({ value: 'other1key1def-us21' }).expect(200);
+    // A webhook URL often carries a token: a secret too.
+    await admin
+      .post('/api/settings/customWebhookUrl')
+      .send({ value: 'https://hooks.example.com/in?token=hook2token2ghi' })
+      .expect(200);
     const changes = (await entries('?action=setting-changed')).map((e) => e.detail);
     expect(changes).toEqual([
+      'customWebhookUrl: (not set) → (set)',
       'mailchimpApiKey: (replaced)',
       'mailchimpApiKey: (not set) → (set)',
       'siteTitle: "Before" → "After"',
       expect.stringMatching(/^siteTitle: ".*" → "Before"$/),
     ]);
     const all = JSON.stringify(await (await admin.get('/api/admin/audit.csv').expect(200)).text);
-    expect(all).not.toMatch(/secret0key0abc|other1key1def/);
+    expect(all).not.toMatch(/secret0key0abc|other1key1def|hook2token2ghi/);
   });
 
   it('records password changes, backups and subscriber deletions', async () => {
@@ -191,6 +198,24 @@ describe('audit log', () => {
     expect(lines[1]).toContain(`,sign-in-failed,Failed sign-in,"'=HYPERLINK(""http://evil.test"",""x"")",`);
   });
 
+  it('keeps each OWASP payload tried as a username in its own cell and row, none of them a formula', async () => {
+    for (const username of CSV_INJECTION_PAYLOADS) {
+      await request(t.server).post('/api/auth/login').send({ username, password: 'x' }).expect(401);
+      // Several payloads are one name to the throttle (trimmed; MariaDB's collation folds full-width forms).
+      await t.dataSource.query('DELETE FROM login_throttle');
+    }
+    const rows = parseCsv((await admin.get('/api/admin/audit.csv?action=sign-in-failed').expect(200)).text);
+    const [header, ...events] = rows;
+    expect(header).toEqual(['at', 'action', 'what', 'who', 'from', 'detail']);
+    expect(rows.filter((row) => row.length !== 6)).toEqual([]);
+    expect(events.length).toBe(
+      await t.dataSource.getRepository(AuditEventEntity).countBy({ action: 'sign-in-failed' }),
+    );
+    expect(formulaCells(events)).toEqual([]);
+    const tried = events.slice(0, CSV_INJECTION_PAYLOADS.length).map((row) => unguarded(row[3]));
+    expect(tried.reverse()).toEqual(CSV_INJECTION_PAYLOADS);
+  });
+
   describe('new-device e-mail', () => {
     const alerts = () => sink.messages.filter((m) => /New sign-in to/.test(m.body));
     const lastAlert = () => t.app.get(SignInsService).lastAlert;
@@ -237,8 +262,8 @@ describe('audit log', () => {
     });
   });
 
-  // Last: it deletes the entries the tests above rely on.
-  it('keeps entries for the retention only, and never more than the maximum', async () => {
+  // Last: they delete the entries the tests above rely on.
+  it('keeps entries for the retention only', async () => {
     const repo = t.dataSource.getRepository(AuditEventEntity);
     const old = await repo.save({
       at: new Date(now - 181 * DAY),
@@ -249,19 +274,60 @@ describe('audit log', () => {
     now += 2 * 60 * 60 * 1000; // past the hourly age pruning
     await t.app.get(AuditService).record('sign-in', { actor: 'admin', ipPrefix: '' });
     expect(await repo.existsBy({ id: old.id })).toBe(false);
-
-    const firstId = (await repo.find({ order: { id: 'ASC' }, take: 1 }))[0].id;
-    await repo.insert({
-      id: firstId + AUDIT_MAX_EVENTS + 3,
-      at: new Date(now),
-      action: 'sign-in',
-      actor: 'x',
-    });
-    await t.app.get(AuditService).record('sign-in', { actor: 'admin', ipPrefix: '' });
-    // The newest is firstId + MAX + 4: every id at or below firstId + 4 went.
-    expect(await repo.countBy({ actor: 'admin' })).toBeGreaterThan(0);
-    const remaining = await repo.find({ order: { id: 'ASC' } });
-    expect(remaining[0].id).toBeGreaterThan(firstId + 4);
-    expect(remaining.length).toBeLessThanOrEqual(AUDIT_MAX_EVENTS);
   });
+
+  it('keeps at most the maximum, and a flood of failed sign-ins from one network evicts only failed sign-ins', async () => {
+    const repo = t.dataSource.getRepository(AuditEventEntity);
+    await repo.createQueryBuilder().delete().execute();
+    await signIn(FIREFOX_LINUX, '198.51.100.20');
+    await t.app.get(SignInsService).lastAlert;
+    await admin.post('/api/settings/siteTitle').send({ value: 'Before the flood' }).expect(200);
+    const kept = await repo.find({ order: { id: 'ASC' } });
+    expect(kept.map((e) => e.action)).toEqual(['sign-in', 'setting-changed']);
+    // An earlier flood filled the log up to the maximum, after those two.
+    await fill(AUDIT_MAX_EVENTS - kept.length);
+
+    // One address, a fresh username per attempt: no throttle applies.
+    const flood = 12;
+    for (let i = 0; i < flood; i++) {
+      await request(t.server)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '192.0.2.66')
+        .send({ username: `flood-${i}`, password: 'x' })
+        .expect(401);
+    }
+    expect(await repo.count()).toBe(AUDIT_MAX_EVENTS);
+    expect(await repo.countBy(kept.map(({ id }) => ({ id })))).toBe(kept.length);
+    expect(await repo.countBy({ actor: 'filler' })).toBe(AUDIT_MAX_EVENTS - kept.length - flood);
+    expect(await repo.countBy({ actor: 'flood-0' })).toBe(1);
+    expect(await repo.countBy({ actor: `flood-${flood - 1}` })).toBe(1);
+
+    // Only when the other entries alone are more than the maximum do the oldest of them go.
+    await repo.update({ action: 'sign-in-failed' }, { action: 'backup-exported' });
+    await t.app.get(AuditService).record('sign-in', { actor: 'admin', ipPrefix: '' });
+    expect(await repo.count()).toBe(AUDIT_MAX_EVENTS);
+    expect(await repo.existsBy({ id: kept[0].id })).toBe(false);
+    expect(await repo.existsBy({ id: kept[1].id })).toBe(true);
+  });
+
+  /** Adds `count` failed sign-ins: one row, then copies of the rows so far (a few statements, not thousands). */
+  async function fill(count: number): Promise<void> {
+    const repo = t.dataSource.getRepository(AuditEventEntity);
+    await repo.insert({
+      at: new Date(now),
+      action: 'sign-in-failed',
+      actor: 'filler',
+      ipPrefix: '203.0.113.0/24',
+    });
+    const columns = ['at', 'action', 'actor', 'ipPrefix', 'device', 'detail']
+      .map((c) => t.dataSource.driver.escape(c))
+      .join(', ');
+    for (let have = 1; have < count;) {
+      const more = Math.min(have, count - have);
+      await t.dataSource.query(
+        `INSERT INTO audit_event (${columns}) SELECT ${columns} FROM audit_event WHERE actor = 'filler' LIMIT ${more}`,
+      );
+      have += more;
+    }
+  }
 });

@@ -7,6 +7,7 @@ import { Clock } from '../src/common/clock';
 import { NEWSLETTER_MESSAGES, NewsletterService } from '../src/newsletter/newsletter.service';
 import { NEWSLETTER_MAX_ATTEMPTS } from '../src/newsletter/newsletter-throttle.service';
 import { signedInAgent } from './support/auth';
+import { formulaCells, parseCsv } from './support/csv-injection';
 import { type FakeService, startFakeMailchimp } from './support/fake-services';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -279,6 +280,7 @@ describe('newsletter sign-up', () => {
     it('the CSV is a dated, uncached attachment whose formula-like values are quoted as text', async () => {
       await result({ email: 'ann@mail.test' });
       await result({ email: '-x@mail.test' });
+      await result({ email: '+1+1@mail.test' });
       const res = await admin.get('/api/admin/newsletter/subscribers.csv').expect(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-store');
@@ -287,8 +289,15 @@ describe('newsletter sign-up', () => {
       );
       const lines = res.text.trimEnd().split('\r\n');
       expect(lines[0]).toBe('email,signed up at,Mailchimp status');
-      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['ann@mail.test', "'-x@mail.test"]);
-      expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(['local', 'local']);
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([
+        'ann@mail.test',
+        "'-x@mail.test",
+        "'+1+1@mail.test",
+      ]);
+      expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(['local', 'local', 'local']);
+      // The only formula starts an address may hold (the rest: csv.spec.ts, newsletter-csv.spec.ts).
+      expect(formulaCells(parseCsv(res.text))).toEqual([]);
+      await remove('+1+1@mail.test').expect(200);
     });
 
     it('every admin route is 401 without a session', async () => {

@@ -29,6 +29,7 @@ const SECRETS = {
   mailchimpApiKey: '0123456789abcdef0123456789abcdef-us21',
   customWebhookSecret: 'webhook-signing-secret-42',
   discordWebhook: 'https://discord.com/api/webhooks/123456/very-secret-token',
+  customWebhookUrl: 'https://hooks.example.com/videos?token=webhook-url-token-77',
 };
 
 const pick = <K extends keyof Settings>(bag: Settings, keys: readonly K[]) =>
@@ -402,9 +403,14 @@ describe('settings', () => {
       const res = await adminGet();
       for (const key of Object.keys(SECRETS)) expect(res.body[key]).toBe(SECRET_MASK);
       const service = t.app.get(SettingsService);
-      expect(await service.getMany(['mailchimpApiKey', 'customWebhookSecret', 'discordWebhook'])).toEqual(
-        SECRETS,
-      );
+      expect(
+        await service.getMany([
+          'mailchimpApiKey',
+          'customWebhookSecret',
+          'discordWebhook',
+          'customWebhookUrl',
+        ]),
+      ).toEqual(SECRETS);
     });
 
     it('are absent for visitors', async () => {
@@ -413,9 +419,11 @@ describe('settings', () => {
     });
 
     it('posting the mask back keeps the stored value', async () => {
-      const res = await post('customWebhookSecret', SECRET_MASK);
-      expect(res.body).toEqual({ key: 'customWebhookSecret', value: SECRET_MASK });
-      expect(await t.app.get(SettingsService).get('customWebhookSecret')).toBe(SECRETS.customWebhookSecret);
+      for (const key of ['customWebhookSecret', 'customWebhookUrl'] as const) {
+        const res = await post(key, SECRET_MASK);
+        expect(res.body).toEqual({ key, value: SECRET_MASK });
+        expect(await t.app.get(SettingsService).get(key)).toBe(SECRETS[key]);
+      }
     });
 
     it('an invalid secret is refused without echoing it', async () => {

@@ -70,7 +70,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
 
 /** Entries older than this are deleted (docs/security.md). */
 export const AUDIT_RETENTION_DAYS = 180;
-/** At most this many entries are kept: the oldest go first (failed sign-ins cannot grow the table without bound). */
+/** At most this many entries are kept: the oldest failed sign-ins go first, then the oldest of the rest (docs/security.md). */
 export const AUDIT_MAX_EVENTS = 10_000;
 /** Entries per page of `GET /api/admin/audit`. */
 export const AUDIT_PAGE_SIZE = 50;

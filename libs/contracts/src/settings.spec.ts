@@ -189,9 +189,10 @@ describe('settings registry', () => {
     expect(parse('adPlacements', {})).toEqual(PUBLIC_SETTINGS_DEFAULTS.adPlacements);
   });
 
-  it('marks exactly the five secrets, none of them public', () => {
+  it('marks exactly the six secrets, none of them public', () => {
     expect([...secretSettingsKeys].sort()).toEqual([
       'customWebhookSecret',
+      'customWebhookUrl',
       'discordWebhook',
       'mailchimpApiKey',
       'smtpPassword',

@@ -413,7 +413,7 @@ export const settingsRegistry = {
   /** The From address; empty: the SMTP user when it is an address. */
   smtpFrom: adminSetting(emailSetting(), ''),
   enableCustomWebhook: adminSetting(boolean(), false),
-  customWebhookUrl: adminSetting(urlSetting(), ''),
+  customWebhookUrl: secretSetting(urlSetting(), ''),
   customWebhookSecret: secretSetting(text(256), ''),
   mailchimpApiKey: secretSetting(
     clearable(200, (v) => /^\S+$/.test(v), 'must be a single word without spaces'),

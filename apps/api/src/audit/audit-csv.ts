@@ -1,23 +1,11 @@
 import { auditActionLabels, type AuditEvent } from '@app/contracts';
-import { stringify } from 'csv-stringify/sync';
-import { csvSafe } from '../common/csv';
+import { toCsv } from '../common/csv';
 
-/** The audit log as CSV (RFC 4180, CRLF), every text cell safe against formula injection. */
+/** The audit log as CSV (common/csv.ts: quoted where needed, safe against formula injection). */
 export function auditCsv(events: AuditEvent[]): string {
-  return stringify(
-    events.map((e) => [
-      e.at,
-      e.action,
-      csvSafe(auditActionLabels[e.action]),
-      csvSafe(e.actor),
-      csvSafe(e.ipPrefix),
-      csvSafe(e.detail),
-    ]),
-    {
-      header: true,
-      columns: ['at', 'action', 'what', 'who', 'from', 'detail'],
-      record_delimiter: 'windows',
-    },
+  return toCsv(
+    ['at', 'action', 'what', 'who', 'from', 'detail'],
+    events.map((e) => [e.at, e.action, auditActionLabels[e.action], e.actor, e.ipPrefix, e.detail]),
   );
 }
 

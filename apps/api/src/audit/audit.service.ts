@@ -10,7 +10,13 @@ import {
   type AuditQuery,
   truncateText,
 } from '@app/contracts';
-import { LessThan, LessThanOrEqual, type Repository, type SelectQueryBuilder } from 'typeorm';
+import {
+  type FindOptionsWhere,
+  LessThan,
+  LessThanOrEqual,
+  type Repository,
+  type SelectQueryBuilder,
+} from 'typeorm';
 import { Clock } from '../common/clock';
 import type { AuditActor } from './audit-actor';
 import { AuditEventEntity } from './audit-event.entity';
@@ -21,8 +27,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const AGE_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
+ * What anyone can write without limit (a fresh username per attempt is never throttled): the first to go when
+ * the log is full, so a flood of them cannot push out a sign-in, a change or a security event.
+ */
+const NOISE: AuditAction = 'sign-in-failed';
+
+/**
  * The audit log (issue 25): who did what, when and from where. Bounded: entries older than
- * AUDIT_RETENTION_DAYS go, and never more than AUDIT_MAX_EVENTS are kept (the oldest go first).
+ * AUDIT_RETENTION_DAYS go, and never more than AUDIT_MAX_EVENTS are kept: past that, the oldest failed
+ * sign-ins go first, and other entries (oldest first) only when they alone are more than the maximum.
  */
 @Injectable()
 export class AuditService {
@@ -88,16 +101,27 @@ export class AuditService {
   }
 
   /**
-   * Keeps the newest AUDIT_MAX_EVENTS entries (ids only grow, so every id at or below `newestId - max` is
-   * older than them), and, at most hourly, deletes entries past the retention.
+   * Keeps at most AUDIT_MAX_EVENTS entries, evicting failed sign-ins before anything else, and, at most hourly,
+   * deletes entries past the retention. Ids only grow, so while the newest is at most the maximum there cannot
+   * be more entries than that (no count needed).
    */
   private async prune(newestId: number): Promise<void> {
-    if (Number.isFinite(newestId) && newestId > AUDIT_MAX_EVENTS) {
-      await this.events.delete({ id: LessThanOrEqual(newestId - AUDIT_MAX_EVENTS) });
+    if (!Number.isFinite(newestId) || newestId > AUDIT_MAX_EVENTS) {
+      let excess = (await this.events.count()) - AUDIT_MAX_EVENTS;
+      if (excess > 0) excess -= await this.evictOldest(excess, { action: NOISE });
+      if (excess > 0) await this.evictOldest(excess, {});
     }
     const now = this.clock.now();
     if (now - this.lastAgePrune < AGE_PRUNE_INTERVAL_MS) return;
     this.lastAgePrune = now;
     await this.events.delete({ at: LessThan(new Date(now - AUDIT_RETENTION_DAYS * DAY_MS)) });
+  }
+
+  /** Deletes up to `count` of the oldest entries matching `where`; answers how many went. */
+  private async evictOldest(count: number, where: FindOptionsWhere<AuditEventEntity>): Promise<number> {
+    const oldest = await this.events.find({ select: { id: true }, where, order: { id: 'ASC' }, take: count });
+    if (oldest.length === 0) return 0;
+    await this.events.delete({ ...where, id: LessThanOrEqual(oldest[oldest.length - 1].id) });
+    return oldest.length;
   }
 }

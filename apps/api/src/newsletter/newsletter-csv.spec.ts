@@ -1,18 +1,7 @@
-import { csvSafe, subscribersCsv, subscribersCsvFileName } from './newsletter-csv';
+import { CSV_INJECTION_PAYLOADS, formulaCells, parseCsv, unguarded } from '../../test/support/csv-injection';
+import { subscribersCsv, subscribersCsvFileName } from './newsletter-csv';
 
 describe('newsletter CSV', () => {
-  it('puts a quote before a value a spreadsheet would run as a formula', () => {
-    expect(['=1+1', '+x', '-2', '@SUM(A1)', '\tx', '\rx'].map(csvSafe)).toEqual([
-      "'=1+1",
-      "'+x",
-      "'-2",
-      "'@SUM(A1)",
-      "'\tx",
-      "'\rx",
-    ]);
-    expect(csvSafe('ann@mail.test')).toBe('ann@mail.test');
-  });
-
   it('writes a header and one row per subscriber, quoting what needs it', () => {
     const csv = subscribersCsv([
       { email: 'ann@mail.test', createdAt: new Date('2026-11-23T10:00:00Z'), mailchimpStatus: 'synced' },
@@ -22,6 +11,18 @@ describe('newsletter CSV', () => {
       'email,signed up at,Mailchimp status\r\n' +
         'ann@mail.test,2026-11-23T10:00:00.000Z,synced\r\n' +
         `"'=cmd|""x""@mail.test",2026-11-24T00:00:00.000Z,local\r\n`,
+    );
+  });
+
+  it('keeps each OWASP payload in its cell and row, none of them a formula', () => {
+    const createdAt = new Date('2026-11-23T10:00:00Z');
+    const parsed = parseCsv(
+      subscribersCsv(CSV_INJECTION_PAYLOADS.map((p) => ({ email: p, createdAt, mailchimpStatus: p }))),
+    );
+    expect(parsed).toHaveLength(CSV_INJECTION_PAYLOADS.length + 1);
+    expect(formulaCells(parsed)).toEqual([]);
+    expect(parsed.slice(1).map((row) => [unguarded(row[0]), row[1], unguarded(row[2])])).toEqual(
+      CSV_INJECTION_PAYLOADS.map((p) => [p, createdAt.toISOString(), p]),
     );
   });
 

@@ -1,7 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
-import { csvSafe } from '../common/csv';
-
-export { csvSafe };
+import { toCsv } from '../common/csv';
 
 export interface CsvSubscriber {
   email: string;
@@ -9,11 +6,11 @@ export interface CsvSubscriber {
   mailchimpStatus: string;
 }
 
-/** The subscribers as CSV (RFC 4180, CRLF), with a header row. */
+/** The subscribers as CSV (common/csv.ts: quoted where needed, safe against formula injection). */
 export function subscribersCsv(rows: CsvSubscriber[]): string {
-  return stringify(
-    rows.map((row) => [csvSafe(row.email), row.createdAt.toISOString(), csvSafe(row.mailchimpStatus)]),
-    { header: true, columns: ['email', 'signed up at', 'Mailchimp status'], record_delimiter: 'windows' },
+  return toCsv(
+    ['email', 'signed up at', 'Mailchimp status'],
+    rows.map((row) => [row.email, row.createdAt.toISOString(), row.mailchimpStatus]),
   );
 }
 

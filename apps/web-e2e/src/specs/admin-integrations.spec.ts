@@ -219,7 +219,7 @@ test('Notifications: Discord URL and template behind their toggle; the email onl
   await expect(status(page, 'email')).toContainText('Connected');
 });
 
-test('Advanced: custom webhook URL and secret behind their toggle; Mailchimp key masked', async ({
+test('Advanced: custom webhook URL and secret behind their toggle, both masked; Mailchimp key masked', async ({
   page,
 }) => {
   const admin = new AdminPage(page);
@@ -234,6 +234,8 @@ test('Advanced: custom webhook URL and secret behind their toggle; Mailchimp key
   await expect(url).toHaveAttribute('type', 'url');
   await url.fill('https://hooks.example.com/videos');
   await savedSetting(page, 'customWebhookUrl', () => url.blur());
+  // The URL may carry a token: a secret, masked like the others.
+  await expect(url).toHaveValue(SECRET_MASK);
   await secret.fill('s3cret-value');
   await savedSetting(page, 'customWebhookSecret', () => secret.blur());
   await expect(secret).toHaveValue(SECRET_MASK);
@@ -253,11 +255,11 @@ test('Advanced: custom webhook URL and secret behind their toggle; Mailchimp key
     stored.customWebhookUrl,
     stored.customWebhookSecret,
     stored.mailchimpApiKey,
-  ]).toEqual([true, 'https://hooks.example.com/videos', SECRET_MASK, SECRET_MASK]);
+  ]).toEqual([true, SECRET_MASK, SECRET_MASK, SECRET_MASK]);
 
   await page.reload();
   await expect(webhook).toBeChecked();
-  await expect(url).toHaveValue('https://hooks.example.com/videos');
+  await expect(url).toHaveValue(SECRET_MASK);
   await expect(secret).toHaveValue(SECRET_MASK);
   await expect(key).toHaveValue(SECRET_MASK);
   await admin.subtab('Overview').click();

@@ -103,7 +103,9 @@ function AdvancedPanel() {
               settingKey="customWebhookUrl"
               label="Webhook URL"
               type="url"
+              secret
               placeholder="https://example.com/hooks/videos"
+              description="Stored as a secret (it may carry a token): it is shown masked; type over it to replace it."
             />
             <SettingTextField
               settingKey="customWebhookSecret"
