@@ -301,6 +301,7 @@ function recount(
     hero: { A: arm('A'), B: arm('B'), test: heroTest(arm('A'), arm('B')) },
     monthlyViews: sent.filter((s) => s.event.kind === 'pageview' && s.day >= monthFrom && s.day <= today)
       .length,
+    floodDays: [],
   };
 }
 
