@@ -109,7 +109,7 @@ describe('a flood of fake visitors', () => {
 
   beforeAll(async () => {
     t = await startTestApp({
-      env: { SEED_DEMO_CONTENT: 'false', TRUST_PROXY: 'true', ANALYTICS_VISITORS_PER_DAY: String(CAP) },
+      env: { SEED_DEMO_CONTENT: 'false', TRUST_PROXY: 'true', ANALYTICS_MAX_VISITORS: String(CAP) },
     });
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => now);
   });

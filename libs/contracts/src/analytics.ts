@@ -258,7 +258,7 @@ export const ANALYTICS_CAMPAIGNS_PER_DAY = 100;
 export const ANALYTICS_CAPPED_DIMS_PER_DAY = 50;
 
 /**
- * Visitor rows per day (`ANALYTICS_VISITORS_PER_DAY` in the API's environment changes it): beyond them a new
+ * Visitor rows per day (the default of the API's `ANALYTICS_MAX_VISITORS`): beyond them a new
  * visitor's page views still count as views, but not as a visitor or a visit (docs/analytics.md, floods).
  */
 export const ANALYTICS_VISITORS_PER_DAY = 10_000;

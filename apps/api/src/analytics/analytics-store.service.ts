@@ -81,14 +81,14 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 /** The analytics tables (this module owns them): portable upserts, the salt, the daily roll-up of visitors. */
 @Injectable()
 export class AnalyticsStoreService {
-  /** Visitor rows per day (ANALYTICS_VISITORS_PER_DAY). */
+  /** Visitor rows per day (the environment's ANALYTICS_MAX_VISITORS). */
   private readonly visitorCap: number;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(ENV) env: Env,
   ) {
-    this.visitorCap = env.ANALYTICS_VISITORS_PER_DAY;
+    this.visitorCap = env.ANALYTICS_MAX_VISITORS;
   }
 
   private get mysql(): boolean {

@@ -39,7 +39,7 @@ export const envSchema = z
     SEED_DEMO_CONTENT: bool.default(true),
     LOG_REQUESTS: bool.default(true),
     // Visitor rows kept per day of site analytics; beyond them new visitors count as views only (docs/analytics.md).
-    ANALYTICS_VISITORS_PER_DAY: z.coerce.number().int().min(1).default(ANALYTICS_VISITORS_PER_DAY),
+    ANALYTICS_MAX_VISITORS: z.coerce.number().int().min(1).default(ANALYTICS_VISITORS_PER_DAY),
     // The admin lost the authenticator: turn two-factor sign-in off on start (then remove the variable).
     ADMIN_RESET_2FA: bool.default(false),
     YOUTUBE_API_KEY: z.string().min(1).optional(),
