@@ -301,6 +301,7 @@ function recount(
     hero: { A: arm('A'), B: arm('B'), test: heroTest(arm('A'), arm('B')) },
     monthlyViews: sent.filter((s) => s.event.kind === 'pageview' && s.day >= monthFrom && s.day <= today)
       .length,
+    floodDays: [],
   };
 }
 
@@ -348,7 +349,23 @@ describe('site analytics', () => {
     );
     expect(shared).toEqual([]);
     const columns = (await t.dataSource.query('SELECT * FROM analytics_visitor LIMIT 1'))[0];
-    expect(Object.keys(columns).sort()).toEqual(['campaign', 'day', 'hash', 'hero', 'referrer', 'source']);
+    expect(Object.keys(columns).sort()).toEqual([
+      'campaign',
+      'day',
+      'hash',
+      'hero',
+      'network',
+      'referrer',
+      'source',
+    ]);
+    // The network (/24 or /48, for the flood check) is a hash with the day's salt too: no address, and no link
+    // between the days.
+    const networks: { day: string; network: string }[] = await t.dataSource.query(
+      'SELECT DISTINCT day, network FROM analytics_visitor',
+    );
+    expect(new Set(networks.map((n) => n.day)).size).toBe(2);
+    for (const { network } of networks) expect(network).toMatch(/^[0-9a-f]{16}$/);
+    expect(new Set(networks.map((n) => n.network)).size).toBe(networks.length);
   });
 
   it('rolls older visitors into the daily counts without changing a figure', async () => {

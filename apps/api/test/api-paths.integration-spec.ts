@@ -48,6 +48,7 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   syncStatus: ['get'],
   websubStatus: ['get'],
   analytics: ['get'],
+  analyticsDay: ['put'],
   export: ['get'],
   import: ['post'],
   generateSitemap: ['post'],

@@ -226,6 +226,25 @@ export const analyticsReportSchema = z.object({
   }),
   /** Views in the last 30 days, whatever the range: the "500K monthly views" goal. */
   monthlyViews: count,
+  /**
+   * The days of the range whose traffic looks like a flood, and the days the owner left out of the reports, oldest
+   * first (docs/analytics.md, floods). Every other figure of the report leaves out the days with `excluded: true`.
+   */
+  floodDays: z.array(
+    z.object({
+      day: z.string(),
+      /** The day's visitors (unique per day), as counted. */
+      visitors: count,
+      /** The visitors of the day's busiest network (an IPv4 /24 or an IPv6 /48). */
+      networkVisitors: count,
+      /** The day reached ANALYTICS_VISITORS_PER_DAY: later new visitors were not counted as visitors. */
+      capped: z.boolean(),
+      /** True when the day's traffic matches the flood rule (false: excluded by the owner, no longer suspect). */
+      suspected: z.boolean(),
+      /** The owner left the day out of every report figure (nothing is deleted; reversible). */
+      excluded: z.boolean(),
+    }),
+  ),
 });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
 
@@ -237,6 +256,27 @@ export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
 export const ANALYTICS_REFERRERS_PER_DAY = 100;
 export const ANALYTICS_CAMPAIGNS_PER_DAY = 100;
 export const ANALYTICS_CAPPED_DIMS_PER_DAY = 50;
+
+/**
+ * Visitor rows per day (the default of the API's `ANALYTICS_MAX_VISITORS`): beyond them a new
+ * visitor's page views still count as views, but not as a visitor or a visit (docs/analytics.md, floods).
+ */
+export const ANALYTICS_VISITORS_PER_DAY = 10_000;
+/**
+ * A day looks like a flood when it reached its visitor cap, or when one network (an IPv4 /24 or an IPv6 /48) brought
+ * at least ANALYTICS_FLOOD_NETWORK_VISITORS visitors and at least ANALYTICS_FLOOD_NETWORK_SHARE of the day's.
+ */
+export const ANALYTICS_FLOOD_NETWORK_VISITORS = 50;
+export const ANALYTICS_FLOOD_NETWORK_SHARE = 0.5;
+
+/** Body of `PUT /api/admin/analytics/days/{day}`: leave the day out of the reports, or count it again. */
+export const analyticsDayExclusionSchema = z.strictObject({ excluded: z.boolean() });
+export type AnalyticsDayExclusion = z.infer<typeof analyticsDayExclusionSchema>;
+/** Answer of that route. */
+export const analyticsDayStateSchema = z.object({ day: z.string(), excluded: z.boolean() });
+export type AnalyticsDayState = z.infer<typeof analyticsDayStateSchema>;
+/** The `{day}` of that route: a UTC day, YYYY-MM-DD. */
+export const analyticsDaySchema = z.iso.date({ message: 'must be a day like 2026-04-15' });
 
 /**
  * The most rollup rows one day can add, with `videos` videos on the site: per kind, its daily rows (pages: `/`,

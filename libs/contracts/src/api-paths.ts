@@ -83,6 +83,7 @@ export const apiPaths = {
   syncStatus: `${API_PREFIX}/sync/status`,
   websubStatus: `${API_PREFIX}/youtube/websub/status`,
   analytics: `${API_PREFIX}/admin/analytics`,
+  analyticsDay: (day: string) => `${API_PREFIX}/admin/analytics/days/${segment(day)}`,
   export: `${API_PREFIX}/admin/export`,
   import: `${API_PREFIX}/admin/import`,
   generateSitemap: `${API_PREFIX}/admin/generate-sitemap`,

@@ -14,7 +14,7 @@ import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
-import { addressRefusal, clientNetworkKey } from '../common/outbound/address-policy';
+import { addressRefusal, clientNetworkKey, clientPrefixKey } from '../common/outbound/address-policy';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
 import { addDays, referrerHost, sourceOfHost, utcDay } from './analytics-math';
@@ -100,6 +100,8 @@ export const MAX_BEACONS_WAITING = 2000;
 interface Pending {
   day: string;
   visitor: string;
+  /** The visitor's network (/24 or /48) hashed with the day's salt, for the flood check. */
+  network: string;
   /** The site's host the event came in on: a referrer from it is internal. */
   host: string;
   event: AnalyticsEvent;
@@ -207,11 +209,15 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
       if (!this.addressLimiter.take(address, events.length, now)) return 0;
     }
     const host = sender.host.toLowerCase();
+    const networkHash = createHash('sha256')
+      .update(`${salt}\0network\0${clientPrefixKey(sender.ip)}`)
+      .digest('hex')
+      .slice(0, 16);
     const beacon: Beacon = {
       viewed: events.some((e) => e.kind === 'pageview' && !isAdminPath(e.path)),
       hero: heroSet(events.flatMap((e) => (e.kind === 'hero_impression' ? [e.variant] : []))),
     };
-    for (const event of events) this.buffer.push({ day, visitor, host, event, beacon });
+    for (const event of events) this.buffer.push({ day, visitor, network: networkHash, host, event, beacon });
     // One write at a time: the next starts when it ends (below) or on the timer, never one per request.
     if (this.buffer.length >= FLUSH_AT && !this.flushing) void this.flush().catch(() => undefined);
     return events.length;
@@ -346,7 +352,7 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
     const visitors = new Map<string, VisitorRow>();
     const state = new Map<string, { viewed: boolean; hero: string; stored: string | undefined }>();
     const add = (kind: string, day: string, dim = '') => increments.push({ kind, day, dim, n: 1 });
-    for (const { day, visitor, host: site, event, beacon } of batch) {
+    for (const { day, visitor, network, host: site, event, beacon } of batch) {
       const key = `${day}\n${visitor}`;
       let current = state.get(key);
       if (!current) {
@@ -376,6 +382,7 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
               referrer: host,
               campaign,
               hero: '',
+              network,
             });
           }
           break;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type AnalyticsDayState,
   type AnalyticsRangeId,
   type AnalyticsReport,
   type HeroVariant,
@@ -56,11 +57,14 @@ export class AnalyticsReportService {
     const today = utcDay(this.clock.now());
     const { from, to, bucket, buckets } = rangeDays(range, today);
     const monthFrom = addDays(today, -29);
-    const [daily, dims, visits, monthly, enabled, channel] = await Promise.all([
-      this.store.dailyTotals(SERIES_KINDS, from, to),
-      this.store.dimTotals(DIM_KINDS, from, to),
-      this.store.visitorGroups(undefined, from, to),
-      this.store.dailyTotals([ROLLUP.view], monthFrom, today),
+    // The days the owner left out (a suspected flood) count in no figure.
+    const excluded = await this.store.excludedDays(monthFrom < from ? monthFrom : from, today);
+    const [daily, dims, visits, monthly, floodDays, enabled, channel] = await Promise.all([
+      this.store.dailyTotals(SERIES_KINDS, from, to, excluded),
+      this.store.dimTotals(DIM_KINDS, from, to, excluded),
+      this.store.visitorGroups(undefined, from, to, excluded),
+      this.store.dailyTotals([ROLLUP.view], monthFrom, today, excluded),
+      this.store.floodDays(from, to),
       this.settings.get('enableSiteAnalytics'),
       this.channel.find(),
     ]);
@@ -162,6 +166,20 @@ export class AnalyticsReportService {
       },
       hero: { A, B, test: heroTest(A, B) },
       monthlyViews: monthly.reduce((total, row) => total + row.n, 0),
+      floodDays: floodDays.map(({ day, visitors, networkVisitors, capped, suspected, excluded }) => ({
+        day,
+        visitors,
+        networkVisitors,
+        capped,
+        suspected,
+        excluded,
+      })),
     };
+  }
+
+  /** Leaves a day out of every figure of the reports, or counts it again (nothing is deleted). */
+  async setExcluded(day: string, excluded: boolean): Promise<AnalyticsDayState> {
+    await this.store.setExcluded(day, excluded);
+    return { day, excluded };
   }
 }

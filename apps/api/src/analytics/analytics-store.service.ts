@@ -1,6 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager, In, LessThan } from 'typeorm';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { AnalyticsDayEntity } from './analytics-day.entity';
+import { type DayTraffic, isSuspectedFlood } from './analytics-floods';
 import { AnalyticsRollupEntity, ROLLUP_DAY_INDEX } from './analytics-rollup.entity';
 import { AnalyticsSaltEntity } from './analytics-salt.entity';
 import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
@@ -22,7 +26,7 @@ import { addDays, mondayOf, utcDay } from './analytics-math';
 
 export type VisitorRow = Pick<
   AnalyticsVisitorEntity,
-  'day' | 'hash' | 'source' | 'referrer' | 'campaign' | 'hero'
+  'day' | 'hash' | 'source' | 'referrer' | 'campaign' | 'hero' | 'network'
 >;
 
 /** A visitor's hero variants to store (`A`, `B`, `AB`), for visitors whose row may already exist. */
@@ -77,15 +81,24 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 /** The analytics tables (this module owns them): portable upserts, the salt, the daily roll-up of visitors. */
 @Injectable()
 export class AnalyticsStoreService {
-  constructor(private readonly dataSource: DataSource) {}
+  /** Visitor rows per day (the environment's ANALYTICS_MAX_VISITORS). */
+  private readonly visitorCap: number;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(ENV) env: Env,
+  ) {
+    this.visitorCap = env.ANALYTICS_MAX_VISITORS;
+  }
 
   private get mysql(): boolean {
     return this.dataSource.options.type === 'mysql';
   }
 
   /**
-   * Writes one batch in one transaction: new visitors first (first write of a day wins), the hero variants they
-   * were shown, then the counts (a capped kind's new dims beyond its daily cap folded into OTHER).
+   * Writes one batch in one transaction: new visitors first (first write of a day wins; none beyond the day's
+   * visitor cap), the hero variants they were shown, then the counts (a capped kind's new dims beyond its daily cap
+   * folded into OTHER).
    */
   writeBatch(increments: Increment[], visitors: VisitorRow[], heroes: HeroSeen[] = []): Promise<void> {
     return this.dataSource.transaction((manager) => this.write(manager, increments, visitors, heroes));
@@ -97,12 +110,12 @@ export class AnalyticsStoreService {
     visitors: VisitorRow[],
     heroes: HeroSeen[],
   ): Promise<void> {
-    for (const rows of chunks(visitors)) {
-      const values = rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
+    for (const rows of chunks(await this.underCap(manager, visitors))) {
+      const values = rows.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
       const verb = this.mysql ? 'INSERT IGNORE INTO' : 'INSERT OR IGNORE INTO';
       await manager.query(
-        `${verb} analytics_visitor (day, hash, source, referrer, campaign, hero) VALUES ${values}`,
-        rows.flatMap((r) => [r.day, r.hash, r.source, r.referrer, r.campaign, r.hero]),
+        `${verb} analytics_visitor (day, hash, source, referrer, campaign, hero, network) VALUES ${values}`,
+        rows.flatMap((r) => [r.day, r.hash, r.source, r.referrer, r.campaign, r.hero, r.network]),
       );
     }
     // One statement per day and value (there are three: A, B, AB).
@@ -120,6 +133,27 @@ export class AnalyticsStoreService {
       }
     }
     await this.increment(manager, await this.capDims(manager, increments));
+  }
+
+  /**
+   * The new visitors that fit under their day's cap (the first ones of the batch). The day's rows are counted in the
+   * write's transaction: one process writes one batch at a time, so the cap holds exactly with one API process; with
+   * several, two writes of the same moment may each take the last places (at most one batch more per process).
+   */
+  private async underCap(manager: EntityManager, visitors: VisitorRow[]): Promise<VisitorRow[]> {
+    const free = new Map<string, number>();
+    for (const day of new Set(visitors.map((v) => v.day))) {
+      const [row] = await manager.query<{ n: string | number }[]>(
+        'SELECT COUNT(*) AS n FROM analytics_visitor WHERE day = ?',
+        [day],
+      );
+      free.set(day, this.visitorCap - Number(row.n));
+    }
+    return visitors.filter((v) => {
+      const left = free.get(v.day)!;
+      free.set(v.day, left - 1);
+      return left > 0;
+    });
   }
 
   /**
@@ -228,6 +262,8 @@ export class AnalyticsStoreService {
     for (const day of days) {
       rolled += await this.dataSource
         .transaction(async (manager) => {
+          const [traffic] = await this.liveTraffic(manager, day, day);
+          if (traffic) await this.keepFloodFigures(manager, traffic);
           const groups = await this.visitorGroups(manager, day, day);
           const total = groups.reduce((sum, g) => sum + g.n, 0);
           const deleted = await manager.delete(AnalyticsVisitorEntity, { day });
@@ -244,7 +280,12 @@ export class AnalyticsStoreService {
    * The visitors not rolled up yet, grouped by day and by where they came from; each day's referrers and campaigns
    * beyond its most visited REFERRERS_PER_DAY / CAMPAIGNS_PER_DAY are OTHER (foldVisitGroups).
    */
-  async visitorGroups(manager: EntityManager | undefined, from: string, to: string): Promise<VisitGroup[]> {
+  async visitorGroups(
+    manager: EntityManager | undefined,
+    from: string,
+    to: string,
+    excluded: ReadonlySet<string> = new Set(),
+  ): Promise<VisitGroup[]> {
     const rows = await (manager ?? this.dataSource.manager)
       .createQueryBuilder(AnalyticsVisitorEntity, 'v')
       .select(['v.day AS day', 'v.source AS source', 'v.referrer AS referrer', 'v.campaign AS campaign'])
@@ -255,14 +296,96 @@ export class AnalyticsStoreService {
       .addGroupBy('v.referrer')
       .addGroupBy('v.campaign')
       .getRawMany<{ day: string; source: string; referrer: string; campaign: string; n: string | number }>();
-    return foldVisitGroups(rows.map((r) => ({ ...r, n: Number(r.n) })));
+    return foldVisitGroups(rows.filter((r) => !excluded.has(r.day)).map((r) => ({ ...r, n: Number(r.n) })));
   }
 
-  /** Sums of `kinds` per day in [from, to]. */
+  /** The flood figures of the days in [from, to] whose visitors are not rolled up yet. */
+  private async liveTraffic(manager: EntityManager, from: string, to: string): Promise<DayTraffic[]> {
+    // One after the other: in a transaction both go through its one connection.
+    const totals = await manager.query<{ day: string; n: string | number }[]>(
+      'SELECT day, COUNT(*) AS n FROM analytics_visitor WHERE day BETWEEN ? AND ? GROUP BY day',
+      [from, to],
+    );
+    const networks = await manager.query<{ day: string; n: string | number }[]>(
+      'SELECT day, MAX(n) AS n FROM (SELECT day, COUNT(*) AS n FROM analytics_visitor ' +
+        "WHERE day BETWEEN ? AND ? AND network <> '' GROUP BY day, network) per_network GROUP BY day",
+      [from, to],
+    );
+    const busiest = new Map(networks.map((r) => [r.day, Number(r.n)]));
+    return totals.map(({ day, n }) => ({
+      day,
+      visitors: Number(n),
+      networkVisitors: busiest.get(day) ?? 0,
+      capped: Number(n) >= this.visitorCap,
+      excluded: false,
+    }));
+  }
+
+  /** At roll-up: a suspected day's figures are kept (so is an excluded day's), the others leave no row. */
+  private async keepFloodFigures(manager: EntityManager, traffic: DayTraffic): Promise<void> {
+    const { day, visitors, networkVisitors, capped } = traffic;
+    if (isSuspectedFlood(traffic)) await this.insertDay(manager, day);
+    await manager.update(AnalyticsDayEntity, { day }, { visitors, networkVisitors, capped });
+  }
+
+  private insertDay(manager: EntityManager, day: string): Promise<unknown> {
+    return manager
+      .createQueryBuilder()
+      .insert()
+      .into(AnalyticsDayEntity)
+      .values({ day })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+  }
+
+  /**
+   * The days of [from, to] that look like a flood or that the owner excluded, oldest first: the days not rolled up
+   * yet from their visitor rows, the others as their roll-up left them.
+   */
+  async floodDays(from: string, to: string): Promise<(DayTraffic & { suspected: boolean })[]> {
+    const manager = this.dataSource.manager;
+    const [live, stored] = await Promise.all([
+      this.liveTraffic(manager, from, to),
+      manager
+        .createQueryBuilder(AnalyticsDayEntity, 'd')
+        .where('d.day BETWEEN :from AND :to', { from, to })
+        .getMany(),
+    ]);
+    const days = new Map<string, DayTraffic>(stored.map((d) => [d.day, { ...d, excluded: !!d.excluded }]));
+    for (const day of live) days.set(day.day, { ...day, excluded: days.get(day.day)?.excluded ?? false });
+    return [...days.values()]
+      .map((day) => ({ ...day, suspected: isSuspectedFlood(day) }))
+      .filter((day) => day.suspected || day.excluded)
+      .sort((a, b) => (a.day < b.day ? -1 : 1));
+  }
+
+  /** Leaves a day out of every report figure, or counts it again; its rows stay as they are. */
+  async setExcluded(day: string, excluded: boolean): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.insertDay(manager, day);
+      await manager.update(AnalyticsDayEntity, { day }, { excluded });
+    });
+  }
+
+  /** The days in [from, to] the owner left out of the reports. */
+  async excludedDays(from: string, to: string): Promise<Set<string>> {
+    const rows = await this.dataSource
+      .getRepository(AnalyticsDayEntity)
+      .createQueryBuilder('d')
+      .select('d.day', 'day')
+      .where('d.day BETWEEN :from AND :to', { from, to })
+      .andWhere('d.excluded = :excluded', { excluded: true })
+      .getRawMany<{ day: string }>();
+    return new Set(rows.map((r) => r.day));
+  }
+
+  /** Sums of `kinds` per day in [from, to], without the `excluded` days. */
   async dailyTotals(
     kinds: string[],
     from: string,
     to: string,
+    excluded: ReadonlySet<string> = new Set(),
   ): Promise<{ kind: string; day: string; n: number }[]> {
     const rows = await this.dataSource
       .getRepository(AnalyticsRollupEntity)
@@ -274,14 +397,35 @@ export class AnalyticsStoreService {
       .groupBy('r.kind')
       .addGroupBy('r.day')
       .getRawMany<{ kind: string; day: string; n: string | number }>();
-    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+    return rows.filter((r) => !excluded.has(r.day)).map((r) => ({ ...r, n: Number(r.n) }));
   }
 
   /**
    * Sums of `kinds` per dim over [from, to]: the whole weeks inside from the weekly rows, the days at either
-   * end from the daily ones.
+   * end from the daily ones; an `excluded` day's daily rows are taken off (a week's row is the sum of its days').
    */
   async dimTotals(
+    kinds: string[],
+    from: string,
+    to: string,
+    excluded: ReadonlySet<string> = new Set(),
+  ): Promise<{ kind: string; dim: string; n: number }[]> {
+    const days = [...excluded].filter((day) => day >= from && day <= to);
+    if (!days.length) return this.rangeDimTotals(kinds, from, to);
+    const [totals, ...left] = await Promise.all([
+      this.rangeDimTotals(kinds, from, to),
+      ...days.map((day) => this.sumPerDim(kinds, day, day, true)),
+    ]);
+    const sums = new Map<string, { kind: string; dim: string; n: number }>();
+    for (const row of totals) sums.set(`${row.kind}\n${row.dim}`, { ...row });
+    for (const row of left.flat()) {
+      const sum = sums.get(`${row.kind}\n${row.dim}`);
+      if (sum) sum.n -= row.n;
+    }
+    return [...sums.values()].filter((row) => row.n > 0);
+  }
+
+  private async rangeDimTotals(
     kinds: string[],
     from: string,
     to: string,
@@ -331,10 +475,12 @@ export class AnalyticsStoreService {
    * days): the weekly summary's site figures, its Monday-to-Sunday week.
    */
   async viewsAndPlays(from: Date, to: Date): Promise<{ views: number; plays: number }> {
+    const [first, last] = [utcDay(from.getTime()), addDays(utcDay(to.getTime()), -1)];
     const rows = await this.dailyTotals(
       [ROLLUP.view, ROLLUP.play],
-      utcDay(from.getTime()),
-      addDays(utcDay(to.getTime()), -1),
+      first,
+      last,
+      await this.excludedDays(first, last),
     );
     const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((n, r) => n + r.n, 0);
     return { views: sum(ROLLUP.view), plays: sum(ROLLUP.play) };
@@ -355,9 +501,10 @@ export class AnalyticsStoreService {
     return this.dataSource.getRepository(AnalyticsRollupEntity).exists();
   }
 
-  /** Rollups of days before `day` go (the report never reads them). */
+  /** Rollups of days before `day` go (the report never reads them), with those days' flood figures. */
   async deleteRollupsBefore(day: string): Promise<void> {
     await this.dataSource.getRepository(AnalyticsRollupEntity).delete({ day: LessThan(day) });
+    await this.dataSource.getRepository(AnalyticsDayEntity).delete({ day: LessThan(day) });
   }
 
   /** The demo channel's history (demo-history.ts), through the demo seed's transaction. */
@@ -374,5 +521,6 @@ export class AnalyticsStoreService {
   async deleteAll(manager: EntityManager): Promise<void> {
     await manager.createQueryBuilder().delete().from(AnalyticsRollupEntity).execute();
     await manager.createQueryBuilder().delete().from(AnalyticsVisitorEntity).execute();
+    await manager.createQueryBuilder().delete().from(AnalyticsDayEntity).execute();
   }
 }

@@ -27,4 +27,11 @@ export class AnalyticsVisitorEntity {
   /** The hero variants shown to the visitor today (`A`, `B`, `AB`): a hero click counts only after its impression. */
   @Column({ type: 'varchar', length: 8, default: '' })
   hero: string;
+
+  /**
+   * The visitor's network (an IPv4 /24 or IPv6 /48) hashed with the day's salt ('' for a row older than the column):
+   * which visitors share a network, for the flood check, never which network it is.
+   */
+  @Column({ type: 'varchar', length: 16, default: '' })
+  network: string;
 }

@@ -1,10 +1,18 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import type { AnalyticsAccepted, AnalyticsReport } from '@app/contracts';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  type AnalyticsAccepted,
+  type AnalyticsDayState,
+  analyticsDaySchema,
+  type AnalyticsReport,
+} from '@app/contracts';
 import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
+import { ZodParamPipe } from '../common/validation';
 import { ApiJson } from '../docs/api-response.decorators';
 import {
   AnalyticsAcceptedDto,
+  AnalyticsDayExclusionDto,
+  AnalyticsDayStateDto,
   AnalyticsEventBatchDto,
   AnalyticsQueryDto,
   AnalyticsReportDto,
@@ -41,5 +49,15 @@ export class AnalyticsController {
   ): Promise<AnalyticsReport> {
     res.setHeader('Cache-Control', 'no-store');
     return this.reports.report(query.range);
+  }
+
+  /** Leaves a day (a suspected flood) out of every report figure, or counts it again; nothing is deleted. */
+  @Put('admin/analytics/days/:day')
+  @ApiJson(AnalyticsDayStateDto, { errors: [400, 401, 403, 413, 415] })
+  exclude(
+    @Param('day', new ZodParamPipe(analyticsDaySchema, 'day')) day: string,
+    @Body() body: AnalyticsDayExclusionDto,
+  ): Promise<AnalyticsDayState> {
+    return this.reports.setExcluded(day, body.excluded);
   }
 }

@@ -1,5 +1,7 @@
 import {
   analyticsAcceptedSchema,
+  analyticsDayExclusionSchema,
+  analyticsDayStateSchema,
   analyticsEventBatchSchema,
   analyticsQuerySchema,
   analyticsReportSchema,
@@ -10,3 +12,5 @@ export class AnalyticsEventBatchDto extends zodDto(analyticsEventBatchSchema) {}
 export class AnalyticsAcceptedDto extends zodDto(analyticsAcceptedSchema) {}
 export class AnalyticsQueryDto extends zodDto(analyticsQuerySchema) {}
 export class AnalyticsReportDto extends zodDto(analyticsReportSchema) {}
+export class AnalyticsDayExclusionDto extends zodDto(analyticsDayExclusionSchema) {}
+export class AnalyticsDayStateDto extends zodDto(analyticsDayStateSchema) {}

@@ -1,4 +1,10 @@
-import { isChannelRef, settingValueSchema, WEBSUB_HUB_URL, YOUTUBE_FEED_ORIGIN } from '@app/contracts';
+import {
+  ANALYTICS_VISITORS_PER_DAY,
+  isChannelRef,
+  settingValueSchema,
+  WEBSUB_HUB_URL,
+  YOUTUBE_FEED_ORIGIN,
+} from '@app/contracts';
 import { z } from 'zod';
 import { smtpUrlProblem } from '../notifications/smtp-url';
 import { weakPasswordReason, weakSecretReason } from './secret-strength';
@@ -32,6 +38,8 @@ export const envSchema = z
     TRUST_PROXY: bool.default(false),
     SEED_DEMO_CONTENT: bool.default(true),
     LOG_REQUESTS: bool.default(true),
+    // Visitor rows kept per day of site analytics; beyond them new visitors count as views only (docs/analytics.md).
+    ANALYTICS_MAX_VISITORS: z.coerce.number().int().min(1).default(ANALYTICS_VISITORS_PER_DAY),
     // The admin lost the authenticator: turn two-factor sign-in off on start (then remove the variable).
     ADMIN_RESET_2FA: bool.default(false),
     YOUTUBE_API_KEY: z.string().min(1).optional(),

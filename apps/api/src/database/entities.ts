@@ -1,4 +1,5 @@
 import { AnalyticsRollupEntity } from '../analytics/analytics-rollup.entity';
+import { AnalyticsDayEntity } from '../analytics/analytics-day.entity';
 import { AnalyticsSaltEntity } from '../analytics/analytics-salt.entity';
 import { AnalyticsVisitorEntity } from '../analytics/analytics-visitor.entity';
 import { AuditEventEntity } from '../audit/audit-event.entity';
@@ -23,6 +24,7 @@ import { WebsubAnnouncedEntity } from '../youtube/websub-announced.entity';
 import { WebsubSubscriptionEntity } from '../youtube/websub-subscription.entity';
 import { Websub1765100000000 } from './migrations/1765100000000-websub';
 import { UnknownChannelTotals1765200000000 } from './migrations/1765200000000-unknown-channel-totals';
+import { AnalyticsFloods1765440000000 } from './migrations/1765440000000-analytics-floods';
 import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { AnalyticsVisitorHero1764925000000 } from './migrations/1764925000000-analytics-visitor-hero';
@@ -62,6 +64,7 @@ export const ENTITIES = [
   AnalyticsRollupEntity,
   AnalyticsVisitorEntity,
   AnalyticsSaltEntity,
+  AnalyticsDayEntity,
   SponsorshipEntity,
   AuditEventEntity,
   PasskeyEntity,
@@ -92,4 +95,5 @@ export const MIGRATIONS = [
   Websub1765100000000,
   UnknownChannelTotals1765200000000,
   SyncRunPush1765300000000,
+  AnalyticsFloods1765440000000,
 ];

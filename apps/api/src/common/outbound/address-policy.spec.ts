@@ -1,4 +1,4 @@
-import { addressRefusal, clientNetworkKey } from './address-policy';
+import { addressRefusal, clientNetworkKey, clientPrefixKey } from './address-policy';
 
 /** What outboundPolicy gives in production and elsewhere (outbound-http.spec.ts checks it end to end). */
 const production = { allowLoopback: false };
@@ -154,5 +154,25 @@ describe('clientNetworkKey', () => {
   it('keeps text that is not an IP address as it is', () => {
     expect(clientNetworkKey('unknown')).toBe('unknown');
     expect(clientNetworkKey('')).toBe('');
+  });
+});
+
+describe('clientPrefixKey', () => {
+  it('is the /24 of an IPv4 address, and of the IPv4 inside a mapped or NAT64 address', () => {
+    expect(clientPrefixKey('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(clientPrefixKey('203.0.113.250')).toBe('203.0.113.0/24');
+    expect(clientPrefixKey('203.0.114.7')).toBe('203.0.114.0/24');
+    expect(clientPrefixKey('::ffff:198.51.100.7')).toBe('198.51.100.0/24');
+    expect(clientPrefixKey('64:ff9b::198.51.100.7')).toBe('198.51.100.0/24');
+  });
+
+  it('is the /48 of an IPv6 address, whatever its textual form', () => {
+    expect(clientPrefixKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1::/48');
+    expect(clientPrefixKey('2001:DB8:1:ffff::1')).toBe('2001:db8:1::/48');
+    expect(clientPrefixKey('2001:db8:2::1')).toBe('2001:db8:2::/48');
+  });
+
+  it('keeps text that is not an IP address as it is', () => {
+    expect(clientPrefixKey('unknown')).toBe('unknown');
   });
 });

@@ -83,3 +83,16 @@ export function clientNetworkKey(ip: string): string {
   if (client instanceof IPv4) return client.toString();
   return `${new IPv6([...client.parts.slice(0, 4), 0, 0, 0, 0]).toRFC5952String()}/64`;
 }
+
+/**
+ * The network a client's address is in, for spotting many clients of one network: an IPv4 /24, an IPv6 /48 (a
+ * site's usual assignment), IPv4-mapped and NAT64 addresses as the IPv4 they hold. Text that is not an IP address
+ * is its own key.
+ */
+export function clientPrefixKey(ip: string): string {
+  const parsed = parseAddress(ip);
+  if (!parsed) return ip;
+  const client = unwrapIpv4(parsed);
+  if (client instanceof IPv4) return `${client.octets.slice(0, 3).join('.')}.0/24`;
+  return `${new IPv6([...client.parts.slice(0, 3), 0, 0, 0, 0, 0]).toRFC5952String()}/48`;
+}

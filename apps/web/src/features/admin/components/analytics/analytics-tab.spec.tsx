@@ -1,5 +1,6 @@
 import { type AnalyticsReport, analyticsReportSchema, trafficSources } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import type { AnalyticsRange } from '../../lib/admin-location';
@@ -32,6 +33,7 @@ function report(overrides: Partial<AnalyticsReport> = {}): AnalyticsReport {
     },
     hero: { A: zero, B: zero, test: { enoughData: false, pValue: null, significant: false, leader: null } },
     monthlyViews: 0,
+    floodDays: [],
     ...overrides,
   });
 }
@@ -180,6 +182,51 @@ describe('AnalyticsTab', () => {
     renderTab(report({ demo: true, enabled: false }));
     expect(await screen.findByText('Demo data')).toBeInTheDocument();
     expect(screen.getByText('Site analytics is off')).toBeInTheDocument();
+  });
+
+  it('warns of a suspected flood day and leaves it out of the reports with its switch', async () => {
+    const flood = {
+      day: '2026-03-28',
+      visitors: 10_000,
+      networkVisitors: 6_000,
+      capped: true,
+      suspected: true,
+      excluded: false,
+    };
+    const fetch = renderTab(report({ floodDays: [flood] }));
+    const row = await screen.findByTestId('flood-day');
+    expect(screen.getByText('Suspected flood')).toBeInTheDocument();
+    expect(row).toHaveTextContent(
+      'Looks like a flood: 6,000 of its 10,000 visitors came from one network, and it reached the daily cap of visitors',
+    );
+    fetch.mockImplementationOnce(async () => fakeResponse(200, { day: flood.day, excluded: true }));
+    await userEvent.click(within(row).getByRole('switch', { name: /out of the reports/ }));
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/admin/analytics/days/2026-03-28',
+        expect.objectContaining({ method: 'PUT', body: JSON.stringify({ excluded: true }) }),
+      ),
+    );
+  });
+
+  it('shows an excluded day as left out, with its switch on', async () => {
+    renderTab(
+      report({
+        floodDays: [
+          {
+            day: '2026-03-28',
+            visitors: 80,
+            networkVisitors: 60,
+            capped: false,
+            suspected: true,
+            excluded: true,
+          },
+        ],
+      }),
+    );
+    const row = await screen.findByTestId('flood-day');
+    expect(row).toHaveTextContent('Left out of every figure.');
+    expect(within(row).getByRole('switch')).toBeChecked();
   });
 
   it('says so when the report cannot be loaded', async () => {
