@@ -41,21 +41,23 @@ describe('fake WebSub hub', () => {
     await fetch(`${hub.controlUrl}/reset`, { method: 'POST' });
   });
 
-  const subscribe = () =>
+  const subscribe = (callback = callbackUrl) =>
     fetch(hub.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         'hub.mode': 'subscribe',
         'hub.topic': TOPIC,
-        'hub.callback': callbackUrl,
+        'hub.callback': callback,
         'hub.secret': SECRET,
         'hub.lease_seconds': '3600',
       }).toString(),
     });
+  const requests = async () =>
+    (await (await fetch(`${hub.controlUrl}/requests`)).json()) as FakeWebsubRequest[];
   const verified = async () => {
     for (let i = 0; i < 100; i++) {
-      const [request] = (await (await fetch(`${hub.controlUrl}/requests`)).json()) as FakeWebsubRequest[];
+      const request = (await requests()).at(-1);
       if (request?.verification) return request;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -85,6 +87,29 @@ describe('fake WebSub hub', () => {
     expect(seen[3].signature).not.toBe(good);
     await publish('none');
     expect(seen[4].signature).toBeUndefined();
+  });
+
+  it('calls back the exact callback URL, its query string kept, and holds requests unverified when asked', async () => {
+    const withToken = `${callbackUrl}?token=t0k3n`;
+    const control = (path: string, body: unknown) =>
+      fetch(`${hub.controlUrl}/${path}`, { method: 'POST', body: JSON.stringify(body) });
+    await control('hold', { hold: true });
+    expect((await subscribe(withToken)).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([]);
+    expect(await requests()).toEqual([expect.objectContaining({ callback: withToken, verification: null })]);
+    await control('hold', { hold: false });
+
+    await subscribe(withToken);
+    expect(await verified()).toMatchObject({ verification: { status: 200, echoed: true } });
+    const get = new URL(seen[0].url, 'http://x');
+    expect([get.pathname, get.searchParams.get('token'), get.searchParams.get('hub.mode')]).toEqual([
+      '/cb',
+      't0k3n',
+      'subscribe',
+    ]);
+    expect(await publish('good')).toEqual({ statuses: [204] });
+    expect(seen[1]).toMatchObject({ method: 'POST', url: '/cb?token=t0k3n' });
   });
 
   it('keeps no subscription whose callback does not echo the challenge', async () => {

@@ -6,12 +6,16 @@
  * `POST /subscribe` takes the form of a subscribe or unsubscribe request (`hub.mode`, `hub.topic`,
  * `hub.callback`, `hub.secret`, `hub.lease_seconds`), answers 202, then verifies the intent with a GET to the
  * callback carrying `hub.mode`, `hub.topic`, `hub.challenge` and `hub.lease_seconds`; a subscription is kept
- * only when the callback echoes the challenge. The control API under `/__fake`:
+ * only when the callback echoes the challenge. As the real hub, it calls exactly the callback URL it was given,
+ * its query string (the subscriber's token) kept, with the `hub.*` parameters added, and a subscription is
+ * the pair of that URL and the topic. The control API under `/__fake`:
  * - `GET requests`: every request received, with its verification's outcome;
  * - `POST verify` `{ callback, mode, topic, leaseSeconds? }`: one verification GET as asked (wrong topic or mode);
  * - `POST publish` `{ topic, xml, signing: good|bad|none, times? }`: POSTs the Atom body to each verified
  *   subscriber of the topic, `times` times, signed `X-Hub-Signature: sha1=…` as asked; answers the statuses;
  * - `POST fault` `{ status }` / `{}`: answer subscribe requests with that status (no verification);
+ * - `POST hold` `{ hold: true|false }`: record and accept (202) subscribe requests without verifying them, so a
+ *   test verifies (or forges) them itself with `verify`;
  * - `POST reset`.
  */
 import type { FakeWebsubRequest, FakeWebsubSigning } from '@app/contracts/fake-services';
@@ -94,6 +98,7 @@ export async function startFakeWebsubHub(
   const requests: FakeWebsubRequest[] = [];
   const subscriptions = new Map<string, Subscription>();
   let fault: number | null = null;
+  let hold = false;
   const key = (s: { callback: string; topic: string }) => `${s.callback} ${s.topic}`;
 
   const subscribe = async (form: URLSearchParams, res: ServerResponse) => {
@@ -115,6 +120,7 @@ export async function startFakeWebsubHub(
     };
     requests.push(request);
     send(res, 202);
+    if (hold) return;
     // Verified after the answer, as the real hub does ("async").
     setTimeout(() => {
       const leaseSeconds = mode === 'subscribe' ? (lease ?? 432000) : null;
@@ -163,11 +169,16 @@ export async function startFakeWebsubHub(
           requests.length = 0;
           subscriptions.clear();
           fault = null;
+          hold = false;
           return send(res, 200, {});
         }
         const json = text ? JSON.parse(text) : {};
         if (req.method === 'POST' && path === '/__fake/fault') {
           fault = typeof json.status === 'number' ? json.status : null;
+          return send(res, 200, {});
+        }
+        if (req.method === 'POST' && path === '/__fake/hold') {
+          hold = json.hold === true;
           return send(res, 200, {});
         }
         if (req.method === 'POST' && path === '/__fake/verify')

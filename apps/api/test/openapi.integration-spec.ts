@@ -17,6 +17,7 @@ import { registeredRoutes, routesTakingBody } from './support/routes';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { NewsletterLinkPurpose } from '../src/newsletter/newsletter-links';
 import { NewsletterService } from '../src/newsletter/newsletter.service';
+import { WebsubIntentEntity } from '../src/youtube/websub-intent.entity';
 
 /**
  * The OpenAPI document is generated from the contracts (apps/api/src/docs, docs/api.md). This spec keeps it
@@ -48,6 +49,13 @@ let browser: TestAgent;
 /** The passkey registered and used below; its origin is the Host the calls name. */
 const passkey = new SoftAuthenticator('http://site.example');
 const SITE_HOST = { Host: 'site.example' };
+/** An unsubscribe the site asked the WebSub hub for, waiting for its verification. */
+const WEBSUB_ASKED = {
+  token: 'a'.repeat(48),
+  mode: 'unsubscribe',
+  topic: 'https://www.youtube.com/xml/feeds/videos.xml?channel_id=UCold',
+  leaseSeconds: null,
+} as const;
 let doc: OpenApiDocument;
 let schemas: SchemaValidator;
 /** Answers kept for later calls (ids to feature and pin, the backup to import back). */
@@ -120,7 +128,7 @@ const CALLS: Call[] = [
     status: 200,
     as: 'admin',
     url: () => `/api/auth/passkeys/${passkey.id}`,
-    body: { name: 'Work laptop' },
+    body: { name: 'Work laptop', password: 'admin123' },
   },
   { route: 'post /api/auth/login/passkey/options', status: 200, as: 'browser', body: {}, headers: SITE_HOST },
   {
@@ -136,12 +144,14 @@ const CALLS: Call[] = [
     status: 200,
     as: 'admin',
     url: () => `/api/auth/passkeys/${passkey.id}`,
+    body: { password: 'admin123' },
   },
   {
     route: 'delete /api/auth/passkeys/:id',
     status: 404,
     as: 'admin',
     url: () => `/api/auth/passkeys/${passkey.id}`,
+    body: { password: 'admin123' },
   },
   { route: 'get /api/admin/audit', status: 200, as: 'admin' },
   { route: 'get /api/admin/audit', status: 400, as: 'admin', url: '/api/admin/audit?action=nope' },
@@ -152,11 +162,11 @@ const CALLS: Call[] = [
   { route: 'post /api/sync/live-check', status: 200, as: 'admin' },
   { route: 'get /api/live', status: 200 },
   { route: 'get /api/youtube/websub/status', status: 200, as: 'admin' },
-  // No subscription here: the challenge is echoed only to let go of a topic the site does not want.
+  // The hub confirming the unsubscribe the site asked for (stored in beforeAll, as the service stores it).
   {
     route: 'get /api/youtube/websub',
     status: 200,
-    url: '/api/youtube/websub?hub.mode=unsubscribe&hub.topic=https%3A%2F%2Fwww.youtube.com%2Fxml%2Ffeeds%2Fvideos.xml%3Fchannel_id%3DUCold&hub.challenge=c1',
+    url: `/api/youtube/websub?token=${WEBSUB_ASKED.token}&hub.mode=unsubscribe&hub.topic=${encodeURIComponent(WEBSUB_ASKED.topic)}&hub.challenge=c1`,
   },
   {
     route: 'get /api/youtube/websub',
@@ -521,6 +531,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: fake.env() });
   admin = await signedInAgent(t.server);
   browser = request.agent(t.server);
+  await t.dataSource.getRepository(WebsubIntentEntity).insert({ ...WEBSUB_ASKED, requestedAt: new Date() });
   doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
   schemas = new SchemaValidator(doc);
 });

@@ -101,22 +101,46 @@ describe('passkeys', () => {
       (p: { name: string }) => p.name,
     );
     expect(names).toEqual(['Laptop', 'YubiKey', 'Other']);
-    await admin.delete(`/api/auth/passkeys/${other.id}`).expect(200, { ok: true });
+    await admin
+      .delete(`/api/auth/passkeys/${other.id}`)
+      .send({ password: ADMIN.password })
+      .expect(200, { ok: true });
+  });
+
+  const names = async () =>
+    (await admin.get('/api/auth/passkeys').expect(200)).body.passkeys.map((p: { name: string }) => p.name);
+
+  it('renames or removes a passkey only with the password: a plain session or a wrong one changes nothing', async () => {
+    const path = `/api/auth/passkeys/${yubikey.id}`;
+    const refused = [
+      [await admin.put(path).send({ name: 'Blue key' }), 'password: is required'],
+      [await admin.put(path).send({ name: 'Blue key', password: 'wrong-one' }), 'password: is incorrect'],
+      [await admin.delete(path), 'body: Invalid input: expected object, received undefined'],
+      [await admin.delete(path).send({}), 'password: is required'],
+      [await admin.delete(path).send({ password: 'wrong-one' }), 'password: is incorrect'],
+    ] as const;
+    expect(refused.map(([res, message]) => [res.status, res.body.message, message])).toEqual(
+      refused.map(([, message]) => [400, message, message]),
+    );
+    expect(await names()).toEqual(['Laptop', 'YubiKey']);
+    const { events } = (await admin.get('/api/admin/audit').expect(200)).body;
+    expect(events.map((e: { action: string }) => e.action)).not.toContain('passkey-renamed');
   });
 
   it('renames and removes a passkey; a removed one no longer signs in', async () => {
+    const stepUp = { password: ADMIN.password };
     const renamed = await admin
       .put(`/api/auth/passkeys/${yubikey.id}`)
-      .send({ name: 'Blue key' })
+      .send({ name: 'Blue key', ...stepUp })
       .expect(200);
     expect(renamed.body.name).toBe('Blue key');
     await admin
       .put(`/api/auth/passkeys/${'A'.repeat(43)}`)
-      .send({ name: 'x' })
+      .send({ name: 'x', ...stepUp })
       .expect(404);
-    await admin.delete(`/api/auth/passkeys/${yubikey.id}`).expect(200);
-    await admin.delete(`/api/auth/passkeys/${yubikey.id}`).expect(404);
-    expect((await admin.delete('/api/auth/passkeys/short').expect(400)).body.message).toBe(
+    await admin.delete(`/api/auth/passkeys/${yubikey.id}`).send(stepUp).expect(200);
+    await admin.delete(`/api/auth/passkeys/${yubikey.id}`).send(stepUp).expect(404);
+    expect((await admin.delete('/api/auth/passkeys/short').send(stepUp).expect(400)).body.message).toBe(
       'id: is not a passkey id',
     );
     const { res } = await signInWith(yubikey);
@@ -196,6 +220,37 @@ describe('passkeys', () => {
             .expect(400)
         ).body.message,
       ).toBe('code: is required');
+    });
+
+    it('asks the code too before renaming or removing a passkey; a recovery code does', async () => {
+      now += 30_000;
+      const temporary = new SoftAuthenticator(SITE);
+      const options = (
+        await admin
+          .post('/api/auth/passkeys/register/options')
+          .send({ password: ADMIN.password, code: code() })
+          .expect(200)
+      ).body;
+      await admin
+        .post('/api/auth/passkeys/register')
+        .send({ name: 'Temporary', response: temporary.register(options) })
+        .expect(200);
+      const path = `/api/auth/passkeys/${temporary.id}`;
+      const password = ADMIN.password;
+      const refused = [
+        [await admin.put(path).send({ name: 'Renamed', password }), 'code: is required'],
+        [await admin.put(path).send({ name: 'Renamed', password, code: '000000' }), 'code: is incorrect'],
+        [await admin.delete(path).send({ password }), 'code: is required'],
+        [await admin.delete(path).send({ password, code: 'not-a-code' }), 'code: is incorrect'],
+      ] as const;
+      expect(refused.map(([res, message]) => [res.status, res.body.message, message])).toEqual(
+        refused.map(([, message]) => [400, message, message]),
+      );
+      expect(await names()).toEqual(['Laptop', 'Temporary']);
+      now += 30_000;
+      await admin.put(path).send({ name: 'Renamed', password, code: code() }).expect(200);
+      await admin.delete(path).send({ password, code: recoveryCodes[2] }).expect(200);
+      expect(await names()).toEqual(['Laptop']);
     });
 
     it('takes a passkey instead of the code after the password', async () => {

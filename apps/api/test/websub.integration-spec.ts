@@ -7,7 +7,13 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
 import { SyncRunEntity } from '../src/youtube/sync-run.entity';
-import { WEBSUB_RENEW_AT, WebsubService } from '../src/youtube/websub.service';
+import { WebsubSubscriptionEntity } from '../src/youtube/websub-subscription.entity';
+import {
+  WEBSUB_LEASE_SECONDS,
+  WEBSUB_PENDING_RETRY_MS,
+  WEBSUB_RENEW_AT,
+  WebsubService,
+} from '../src/youtube/websub.service';
 import { signedInAgent } from './support/auth';
 import { type FakeWebsubHub, startFakeWebsubHub } from './support/fake-websub-hub';
 import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
@@ -32,6 +38,13 @@ async function waitFor<T>(
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** The path and query a hub calls: the callback URL it was given (its token kept), with `hub.*` added. */
+function callbackPath(callback: string, hub: Record<string, string | number>): string {
+  const url = new URL(callback);
+  for (const [key, value] of Object.entries(hub)) url.searchParams.set(`hub.${key}`, String(value));
+  return `${url.pathname}${url.search}`;
 }
 
 /** A new-video push as YouTube's hub sends it: one Atom entry. */
@@ -115,7 +128,8 @@ describe('YouTube push (WebSub)', () => {
     expect(subscribe).toEqual({
       mode: 'subscribe',
       topic,
-      callback: `${publicUrl}${WEBSUB_CALLBACK_PATH}`,
+      // With the request's token, which only the hub learns.
+      callback: `${publicUrl}${WEBSUB_CALLBACK_PATH}?token=${subscribe.callback.split('=')[1]}`,
       secret: expect.stringMatching(/^[0-9a-f]{64}$/),
       leaseSeconds: expect.any(Number),
       verification: { status: 200, echoed: true },
@@ -125,38 +139,98 @@ describe('YouTube push (WebSub)', () => {
     expect(new Date(state.leaseExpiresAt!).getTime()).toBeGreaterThan(Date.now() + 3 * 24 * 3600_000);
     // The secret never reaches the dashboard.
     expect(JSON.stringify(state)).not.toContain(subscribe.secret!);
+    expect(subscribe.callback).toMatch(/\?token=[0-9a-f]{48}$/);
   });
 
-  it('echoes the challenge only for the subscribed topic, the subscribe mode and a sane lease', async () => {
+  it('refuses a forged verification (no token, a made-up one, a replayed one) of either mode; the lease stays', async () => {
     const callback = `${publicUrl}${WEBSUB_CALLBACK_PATH}`;
-    const good = await hub.verify({ callback, mode: 'subscribe', topic, leaseSeconds: 3600 });
-    expect([good.status, good.body]).toEqual([200, good.challenge]);
-    const res = await request(t.server)
-      .get(WEBSUB_CALLBACK_PATH)
-      .query({
-        'hub.mode': 'subscribe',
-        'hub.topic': topic,
-        'hub.challenge': 'abc',
-        'hub.lease_seconds': 3600,
-      })
-      .expect(200);
-    expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.headers['cache-control']).toBe('no-store');
-    const wrongTopic = await hub.verify({
-      callback,
-      mode: 'subscribe',
-      topic: websubTopic('UCxxxxxxxxxxxxxxxxxxxxxx'),
-      leaseSeconds: 3600,
-    });
-    expect(wrongTopic.status).toBe(404);
-    expect(wrongTopic.body).not.toContain(wrongTopic.challenge);
-    expect((await hub.verify({ callback, mode: 'publish', topic, leaseSeconds: 3600 })).status).toBe(404);
-    // Unsubscribing the wanted topic is refused; a topic no longer wanted may go.
-    expect((await hub.verify({ callback, mode: 'unsubscribe', topic })).status).toBe(404);
-    for (const lease of [null, 0, -5, 1e12]) {
-      expect((await hub.verify({ callback, mode: 'subscribe', topic, leaseSeconds: lease })).status).toBe(
-        404,
+    const before = await status();
+    const [verified] = await verifiedSubscribes();
+    const forged = (query: Record<string, string | number>) =>
+      request(t.server)
+        .get(WEBSUB_CALLBACK_PATH)
+        .query({ 'hub.challenge': 'x', ...query });
+    // The public topic and a one-year lease, as anyone can send it.
+    const oneYear = { 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.lease_seconds': 31_536_000 };
+    await forged(oneYear).expect(404);
+    await forged({ ...oneYear, 'hub.lease_seconds': 3600, token: '0'.repeat(48) }).expect(404);
+    // The hub's own verification again: used up.
+    expect(
+      (await hub.verify({ callback: verified.callback, mode: 'subscribe', topic, leaseSeconds: 3600 }))
+        .status,
+    ).toBe(404);
+    // Unsubscribe: nothing was asked, whatever the topic or token.
+    const otherTopic = websubTopic('UCxxxxxxxxxxxxxxxxxxxxxx');
+    for (const [url, about] of [
+      [callback, topic],
+      [callback, otherTopic],
+      [verified.callback, topic],
+      [verified.callback, otherTopic],
+    ]) {
+      const answer = await hub.verify({ callback: url, mode: 'unsubscribe', topic: about });
+      expect([url, about, answer.status]).toEqual([url, about, 404]);
+      expect(answer.body).not.toContain(answer.challenge);
+    }
+    expect(await status()).toEqual(before);
+  });
+
+  it('confirms a request only with its token, mode and topic and a lease up to the one asked for, once', async () => {
+    const rows = t.dataSource.getRepository(WebsubSubscriptionEntity);
+    await hub.hold(true);
+    try {
+      // A subscribe unverified for too long is asked again; the subscription is pending meanwhile.
+      await rows.update(
+        { id: WebsubSubscriptionEntity.SINGLETON_ID },
+        { state: 'pending', requestedAt: new Date(Date.now() - WEBSUB_PENDING_RETRY_MS) },
       );
+      await t.app.get(WebsubService).reconcile();
+      const asked = (await hub.requests()).at(-1)!;
+      expect(asked).toMatchObject({
+        mode: 'subscribe',
+        topic,
+        leaseSeconds: WEBSUB_LEASE_SECONDS,
+        verification: null,
+      });
+      const { callback } = asked;
+      expect(callback).not.toBe((await verifiedSubscribes())[0].callback);
+      const forgeries = [
+        { callback: `${publicUrl}${WEBSUB_CALLBACK_PATH}`, mode: 'subscribe', topic, leaseSeconds: 3600 },
+        {
+          callback: callback.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+          mode: 'subscribe',
+          topic,
+          leaseSeconds: 3600,
+        },
+        { callback, mode: 'subscribe', topic: websubTopic('UCxxxxxxxxxxxxxxxxxxxxxx'), leaseSeconds: 3600 },
+        { callback, mode: 'unsubscribe', topic },
+        { callback, mode: 'publish', topic, leaseSeconds: 3600 },
+        ...[WEBSUB_LEASE_SECONDS + 1, 31_536_000, null, 0, 59, -5, 1.5, 1e12].map((leaseSeconds) => ({
+          callback,
+          mode: 'subscribe',
+          topic,
+          leaseSeconds,
+        })),
+      ];
+      for (const forgery of forgeries) {
+        expect([forgery, (await hub.verify(forgery)).status]).toEqual([forgery, 404]);
+      }
+      expect((await status()).state).toBe('pending');
+
+      // The hub's: echoed as text, and the lease it grants (shorter than asked) is the one kept.
+      const res = await request(t.server)
+        .get(callbackPath(callback, { mode: 'subscribe', topic, challenge: 'abc', lease_seconds: 3600 }))
+        .expect(200);
+      expect(res.text).toBe('abc');
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const after = await status();
+      expect(after.state).toBe('active');
+      const expires = new Date(after.leaseExpiresAt!).getTime();
+      expect(expires).toBeGreaterThan(Date.now() + 3500_000);
+      expect(expires).toBeLessThanOrEqual(Date.now() + 3600_000);
+      expect((await hub.verify({ callback, mode: 'subscribe', topic, leaseSeconds: 3600 })).status).toBe(404);
+    } finally {
+      await hub.hold(false);
     }
   });
 
@@ -239,6 +313,7 @@ describe('YouTube push (WebSub)', () => {
     const state = await status();
     const lease = new Date(state.leaseExpiresAt!).getTime() - Date.now();
     const count = (await hub.requests()).filter((r) => r.mode === 'subscribe').length;
+    const verified = (await verifiedSubscribes()).length;
     const spy = jest.spyOn(clock, 'now');
     try {
       spy.mockImplementation(() => Date.now() + lease * (WEBSUB_RENEW_AT - 0.1));
@@ -248,7 +323,7 @@ describe('YouTube push (WebSub)', () => {
       await websub.reconcile();
       const renewed = await waitFor(async () => {
         const all = await verifiedSubscribes();
-        return all.length > count ? all : undefined;
+        return all.length > verified ? all : undefined;
       });
       expect(renewed.at(-1)!.secret).toBe(renewed[0].secret);
       const after = await status();
@@ -321,6 +396,18 @@ describe('YouTube push (WebSub)', () => {
           ? true
           : undefined,
       );
+      // Push is off: neither a made-up unsubscribe nor the hub's own again is echoed.
+      const [unsubscribed] = (await hub.requests()).filter(
+        (r) => r.mode === 'unsubscribe' && r.topic === websubTopic(other),
+      );
+      expect(unsubscribed.callback).toMatch(/\?token=[0-9a-f]{48}$/);
+      for (const url of [`${publicUrl}${WEBSUB_CALLBACK_PATH}`, unsubscribed.callback]) {
+        for (const about of [websubTopic(other), topic]) {
+          await request(off.server)
+            .get(callbackPath(url, { mode: 'unsubscribe', topic: about, challenge: 'x' }))
+            .expect(404);
+        }
+      }
       expect(await off.app.get(WebsubService).status()).toEqual({
         state: 'off',
         offReason: 'no-public-url',

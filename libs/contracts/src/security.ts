@@ -133,14 +133,18 @@ export type Passkeys = z.infer<typeof passkeysSchema>;
 export const passkeyIdParamSchema = z.string().regex(/^[A-Za-z0-9_-]{16,1364}$/, 'is not a passkey id');
 
 /**
- * `POST /api/auth/passkeys/register/options`: adding a way to sign in is a sensitive change, so it asks the
- * password, and a code while two-factor sign-in is on.
+ * The step-up a sensitive change of the ways to sign in asks for: the password, and a code (authenticator or
+ * recovery) while two-factor sign-in is on.
  */
-export const passkeyRegisterOptionsBodySchema = z.strictObject({
-  password: z.string().min(1, 'is required').max(256),
+export const stepUpBodySchema = z.strictObject({
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(256),
   code: z.string().trim().max(64).optional(),
 });
-export type PasskeyRegisterOptionsBody = z.infer<typeof passkeyRegisterOptionsBodySchema>;
+export type StepUpBody = z.infer<typeof stepUpBodySchema>;
+
+/** `POST /api/auth/passkeys/register/options`: adding a way to sign in asks the step-up. */
+export const passkeyRegisterOptionsBodySchema = stepUpBodySchema;
+export type PasskeyRegisterOptionsBody = StepUpBody;
 
 /**
  * What the browser's WebAuthn call answered (`@simplewebauthn/browser`'s JSON), checked in depth by
@@ -161,8 +165,13 @@ export const passkeyRegisterBodySchema = z.strictObject({
 });
 export type PasskeyRegisterBody = z.infer<typeof passkeyRegisterBodySchema>;
 
-export const passkeyRenameBodySchema = z.strictObject({ name: passkeyNameSchema });
+/** `PUT /api/auth/passkeys/:id`: the new name, and the step-up (a passkey is a way to sign in). */
+export const passkeyRenameBodySchema = stepUpBodySchema.extend({ name: passkeyNameSchema });
 export type PasskeyRenameBody = z.infer<typeof passkeyRenameBodySchema>;
+
+/** `DELETE /api/auth/passkeys/:id`: the step-up. */
+export const passkeyRemoveBodySchema = stepUpBodySchema;
+export type PasskeyRemoveBody = StepUpBody;
 
 export const passkeyLoginBodySchema = z.strictObject({ response: webAuthnResponseSchema });
 export type PasskeyLoginBody = z.infer<typeof passkeyLoginBodySchema>;

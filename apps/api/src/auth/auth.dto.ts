@@ -3,6 +3,7 @@ import {
   passkeyLoginBodySchema,
   passkeyRegisterBodySchema,
   passkeyRegisterOptionsBodySchema,
+  passkeyRemoveBodySchema,
   passkeyRenameBodySchema,
   passkeySchema,
   passkeysSchema,
@@ -40,5 +41,6 @@ export class PasskeysDto extends zodDto(passkeysSchema) {}
 export class PasskeyRegisterOptionsDto extends zodDto(passkeyRegisterOptionsBodySchema) {}
 export class PasskeyRegisterDto extends zodDto(passkeyRegisterBodySchema) {}
 export class PasskeyRenameDto extends zodDto(passkeyRenameBodySchema) {}
+export class PasskeyRemoveDto extends zodDto(passkeyRemoveBodySchema) {}
 export class PasskeyLoginDto extends zodDto(passkeyLoginBodySchema) {}
 export class WebAuthnOptionsDto extends zodDto(webAuthnOptionsSchema) {}

@@ -7,7 +7,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { AuthUser, ChangePasswordBody } from '@app/contracts';
+import type { AuthUser, ChangePasswordBody, StepUpBody } from '@app/contracts';
 import * as argon2 from 'argon2';
 import type { Request } from 'express';
 import { Not, type Repository } from 'typeorm';
@@ -125,17 +125,28 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   /**
-   * Checks the current password and, while two-factor sign-in is on, a current code (step-up); stores the
-   * new hash and ends every other session of the admin.
+   * The step-up of a sensitive change (the password, adding, renaming or removing a passkey): the current
+   * password, then, while two-factor sign-in is on, a current code. A wrong one is a 400 naming its field
+   * (`field` for the password); both checks are throttled.
    */
+  async stepUp(
+    userId: number,
+    { password, code }: StepUpBody,
+    ip: string,
+    field = 'password',
+  ): Promise<void> {
+    await this.verifyCurrentPassword(userId, password, ip, field);
+    await this.twoFactor.stepUp(userId, code, ip);
+  }
+
+  /** After the step-up: stores the new hash and ends every other session of the admin. */
   async changePassword(
     userId: number,
     { currentPassword, newPassword, code }: ChangePasswordBody,
     keepSessionId: string,
     ip: string,
   ): Promise<void> {
-    await this.verifyCurrentPassword(userId, currentPassword, ip);
-    await this.twoFactor.stepUp(userId, code, ip);
+    await this.stepUp(userId, { password: currentPassword, code }, ip, 'currentPassword');
     const passwordHash = await hashPassword(newPassword);
     await this.users.manager.transaction(async (manager) => {
       await manager.update(UserEntity, { id: userId }, { passwordHash });

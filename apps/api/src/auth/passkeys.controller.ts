@@ -20,13 +20,13 @@ import {
   PasskeyLoginDto,
   PasskeyRegisterDto,
   PasskeyRegisterOptionsDto,
+  PasskeyRemoveDto,
   PasskeyRenameDto,
   PasskeysDto,
   WebAuthnOptionsDto,
 } from './auth.dto';
 import { AuthService } from './auth.service';
 import { PasskeysService } from './passkeys.service';
-import { TwoFactorService } from './two-factor.service';
 
 const idPipe = new ZodParamPipe(passkeyIdParamSchema, 'id');
 
@@ -36,7 +36,6 @@ export class PasskeysController {
   constructor(
     private readonly passkeys: PasskeysService,
     private readonly auth: AuthService,
-    private readonly twoFactor: TwoFactorService,
     private readonly audit: AuditService,
   ) {}
 
@@ -54,9 +53,7 @@ export class PasskeysController {
     @Req() req: Request,
     @Body() body: PasskeyRegisterOptionsDto,
   ): Promise<WebAuthnOptions> {
-    const ip = req.ip ?? 'unknown';
-    await this.auth.verifyCurrentPassword(req.user!.id, body.password, ip, 'password');
-    await this.twoFactor.stepUp(req.user!.id, body.code, ip);
+    await this.auth.stepUp(req.user!.id, body, req.ip ?? 'unknown');
     return this.passkeys.registrationOptions(req, req.user!);
   }
 
@@ -70,22 +67,29 @@ export class PasskeysController {
     return passkey;
   }
 
+  /** Renaming or removing a way to sign in asks the step-up, as adding one does. */
   @Put('passkeys/:id')
-  @ApiJson(PasskeyDto, { errors: [400, 401, 403, 404, 413, 415] })
+  @ApiJson(PasskeyDto, { errors: [400, 401, 403, 404, 413, 415, 429] })
   async rename(
     @Req() req: Request,
     @Param('id', idPipe) id: string,
-    @Body() body: PasskeyRenameDto,
+    @Body() { name, ...stepUp }: PasskeyRenameDto,
   ): Promise<Passkey> {
+    await this.auth.stepUp(req.user!.id, stepUp, req.ip ?? 'unknown');
     const before = (await this.passkeys.list(req.user!.id)).find((p) => p.id === id)?.name;
-    const passkey = await this.passkeys.rename(req.user!.id, id, body.name);
+    const passkey = await this.passkeys.rename(req.user!.id, id, name);
     await this.audit.record('passkey-renamed', actorOf(req), `"${before}" → "${passkey.name}"`);
     return passkey;
   }
 
   @Delete('passkeys/:id')
-  @ApiJson(OkDto, { errors: [400, 401, 403, 404] })
-  async remove(@Req() req: Request, @Param('id', idPipe) id: string): Promise<Ok> {
+  @ApiJson(OkDto, { errors: [400, 401, 403, 404, 413, 415, 429] })
+  async remove(
+    @Req() req: Request,
+    @Param('id', idPipe) id: string,
+    @Body() body: PasskeyRemoveDto,
+  ): Promise<Ok> {
+    await this.auth.stepUp(req.user!.id, body, req.ip ?? 'unknown');
     const name = await this.passkeys.remove(req.user!.id, id);
     await this.audit.record('passkey-removed', actorOf(req), `"${name}"`);
     return { ok: true };

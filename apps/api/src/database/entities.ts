@@ -21,11 +21,13 @@ import { AppLockEntity } from '../youtube/app-lock.entity';
 import { LiveStreamEntity } from '../youtube/live-stream.entity';
 import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { WebsubAnnouncedEntity } from '../youtube/websub-announced.entity';
+import { WebsubIntentEntity } from '../youtube/websub-intent.entity';
 import { WebsubSubscriptionEntity } from '../youtube/websub-subscription.entity';
 import { Websub1765100000000 } from './migrations/1765100000000-websub';
 import { UnknownChannelTotals1765200000000 } from './migrations/1765200000000-unknown-channel-totals';
 import { AnalyticsFloods1765440000000 } from './migrations/1765440000000-analytics-floods';
 import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
+import { WebsubIntents1765410000000 } from './migrations/1765410000000-websub-intents';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { AnalyticsVisitorHero1764925000000 } from './migrations/1764925000000-analytics-visitor-hero';
 import { NewsletterConfirmation1765000000000 } from './migrations/1765000000000-newsletter-confirmation';
@@ -70,6 +72,7 @@ export const ENTITIES = [
   PasskeyEntity,
   WebsubSubscriptionEntity,
   WebsubAnnouncedEntity,
+  WebsubIntentEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -95,5 +98,6 @@ export const MIGRATIONS = [
   Websub1765100000000,
   UnknownChannelTotals1765200000000,
   SyncRunPush1765300000000,
+  WebsubIntents1765410000000,
   AnalyticsFloods1765440000000,
 ];

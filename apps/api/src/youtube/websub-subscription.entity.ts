@@ -14,8 +14,16 @@ export class WebsubSubscriptionEntity {
   @Column({ type: 'varchar', length: 255 })
   topic: string;
 
+  /** The callback without its token: PUBLIC_URL's, compared with the wanted one. */
   @Column({ type: 'varchar', length: 512 })
   callback: string;
+
+  /**
+   * The token in the callback URL of the subscription the hub last verified (each request has its own), so an
+   * unsubscribe names that exact URL; null before the first verification.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  callbackToken: string | null;
 
   @Column({ type: 'varchar', length: 128 })
   secret: string;

@@ -19,7 +19,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import { isIP } from 'node:net';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, LessThan, type Repository } from 'typeorm';
 import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { addressRefusal } from '../common/outbound/address-policy';
@@ -41,15 +41,18 @@ import { YouTubeApiClient } from './youtube-api.client';
 import { toVideoRow } from './youtube.mapper';
 import { configuredApiKey, configuredChannel } from './youtube-config';
 import { WebsubAnnouncedEntity } from './websub-announced.entity';
+import { WebsubIntentEntity } from './websub-intent.entity';
 import { WebsubSubscriptionEntity } from './websub-subscription.entity';
 
 /** The lease asked for (YouTube's hub grants about 5 days whatever is asked). */
 export const WEBSUB_LEASE_SECONDS = 5 * 24 * 3600;
-/** Leases the callback accepts: a minute to a year; anything else is not a sane lease. */
-const LEASE_RANGE = { min: 60, max: 365 * 24 * 3600 } as const;
+/** The shortest lease a verification may grant: a minute. The longest is the one asked for. */
+const MIN_LEASE_SECONDS = 60;
+/** The query parameter of the callback URL that carries a request's token (the hub adds its `hub.*` ones). */
+export const WEBSUB_TOKEN_PARAM = 'token';
 /** Renewal at this share of the lease. */
 export const WEBSUB_RENEW_AT = 0.8;
-/** A subscribe request still unverified after this long is asked again. */
+/** A subscribe request still unverified after this long is asked again (and its token is worthless). */
 export const WEBSUB_PENDING_RETRY_MS = 10 * 60_000;
 /** How often each process looks whether the subscription needs work. */
 export const WEBSUB_CHECK_INTERVAL_MS = 60_000;
@@ -89,6 +92,7 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectRepository(WebsubSubscriptionEntity)
     private readonly subscriptions: Repository<WebsubSubscriptionEntity>,
     @InjectRepository(WebsubAnnouncedEntity) private readonly announced: Repository<WebsubAnnouncedEntity>,
+    @InjectRepository(WebsubIntentEntity) private readonly intents: Repository<WebsubIntentEntity>,
     @InjectRepository(SyncRunEntity) private readonly runs: Repository<SyncRunEntity>,
     private readonly dataSource: DataSource,
     private readonly locks: AppLockService,
@@ -196,6 +200,8 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
       id: WebsubSubscriptionEntity.SINGLETON_ID,
       topic: wanted.topic,
       callback: wanted.callback,
+      // The hub's subscription stays the verified one until the new request is verified.
+      callbackToken: same ? previous.callbackToken : null,
       // A renewal keeps the secret (notifications in flight stay valid); a new topic gets a new one.
       secret: same ? previous.secret : randomBytes(32).toString('hex'),
       // A renewal stays active until its verification arrives.
@@ -223,15 +229,34 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** One subscribe or unsubscribe request to the hub, through the outbound rules; a non-2xx throws. */
+  /**
+   * One subscribe or unsubscribe request to the hub, through the outbound rules; a non-2xx throws. It is
+   * recorded first (the hub may verify before it answers), with its token in the callback URL: a subscribe
+   * gets a new one (and the earlier subscribe requests stop counting); an unsubscribe names the callback of
+   * the subscription the hub verified, so its token. A subscription from before tokens has none: its
+   * unsubscribe cannot be verified, and the hub lets it run out (at most its 5-day lease).
+   */
   private async ask(
     mode: 'subscribe' | 'unsubscribe',
-    row: Pick<WebsubSubscriptionEntity, 'topic' | 'callback' | 'secret'>,
+    row: Pick<WebsubSubscriptionEntity, 'topic' | 'callback' | 'callbackToken' | 'secret'>,
   ): Promise<void> {
+    const now = this.clock.now();
+    await this.intents.delete({ requestedAt: LessThan(new Date(now - WEBSUB_PENDING_RETRY_MS)) });
+    if (mode === 'subscribe') await this.intents.delete({ mode });
+    const token = mode === 'subscribe' ? randomBytes(24).toString('hex') : row.callbackToken;
+    if (token) {
+      await this.intents.save({
+        token,
+        mode,
+        topic: row.topic,
+        leaseSeconds: mode === 'subscribe' ? WEBSUB_LEASE_SECONDS : null,
+        requestedAt: new Date(now),
+      });
+    }
     const form = new URLSearchParams({
       'hub.mode': mode,
       'hub.topic': row.topic,
-      'hub.callback': row.callback,
+      'hub.callback': callbackUrl(row.callback, token),
       'hub.verify': 'async',
       ...(mode === 'subscribe'
         ? { 'hub.secret': row.secret, 'hub.lease_seconds': String(WEBSUB_LEASE_SECONDS) }
@@ -252,32 +277,48 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * The hub's intent verification: the challenge to echo, or null (404) when mode, topic or lease do not
-   * match what this site asked for. A subscribe is confirmed only for the stored topic; an unsubscribe only
-   * for a topic that is not (or no longer) wanted.
+   * The hub's intent verification: the challenge to echo, or null (404) unless it confirms a request this
+   * site made and has not seen verified: its token, mode and topic, not older than WEBSUB_PENDING_RETRY_MS;
+   * for a subscribe, the stored topic and a lease of a minute up to the one asked for (the lease kept and
+   * renewed from is the hub's). Each request is confirmed once.
    */
   async verify(query: Record<string, unknown>): Promise<string | null> {
     const mode = query['hub.mode'];
     const topic = query['hub.topic'];
     const challenge = query['hub.challenge'];
-    if (typeof topic !== 'string' || typeof challenge !== 'string' || !challenge || challenge.length > 512)
-      return null;
-    const row = await this.subscriptions.findOneBy({ id: WebsubSubscriptionEntity.SINGLETON_ID });
-    if (mode === 'unsubscribe') return row?.topic === topic ? null : challenge;
-    if (mode !== 'subscribe' || !row || row.topic !== topic) return null;
-    const lease = Number(query['hub.lease_seconds']);
-    if (!Number.isInteger(lease) || lease < LEASE_RANGE.min || lease > LEASE_RANGE.max) return null;
+    const token = query[WEBSUB_TOKEN_PARAM];
+    if (mode !== 'subscribe' && mode !== 'unsubscribe') return null;
+    if (typeof topic !== 'string' || typeof token !== 'string') return null;
+    if (typeof challenge !== 'string' || !challenge || challenge.length > 512) return null;
     const now = this.clock.now();
-    await this.subscriptions.update(
-      { id: row.id, topic },
-      {
-        state: 'active',
-        leaseSeconds: lease,
-        verifiedAt: new Date(now),
-        expiresAt: new Date(now + lease * 1000),
-        lastError: null,
-      },
-    );
+    const intent = await this.intents.findOneBy({ token, mode });
+    // Compared here too: MySQL compares strings without case.
+    if (!intent || intent.token !== token || intent.topic !== topic) return null;
+    if (now - intent.requestedAt.getTime() > WEBSUB_PENDING_RETRY_MS) return null;
+    const lease = Number(query['hub.lease_seconds']);
+    if (mode === 'subscribe') {
+      if (!Number.isInteger(lease) || lease < MIN_LEASE_SECONDS || lease > (intent.leaseSeconds ?? 0)) {
+        return null;
+      }
+      const row = await this.subscriptions.findOneBy({ id: WebsubSubscriptionEntity.SINGLETON_ID });
+      if (row?.topic !== topic) return null;
+    }
+    // Used up by the first verification: of two at once (a replay racing the hub), one wins.
+    const used = await this.intents.delete({ token: intent.token, mode, topic });
+    if (used.affected !== 1) return null;
+    if (mode === 'subscribe') {
+      await this.subscriptions.update(
+        { id: WebsubSubscriptionEntity.SINGLETON_ID, topic },
+        {
+          state: 'active',
+          callbackToken: intent.token,
+          leaseSeconds: lease,
+          verifiedAt: new Date(now),
+          expiresAt: new Date(now + lease * 1000),
+          lastError: null,
+        },
+      );
+    }
     return challenge;
   }
 
@@ -426,6 +467,14 @@ export function websubCallbackOrigin(env: Pick<Env, 'PUBLIC_URL' | 'WEBSUB_HUB_U
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return null;
   if (isIP(host) && addressRefusal(host, { allowLoopback: false })) return null;
   return url.origin;
+}
+
+/** The callback URL the hub is given: the site's, with the request's token when it has one. */
+export function callbackUrl(callback: string, token: string | null): string {
+  if (!token) return callback;
+  const url = new URL(callback);
+  url.searchParams.set(WEBSUB_TOKEN_PARAM, token);
+  return url.toString();
 }
 
 /** `sha1=<hex HMAC-SHA1 of the body>` with the secret, compared in constant time. */

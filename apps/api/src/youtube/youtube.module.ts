@@ -17,6 +17,7 @@ import { SyncStoreService } from './sync-store.service';
 import { SyncController } from './sync.controller';
 import { SyncService } from './sync.service';
 import { WebsubAnnouncedEntity } from './websub-announced.entity';
+import { WebsubIntentEntity } from './websub-intent.entity';
 import { WebsubSubscriptionEntity } from './websub-subscription.entity';
 import { WebsubController } from './websub.controller';
 import { WebsubService } from './websub.service';
@@ -28,6 +29,7 @@ import { WebsubService } from './websub.service';
       LiveStreamEntity,
       WebsubSubscriptionEntity,
       WebsubAnnouncedEntity,
+      WebsubIntentEntity,
     ]),
     AuditModule,
     ChannelModule,

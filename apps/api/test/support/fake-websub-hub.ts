@@ -16,6 +16,8 @@ export interface FakeWebsubHub {
     topic: string;
     leaseSeconds?: number | null;
   }): Promise<{ status: number; body: string; challenge: string }>;
+  /** While on, subscribe requests are recorded and accepted but not verified (`verify` them by hand). */
+  hold(on: boolean): Promise<void>;
   /** POSTs `xml` to each verified subscriber of `topic`, `times` times; the callbacks' statuses. */
   publish(topic: string, xml: string, signing: FakeWebsubSigning, times?: number): Promise<number[]>;
   reset(): Promise<void>;
@@ -36,6 +38,7 @@ export async function startFakeWebsubHub(): Promise<FakeWebsubHub> {
     url: fake.info.url,
     requests: () => control<FakeWebsubRequest[]>('requests'),
     verify: (options) => control('verify', options),
+    hold: (on) => control('hold', { hold: on }),
     publish: async (topic, xml, signing, times = 1) =>
       (await control<{ statuses: number[] }>('publish', { topic, xml, signing, times })).statuses,
     reset: fake.reset,

@@ -374,13 +374,26 @@ test.describe('Passkeys', () => {
     expect(credentials[0].isResidentCredential).toBe(true);
     await expect(card.getByTestId('passkey')).toHaveCount(2);
 
+    // Renaming and removing ask the password in a modal; a wrong one changes nothing.
     const phoneRow = card.getByTestId('passkey').filter({ hasText: 'Phone' });
     await phoneRow.getByRole('button', { name: 'Rename' }).click();
     await card.getByLabel('Passkey name').fill('My phone');
     await card.getByRole('button', { name: 'Save' }).click();
+    const renaming = page.getByRole('dialog', { name: 'Rename Phone' });
+    await renaming.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await renaming.getByRole('button', { name: 'Rename' }).click();
     await admin.expectToast('Passkey renamed', 'Now "My phone"');
+    await expect(renaming).toBeHidden();
     await card.getByRole('button', { name: 'Remove Laptop' }).click();
+    const removing = page.getByRole('dialog', { name: 'Remove Laptop' });
+    await removing.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await removing.getByRole('button', { name: 'Remove' }).click();
+    await admin.expectDestructiveToast('Failed to remove the passkey', '400: password: is incorrect');
+    await expect(card.getByTestId('passkey')).toHaveCount(2);
+    await removing.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await removing.getByRole('button', { name: 'Remove' }).click();
     await admin.expectToast('Passkey removed');
+    await expect(removing).toBeHidden();
     await expect(card.getByTestId('passkey')).toHaveCount(1);
     await expect(card.getByTestId('passkey')).toContainText('My phone');
     await expect(card.getByTestId('passkey')).toContainText('never used');
@@ -424,7 +437,7 @@ test.describe('Passkeys', () => {
       });
       expect(off.status(), await off.text()).toBe(200);
       for (const { id } of (await (await page.request.get(`${local}/api/auth/passkeys`)).json()).passkeys) {
-        await page.request.delete(`${local}/api/auth/passkeys/${id}`);
+        await page.request.delete(`${local}/api/auth/passkeys/${id}`, { data: { password: ADMIN_PASSWORD } });
       }
     }
   });

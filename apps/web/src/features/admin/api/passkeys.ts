@@ -3,7 +3,9 @@ import type {
   Ok,
   Passkey,
   PasskeyRegisterOptionsBody,
+  PasskeyRenameBody,
   Passkeys,
+  StepUpBody,
   WebAuthnOptions,
 } from '@app/contracts';
 import { apiPaths } from '@app/contracts/api-paths';
@@ -66,11 +68,12 @@ export function useAddPasskey() {
   );
 }
 
+/** Renaming or removing a passkey sends the step-up (the password, and a code while two-factor sign-in is on). */
 export function useRenamePasskey() {
   return useSecurityMutation(
     passkeysQueryOptions().queryKey,
-    ({ id, name }: { id: string; name: string }) =>
-      apiRequest('PUT', apiPaths.passkey(id), { name }).then((res) => readJson<Passkey>(res)),
+    ({ id, ...body }: PasskeyRenameBody & { id: string }) =>
+      apiRequest('PUT', apiPaths.passkey(id), body).then((res) => readJson<Passkey>(res)),
     (passkey) => ({ title: 'Passkey renamed', description: `Now "${passkey.name}"` }),
     'Failed to rename the passkey',
   );
@@ -79,7 +82,8 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   return useSecurityMutation(
     passkeysQueryOptions().queryKey,
-    (id: string) => apiRequest('DELETE', apiPaths.passkey(id)).then((res) => readJson<Ok>(res)),
+    ({ id, ...stepUp }: StepUpBody & { id: string }) =>
+      apiRequest('DELETE', apiPaths.passkey(id), stepUp).then((res) => readJson<Ok>(res)),
     () => ({ title: 'Passkey removed' }),
     'Failed to remove the passkey',
   );

@@ -1,16 +1,18 @@
-import type { Passkey } from '@app/contracts';
+import type { Passkey, StepUpBody } from '@app/contracts';
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconFingerprint, IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTwoFactorStatus } from '../../api/get-two-factor-status';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../../api/passkeys';
 import { SectionCard } from '../section-card';
+import { StepUpModal } from './step-up-modal';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 /**
  * Passkeys (issue 25): each signs in without a password, or stands in for the code after the password while
- * two-factor sign-in is on. Adding one asks the password (and a code while two-factor sign-in is on).
+ * two-factor sign-in is on. Adding, renaming or removing one asks the password (and a code while two-factor
+ * sign-in is on); for a rename or a removal, in a modal.
  */
 export function PasskeysPanel() {
   const passkeys = usePasskeys();
@@ -42,11 +44,27 @@ export function PasskeysPanel() {
 
 function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const [name, setName] = useState<string | null>(null);
+  /** The change waiting for the step-up. */
+  const [asking, setAsking] = useState<'rename' | 'remove' | null>(null);
   const rename = useRenamePasskey();
   const remove = useRemovePasskey();
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    rename.mutate({ id: passkey.id, name: name!.trim() }, { onSuccess: () => setName(null) });
+    setAsking('rename');
+  };
+  const confirm = (stepUp: StepUpBody) => {
+    const id = passkey.id;
+    if (asking === 'rename') {
+      rename.mutate(
+        { id, name: name!.trim(), ...stepUp },
+        {
+          onSuccess: () => {
+            setAsking(null);
+            setName(null);
+          },
+        },
+      );
+    } else remove.mutate({ id, ...stepUp }, { onSuccess: () => setAsking(null) });
   };
 
   return (
@@ -73,7 +91,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
                 onChange={(event) => setName(event.currentTarget.value)}
                 style={{ flex: 1 }}
               />
-              <Button type="submit" size="xs" loading={rename.isPending} disabled={!name.trim()}>
+              <Button type="submit" size="xs" disabled={!name.trim()}>
                 Save
               </Button>
               <Button size="xs" variant="subtle" onClick={() => setName(null)}>
@@ -92,13 +110,27 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
             size="xs"
             variant="light"
             color="red"
-            loading={remove.isPending}
-            onClick={() => remove.mutate(passkey.id)}
+            onClick={() => setAsking('remove')}
             aria-label={`Remove ${passkey.name}`}
           >
             Remove
           </Button>
         </Group>
+      ) : null}
+      {asking ? (
+        <StepUpModal
+          opened
+          title={asking === 'rename' ? `Rename ${passkey.name}` : `Remove ${passkey.name}`}
+          confirm={asking === 'rename' ? 'Rename' : 'Remove'}
+          color={asking === 'remove' ? 'red' : undefined}
+          loading={rename.isPending || remove.isPending}
+          onConfirm={confirm}
+          onClose={() => setAsking(null)}
+        >
+          {asking === 'rename'
+            ? `The passkey will be called "${name?.trim()}". Confirm with your password.`
+            : 'It will no longer sign in. Confirm with your password.'}
+        </StepUpModal>
       ) : null}
     </Group>
   );
