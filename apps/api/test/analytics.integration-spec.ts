@@ -363,7 +363,8 @@ describe('site analytics', () => {
     const networks: { day: string; network: string }[] = await t.dataSource.query(
       'SELECT DISTINCT day, network FROM analytics_visitor',
     );
-    expect(new Set(networks.map((n) => n.day)).size).toBe(2);
+    // Today and yesterday at least (older days are rolled up by the write timer's upkeep, whenever it has run).
+    expect(new Set(networks.map((n) => n.day)).size).toBeGreaterThanOrEqual(2);
     for (const { network } of networks) expect(network).toMatch(/^[0-9a-f]{16}$/);
     expect(new Set(networks.map((n) => n.network)).size).toBe(networks.length);
   });
