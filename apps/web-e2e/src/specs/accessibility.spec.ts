@@ -14,8 +14,10 @@ for (const { path, ready } of PAGES) {
     if (ready) {
       await expect(page.getByRole('list', { name: ready.name })).toHaveAttribute('aria-busy', ready.busy);
     }
-    // The settled page: its chunks loaded and its data in (axe once saw /admin between two renders, with
-    // neither its heading nor its main landmark), then the heading and the landmark it is checked for.
+    // The settled page: the app started (until then the server's shell may still show, and the app's first render of
+    // /admin is the loader of its lazy chunk, with neither a heading nor a main landmark), its chunks loaded and its
+    // data in, then the heading and the landmark it is checked for.
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('main')).toBeVisible();
