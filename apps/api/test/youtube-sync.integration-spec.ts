@@ -1,4 +1,11 @@
-import { fullSyncUnits, type Playlist, type SyncResult, type SyncStatus, type Video } from '@app/contracts';
+import {
+  fullSyncUnits,
+  type Playlist,
+  type SyncResult,
+  type SyncStatus,
+  UNKNOWN_DURATION,
+  type Video,
+} from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { ChannelEntity } from '../src/channel/channel.entity';
@@ -204,6 +211,14 @@ describe('YouTube sync', () => {
         .map((v) => v.id),
     );
     expect(yt.items.filter((i) => processing.has(i.id)).map((i) => i.id)).toEqual(uploaded);
+    // Their length is unknown (the pages say "Length unknown"), never 0:00, and their watch page's VideoObject
+    // names no duration.
+    for (const id of processing) {
+      expect(stored.get(id)).toMatchObject({ duration: UNKNOWN_DURATION, durationSeconds: 0 });
+      const head = (await request(t.server).get(`/api/page-head?video=${id}`).expect(200)).text;
+      const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head) ?? [];
+      expect(JSON.parse(json as string)).not.toHaveProperty('duration');
+    }
     for (const v of byKind('video').filter((video) => !processing.has(video.id))) {
       expect(v.durationSeconds).toBeGreaterThan(60);
       const h = Math.floor(v.durationSeconds / 3600);
