@@ -30,6 +30,12 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 /** Dates count back from a fixed moment, so the channel is identical whenever it is generated. */
 export const FAKE_EPOCH = Date.UTC(2025, 10, 1, 15, 0, 0);
 const HOUR = 3_600_000;
+/**
+ * When the premiere of a channel of 20 or more is scheduled: a fixed moment (the channel stays the same whenever it
+ * is generated) well after FAKE_EPOCH and after today, so it is the channel's next real start, as a creator's
+ * premiere is, while the free chat's schedule lapsed long ago. The live check's spec fails once it has passed.
+ */
+export const FAKE_PREMIERE_AT = Date.UTC(2030, 2, 1, 17, 0, 0);
 
 const TOPICS = [
   'TypeScript Generics',
@@ -141,7 +147,7 @@ export function makeVideo(seed: number, index: number, publishedAt: string, stre
       duration: isoDuration(600 + Math.floor(random() * 1200)),
       liveBroadcastContent: 'upcoming',
       viewCount: 0,
-      liveStreamingDetails: { scheduledStartTime: new Date(FAKE_EPOCH + 48 * HOUR).toISOString() },
+      liveStreamingDetails: { scheduledStartTime: new Date(FAKE_PREMIERE_AT).toISOString() },
     };
   }
   if (stream === 'free-chat') {

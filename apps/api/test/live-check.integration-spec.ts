@@ -10,6 +10,8 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { VideoEntity } from '../src/videos/video.entity';
 import { AppLockService } from '../src/youtube/app-lock.service';
+import { LiveStreamEntity } from '../src/youtube/live-stream.entity';
+import { UPCOMING_LAPSES_AFTER_MS } from '../src/youtube/live.mapper';
 import { LIVE_MESSAGES, LiveCheckService } from '../src/youtube/live-check.service';
 import { signedInAgent } from './support/auth';
 import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
@@ -246,5 +248,65 @@ describe('live check', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+/**
+ * Issue 45: YouTube keeps a broadcast that never started upcoming for years (a free-chat room), so the Upcoming card
+ * showed one scheduled 19 months ago over a Q&A due in 5 hours. The next start is the earliest that has not lapsed.
+ */
+describe('the next scheduled start', () => {
+  const HOUR = 3_600_000;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    jest.useRealTimers();
+    await t?.close();
+  });
+
+  const upcoming = (id: string, title: string, scheduledAt: number): LiveStreamEntity => ({
+    id,
+    title,
+    thumbnail: null,
+    state: 'upcoming',
+    scheduledStartTime: new Date(scheduledAt),
+    actualStartTime: null,
+    actualEndTime: null,
+  });
+  const next = async () => {
+    const res = await request(t.server).get('/api/live').expect(200);
+    return { id: (res.body as LiveState).upcoming?.id, cache: res.headers['x-cache'] };
+  };
+
+  it('leaves out a schedule lapsed more than 6 hours ago, keeps a late one until then, and the caches move on', async () => {
+    expect(UPCOMING_LAPSES_AFTER_MS).toBe(6 * HOUR);
+    const streams = t.dataSource.getRepository(LiveStreamEntity);
+    const now = Date.now();
+    await streams.save([
+      upcoming('freechat001', '💬 Free chat', now - 19 * 30 * 24 * HOUR),
+      upcoming('qanda000001', 'Q&A', now + 5 * HOUR),
+    ]);
+    expect((await next()).id).toBe('qanda000001');
+
+    // An hour late, it may still start: it is the next start.
+    await streams.save(upcoming('late0000001', 'Late stream', now - HOUR));
+    expect(await next()).toEqual({ id: 'late0000001', cache: 'miss' });
+    expect(await next()).toEqual({ id: 'late0000001', cache: 'hit' });
+
+    // Five hours on it has lapsed, with no write: the timer's look bumps the content version once, so the
+    // API's cache (and the web server's renderings, nginx and browsers, which follow it) answer anew.
+    const service = t.app.get(LiveCheckService);
+    jest.useFakeTimers({
+      doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'],
+    });
+    jest.setSystemTime(now + 5 * HOUR + 60_000);
+    expect(await service.expireLapsed()).toBe(true);
+    expect(await next()).toEqual({ id: 'qanda000001', cache: 'miss' });
+    expect(await service.expireLapsed()).toBe(false);
+    expect(await next()).toEqual({ id: 'qanda000001', cache: 'hit' });
+    jest.useRealTimers();
   });
 });

@@ -53,6 +53,13 @@ describe('stream times from the sync', () => {
       state: 'live',
       actualStartTime: expect.any(String),
     });
+    // The Upcoming card shows the premiere, the next real start, not the free chat whose date lapsed long ago
+    // (issue 45), though that one is scheduled earlier.
+    const premiere = upcoming.find((v) => !v.title.includes('Free chat'))!;
+    expect((await request(t.server).get('/api/live').expect(200)).body.upcoming).toMatchObject({
+      id: premiere.id,
+      state: 'upcoming',
+    });
   });
 
   it('keeps the start of a free chat below the newest 50 through live checks, which refresh the newer ones', async () => {

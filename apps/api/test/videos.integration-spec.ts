@@ -1,4 +1,6 @@
+import { UNKNOWN_DURATION, type Video } from '@app/contracts';
 import request from 'supertest';
+import { MoreThan } from 'typeorm';
 import { DEMO_VIDEO_COUNT } from '../src/demo/demo-content';
 import { VideoEntity } from '../src/videos/video.entity';
 import { signedInAgent } from './support/auth';
@@ -188,13 +190,42 @@ describe('videos', () => {
     expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request' });
   });
 
-  it('returns the featured video, then null when there is none', async () => {
+  it('returns the featured video; until one is chosen the newest long video, null when there is none', async () => {
+    const repo = t.dataSource.getRepository(VideoEntity);
     const res = await request(t.server).get('/api/videos/featured').expect(200);
     expect(res.body.featured).toBe(true);
-    await t.dataSource.getRepository(VideoEntity).update({ featured: true }, { featured: false });
+    await repo.update({ featured: true }, { featured: false });
+    // Not chosen (featured: false): the newest video that is not a Short nor a stream, of a known length, rather
+    // than an upload YouTube still processes, newer as it is (issue 45: the first sync left the box empty).
+    const long = (await request(t.server).get('/api/videos?kind=video').expect(200)).body as Video[];
+    const newer = (id: string, kind: Video['kind'], durationSeconds: number) => ({
+      ...long[0],
+      id,
+      kind,
+      duration: durationSeconds ? '0:30' : UNKNOWN_DURATION,
+      durationSeconds,
+      publishedAt: new Date(Date.parse(long[0].publishedAt) + 60_000),
+      featured: false,
+    });
+    const added = [
+      newer('processing1', 'video', 0),
+      newer('newshort001', 'short', 30),
+      newer('upcoming001', 'upcoming', 0),
+    ];
+    await repo.insert(added);
+    const newest = await request(t.server).get('/api/videos/featured').expect(200);
+    expect(newest.body).toMatchObject({ id: long[0].id, kind: 'video', featured: false });
+    // With no long video of a known length, the processing one; with none at all, the SPEC's empty state.
+    const lengths = long.map(({ id, durationSeconds }) => ({ id, durationSeconds }));
+    await repo.update({ kind: 'video', durationSeconds: MoreThan(0) }, { durationSeconds: 0 });
+    expect((await request(t.server).get('/api/videos/featured').expect(200)).body.id).toBe('processing1');
+    await repo.update({ kind: 'video' }, { kind: 'replay' });
     const none = await request(t.server).get('/api/videos/featured').expect(200);
     expect(none.text).toBe('null');
     expect(none.headers['content-type']).toMatch(/application\/json/);
+    await repo.delete(added.map(({ id }) => id));
+    for (const { id, durationSeconds } of lengths)
+      await repo.update({ id }, { kind: 'video', durationSeconds });
   });
 
   describe('POST /api/videos/:id/featured', () => {

@@ -4,6 +4,7 @@ import {
   type Playlist,
   type SyncResult,
   thumbnailUrl,
+  UNKNOWN_DURATION,
   type Video,
 } from '@app/contracts';
 import request from 'supertest';
@@ -128,8 +129,14 @@ describe('YouTube sync in feed mode (no API key)', () => {
     expect(totals.viewCount).toEqual(expect.any(Number));
     if (said.subscriberCount !== undefined) expect(totals.subscriberCount).toBe(Number(said.subscriberCount));
     const withDurations = await videos();
-    // Every duration known (an upload still processing is YouTube's P0D, 0:00; a stream LIVE or UPCOMING).
-    expect(withDurations.filter((v) => v.duration === '')).toEqual([]);
+    // Every duration known (a stream LIVE or UPCOMING), but for an upload YouTube still processes (its P0D).
+    const { items } = (await (
+      await fetch(
+        `${fake.url}/videos?part=status&id=${withDurations.map((v) => v.id).join(',')}&key=${FAKE_API_KEY}`,
+      )
+    ).json()) as { items: { id: string; status: { uploadStatus: string } }[] };
+    const processing = items.filter((item) => item.status.uploadStatus === 'uploaded').map((item) => item.id);
+    expect(withDurations.filter((v) => v.duration === UNKNOWN_DURATION).map((v) => v.id)).toEqual(processing);
     expect(await playlists()).toHaveLength(PLAYLISTS);
 
     await admin.post('/api/settings/youtubeApiKey').send({ value: '' }).expect(200);

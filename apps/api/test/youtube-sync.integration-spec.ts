@@ -1,4 +1,11 @@
-import { fullSyncUnits, type Playlist, type SyncResult, type SyncStatus, type Video } from '@app/contracts';
+import {
+  fullSyncUnits,
+  type Playlist,
+  type SyncResult,
+  type SyncStatus,
+  UNKNOWN_DURATION,
+  type Video,
+} from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { ChannelEntity } from '../src/channel/channel.entity';
@@ -117,8 +124,15 @@ describe('YouTube sync', () => {
     const first = held.find((row) => info.videoIds.includes(row.videoId));
     const detail = (await request(t.server).get(`/api/videos/${first!.videoId}`).expect(200)).body;
     expect(detail.playlists.map((p: { id: string }) => p.id)).toContain(first!.playlistId);
-    // The demo's featured video went with the demo.
-    expect((await request(t.server).get('/api/videos/featured').expect(200)).body).toBeNull();
+    // The demo's featured video went with the demo: until the owner chooses one, the newest long video of a
+    // known length is featured (issue 45), not chosen.
+    const newestLong = videos
+      .filter((v) => v.kind === 'video' && v.durationSeconds > 0)
+      .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0];
+    expect((await request(t.server).get('/api/videos/featured').expect(200)).body).toEqual({
+      ...newestLong,
+      featured: false,
+    });
 
     // The fake's channel hides its subscriber count: unknown, stored and answered as null, never 0 (issue 27).
     expect(info.subscriberCount).toBeNull();
@@ -204,6 +218,14 @@ describe('YouTube sync', () => {
         .map((v) => v.id),
     );
     expect(yt.items.filter((i) => processing.has(i.id)).map((i) => i.id)).toEqual(uploaded);
+    // Their length is unknown (the pages say "Length unknown"), never 0:00, and their watch page's VideoObject
+    // names no duration.
+    for (const id of processing) {
+      expect(stored.get(id)).toMatchObject({ duration: UNKNOWN_DURATION, durationSeconds: 0 });
+      const head = (await request(t.server).get(`/api/page-head?video=${id}`).expect(200)).text;
+      const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head) ?? [];
+      expect(JSON.parse(json as string)).not.toHaveProperty('duration');
+    }
     for (const v of byKind('video').filter((video) => !processing.has(video.id))) {
       expect(v.durationSeconds).toBeGreaterThan(60);
       const h = Math.floor(v.durationSeconds / 3600);
@@ -244,7 +266,7 @@ describe('YouTube sync', () => {
     expect(after.get(first.id)).toEqual(first);
   });
 
-  it('removes videos and playlists gone from YouTube; a removed featured video leaves none featured', async () => {
+  it('removes videos and playlists gone from YouTube; a removed featured video leaves none chosen', async () => {
     const featured = (await request(t.server).get('/api/videos/featured').expect(200)).body as Video;
     const other = (await allVideos()).find((v) => v.id !== featured.id)!;
     const pinned = (await allPlaylists()).find((p) => p.pinned)!;
@@ -258,7 +280,11 @@ describe('YouTube sync', () => {
     expect(ids).not.toContain(featured.id);
     expect(ids).not.toContain(other.id);
     expect((await allPlaylists()).map((p) => p.id)).not.toContain(pinned.id);
-    expect((await request(t.server).get('/api/videos/featured').expect(200)).body).toBeNull();
+    // The newest long video stands in again.
+    expect((await request(t.server).get('/api/videos/featured').expect(200)).body).toMatchObject({
+      kind: 'video',
+      featured: false,
+    });
     expect(await t.dataSource.getRepository(VideoEntity).countBy({ featured: true })).toBe(0);
   });
 

@@ -244,8 +244,8 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
     expect(fillHead('<p>plain</p>', '<title>x</title>')).toBe('<p>plain</p>');
   });
 
-  it.each(['/admin', '/no/such/page', '/apix', '/index'])(
-    'falls back to the SPA for the page path %s',
+  it.each(['/admin', '/admin/', '/Admin'])(
+    'falls back to the SPA for its page %s, with a 200',
     async (path) => {
       const reply = await send(web.port, path);
       expect(reply.status).toBe(200);
@@ -253,6 +253,31 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
       expect(reply.body.toString()).toContain('SPA-INDEX');
     },
   );
+
+  it('answers every path that shows the not-found page with a 404, the first visit and every one after', async () => {
+    // Asked in turn with a page between them: the shell kept for the one must not carry its status to the other.
+    for (const path of [
+      '/nonexistent',
+      '/admin',
+      '/no/such/page',
+      '/',
+      '/apix',
+      '/index',
+      '/index.html',
+      '/admin/x',
+    ]) {
+      for (const visit of [1, 2]) {
+        const reply = await send(web.port, path);
+        expect({ path, visit, status: reply.status }).toEqual({
+          path,
+          visit,
+          status: ['/', '/admin'].includes(path) ? 200 : 404,
+        });
+        expect(reply.headers['cache-control']).toBe(CACHE_NONE);
+        expect(reply.body.toString()).toContain('SPA-INDEX');
+      }
+    }
+  });
 
   it('sends the pages’ CSP, allowing the inline script of the built index.html by its hash', async () => {
     const expected = contentSecurityPolicyFor(INDEX_HTML);
@@ -349,7 +374,7 @@ describe('the web server (apps/web/server/web-app.ts)', () => {
     const accept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
     for (const path of ['/no-such-page', '/about.html']) {
       const reply = await send(web.port, path, { headers: { Host: 'sitio.example', Accept: accept } });
-      expect(reply.status).toBe(path === '/about.html' ? 404 : 200);
+      expect(reply.status).toBe(404);
       expect(reply.body.toString()).toMatch(/^<!doctype html><html lang="es" data-site-language="es">/);
     }
     // Without the API's answer the shell stays as it is (the browser falls back on what it remembers).

@@ -40,7 +40,7 @@ import { createPageRenderer, type SsrEntrySource } from './page-renderer';
 import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
 import { fillHead, fillShell, withSiteLanguage } from './page-shell';
 import { PAGE_DATA_PATH } from '@app/contracts/page-data';
-import { videoIdFromWatchPath } from '@app/contracts/watch';
+import { isSitePagePath, videoIdFromWatchPath } from '@app/contracts/watch';
 import { LRUCache } from 'lru-cache';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -581,13 +581,16 @@ export function createWebApp(options: WebAppOptions): Express {
         setPageHeaders(res, page.shell, page.sources, page.hostLinks);
         // A page not kept here is not kept by nginx in front either (its policy is the asker's alone).
         if (!page.keep) res.setHeader('X-Accel-Expires', '0');
-        if (page.status !== 200) res.status(page.status);
+        // A path that is none of the site's pages shows the not-found page: its status says so too (the shell is
+        // kept once for every such path, so the status is the path's, not the kept page's).
+        const status = isSitePagePath(req.path) ? page.status : 404;
+        if (status !== 200) res.status(status);
         res.type('html');
         res.vary('Accept-Encoding');
         // Brotli whenever accepted (browsers list it last: "gzip, deflate, br").
         const encoding = req.acceptsEncodings('br') || req.acceptsEncodings('gzip', 'identity');
         // A validator, so a browser (the page is no-cache) or a shared cache revalidates with a 304.
-        if (page.status === 200 && res.statusCode === 200) {
+        if (status === 200 && res.statusCode === 200) {
           const etag = `"${pageEtag(page)}${encoding === 'br' || encoding === 'gzip' ? `-${encoding}` : ''}"`;
           res.setHeader('ETag', etag);
           const asked = req.headers['if-none-match'];
@@ -633,7 +636,7 @@ export function createWebApp(options: WebAppOptions): Express {
       }),
     );
 
-  // The SPA owns every other page path, including its own 404 page.
+  // The SPA owns every other page path, including its own 404 page (with a 404 status: `isSitePagePath`).
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || looksLikeFile(req.path)) return next();
     sendPage(req, res, next);

@@ -22,7 +22,10 @@ export const videoSchema = z.object({
 });
 export type Video = z.infer<typeof videoSchema>;
 
-/** Answer of `GET /api/videos/featured`: the featured video, or `null` when none is chosen. */
+/**
+ * Answer of `GET /api/videos/featured`: the video the owner chose (`featured: true`); until they choose one, the
+ * newest long video (kind `video`, `featured: false`); `null` when the channel has no such video.
+ */
 export const featuredVideoSchema = videoSchema.nullable();
 
 export const videoSorts = ['recent', 'popular', 'oldest'] as const;

@@ -40,6 +40,18 @@ export function videoIdFromWatchPath(pathname: string): string | null {
   return match ? match[1] : null;
 }
 
+/** The owner's dashboard. */
+export const ADMIN_PATH = '/admin';
+
+/**
+ * Whether a path is one of the site's pages: `/`, the dashboard (`ADMIN_PATH`) or a watch page, matched as the web
+ * app's router matches them (any case, one trailing slash). Every other path shows the not-found page, and the web
+ * server answers it with a 404 (a watch page of a video the site does not have too, by its rendering).
+ */
+export function isSitePagePath(pathname: string): boolean {
+  return /^\/(?:admin\/?)?$/i.test(pathname) || videoIdFromWatchPath(pathname) !== null;
+}
+
 /** The pages rendered on the server with their content (issue 15): `/` and the watch pages. */
 export function isServerRenderedPath(pathname: string): boolean {
   return pathname === '/' || videoIdFromWatchPath(pathname) !== null;

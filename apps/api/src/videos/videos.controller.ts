@@ -28,7 +28,10 @@ export class VideosController {
     return page.items.map(toVideo);
   }
 
-  /** The featured video, or JSON `null` when none is chosen. */
+  /**
+   * The featured video: the chosen one, else the newest long video (`featured: false`, until the owner chooses), or
+   * JSON `null` when the channel has neither.
+   */
   @Public()
   @Get('featured')
   @ApiJson(FeaturedVideoDto)

@@ -135,8 +135,22 @@ export class VideosService {
     return picked.slice(0, limit);
   }
 
-  featured(): Promise<VideoEntity | null> {
-    return this.videos.findOne({ where: { featured: true }, order: { publishedAt: 'DESC' } });
+  /**
+   * The video the home page features: the one the owner chose, else (until they choose, as after the first sync,
+   * which removes the demo's) the newest long video: kind `video` (not a Short, a stream or a replay), one whose
+   * length is known first (not an upload YouTube still processes). Its `featured` stays false: nobody chose it.
+   * Null when there is neither.
+   */
+  async featured(): Promise<VideoEntity | null> {
+    const chosen = await this.videos.findOne({ where: { featured: true }, order: { publishedAt: 'DESC' } });
+    if (chosen) return chosen;
+    return this.videos
+      .createQueryBuilder('video')
+      .where('video.kind = :kind', { kind: 'video' satisfies VideoKind })
+      .orderBy('CASE WHEN video.durationSeconds > 0 THEN 0 ELSE 1 END', 'ASC')
+      .addOrderBy('video.publishedAt', 'DESC')
+      .addOrderBy('video.id', 'ASC')
+      .getOne();
   }
 
   /** Makes exactly one video featured. */

@@ -17,13 +17,14 @@ import {
 } from '@app/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { ChannelService } from '../channel/channel.service';
+import { BUMP_CONTENT_VERSION } from '../content-cache/content-version.subscriber';
 import { replaceByDiff } from '../database/bulk-writes';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService, type VideoRow } from '../videos/videos.service';
 import { AppLockService } from './app-lock.service';
-import { toLiveState, toLiveStreamRows, toVideoLiveDetails } from './live.mapper';
+import { hasLapsed, toLiveState, toLiveStreamRows, toVideoLiveDetails } from './live.mapper';
 import { LiveStreamEntity } from './live-stream.entity';
 import { YouTubeApiClient, YouTubeApiError } from './youtube-api.client';
 import { toVideoRow } from './youtube.mapper';
@@ -65,6 +66,8 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
   private readonly logger = new Logger(LiveCheckService.name);
   private timer?: NodeJS.Timeout;
   private ticking = false;
+  /** Up to when `expireLapsed` has looked for schedules that lapsed. */
+  private lapsesSeenUntil = Date.now();
 
   constructor(
     @InjectRepository(LiveStreamEntity) private readonly streams: Repository<LiveStreamEntity>,
@@ -78,7 +81,12 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
   /** Tests (and the browser tests' stacks, NODE_ENV=test) run checks on demand instead of on a timer. */
   onApplicationBootstrap(): void {
     if (this.env.NODE_ENV === 'test') return;
-    this.timer = setInterval(() => void this.tick(), LIVE_CHECK_TICK_MS);
+    this.timer = setInterval(() => {
+      void this.tick();
+      void this.expireLapsed().catch((error: Error) =>
+        this.logger.warn(`Looking for lapsed schedules: ${error.message}`),
+      );
+    }, LIVE_CHECK_TICK_MS);
     this.timer.unref();
   }
 
@@ -86,9 +94,23 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
     clearInterval(this.timer);
   }
 
-  /** What `GET /api/live` answers: the last known state. */
+  /** What `GET /api/live` answers: the last known state, without the schedules that lapsed by now. */
   async state(): Promise<LiveState> {
-    return toLiveState(await this.streams.find());
+    return toLiveState(await this.streams.find(), Date.now());
+  }
+
+  /**
+   * A schedule that lapses (`hasLapsed`) changes `GET /api/live` and `/` without any write, while every cache (this
+   * API's, the web server's renderings, nginx, browsers' validators) keeps its answer until `content_version` moves:
+   * so the timer bumps it when a stream's schedule has lapsed since the last look. True when it bumped.
+   */
+  async expireLapsed(now = Date.now()): Promise<boolean> {
+    const since = this.lapsesSeenUntil;
+    this.lapsesSeenUntil = Math.max(since, now);
+    const upcoming = await this.streams.findBy({ state: 'upcoming' });
+    if (!upcoming.some((row) => hasLapsed(row, now) && !hasLapsed(row, since))) return false;
+    await this.streams.query(BUMP_CONTENT_VERSION);
+    return true;
   }
 
   /**
@@ -146,7 +168,7 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
       const videos = ids.length > 0 ? await client.videos(ids) : [];
       const rows = toLiveStreamRows(videos);
       const changed = await this.replace(ids, rows, videos.map(toVideoRow));
-      return { state: toLiveState(rows), changed, apiUnits: client.unitsUsed };
+      return { state: toLiveState(rows, Date.now()), changed, apiUnits: client.unitsUsed };
     } catch (error) {
       if (!(error instanceof YouTubeApiError)) throw error;
       this.logger.warn(

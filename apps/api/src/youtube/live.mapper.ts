@@ -66,11 +66,29 @@ export function toVideoLiveDetails(row: LiveStreamEntity): VideoLiveDetails {
 const time = (value: Date | null, fallback: number) => value?.getTime() ?? fallback;
 
 /**
- * The stream live the longest is the channel's main one; of the scheduled ones, the next to start (ended ones
- * are neither).
+ * How long after its scheduled start a stream that has not started still counts as the next one: 6 hours. YouTube
+ * keeps a broadcast that never started `upcoming` for good (a "free chat" room scheduled once stays so for years),
+ * so a schedule must lapse somewhere. A creator who goes live an hour or two late is still expected within this
+ * bound; a stream not started 6 hours after its time is not coming that day, and a lapsed room hides a real
+ * schedule after it for 6 hours at most.
  */
-export function toLiveState(rows: LiveStreamEntity[]): LiveState {
-  const current = rows.filter(isCurrent);
+export const UPCOMING_LAPSES_AFTER_MS = 6 * 60 * 60 * 1000;
+
+/** An upcoming stream whose scheduled start lapsed more than `UPCOMING_LAPSES_AFTER_MS` before `now`. */
+export function hasLapsed(row: Pick<LiveStreamEntity, 'state' | 'scheduledStartTime'>, now: number): boolean {
+  return (
+    row.state === 'upcoming' &&
+    row.scheduledStartTime !== null &&
+    row.scheduledStartTime.getTime() + UPCOMING_LAPSES_AFTER_MS < now
+  );
+}
+
+/**
+ * The stream live the longest is the channel's main one; of the scheduled ones, the next to start that has not
+ * lapsed (`hasLapsed`, at `now`); ended ones are neither.
+ */
+export function toLiveState(rows: LiveStreamEntity[], now: number = Date.now()): LiveState {
+  const current = rows.filter(isCurrent).filter((row) => !hasLapsed(row, now));
   const live = current
     .filter((r) => r.state === 'live')
     .sort(

@@ -1,3 +1,4 @@
+import { UNKNOWN_DURATION } from '@app/contracts';
 import type { YtChannel, YtVideo } from './youtube-api.types';
 import { pickThumbnail, toChannelRow, toPlaylistRow, toVideoRow, videoKind } from './youtube.mapper';
 
@@ -79,6 +80,14 @@ describe('YouTube → rows', () => {
     expect(toVideoRow(video({ duration: 'P0D', live: 'upcoming' }))).toMatchObject({
       duration: 'UPCOMING',
       kind: 'upcoming',
+    });
+  });
+
+  it('gives an upload YouTube still processes (P0D, no live status) an unknown length, not 0:00', () => {
+    expect(toVideoRow(video({ duration: 'P0D' }))).toMatchObject({
+      duration: UNKNOWN_DURATION,
+      durationSeconds: 0,
+      kind: 'video',
     });
   });
 

@@ -1,4 +1,4 @@
-import { isLinkUrl, truncateText, type VideoKind } from '@app/contracts';
+import { isLinkUrl, truncateText, UNKNOWN_DURATION, type VideoKind } from '@app/contracts';
 import type { ChannelRow } from '../channel/channel.service';
 import type { PlaylistRow } from '../playlists/playlists.service';
 import type { VideoRow } from '../videos/videos.service';
@@ -48,9 +48,14 @@ export function videoKind(video: YtVideo, durationSeconds: number): VideoKind {
   return 'video';
 }
 
+/**
+ * A stream not yet ended reads LIVE or UPCOMING; any other video YouTube gives no length (`P0D`: an upload it still
+ * processes, which has no live status) is of unknown length, as the channel feed's are, never `0:00`.
+ */
 function durationText(kind: VideoKind, seconds: number): string {
   if (kind === 'live' && seconds === 0) return LIVE_DURATION_TEXT;
   if (kind === 'upcoming' && seconds === 0) return UPCOMING_DURATION_TEXT;
+  if (seconds === 0) return UNKNOWN_DURATION;
   return formatDuration(seconds);
 }
 

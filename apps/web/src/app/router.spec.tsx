@@ -1,3 +1,4 @@
+import { isSitePagePath } from '@app/contracts/watch';
 import { screen } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../test/fetch-mock';
 import { renderRoute } from '../test/render';
@@ -24,6 +25,27 @@ describe('routes', () => {
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText(/add the page to the router/)).toBeInTheDocument();
   });
+
+  it.each([
+    '/',
+    '/admin',
+    '/admin/',
+    '/ADMIN',
+    '/no/such/page',
+    '/nonexistent',
+    '/index.html',
+    '/admin/x',
+    '/apix',
+  ])(
+    '%s shows the not-found page exactly when the web server answers it with a 404 (isSitePagePath)',
+    (path) => {
+      mockFetch();
+      renderRoute(path);
+      expect(screen.queryByRole('heading', { name: '404 Page Not Found' }) === null).toBe(
+        isSitePagePath(path),
+      );
+    },
+  );
 
   it('/admin asks who is signed in and shows the login screen on 401', async () => {
     const fetch = mockFetch({

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { ADMIN_PATH } from '@app/contracts/watch';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { PublicHome } from './home/home-page';
@@ -18,13 +19,13 @@ function PageLoader() {
 }
 
 /**
- * The routes of `App`. A visit to `/` itself starts with `HomeApp` (start-app.tsx) and never loads
+ * The routes of `App` (the web server answers 404 for any path they show the not-found page for: `isSitePagePath`). A visit to `/` itself starts with `HomeApp` (start-app.tsx) and never loads
  * this router; `/` is here for in-app links such as the admin's "Back to site".
  */
 export const routes: RouteObject[] = [
   { path: '/', element: <PublicHome /> },
   {
-    path: '/admin',
+    path: ADMIN_PATH,
     element: (
       <Suspense fallback={<PageLoader />}>
         <AdminPage />

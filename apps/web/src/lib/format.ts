@@ -54,21 +54,30 @@ export function formatRelativeDate(
 
 /**
  * A stream's scheduled start in the visitor's own time zone and language (`Saturday, May 2 at 8:00 PM
- * GMT+2`); `timeZone` and `locale` are for tests.
+ * GMT+2`), with its year when that is not the year of `now` there (`Wednesday, April 9, 2025 at 5:45 AM UTC`);
+ * `timeZone` and `locale` are for the server's form and tests, `now` is the rendering's time (`useRenderTime`).
  */
 export function formatScheduledStart(
   date: Date | string | number,
-  { locale, timeZone }: { locale?: string; timeZone?: string } = {},
+  {
+    locale,
+    timeZone,
+    now = Date.now(),
+  }: { locale?: string; timeZone?: string; now?: Date | string | number } = {},
 ): string {
+  const at = new Date(date);
+  const year = new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone });
+  const otherYear = year.format(at) !== year.format(new Date(now));
   return new Intl.DateTimeFormat(locale, {
     weekday: 'long',
+    ...(otherYear ? { year: 'numeric' } : {}),
     month: 'long',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
     timeZone,
-  }).format(new Date(date));
+  }).format(at);
 }
 
 /** Other languages: the same steps as SPEC §9's (days, weeks, 30-day months) in `Intl`'s words. */

@@ -67,6 +67,20 @@ describe('LiveBanner', () => {
     focusManager.setFocused(undefined);
   });
 
+  it('shows a start in another year with its year', async () => {
+    const iso = '2025-04-09T05:45:00.000Z';
+    mockFetch({
+      '/api/live': () =>
+        fakeResponse(200, {
+          live: null,
+          upcoming: stream('abcNEXT0003', 'upcoming', { scheduledStartTime: iso }),
+        }),
+    });
+    renderWithProviders(<LiveBanner />);
+    expect(await screen.findByText('Upcoming')).toBeInTheDocument();
+    expect(document.querySelector('time')!.textContent).toContain('2025');
+  });
+
   it('shows the upcoming stream with its start in the visitor’s time zone', async () => {
     const state: LiveState = {
       live: null,
@@ -147,13 +161,33 @@ describe('LiveBanner on a page left open', () => {
 });
 
 describe('formatScheduledStart', () => {
+  const now = '2030-02-10T12:00:00.000Z';
+
   it('writes the date in the given time zone, with its name', () => {
     const iso = '2030-05-01T18:00:00.000Z';
-    expect(formatScheduledStart(iso, { locale: 'en-US', timeZone: 'Europe/Berlin' })).toBe(
+    expect(formatScheduledStart(iso, { locale: 'en-US', timeZone: 'Europe/Berlin', now })).toBe(
       'Wednesday, May 1 at 8:00 PM GMT+2',
     );
-    expect(formatScheduledStart(iso, { locale: 'en-US', timeZone: 'America/New_York' })).toBe(
+    expect(formatScheduledStart(iso, { locale: 'en-US', timeZone: 'America/New_York', now })).toBe(
       'Wednesday, May 1 at 2:00 PM EDT',
+    );
+  });
+
+  it('writes the year when it is not this year, there, in the visitor’s language (issue 45)', () => {
+    expect(formatScheduledStart('2025-04-09T05:45:00.000Z', { locale: 'en-US', timeZone: 'UTC', now })).toBe(
+      'Wednesday, April 9, 2025 at 5:45 AM UTC',
+    );
+    expect(formatScheduledStart('2031-01-03T18:00:00.000Z', { locale: 'de-DE', timeZone: 'UTC', now })).toBe(
+      'Freitag, 3. Januar 2031 um 18:00 UTC',
+    );
+    // New Year's Eve in London is already next year in Tokyo.
+    const eve = '2029-12-31T20:00:00.000Z';
+    const newYear = '2030-01-01T00:30:00.000Z';
+    expect(formatScheduledStart(eve, { locale: 'en-US', timeZone: 'Europe/London', now: newYear })).toBe(
+      'Monday, December 31, 2029 at 8:00 PM GMT',
+    );
+    expect(formatScheduledStart(eve, { locale: 'en-US', timeZone: 'Asia/Tokyo', now: newYear })).toBe(
+      'Tuesday, January 1 at 5:00 AM GMT+9',
     );
   });
 });

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { formatScheduledStart } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
+import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
 import { useLiveState } from '../api/get-live-state';
 import classes from './live-banner.module.css';
@@ -93,13 +94,15 @@ function LiveNow({ stream }: { stream: LiveStream }) {
 const SERVER_FORM = { locale: 'en-US', timeZone: 'UTC' } as const;
 
 /**
- * A scheduled start (issue 27): the server cannot know the visitor's time zone or language, so it sends the same
+ * A scheduled start (issue 27), with its year when it is not this year (issue 45): the server cannot know the visitor's time zone or language, so it sends the same
  * text for every visitor (UTC), the browser hydrates that very text, and then shows the visitor's own form. A
  * local form rendered on the server made React throw error #418 (hydration mismatch) for every visitor elsewhere.
  */
 export function ScheduledStart({ iso }: { iso: string }) {
   const hydrated = useHydrated();
-  return <time dateTime={iso}>{formatScheduledStart(iso, hydrated ? {} : SERVER_FORM)}</time>;
+  // Whether the year shows counts from the rendering's time, so the browser hydrates the server's very text.
+  const now = useRenderTime();
+  return <time dateTime={iso}>{formatScheduledStart(iso, { ...(hydrated ? {} : SERVER_FORM), now })}</time>;
 }
 
 function Upcoming({ stream }: { stream: LiveStream }) {
