@@ -8,7 +8,12 @@ describe('readAdminLocation', () => {
   });
 
   it('reads the tab, subtab and range', () => {
-    expect(read('tab=design&sub=typography')).toEqual({ tab: 'design', sub: 'typography', range: '30d', field: null });
+    expect(read('tab=design&sub=typography')).toEqual({
+      tab: 'design',
+      sub: 'typography',
+      range: '30d',
+      field: null,
+    });
     expect(read('tab=analytics&sub=traffic&range=1y')).toEqual({
       tab: 'analytics',
       sub: 'traffic',
@@ -18,7 +23,12 @@ describe('readAdminLocation', () => {
   });
 
   it('falls back to the first subtab and the defaults for unknown values', () => {
-    expect(read('tab=settings&sub=nope&range=2y')).toEqual({ tab: 'settings', sub: 'general', range: '30d', field: null });
+    expect(read('tab=settings&sub=nope&range=2y')).toEqual({
+      tab: 'settings',
+      sub: 'general',
+      range: '30d',
+      field: null,
+    });
     expect(read('tab=nope&sub=themes')).toEqual({ tab: 'content', sub: null, range: '30d', field: null });
     expect(read('tab=toString')).toEqual({ tab: 'content', sub: null, range: '30d', field: null });
   });

@@ -59,7 +59,9 @@ export function readAdminLocation(params: URLSearchParams): AdminLocation {
     ? (rangeParam as AnalyticsRange)
     : DEFAULT_ANALYTICS_RANGE;
   const fieldParam = params.get('field');
-  const field = (adminFields as readonly string[]).includes(fieldParam ?? '') ? (fieldParam as AdminField) : null;
+  const field = (adminFields as readonly string[]).includes(fieldParam ?? '')
+    ? (fieldParam as AdminField)
+    : null;
   return { tab, sub, range, field };
 }
 

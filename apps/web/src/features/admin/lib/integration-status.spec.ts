@@ -75,10 +75,7 @@ describe('integrations with their last connection tests', () => {
 
   it('are in error when set up and their last test failed, connected when it passed', () => {
     const set = { ...none, discordWebhook: SECRET_MASK, mailchimpApiKey: SECRET_MASK };
-    const result = integrations(set, [
-      check('discord', false),
-      check('mailchimp', true),
-    ]);
+    const result = integrations(set, [check('discord', false), check('mailchimp', true)]);
     const byId = Object.fromEntries(result.map((i) => [i.id, i]));
     expect([byId.discord.status, byId.mailchimp.status]).toEqual(['error', 'connected']);
     expect(byId.discord.lastCheck?.message).toBe('Discord answered 404: Unknown Webhook');

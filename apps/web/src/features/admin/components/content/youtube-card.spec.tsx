@@ -16,7 +16,7 @@ const status = (setup: SyncStatus['setup']): SyncStatus => ({
   setup,
 });
 
-function answers(setup: SyncStatus['setup'], extra: Record<string, () => Promise<Response>> = {}) {
+function answers(setup: SyncStatus['setup'], extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     '/api/admin/settings': () => fakeResponse(200, settingsDefaults),
     '/api/sync/status': () => fakeResponse(200, status(setup)),
@@ -110,9 +110,8 @@ describe('the Integrations overview’s YouTube tile (issue 45)', () => {
     const tile = await screen.findByTestId('integration-youtube');
     await waitFor(() => expect(tile).toHaveTextContent('Not set up'));
     expect(within(tile).queryByRole('button', { name: 'Test YouTube' })).toBeNull();
-    expect(within(tile).getByRole('link', { name: 'Set up under Content → YouTube Integration' })).toHaveAttribute(
-      'href',
-      '/admin?field=channel',
-    );
+    expect(
+      within(tile).getByRole('link', { name: 'Set up under Content → YouTube Integration' }),
+    ).toHaveAttribute('href', '/admin?field=channel');
   });
 });

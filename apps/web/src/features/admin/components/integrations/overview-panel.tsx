@@ -111,7 +111,9 @@ function YoutubeTile() {
       ) : null}
       <Group mt="sm">
         <Anchor component={Link} to={adminLink({ tab: 'content', field: 'channel' })} size="sm">
-          {status?.state === 'not-set-up' ? 'Set up under Content → YouTube Integration' : 'Content → YouTube Integration'}
+          {status?.state === 'not-set-up'
+            ? 'Set up under Content → YouTube Integration'
+            : 'Content → YouTube Integration'}
         </Anchor>
       </Group>
     </Paper>

@@ -56,18 +56,25 @@ describe('the Security subtab', () => {
   it.each([
     ['password', 'Current password', 'textbox'],
     ['two-factor', 'Set up two-factor sign-in', 'button'],
-  ] as const)('lands on its field from a link (&field=%s): scrolled to and focused', async (field, name, role) => {
-    mockFetch(Object.fromEntries(Object.entries(ANSWERS).map(([path, body]) => [path, () => fakeResponse(200, body)])));
-    const scrolled = jest.mocked(Element.prototype.scrollIntoView);
-    scrolled.mockClear();
-    renderWithProviders(
-      <MemoryRouter initialEntries={[`/admin?tab=settings&sub=security&field=${field}`]}>
-        <SecurityPanel />
-      </MemoryRouter>,
-    );
-    const target =
-      role === 'button' ? await screen.findByRole('button', { name }) : await screen.findByLabelText(name);
-    await waitFor(() => expect(target).toHaveFocus());
-    expect(scrolled.mock.contexts).toContain(target);
-  });
+  ] as const)(
+    'lands on its field from a link (&field=%s): scrolled to and focused',
+    async (field, name, role) => {
+      mockFetch(
+        Object.fromEntries(
+          Object.entries(ANSWERS).map(([path, body]) => [path, () => fakeResponse(200, body)]),
+        ),
+      );
+      const scrolled = jest.mocked(Element.prototype.scrollIntoView);
+      scrolled.mockClear();
+      renderWithProviders(
+        <MemoryRouter initialEntries={[`/admin?tab=settings&sub=security&field=${field}`]}>
+          <SecurityPanel />
+        </MemoryRouter>,
+      );
+      const target =
+        role === 'button' ? await screen.findByRole('button', { name }) : await screen.findByLabelText(name);
+      await waitFor(() => expect(target).toHaveFocus());
+      expect(scrolled.mock.contexts).toContain(target);
+    },
+  );
 });
