@@ -1,7 +1,8 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandYoutube, IconRefresh } from '@tabler/icons-react';
 import { type SyncRun, syncSecondsLeft } from '@app/contracts';
-import { useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
+import { useQueryClient } from '@tanstack/react-query';
+import { syncStatusQueryOptions, useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
 import { useAdminLocation } from '../../hooks/use-admin-location';
 import { plural } from '../../lib/backup-file';
 import { deliveryLines } from '../../lib/deliveries';
@@ -115,10 +116,18 @@ export const SET_UP_FIRST = {
 export function YoutubeIntegrationCard() {
   const sync = useSyncYoutube();
   const status = useSyncStatus();
+  const queryClient = useQueryClient();
   const { go } = useAdminLocation();
-  const notSetUp = status.data ? !status.data.setup.channel : false;
-  const syncNow = () => {
-    if (!notSetUp) {
+  /** Whether a channel is set; when the last read said none, read again (it may have been set elsewhere). */
+  const channelSet = async (): Promise<boolean> => {
+    if (status.data?.setup.channel !== false) return true;
+    const fresh = await queryClient
+      .fetchQuery({ ...syncStatusQueryOptions(), staleTime: 0 })
+      .catch(() => null);
+    return fresh ? fresh.setup.channel : true;
+  };
+  const syncNow = async () => {
+    if (await channelSet()) {
       sync.mutate();
       return;
     }
@@ -137,7 +146,7 @@ export function YoutubeIntegrationCard() {
           <LastSync syncing={sync.isPending} />
         </Group>
         <Button
-          onClick={syncNow}
+          onClick={() => void syncNow()}
           disabled={sync.isPending}
           leftSection={sync.isPending ? <Loader size={16} color="currentColor" /> : <IconRefresh size={16} />}
         >

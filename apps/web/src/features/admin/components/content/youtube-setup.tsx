@@ -10,7 +10,8 @@ import {
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useSyncStatus } from '../../api/sync-youtube';
+import { useQueryClient } from '@tanstack/react-query';
+import { syncStatusQueryOptions, useSyncStatus } from '../../api/sync-youtube';
 import { useTestIntegration } from '../../api/integration-checks';
 import { useLandingField } from '../../hooks/use-landing-field';
 import { useSaveSetting, useSetting } from '../../hooks/use-settings';
@@ -49,6 +50,7 @@ export function YoutubeSetup() {
   const { saveAsync } = useSaveSetting();
   const test = useTestIntegration('youtube');
   const status = useSyncStatus();
+  const queryClient = useQueryClient();
   const channelRef = useLandingField<HTMLInputElement>('channel');
   const typedKey = apiKey.trim() !== '' && apiKey !== SECRET_MASK;
   const keyed = Boolean(storedKey) || typedKey;
@@ -83,6 +85,8 @@ export function YoutubeSetup() {
       // The failed save's toast says what was wrong; nothing else to do.
     } finally {
       setSaving(false);
+      // The card's badge and Sync Now follow what is set now.
+      void queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey });
     }
   };
 
