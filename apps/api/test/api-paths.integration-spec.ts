@@ -21,6 +21,7 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   events: ['post'],
   newsletterSubscribe: ['post'],
   currentUser: ['get'],
+  authSession: ['get'],
   login: ['post'],
   loginTwoFactor: ['post'],
   logout: ['post'],

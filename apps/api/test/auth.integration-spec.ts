@@ -28,6 +28,19 @@ describe('auth', () => {
       });
     });
 
+    it('GET /api/auth/session answers 200 with no user to a visitor (signed out is no error), and the admin to a session', async () => {
+      const visitor = await request(t.server).get('/api/auth/session').expect(200);
+      expect(visitor.body).toEqual({ user: null });
+      expect(visitor.headers['cache-control']).toBe('no-store');
+      const login = await request(t.server).post('/api/auth/login').send(ADMIN).expect(200);
+      const signedIn = await request(t.server)
+        .get('/api/auth/session')
+        .set('Cookie', sessionCookie(login))
+        .expect(200);
+      expect(signedIn.body).toEqual({ user: { id: login.body.id, username: 'admin' } });
+      expect(signedIn.headers['cache-control']).toBe('no-store');
+    });
+
     it('logs in, sets an HttpOnly SameSite=Lax cookie and answers who is signed in', async () => {
       const res = await request(t.server).post('/api/auth/login').send(ADMIN).expect(200);
       expect(res.body).toEqual({ id: expect.any(Number), username: 'admin' });

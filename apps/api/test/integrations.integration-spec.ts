@@ -172,7 +172,7 @@ describe('integration connection tests', () => {
         expect(await test('youtube')).toMatchObject({
           ok: false,
           message:
-            'YouTube has no channel UC0000000000000000000000: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
+            'YouTube has no channel UC0000000000000000000000: check Channel in YouTube set-up (Content → YouTube Integration)',
         });
       } finally {
         await set('channelId', '');

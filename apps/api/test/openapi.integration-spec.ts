@@ -82,6 +82,7 @@ const CALLS: Call[] = [
   { route: 'post /api/auth/login', status: 401, body: { username: 'admin', password: 'wrong-password' } },
   { route: 'post /api/auth/login', status: 400, body: { username: 'admin' } },
   { route: 'get /api/auth/me', status: 200, as: 'admin' },
+  { route: 'get /api/auth/session', status: 200 },
   // The visitor's sign-in above left a second signed-in session.
   { route: 'get /api/auth/sessions', status: 200, as: 'admin' },
   {

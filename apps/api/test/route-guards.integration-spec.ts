@@ -15,6 +15,8 @@ const PUBLIC_ROUTES = new Set([
   'get /api/playlists',
   'get /api/settings',
   'get /api/live',
+  // Who is signed in: `{ user: null }` for a visitor, never anyone else's session.
+  'get /api/auth/session',
   'post /api/auth/login',
   'post /api/auth/login/two-factor',
   'post /api/auth/login/passkey/options',

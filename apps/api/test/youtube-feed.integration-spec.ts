@@ -173,7 +173,7 @@ describe('YouTube feed mode configuration', () => {
     withApp({ YOUTUBE_CHANNEL_ID: '@somebody' }, async (admin) => {
       const res = await admin.post('/api/sync/youtube').expect(400);
       expect(res.body.message).toBe(
-        "Without a YouTube API key the sync reads the channel's public feed, which needs the UC… channel id, and @somebody is a handle: paste the channel's URL or UC… id in the dashboard, or save an API key",
+        "Without a YouTube API key the channel's public feed is read by its UC… id, and @somebody is a handle: paste the channel's URL with its UC… id into Channel in YouTube set-up (Content → YouTube Integration), or save an API key there",
       );
     }));
 
@@ -181,7 +181,7 @@ describe('YouTube feed mode configuration', () => {
     withApp({ YOUTUBE_CHANNEL_ID: 'UC0000000000000000000000' }, async (admin) => {
       const res = await admin.post('/api/sync/youtube').expect(400);
       expect(res.body.message).toBe(
-        'YouTube has no channel UC0000000000000000000000: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
+        'YouTube has no channel UC0000000000000000000000: check Channel in YouTube set-up (Content → YouTube Integration)',
       );
       expect((await admin.get('/api/sync/status').expect(200)).body.lastRun).toMatchObject({
         outcome: 'failed',

@@ -77,7 +77,12 @@ describe('YouTube sync', () => {
 
   it('reports no run before the first sync', async () => {
     const res = await admin.get('/api/sync/status').expect(200);
-    expect(res.body).toEqual({ lastRun: null, lastSuccess: null, lastPush: null });
+    expect(res.body).toEqual({
+      lastRun: null,
+      lastSuccess: null,
+      lastPush: null,
+      setup: { channel: true, apiKey: true },
+    });
   });
 
   it("replaces the demo channel on the first sync, at 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units plus each playlist's items, and no search", async () => {
@@ -341,21 +346,24 @@ describe('YouTube sync configuration', () => {
       expect(res.body).toEqual({
         statusCode: 400,
         message:
-          'YouTube has no channel UC0000000000000000000000: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
+          'YouTube has no channel UC0000000000000000000000: check Channel in YouTube set-up (Content → YouTube Integration)',
         error: 'Bad Request',
       });
       const status = (await admin.get('/api/sync/status').expect(200)).body as SyncStatus;
       expect(status.lastRun).toMatchObject({ outcome: 'failed', error: res.body.message });
     }));
 
-  it('answers 400 naming the channelId setting and YOUTUBE_CHANNEL_ID when there is no channel', () =>
+  it('answers 400 naming the dashboard field, not a setting key or a variable, when there is no channel', () =>
     withApp({ YOUTUBE_API_BASE_URL: fake.url, YOUTUBE_API_KEY: FAKE_API_KEY }, async (admin) => {
       const res = await admin.post('/api/sync/youtube').expect(400);
       expect(res.body.message).toBe(
-        'No YouTube channel is configured: set the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
+        "No YouTube channel is set yet: paste your channel's URL into Channel in YouTube set-up (Content → YouTube Integration), then Save and test. (Whoever runs the server can set the channel in its environment instead.)",
       );
-      // Nothing ran, so nothing was recorded.
-      expect((await admin.get('/api/sync/status').expect(200)).body.lastRun).toBeNull();
+      expect(res.body.message).not.toMatch(/channelId|YOUTUBE_/);
+      // Nothing ran, so nothing was recorded; the status says what is missing.
+      const status = (await admin.get('/api/sync/status').expect(200)).body as SyncStatus;
+      expect(status.lastRun).toBeNull();
+      expect(status.setup).toEqual({ channel: false, apiKey: true });
     }));
 
   it('resolves an @handle in YOUTUBE_CHANNEL_ID with channels.list', () =>

@@ -54,6 +54,8 @@ export const apiPaths = {
 
   // Signing in and the admin's account.
   currentUser: `${API_PREFIX}/auth/me`,
+  /** Who is signed in, if anyone: what the dashboard asks on load (a 401 would be logged as an error). */
+  authSession: `${API_PREFIX}/auth/session`,
   login: `${API_PREFIX}/auth/login`,
   loginTwoFactor: `${API_PREFIX}/auth/login/two-factor`,
   logout: `${API_PREFIX}/auth/logout`,

@@ -27,6 +27,10 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
+/** `GET /api/auth/session`: who is signed in, `null` when nobody is (a 200 either way: signed out is no error). */
+export const authSessionSchema = z.object({ user: authUserSchema.nullable() });
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
 export const okSchema = z.object({ ok: z.literal(true) });
 export type Ok = z.infer<typeof okSchema>;
 

@@ -78,6 +78,11 @@ export const syncStatusSchema = z.object({
   lastSuccess: syncRunSchema.nullable(),
   /** The most recent push (WebSub) that added or changed a video, or null; `lastRun` and `lastSuccess` are syncs. */
   lastPush: syncRunSchema.nullable(),
+  /**
+   * What the sync would use now: whether a channel is set (in the dashboard or the server's environment) and
+   * whether an API key is (without one the sync reads the channel's feed).
+   */
+  setup: z.object({ channel: z.boolean(), apiKey: z.boolean() }),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 

@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { AuthUser, LoginAnswer, Ok } from '@app/contracts';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { AuthSession, AuthUser, LoginAnswer, Ok } from '@app/contracts';
 import type { Request, Response } from 'express';
 import { actorOf } from '../audit/audit-actor';
 import { AuditService } from '../audit/audit.service';
+import { Clock } from '../common/clock';
 import { Public } from '../common/public.decorator';
 import { ApiJson } from '../docs/api-response.decorators';
 import {
+  AuthSessionDto,
   AuthUserDto,
   ChangePasswordDto,
   LoginAnswerDto,
@@ -16,6 +18,7 @@ import {
 import { toAuthUser } from './auth.mapper';
 import { AuthService } from './auth.service';
 import { LoginGuard } from './login.guard';
+import { hasLiveSession } from './session.guard';
 import { SESSION_COOKIE } from './session.setup';
 import { TwoFactorService } from './two-factor.service';
 
@@ -25,6 +28,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly twoFactor: TwoFactorService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   /** 200 with the signed-in admin, 401 otherwise (the global guard answers that). */
@@ -32,6 +36,18 @@ export class AuthController {
   @ApiJson(AuthUserDto, { errors: [401] })
   me(@Req() req: Request): AuthUser {
     return toAuthUser(req.user!);
+  }
+
+  /**
+   * Whether anyone is signed in, for the dashboard's first question: always 200 (`{ user: null }` signed out),
+   * since a 401 there is no error and the browser would log it as one. Never stored by a cache.
+   */
+  @Public()
+  @Get('session')
+  @Header('Cache-Control', 'no-store')
+  @ApiJson(AuthSessionDto)
+  session(@Req() req: Request): AuthSession {
+    return { user: hasLiveSession(req, this.clock.now()) ? toAuthUser(req.user!) : null };
   }
 
   @Public()

@@ -8,6 +8,7 @@ import {
   passkeySchema,
   passkeysSchema,
   webAuthnOptionsSchema,
+  authSessionSchema,
   authUserSchema,
   changePasswordBodySchema,
   loginAnswerSchema,
@@ -26,6 +27,7 @@ import { namedZodDto, zodDto } from '../docs/zod-dto';
 export class LoginDto extends zodDto(loginBodySchema) {}
 export class ChangePasswordDto extends zodDto(changePasswordBodySchema) {}
 export class AuthUserDto extends zodDto(authUserSchema) {}
+export class AuthSessionDto extends zodDto(authSessionSchema) {}
 export class OkDto extends zodDto(okSchema) {}
 export const LoginAnswerDto = namedZodDto('LoginAnswerDto', loginAnswerSchema);
 export class TwoFactorCodeDto extends zodDto(twoFactorCodeBodySchema) {}

@@ -94,7 +94,7 @@ export async function checkYouTube(options: {
     }
     return connection(
       true,
-      `YouTube channel "${channel.snippet.title}" (${channel.id}); the test used ${client.unitsUsed} quota unit`,
+      `YouTube channel "${channel.snippet.title}" (${channel.id}); the test used ${client.unitsUsed} quota unit${client.unitsUsed === 1 ? '' : 's'}`,
     );
   } catch (error) {
     if (!(error instanceof YouTubeApiError))
@@ -110,10 +110,7 @@ async function checkYouTubeFeed(
   policy: OutboundPolicy,
 ): Promise<CheckOutcome> {
   if ('handle' in ref) {
-    return connection(
-      false,
-      `Without an API key the channel's feed is read by its UC… id, and ${ref.handle} is a handle: paste the channel's URL or id, or save an API key`,
-    );
+    return connection(false, YOUTUBE_MESSAGES.feedNeedsId(ref.handle));
   }
   try {
     const feed = await fetchChannelFeed(ref.id, { origin, policy });

@@ -38,7 +38,7 @@ export class SyncController {
   @Get('status')
   @ApiJson(SyncStatusDto, { errors: [401] })
   async status(): Promise<SyncStatus> {
-    const { lastRun, lastSuccess, lastPush } = await this.sync.status();
-    return toSyncStatus(lastRun, lastSuccess, lastPush);
+    const { lastRun, lastSuccess, lastPush, setup } = await this.sync.status();
+    return toSyncStatus(lastRun, lastSuccess, lastPush, setup);
   }
 }

@@ -63,10 +63,12 @@ export function toSyncStatus(
   lastRun: SyncRunEntity | null,
   lastSuccess: SyncRunEntity | null,
   lastPush: SyncRunEntity | null,
+  setup: SyncStatus['setup'],
 ): SyncStatus {
   return {
     lastRun: lastRun ? toSyncRun(lastRun) : null,
     lastSuccess: lastSuccess ? toSyncRun(lastSuccess) : null,
     lastPush: lastPush ? toSyncRun(lastPush) : null,
+    setup,
   };
 }

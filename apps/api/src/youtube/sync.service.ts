@@ -43,8 +43,7 @@ export const SYNC_PROGRESS_INTERVAL_MS = 1000;
 
 export const MESSAGES = {
   missingChannel: YOUTUBE_MESSAGES.missingChannel,
-  feedNeedsId: (handle: string) =>
-    `Without a YouTube API key the sync reads the channel's public feed, which needs the UC… channel id, and ${handle} is a handle: paste the channel's URL or UC… id in the dashboard, or save an API key`,
+  feedNeedsId: YOUTUBE_MESSAGES.feedNeedsId,
   busy: 'A YouTube sync is already running; try again when it has finished',
   lockLost: 'Another process took over the sync lock; nothing was changed',
   interrupted: 'Interrupted: the API process stopped during the sync',
@@ -93,18 +92,24 @@ export class SyncService implements OnModuleDestroy {
     this.policy = outboundPolicy(env);
   }
 
-  /** The last sync, the last successful one, and the last push (pushes are in the history too, issue 24). */
+  /**
+   * The last sync, the last successful one, and the last push (pushes are in the history too, issue 24), and
+   * whether a channel and a key are set (the dashboard's badge and its Sync Now before set-up).
+   */
   async status(): Promise<{
     lastRun: SyncRunEntity | null;
     lastSuccess: SyncRunEntity | null;
     lastPush: SyncRunEntity | null;
+    setup: { channel: boolean; apiKey: boolean };
   }> {
-    const [lastRun, lastSuccess, lastPush] = await Promise.all([
+    const [lastRun, lastSuccess, lastPush, channel, apiKey] = await Promise.all([
       this.runs.findOne({ where: { kind: 'sync' }, order: { id: 'DESC' } }),
       this.runs.findOne({ where: { kind: 'sync', outcome: 'success' }, order: { id: 'DESC' } }),
       this.runs.findOne({ where: { kind: 'push' }, order: { id: 'DESC' } }),
+      configuredChannel(this.settings, this.env),
+      configuredApiKey(this.settings),
     ]);
-    return { lastRun, lastSuccess, lastPush };
+    return { lastRun, lastSuccess, lastPush, setup: { channel: Boolean(channel), apiKey: Boolean(apiKey) } };
   }
 
   /** Runs a sync and returns its recorded run; 400 (configuration), 409 (busy), 502 (YouTube). */

@@ -8,11 +8,17 @@ import type { Env } from '../config/env';
 import type { SettingsService } from '../settings/settings.service';
 import type { ChannelRef, YouTubeApiError } from './youtube-api.client';
 
+/**
+ * Where the owner fixes it, named as the dashboard shows it (the form "YouTube set-up" on the Content tab's
+ * YouTube Integration card). The server's environment is only mentioned as the alternative it is.
+ */
+const SETUP_FIELD = 'Channel in YouTube set-up (Content → YouTube Integration)';
+
 export const YOUTUBE_MESSAGES = {
-  missingChannel:
-    'No YouTube channel is configured: set the channelId setting or the YOUTUBE_CHANNEL_ID environment variable',
-  noSuchChannel: (channel: string) =>
-    `YouTube has no channel ${channel}: check the channelId setting or the YOUTUBE_CHANNEL_ID environment variable`,
+  missingChannel: `No YouTube channel is set yet: paste your channel's URL into ${SETUP_FIELD}, then Save and test. (Whoever runs the server can set the channel in its environment instead.)`,
+  noSuchChannel: (channel: string) => `YouTube has no channel ${channel}: check ${SETUP_FIELD}`,
+  feedNeedsId: (handle: string) =>
+    `Without a YouTube API key the channel's public feed is read by its UC… id, and ${handle} is a handle: paste the channel's URL with its UC… id into ${SETUP_FIELD}, or save an API key there`,
 } as const;
 
 /** The configured channel (`@handle` or `UC…` id), or undefined when neither the setting nor the variable names one. */

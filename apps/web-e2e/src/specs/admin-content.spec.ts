@@ -1,5 +1,7 @@
 import type { ChannelStats, Playlist, Video } from '@app/contracts';
+import { writeSetting } from '../pages/admin-api';
 import { AdminPage } from '../pages/admin-page';
+import { ADMIN_YOUTUBE_API_KEY, fakeYoutubeChannel } from '../pages/admin-servers';
 import { expect, test } from '../support/test';
 
 const formatInteger = (value: number) => new Intl.NumberFormat('en-US').format(value);
@@ -85,30 +87,55 @@ test('a playlist pin toggles; the card says up to 6 and does not stop a seventh'
   }
 });
 
-test('Sync shows Syncing... with a spinner, then the failure toast with the API message', async ({
+test('Sync Now before a channel leads to the Channel field; a real failure shows Syncing..., then the failure toast in words and the Error badge', async ({
   page,
 }) => {
   const admin = new AdminPage(page);
   await admin.signIn();
   const card = admin.card('YouTube Integration');
-  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
-
-  // Hold the call to see the pending state. No channel is configured yet, so the API refuses.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/sync/youtube', async (route) => {
-    await held;
-    await route.continue();
+  const badge = card.locator('.mantine-Badge-root').first();
+  // The admin stacks have a key in their environment but no channel: not set up, whatever the key.
+  await expect(badge).toHaveText('Not set up');
+  const syncCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/sync/youtube')) syncCalls.push(req.method());
   });
   await card.getByRole('button', { name: 'Sync Now' }).click();
-  const syncing = card.getByRole('button', { name: 'Syncing...' });
-  await expect(syncing).toBeDisabled();
-  await expect(syncing.locator('.mantine-Loader-root')).toBeVisible();
-  const answer = page.waitForResponse('**/api/sync/youtube');
-  release();
-  const res = await answer;
-  expect(res.status()).toBe(400);
-  const { message } = (await res.json()) as { message: string };
-  await admin.expectDestructiveToast('FolderSync failed', `400: ${message}`);
-  await expect(card.getByRole('button', { name: 'Sync Now' })).toBeEnabled();
+  await admin.expectToast('Set up YouTube first', "Paste your channel's URL into Channel below");
+  await expect(card.getByRole('textbox', { name: 'Channel' })).toBeFocused();
+  expect(syncCalls, 'no sync is asked before a channel is set').toEqual([]);
+
+  // A real failure: the fake's channel with a key YouTube refuses.
+  const fake = await fakeYoutubeChannel();
+  try {
+    await writeSetting(page.request, 'channelId', fake.id);
+    await writeSetting(page.request, 'youtubeApiKey', 'not-the-key');
+    await page.reload();
+    await expect(badge).toHaveText('Connected');
+    // Hold the call to see the pending state.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/sync/youtube', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await card.getByRole('button', { name: 'Sync Now' }).click();
+    const syncing = card.getByRole('button', { name: 'Syncing...' });
+    await expect(syncing).toBeDisabled();
+    await expect(syncing.locator('.mantine-Loader-root')).toBeVisible();
+    const answer = page.waitForResponse('**/api/sync/youtube');
+    release();
+    const res = await answer;
+    expect(res.ok()).toBe(false);
+    const { message } = (await res.json()) as { message: string };
+    const toast = await admin.expectDestructiveToast('FolderSync failed', message);
+    await expect(toast, 'the description is for a person: no status code').not.toContainText(
+      `${res.status()}: `,
+    );
+    await expect(card.getByRole('button', { name: 'Sync Now' })).toBeEnabled();
+    await expect(badge).toHaveText('Error');
+  } finally {
+    await writeSetting(page.request, 'youtubeApiKey', ADMIN_YOUTUBE_API_KEY);
+    await writeSetting(page.request, 'channelId', '');
+  }
 });

@@ -47,9 +47,12 @@ test.afterEach(async ({ page }) => {
 
 const status = (page: Page, id: string) => page.getByTestId(`integration-${id}`);
 
-test('Overview: YouTube is connected; Connect gives a hint', async ({ page }) => {
+test('Overview: YouTube says it is not set up and links to its card; Connect gives a hint', async ({
+  page,
+}) => {
   const admin = new AdminPage(page);
-  await expect(status(page, 'youtube')).toContainText('Connected');
+  // A key in the environment, but no channel: not set up.
+  await expect(status(page, 'youtube')).toContainText('Not set up');
   for (const id of ['google-analytics', 'plausible', 'discord', 'email', 'mailchimp', 'custom-webhook']) {
     await expect(status(page, id)).toContainText('Disconnected');
   }
@@ -63,7 +66,12 @@ test('Overview: YouTube is connected; Connect gives a hint', async ({ page }) =>
     'aria-selected',
     'true',
   );
-  await expect(page.getByRole('button', { name: 'Test YouTube' })).toBeVisible();
+  // YouTube is set up in one place: the tile leads to the card's Channel field.
+  await status(page, 'youtube')
+    .getByRole('link', { name: 'Set up under Content → YouTube Integration' })
+    .click();
+  await expect(admin.tab('Content')).toHaveAttribute('aria-selected', 'true');
+  await expect(admin.card('YouTube Integration').getByRole('textbox', { name: 'Channel' })).toBeFocused();
 });
 
 test('Overview: Test shows the real result for a working and a broken fake Discord, and the badge keeps it', async ({

@@ -47,23 +47,27 @@ describe('routes', () => {
     },
   );
 
-  it('/admin asks who is signed in and shows the login screen on 401', async () => {
-    const fetch = mockFetch({
-      '/api/auth/me': () => fakeResponse(401, { statusCode: 401, message: 'Unauthorized' }),
-    });
+  it('/admin asks who is signed in, with an answer that is no error when nobody is, and shows the login screen', async () => {
+    const fetch = mockFetch({ '/api/auth/session': () => fakeResponse(200, { user: null }) });
     renderRoute('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin login' }, LAZY_CHUNK)).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ credentials: 'include' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/auth/session',
+      expect.objectContaining({ credentials: 'include' }),
+    );
+    expect(fetch).not.toHaveBeenCalledWith('/api/auth/me', expect.anything());
   });
 
   it('/admin shows the login screen when the check fails otherwise', async () => {
-    mockFetch({ '/api/auth/me': () => fakeResponse(500, { message: 'Database down' }) });
+    mockFetch({ '/api/auth/session': () => fakeResponse(500, { message: 'Database down' }) });
     renderRoute('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin login' }, LAZY_CHUNK)).toBeInTheDocument();
   });
 
   it('/admin shows the dashboard for a signed-in admin', async () => {
-    mockFetch({ '/api/auth/me': () => fakeResponse(200, { id: 1, username: 'owner' }) });
+    mockFetch({
+      '/api/auth/session': () => fakeResponse(200, { user: { id: 1, username: 'owner' } }),
+    });
     renderRoute('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' }, LAZY_CHUNK)).toBeInTheDocument();
     expect(screen.getByText('Signed in as owner.')).toBeInTheDocument();

@@ -28,6 +28,8 @@ class ResizeObserverStub implements ResizeObserver {
 Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefined });
+// jsdom lays nothing out, so it has no scrollIntoView; specs record the calls to see that a field was scrolled to.
+Object.defineProperty(Element.prototype, 'scrollIntoView', { writable: true, value: jest.fn() });
 
 // Components speak the page's language (issue 26): specs read them in English, the SPEC's texts. Under test,
 // Lingui compiles messages as they are asked for.

@@ -1,7 +1,7 @@
 import type { SyncResult, SyncStatus } from '@app/contracts';
 import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getJson, readJson } from '../../../lib/api-client';
+import { apiRequest, getJson, HttpError, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { channelStatsQueryOptions } from '../../channel/api/get-channel-stats';
 import { featuredVideoKey, videoListsKey } from './get-admin-videos';
@@ -54,7 +54,9 @@ export function useSyncYoutube() {
       replaceToast({ title: 'FolderSync completed', description: 'Successfully synced data from YouTube' });
     },
     onError: (error) => {
-      replaceToast({ title: 'FolderSync failed', description: error.message, variant: 'destructive' });
+      // SPEC §8's title; the description is the API's sentence for a person, without the status code.
+      const description = error instanceof HttpError ? error.detail : error.message;
+      replaceToast({ title: 'FolderSync failed', description, variant: 'destructive' });
     },
     onSettled: (result) =>
       Promise.all([

@@ -32,13 +32,18 @@ describe('the first-run checklist (issue 24)', () => {
     const item = (id: string) => list.querySelector(`[data-item="${id}"]`) as HTMLElement;
     expect(item('public-url')).toHaveAttribute('data-done', 'true');
     expect(item('channel')).toHaveAttribute('data-done', 'false');
+    // Each link lands on its field (scrolled to and focused there).
     expect(within(item('channel')).getByRole('link', { name: 'YouTube Integration' })).toHaveAttribute(
       'href',
-      '/admin',
+      '/admin?field=channel',
     );
     expect(within(item('password')).getByRole('link', { name: 'Settings → Security' })).toHaveAttribute(
       'href',
-      '/admin?tab=settings&sub=security',
+      '/admin?tab=settings&sub=security&field=password',
+    );
+    expect(within(item('two-factor')).getByRole('link', { name: 'Settings → Security' })).toHaveAttribute(
+      'href',
+      '/admin?tab=settings&sub=security&field=two-factor',
     );
     expect(within(item('sitemap')).getByRole('link', { name: 'Google Search Console' })).toHaveAttribute(
       'target',

@@ -6,20 +6,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { checklistQueryOptions, useChecklist } from '../api/get-checklist';
 import { useUpdateSetting } from '../api/update-setting';
-import { type AdminLocation, adminSearchParams } from '../lib/admin-location';
+import { adminLink } from '../lib/admin-link';
 
 const SEARCH_CONSOLE = 'https://search.google.com/search-console';
 const BING_WEBMASTER = 'https://www.bing.com/webmasters';
 
-const adminLink = (to: Partial<AdminLocation>) =>
-  `/admin?${adminSearchParams(to).toString()}`.replace(/\?$/, '');
-
-/** What each item asks, and where it is done. */
+/** What each item asks, and where it is done: each link lands on its field, scrolled to and focused. */
 const ITEMS: Record<ChecklistItemId, { label: string; action: ReactNode }> = {
   channel: {
     label: 'Connect your YouTube channel',
     action: (
-      <Anchor component={Link} to={adminLink({ tab: 'content' })} size="sm">
+      <Anchor component={Link} to={adminLink({ tab: 'content', field: 'channel' })} size="sm">
         YouTube Integration
       </Anchor>
     ),
@@ -27,7 +24,11 @@ const ITEMS: Record<ChecklistItemId, { label: string; action: ReactNode }> = {
   password: {
     label: 'Change the default password',
     action: (
-      <Anchor component={Link} to={adminLink({ tab: 'settings', sub: 'security' })} size="sm">
+      <Anchor
+        component={Link}
+        to={adminLink({ tab: 'settings', sub: 'security', field: 'password' })}
+        size="sm"
+      >
         Settings → Security
       </Anchor>
     ),
@@ -35,7 +36,11 @@ const ITEMS: Record<ChecklistItemId, { label: string; action: ReactNode }> = {
   'two-factor': {
     label: 'Turn on two-factor sign-in',
     action: (
-      <Anchor component={Link} to={adminLink({ tab: 'settings', sub: 'security' })} size="sm">
+      <Anchor
+        component={Link}
+        to={adminLink({ tab: 'settings', sub: 'security', field: 'two-factor' })}
+        size="sm"
+      >
         Settings → Security
       </Anchor>
     ),

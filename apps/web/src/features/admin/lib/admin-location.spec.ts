@@ -4,22 +4,33 @@ const read = (query: string) => readAdminLocation(new URLSearchParams(query));
 
 describe('readAdminLocation', () => {
   it('opens the content tab by default (SPEC §2) with the 30d range', () => {
-    expect(read('')).toEqual({ tab: 'content', sub: null, range: '30d' });
+    expect(read('')).toEqual({ tab: 'content', sub: null, range: '30d', field: null });
   });
 
   it('reads the tab, subtab and range', () => {
-    expect(read('tab=design&sub=typography')).toEqual({ tab: 'design', sub: 'typography', range: '30d' });
+    expect(read('tab=design&sub=typography')).toEqual({
+      tab: 'design',
+      sub: 'typography',
+      range: '30d',
+      field: null,
+    });
     expect(read('tab=analytics&sub=traffic&range=1y')).toEqual({
       tab: 'analytics',
       sub: 'traffic',
       range: '1y',
+      field: null,
     });
   });
 
   it('falls back to the first subtab and the defaults for unknown values', () => {
-    expect(read('tab=settings&sub=nope&range=2y')).toEqual({ tab: 'settings', sub: 'general', range: '30d' });
-    expect(read('tab=nope&sub=themes')).toEqual({ tab: 'content', sub: null, range: '30d' });
-    expect(read('tab=toString')).toEqual({ tab: 'content', sub: null, range: '30d' });
+    expect(read('tab=settings&sub=nope&range=2y')).toEqual({
+      tab: 'settings',
+      sub: 'general',
+      range: '30d',
+      field: null,
+    });
+    expect(read('tab=nope&sub=themes')).toEqual({ tab: 'content', sub: null, range: '30d', field: null });
+    expect(read('tab=toString')).toEqual({ tab: 'content', sub: null, range: '30d', field: null });
   });
 
   it('does not take a subtab of another tab', () => {
@@ -62,8 +73,17 @@ describe('adminSearchParams', () => {
     expect(adminSearchParams({ tab: 'settings', range: '7d' }).toString()).toBe('tab=settings&sub=general');
   });
 
+  it('names a field to land on, and reads back only the known ones', () => {
+    expect(adminSearchParams({ tab: 'content', field: 'channel' }).toString()).toBe('field=channel');
+    expect(adminSearchParams({ tab: 'settings', sub: 'security', field: 'password' }).toString()).toBe(
+      'tab=settings&sub=security&field=password',
+    );
+    expect(read('field=channel').field).toBe('channel');
+    expect(read('field=nope').field).toBeNull();
+  });
+
   it('round-trips through readAdminLocation', () => {
-    const location = { tab: 'integrations', sub: 'advanced', range: '30d' } as const;
+    const location = { tab: 'integrations', sub: 'advanced', range: '30d', field: null } as const;
     expect(readAdminLocation(adminSearchParams(location))).toEqual(location);
   });
 });

@@ -22,11 +22,20 @@ export const DEFAULT_ADMIN_TAB: AdminTab = 'content';
 export { analyticsRanges, DEFAULT_ANALYTICS_RANGE };
 export type AnalyticsRange = AnalyticsRangeId;
 
+/**
+ * The fields a link can land on (`&field=channel`): the page scrolls to it and focuses it, so a checklist item
+ * or an error leads straight to what needs doing.
+ */
+export const adminFields = ['channel', 'password', 'two-factor'] as const;
+export type AdminField = (typeof adminFields)[number];
+
 export interface AdminLocation {
   tab: AdminTab;
   /** The open subtab, or null for a tab without subtabs. */
   sub: string | null;
   range: AnalyticsRange;
+  /** The field to land on, or null. */
+  field: AdminField | null;
 }
 
 export function isAdminTab(value: string | null | undefined): value is AdminTab {
@@ -49,15 +58,19 @@ export function readAdminLocation(params: URLSearchParams): AdminLocation {
   const range = (analyticsRanges as readonly string[]).includes(rangeParam ?? '')
     ? (rangeParam as AnalyticsRange)
     : DEFAULT_ANALYTICS_RANGE;
-  return { tab, sub, range };
+  const fieldParam = params.get('field');
+  const field = (adminFields as readonly string[]).includes(fieldParam ?? '')
+    ? (fieldParam as AdminField)
+    : null;
+  return { tab, sub, range, field };
 }
 
 /**
  * The query string for a location: the plain `/admin` is the content tab; any other tab names its
  * subtab too, so a shared link says exactly what it shows. The analytics range is there only when it
- * is not the default.
+ * is not the default; the field only when a link lands on one.
  */
-export function adminSearchParams({ tab, sub, range }: Partial<AdminLocation> = {}): URLSearchParams {
+export function adminSearchParams({ tab, sub, range, field }: Partial<AdminLocation> = {}): URLSearchParams {
   const params = new URLSearchParams();
   const resolvedTab = tab ?? DEFAULT_ADMIN_TAB;
   if (resolvedTab !== DEFAULT_ADMIN_TAB) params.set('tab', resolvedTab);
@@ -65,5 +78,6 @@ export function adminSearchParams({ tab, sub, range }: Partial<AdminLocation> = 
   const resolvedSub = sub && subs.includes(sub) ? sub : defaultSubtab(resolvedTab);
   if (resolvedSub) params.set('sub', resolvedSub);
   if (resolvedTab === 'analytics' && range && range !== DEFAULT_ANALYTICS_RANGE) params.set('range', range);
+  if (field) params.set('field', field);
   return params;
 }

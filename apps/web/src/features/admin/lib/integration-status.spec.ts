@@ -15,9 +15,8 @@ const statusById = (settings: IntegrationSettings) =>
   Object.fromEntries(integrations(settings).map((i) => [i.id, i.status]));
 
 describe('integrations', () => {
-  it('are disconnected when nothing is set, except YouTube, which is always connected', () => {
+  it('are disconnected when nothing is set (YouTube has its own state)', () => {
     expect(statusById(none)).toEqual({
-      youtube: 'connected',
       'google-analytics': 'disconnected',
       plausible: 'disconnected',
       discord: 'disconnected',
@@ -39,7 +38,6 @@ describe('integrations', () => {
         customWebhookUrl: 'https://example.com/hook',
       }),
     ).toEqual({
-      youtube: 'connected',
       'google-analytics': 'connected',
       plausible: 'connected',
       discord: 'connected',
@@ -77,17 +75,9 @@ describe('integrations with their last connection tests', () => {
 
   it('are in error when set up and their last test failed, connected when it passed', () => {
     const set = { ...none, discordWebhook: SECRET_MASK, mailchimpApiKey: SECRET_MASK };
-    const result = integrations(set, [
-      check('discord', false),
-      check('mailchimp', true),
-      check('youtube', false),
-    ]);
+    const result = integrations(set, [check('discord', false), check('mailchimp', true)]);
     const byId = Object.fromEntries(result.map((i) => [i.id, i]));
-    expect([byId.discord.status, byId.mailchimp.status, byId.youtube.status]).toEqual([
-      'error',
-      'connected',
-      'error',
-    ]);
+    expect([byId.discord.status, byId.mailchimp.status]).toEqual(['error', 'connected']);
     expect(byId.discord.lastCheck?.message).toBe('Discord answered 404: Unknown Webhook');
     expect(byId.plausible.lastCheck).toBeNull();
   });

@@ -3,8 +3,11 @@ import type { IntegrationCheck, IntegrationId, Settings } from '@app/contracts';
 /** `error`: set up, but its last connection test failed (#14). */
 export type IntegrationStatus = 'connected' | 'disconnected' | 'error';
 
+/** YouTube has a state of its own (lib/youtube-state.ts) and its set-up card on the Content tab. */
+export type SettingsIntegrationId = Exclude<IntegrationId, 'youtube'>;
+
 export interface Integration {
-  id: IntegrationId;
+  id: SettingsIntegrationId;
   name: string;
   description: string;
   status: IntegrationStatus;
@@ -29,9 +32,10 @@ const status = (value: string | null | undefined): IntegrationStatus =>
   value && value.trim() !== '' ? 'connected' : 'disconnected';
 
 /**
- * The integrations and their state, derived from the settings (SPEC §4): connected when the relevant
- * key or URL is set (a stored secret reads as the mask, which counts as set). YouTube is always
- * connected. A set-up integration whose last test failed is in error (#14).
+ * The integrations set by their settings, and their state (SPEC §4): connected when the relevant key or URL
+ * is set (a stored secret reads as the mask, which counts as set). A set-up integration whose last test
+ * failed is in error (#14). YouTube is not among them: its state needs the server (a channel may be set in
+ * its environment), see lib/youtube-state.ts.
  */
 export function integrations(settings: IntegrationSettings, checks: IntegrationCheck[] = []): Integration[] {
   return list(settings).map((integration) => {
@@ -43,13 +47,6 @@ export function integrations(settings: IntegrationSettings, checks: IntegrationC
 
 function list(settings: IntegrationSettings): Omit<Integration, 'lastCheck'>[] {
   return [
-    {
-      id: 'youtube',
-      name: 'YouTube',
-      description: 'Videos, playlists and channel statistics',
-      status: 'connected',
-      hint: 'Paste your API key and channel under Content → YouTube Integration.',
-    },
     {
       id: 'google-analytics',
       name: 'Google Analytics',

@@ -1,12 +1,16 @@
-import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandYoutube, IconRefresh } from '@tabler/icons-react';
 import { type SyncRun, syncSecondsLeft } from '@app/contracts';
-import { useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
+import { useQueryClient } from '@tanstack/react-query';
+import { syncStatusQueryOptions, useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
+import { useAdminLocation } from '../../hooks/use-admin-location';
 import { plural } from '../../lib/backup-file';
 import { deliveryLines } from '../../lib/deliveries';
 import { SectionCard } from '../section-card';
 import { SettingsGate } from '../settings-gate';
+import { replaceToast } from '../../../../lib/toast';
 import { WebsubStatusLine } from './websub-status';
+import { YoutubeBadge } from './youtube-badge';
 import { YoutubeSetup } from './youtube-setup';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -97,18 +101,44 @@ function LastSync({ syncing }: { syncing: boolean }) {
   );
 }
 
-/** SPEC §4: the YouTube integration is always connected; Sync shows `Syncing...` until the call ends. */
+/** What Sync Now says before a channel is set, instead of asking the API for a sync it cannot run. */
+export const SET_UP_FIRST = {
+  title: 'Set up YouTube first',
+  description:
+    "Paste your channel's URL into Channel below, then Save and test. Sync Now then fetches your videos.",
+} as const;
+
+/**
+ * SPEC §2's YouTube Integration card, the one place where YouTube is set up: its badge says the real state
+ * (issue 45), Sync shows `Syncing...` until the call ends (SPEC §4), and before a channel is set Sync Now
+ * leads to the Channel field instead.
+ */
 export function YoutubeIntegrationCard() {
   const sync = useSyncYoutube();
+  const status = useSyncStatus();
+  const queryClient = useQueryClient();
+  const { go } = useAdminLocation();
+  /** Whether a channel is set; when the last read said none, read again (it may have been set elsewhere). */
+  const channelSet = async (): Promise<boolean> => {
+    if (status.data?.setup.channel !== false) return true;
+    const fresh = await queryClient
+      .fetchQuery({ ...syncStatusQueryOptions(), staleTime: 0 })
+      .catch(() => null);
+    return fresh ? fresh.setup.channel : true;
+  };
+  const syncNow = async () => {
+    if (await channelSet()) {
+      sync.mutate();
+      return;
+    }
+    replaceToast(SET_UP_FIRST);
+    go({ tab: 'content', field: 'channel' });
+  };
   return (
     <SectionCard
       title="YouTube Integration"
       description="Fetch videos, playlists and channel statistics from YouTube."
-      badge={
-        <Badge color="green" variant="light" size="sm">
-          Connected
-        </Badge>
-      }
+      badge={<YoutubeBadge />}
     >
       <Group justify="space-between" gap="sm">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -116,7 +146,7 @@ export function YoutubeIntegrationCard() {
           <LastSync syncing={sync.isPending} />
         </Group>
         <Button
-          onClick={() => sync.mutate()}
+          onClick={() => void syncNow()}
           disabled={sync.isPending}
           leftSection={sync.isPending ? <Loader size={16} color="currentColor" /> : <IconRefresh size={16} />}
         >

@@ -1,6 +1,7 @@
 import { SECRET_MASK, settingsDefaults } from '@app/contracts';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from '../../../../components/toaster';
 import { fakeResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
@@ -9,14 +10,14 @@ import { YoutubeSetup } from './youtube-setup';
 
 const CHANNEL_ID = 'UC_x5XG1OV2P6uZZ5FSM9Ttw';
 
-function render() {
+function render(url = '/admin') {
   return renderWithProviders(
-    <>
+    <MemoryRouter initialEntries={[url]}>
       <Toaster />
       <SettingsGate scope="integration">
         <YoutubeSetup />
       </SettingsGate>
-    </>,
+    </MemoryRouter>,
   );
 }
 
@@ -28,7 +29,7 @@ const bodies = (fetch: jest.Mock, path: string) =>
 describe('the YouTube set-up (issue 24)', () => {
   afterEach(() => act(() => notifications.clean()));
 
-  it('saves the key and the channel, shows the real test’s answer and offers the first sync', async () => {
+  it('saves the key and the channel, shows the real test’s answer with what Save and test cost, and points to Sync Now', async () => {
     const fetch = mockFetch({
       '/api/admin/settings': () => fakeResponse(200, settingsDefaults),
       '/api/sync/status': () => fakeResponse(200, { lastRun: null, lastSuccess: null }),
@@ -65,7 +66,14 @@ describe('the YouTube set-up (issue 24)', () => {
     // The field shows what was stored: the resolved id; the key field is emptied, the key never shown.
     expect(screen.getByLabelText('Channel')).toHaveValue(CHANNEL_ID);
     expect(screen.getByLabelText('YouTube API key')).toHaveValue('');
-    expect(screen.getByRole('button', { name: 'Run the first sync' })).toBeInTheDocument();
+    // One sync button (the card's Sync Now): the result points to it instead of offering a second one.
+    expect(screen.queryByRole('button', { name: 'Run the first sync' })).toBeNull();
+    const result = screen.getByTestId('youtube-setup-result');
+    expect(result).toHaveTextContent('Next: Sync Now, above, runs the first sync.');
+    // The channel was looked up with the key when saved, then tested: 2 units, as the fake YouTube counts them.
+    expect(result).toHaveTextContent(
+      'Saving the channel looked it up as well: 2 quota units in all for Save and test.',
+    );
     // A key is saved now: no longer feed mode.
     expect(screen.queryByTestId('feed-mode-note')).toBeNull();
   });
@@ -90,5 +98,48 @@ describe('the YouTube set-up (issue 24)', () => {
     expect(fetch.mock.calls.some(([url]) => url === '/api/integrations/youtube/test')).toBe(false);
     expect(bodies(fetch, '/api/settings/youtubeApiKey')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Run the first sync' })).toBeNull();
+  });
+
+  it('says up front what Save and test costs', async () => {
+    mockFetch({
+      '/api/admin/settings': () => fakeResponse(200, settingsDefaults),
+      '/api/sync/status': () => fakeResponse(200, { lastRun: null, lastSuccess: null }),
+    });
+    render();
+    expect(await screen.findByTestId('youtube-setup-cost')).toHaveTextContent(
+      'With an API key, Save and test spends 1 quota unit (2 units when the channel changes: saving looks it up); without a key, none.',
+    );
+  });
+
+  it('without a key, asks for the channel URL with its UC… id and says where to find it; with one, a handle too', async () => {
+    mockFetch({
+      '/api/admin/settings': () => fakeResponse(200, settingsDefaults),
+      '/api/sync/status': () => fakeResponse(200, { lastRun: null, lastSuccess: null }),
+    });
+    render();
+    const channel = await screen.findByLabelText('Channel');
+    expect(channel).toHaveAttribute('placeholder', 'https://www.youtube.com/channel/UC…');
+    expect(channel).toHaveAccessibleDescription(
+      'Without an API key, paste the channel URL with its UC… id: on YouTube, open your channel → Share → Copy channel ID, or copy the address youtube.com/channel/UC…. An @handle needs the API key.',
+    );
+    // Typing a key (saved before the channel) makes a handle work.
+    fireEvent.change(screen.getByLabelText('YouTube API key'), { target: { value: 'AIza-key_1' } });
+    expect(channel).toHaveAttribute('placeholder', 'https://www.youtube.com/@yourchannel');
+    expect(channel).toHaveAccessibleDescription(
+      'Paste a channel URL (youtube.com/@name or youtube.com/channel/UC…), an @handle or a UC… channel id.',
+    );
+  });
+
+  it('lands on the Channel field from a link (&field=channel): scrolled to and focused', async () => {
+    mockFetch({
+      '/api/admin/settings': () => fakeResponse(200, settingsDefaults),
+      '/api/sync/status': () => fakeResponse(200, { lastRun: null, lastSuccess: null }),
+    });
+    const scrolled = jest.mocked(Element.prototype.scrollIntoView);
+    scrolled.mockClear();
+    render('/admin?field=channel');
+    const channel = await screen.findByLabelText('Channel');
+    await waitFor(() => expect(channel).toHaveFocus());
+    expect(scrolled.mock.contexts).toEqual([channel]);
   });
 });

@@ -1,21 +1,43 @@
 import {
   CHANNEL_INPUT_HINT,
+  channelUrl,
   FEED_ENTRY_COUNT,
   handleUrl,
   type IntegrationCheck,
   SECRET_MASK,
+  YOUTUBE_UNIT_COST,
 } from '@app/contracts';
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useSyncStatus, useSyncYoutube } from '../../api/sync-youtube';
+import { useQueryClient } from '@tanstack/react-query';
+import { syncStatusQueryOptions, useSyncStatus } from '../../api/sync-youtube';
 import { useTestIntegration } from '../../api/integration-checks';
+import { useLandingField } from '../../hooks/use-landing-field';
 import { useSaveSetting, useSetting } from '../../hooks/use-settings';
+import { plural } from '../../lib/backup-file';
+
+/** What the Channel field asks for: with a key anything YouTube knows the channel by; without one, its UC… id. */
+export const CHANNEL_HELP = {
+  keyed: `Paste ${CHANNEL_INPUT_HINT}.`,
+  keyless:
+    'Without an API key, paste the channel URL with its UC… id: on YouTube, open your channel → Share → Copy channel ID, or copy the address youtube.com/channel/UC…. An @handle needs the API key.',
+} as const;
+
+/** A connection test with a key is one `channels.list`; saving a changed channel with a key looks it up once too. */
+const LOOKUP_UNITS = YOUTUBE_UNIT_COST.channels;
+
+/** What Save and test costs, said before it is pressed. */
+export const SAVE_AND_TEST_COST = `With an API key, Save and test spends ${plural(LOOKUP_UNITS, 'quota unit')} (${plural(2 * LOOKUP_UNITS, 'unit')} when the channel changes: saving looks it up); without a key, none.`;
+
+/** The extra sentence after a test, when saving the channel looked it up with the key as well. */
+export const savedLookupNote = () =>
+  `Saving the channel looked it up as well: ${plural(2 * LOOKUP_UNITS, 'quota unit')} in all for Save and test.`;
 
 /**
  * The key and the channel, set here instead of on the server (issue 24). Save and test stores what changed
- * (the channel is resolved to its UC… id on the server), runs the real connection test and, when it passes
- * before any sync, offers the first sync.
+ * (the channel is resolved to its UC… id on the server) and runs the real connection test; the card's Sync Now
+ * runs the first sync. The channel field lands focused from the checklist (`&field=channel`).
  */
 export function YoutubeSetup() {
   const storedKey = useSetting('youtubeApiKey');
@@ -23,18 +45,23 @@ export function YoutubeSetup() {
   const [apiKey, setApiKey] = useState('');
   const [channel, setChannel] = useState(storedChannel);
   const [check, setCheck] = useState<IntegrationCheck | null>(null);
+  const [lookedUp, setLookedUp] = useState(false);
   const [saving, setSaving] = useState(false);
   const { saveAsync } = useSaveSetting();
   const test = useTestIntegration('youtube');
-  const sync = useSyncYoutube();
   const status = useSyncStatus();
+  const queryClient = useQueryClient();
+  const channelRef = useLandingField<HTMLInputElement>('channel');
+  const typedKey = apiKey.trim() !== '' && apiKey !== SECRET_MASK;
+  const keyed = Boolean(storedKey) || typedKey;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
     setCheck(null);
+    setLookedUp(false);
     try {
-      if (apiKey.trim() !== '' && apiKey !== SECRET_MASK) {
+      if (typedKey) {
         await saveAsync({
           key: 'youtubeApiKey',
           value: apiKey.trim(),
@@ -51,12 +78,15 @@ export function YoutubeSetup() {
           quiet: true,
         });
         setChannel(saved.value as string);
+        setLookedUp(keyed && channel.trim() !== '');
       }
       setCheck(await test.mutateAsync());
     } catch {
       // The failed save's toast says what was wrong; nothing else to do.
     } finally {
       setSaving(false);
+      // The card's badge and Sync Now follow what is set now.
+      void queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey });
     }
   };
 
@@ -78,9 +108,10 @@ export function YoutubeSetup() {
           data-setting="youtubeApiKey"
         />
         <TextInput
+          ref={channelRef}
           label="Channel"
-          description={`Paste ${CHANNEL_INPUT_HINT}.`}
-          placeholder={handleUrl('@yourchannel')}
+          description={keyed ? CHANNEL_HELP.keyed : CHANNEL_HELP.keyless}
+          placeholder={keyed ? handleUrl('@yourchannel') : `${channelUrl('')}UC…`}
           value={channel}
           onChange={(e) => setChannel(e.currentTarget.value)}
           spellCheck={false}
@@ -103,11 +134,9 @@ export function YoutubeSetup() {
         >
           Save and test
         </Button>
-        {check?.ok && neverSynced ? (
-          <Button onClick={() => sync.mutate()} loading={sync.isPending}>
-            Run the first sync
-          </Button>
-        ) : null}
+        <Text size="xs" c="dimmed" data-testid="youtube-setup-cost" style={{ flex: 1, minWidth: 200 }}>
+          {SAVE_AND_TEST_COST}
+        </Text>
       </Group>
       {check ? (
         <Alert
@@ -118,6 +147,12 @@ export function YoutubeSetup() {
           data-testid="youtube-setup-result"
         >
           <Text size="sm">{check.message}</Text>
+          {lookedUp ? <Text size="sm">{savedLookupNote()}</Text> : null}
+          {check.ok && neverSynced ? (
+            <Text size="sm" fw={600}>
+              Next: Sync Now, above, runs the first sync.
+            </Text>
+          ) : null}
         </Alert>
       ) : null}
     </Stack>

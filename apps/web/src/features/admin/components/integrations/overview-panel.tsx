@@ -1,9 +1,13 @@
 import type { IntegrationCheck } from '@app/contracts';
-import { Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { replaceToast } from '../../../../lib/toast';
 import { useIntegrationChecks, useTestIntegration } from '../../api/integration-checks';
 import { useSettings } from '../../hooks/use-settings';
+import { adminLink } from '../../lib/admin-link';
 import { type Integration, type IntegrationStatus, integrations } from '../../lib/integration-status';
+import { useYoutubeStatus } from '../../hooks/use-youtube-status';
+import { YoutubeBadge } from '../content/youtube-badge';
 import { SectionCard } from '../section-card';
 
 const statusBadge: Record<IntegrationStatus, { color: string; label: string }> = {
@@ -84,6 +88,39 @@ function IntegrationCard({ integration }: { integration: Integration }) {
 }
 
 /**
+ * YouTube is set up in one place, the Content tab's YouTube Integration card: here its badge (the same one)
+ * and a link that lands on the card's Channel field.
+ */
+function YoutubeTile() {
+  const status = useYoutubeStatus();
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="integration-youtube">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600}>YouTube</Text>
+          <Text size="xs" c="dimmed">
+            Videos, playlists and channel statistics
+          </Text>
+        </div>
+        <YoutubeBadge />
+      </Group>
+      {status?.error ? (
+        <Text size="xs" c="red" mt="xs" data-testid="integration-youtube-error">
+          {status.error}
+        </Text>
+      ) : null}
+      <Group mt="sm">
+        <Anchor component={Link} to={adminLink({ tab: 'content', field: 'channel' })} size="sm">
+          {status?.state === 'not-set-up'
+            ? 'Set up under Content → YouTube Integration'
+            : 'Content → YouTube Integration'}
+        </Anchor>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
  * SPEC §4: status from the settings; Connect shows a hint. Test runs the integration's real check on the
  * server (#14), and a set-up integration whose last test failed shows Error with that test's message.
  */
@@ -93,6 +130,7 @@ export function OverviewPanel() {
   return (
     <SectionCard title="Integrations" description="Services connected to your site.">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <YoutubeTile />
         {integrations(settings, checks.data?.checks).map((integration) => (
           <IntegrationCard key={integration.id} integration={integration} />
         ))}

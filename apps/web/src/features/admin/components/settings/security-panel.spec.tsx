@@ -5,7 +5,8 @@ import {
   type Passkeys,
   type TwoFactorStatus,
 } from '@app/contracts';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { fakeResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { SecurityPanel } from './security-panel';
@@ -34,7 +35,11 @@ describe('the Security subtab', () => {
           ]),
         ),
       );
-      renderWithProviders(<SecurityPanel />);
+      renderWithProviders(
+        <MemoryRouter>
+          <SecurityPanel />
+        </MemoryRouter>,
+      );
       expect(await screen.findByRole('status', { name: 'Loading security settings' })).toBeInTheDocument();
       // The password card does not wait: it is at the top, nothing above it grows.
       expect(screen.getByRole('form', { name: 'Change password' })).toBeInTheDocument();
@@ -45,6 +50,31 @@ describe('the Security subtab', () => {
       act(() => answerLate());
       for (const title of PANELS) expect(await screen.findByText(title)).toBeInTheDocument();
       expect(screen.queryByRole('status', { name: 'Loading security settings' })).toBeNull();
+    },
+  );
+
+  it.each([
+    ['password', 'Current password', 'textbox'],
+    ['two-factor', 'Set up two-factor sign-in', 'button'],
+  ] as const)(
+    'lands on its field from a link (&field=%s): scrolled to and focused',
+    async (field, name, role) => {
+      mockFetch(
+        Object.fromEntries(
+          Object.entries(ANSWERS).map(([path, body]) => [path, () => fakeResponse(200, body)]),
+        ),
+      );
+      const scrolled = jest.mocked(Element.prototype.scrollIntoView);
+      scrolled.mockClear();
+      renderWithProviders(
+        <MemoryRouter initialEntries={[`/admin?tab=settings&sub=security&field=${field}`]}>
+          <SecurityPanel />
+        </MemoryRouter>,
+      );
+      const target =
+        role === 'button' ? await screen.findByRole('button', { name }) : await screen.findByLabelText(name);
+      await waitFor(() => expect(target).toHaveFocus());
+      expect(scrolled.mock.contexts).toContain(target);
     },
   );
 });

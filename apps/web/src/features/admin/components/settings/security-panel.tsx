@@ -17,6 +17,7 @@ import { PasskeysPanel } from './passkeys-panel';
 import { SessionsPanel } from './sessions-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 import { LoadingStatus } from '../loading-status';
+import { useLandingField } from '../../hooks/use-landing-field';
 
 const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -54,6 +55,7 @@ function ChangePasswordCard() {
   const [code, setCode] = useState('');
   const change = useChangePassword();
   const needsCode = useTwoFactorStatus().data?.enabled ?? false;
+  const currentPasswordRef = useLandingField<HTMLInputElement>('password');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,6 +95,7 @@ function ChangePasswordCard() {
       <form onSubmit={submit} aria-label="Change password">
         <Stack gap="md" maw={420}>
           <PasswordInput
+            ref={currentPasswordRef}
             label="Current password"
             autoComplete="current-password"
             {...field('currentPassword')}

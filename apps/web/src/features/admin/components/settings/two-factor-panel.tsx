@@ -22,6 +22,7 @@ import { useTwoFactorStatus } from '../../api/get-two-factor-status';
 import { useRegenerateRecoveryCodes } from '../../api/regenerate-recovery-codes';
 import { useStartTwoFactorSetup } from '../../api/start-two-factor-setup';
 import { SectionCard } from '../section-card';
+import { useLandingField } from '../../hooks/use-landing-field';
 
 /**
  * Two-factor sign-in (issue #12): off until enrolled. Enrolling shows a QR code and the key once, takes a
@@ -68,9 +69,11 @@ export function TwoFactorPanel() {
 
 function StartSetup({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void }) {
   const start = useStartTwoFactorSetup();
+  const ref = useLandingField<HTMLButtonElement>('two-factor');
   return (
     <div>
       <Button
+        ref={ref}
         leftSection={<IconShieldLock size={16} aria-hidden />}
         loading={start.isPending}
         onClick={() => start.mutate(undefined, { onSuccess: onStarted })}

@@ -1,0 +1,5 @@
+import { type AdminLocation, adminSearchParams } from './admin-location';
+
+/** The dashboard's URL for a location: `/admin` for the content tab, else with its query. */
+export const adminLink = (to: Partial<AdminLocation>) =>
+  `/admin?${adminSearchParams(to).toString()}`.replace(/\?$/, '');
