@@ -11,6 +11,7 @@ import { useHydrated } from '../../../lib/hydrated';
 import { track } from '../../../lib/site-analytics';
 import { useLiveState } from '../api/get-live-state';
 import classes from './live-banner.module.css';
+import { PlayFacade } from './play-facade';
 import cardClasses from './video-card.module.css';
 import { YouTubePlayer } from './youtube-player';
 
@@ -27,26 +28,13 @@ function LivePlayer({
   if (playing)
     return <YouTubePlayer videoId={stream.id} title={stream.title} className={cardClasses.frame} />;
   return (
-    <button
-      type="button"
-      className={cardClasses.facade}
-      onClick={onPlay}
-      aria-label={t('player.playTitle', { title: stream.title })}
-    >
-      <VideoThumbnail
-        src={stream.thumbnail}
-        alt=""
-        className={cardClasses.thumbnail}
-        width={640}
-        height={360}
-        placeholderClassName={cardClasses.noThumbnail}
-        placeholder={t('live.watchStream')}
-      />
-      <span className={cardClasses.playIcon} aria-hidden>
-        <IconPlayerPlayFilled size={20} />
-        <span className={cardClasses.playLabel}>{t('player.play')}</span>
-      </span>
-    </button>
+    <PlayFacade
+      title={stream.title}
+      thumbnail={stream.thumbnail}
+      onPlay={onPlay}
+      placeholder={t('live.watchStream')}
+      eager
+    />
   );
 }
 
