@@ -128,7 +128,7 @@ test.describe('on a stack synced from a fake YouTube', () => {
     const [bannerBox, heroBox] = await Promise.all([banner.boundingBox(), home.hero.boundingBox()]);
     expect(bannerBox!.y).toBeLessThan(heroBox!.y);
     expect(youtube).toHaveLength(0);
-    await banner.getByRole('button', { name: 'Watch' }).click();
+    await banner.getByRole('button', { name: 'Watch', exact: true }).click();
     await expect(banner.locator('iframe')).toHaveAttribute(
       'src',
       `https://www.youtube-nocookie.com/embed/${stream.id}?autoplay=1&rel=0&modestbranding=1&enablejsapi=1`,

@@ -35,6 +35,14 @@ describe('toast', () => {
     expect(TOAST_DURATION_MS).toBe(5000);
   });
 
+  it('has a close button with a name (an icon alone otherwise: axe button-name) that closes it', () => {
+    renderWithProviders(<Toaster />);
+    act(() => void toast({ title: 'Settings updated', description: 'Settings saved' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    for (let i = 0; i < 3; i++) act(() => jest.advanceTimersByTime(500));
+    expect(screen.queryByText('Settings updated')).not.toBeInTheDocument();
+  });
+
   it('replaceToast shows the newest at once in place of the one showing (the dashboard’s saves)', () => {
     renderWithProviders(<Toaster />);
     act(() => {

@@ -1,29 +1,23 @@
 import { thumbnailFallbacks } from '@app/contracts/youtube';
-import { type ImgHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ImgHTMLAttributes, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { isMissing } from '../lib/thumbnail';
 
-type VideoThumbnailProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError' | 'onLoad'> & {
-  src: string | null | undefined;
-  width: number;
-  height: number;
-  /** The class of the placeholder, which must give it the box the image has. */
-  placeholderClassName?: string;
-  /** What the placeholder reads (nothing by default). */
-  placeholder?: ReactNode;
-};
+/** Where a thumbnail is in its fallbacks: the URL tried now, or none left (the placeholder shows). */
+export interface Thumbnail {
+  /** The image URL tried now; undefined once none is left, or when the video has none. */
+  current: string | undefined;
+  ref: RefObject<HTMLImageElement | null>;
+  /** The image in `current` turned out missing: the next one. */
+  failed: () => void;
+}
 
 /**
  * A video's thumbnail that falls back (issue 23): a YouTube image steps down maxres → sd → hq → mq when a size
- * is missing, any other image goes straight to the placeholder, and the placeholder keeps the image's box, so
- * nothing moves. The server renders the first URL; an image that failed before hydration is caught on mount.
+ * is missing, any other image goes straight to the placeholder. The server renders the first URL; an image that
+ * failed before hydration is caught on mount. A component that shows something else with the placeholder (the
+ * play facade's label) holds this state itself and draws it with {@link ThumbnailImage}.
  */
-export function VideoThumbnail({
-  src,
-  placeholderClassName,
-  placeholder,
-  className,
-  ...img
-}: VideoThumbnailProps) {
+export function useThumbnail(src: string | null | undefined): Thumbnail {
   const [state, setState] = useState({ src, step: 0 });
   if (state.src !== src) setState({ src, step: 0 });
   const chain = src ? thumbnailFallbacks(src) : [];
@@ -32,15 +26,34 @@ export function VideoThumbnail({
   const ref = useRef<HTMLImageElement>(null);
 
   // The error event and the check on mount may both see one failure: only the first steps on.
-  const failed = (at: number) =>
-    setState((s) => (s.src === src && s.step === at ? { src, step: at + 1 } : s));
+  const failed = () => setState((s) => (s.src === src && s.step === step ? { src, step: step + 1 } : s));
 
   useEffect(() => {
     const image = ref.current;
-    if (image?.complete && isMissing(image)) failed(step);
+    if (image?.complete && isMissing(image)) failed();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per URL tried
   }, [current]);
 
+  return { current, ref, failed };
+}
+
+type ThumbnailImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError' | 'onLoad'> & {
+  width: number;
+  height: number;
+  /** The class of the placeholder, which must give it the box the image has. */
+  placeholderClassName?: string;
+  /** What the placeholder reads (nothing by default). */
+  placeholder?: ReactNode;
+};
+
+/** The image of a {@link Thumbnail}, or its placeholder in the image's box, so nothing moves. */
+export function ThumbnailImage({
+  thumbnail: { current, ref, failed },
+  placeholderClassName,
+  placeholder,
+  className,
+  ...img
+}: ThumbnailImageProps & { thumbnail: Thumbnail }) {
   if (!current)
     return (
       <span className={placeholderClassName ?? className} data-thumbnail="placeholder">
@@ -54,10 +67,15 @@ export function VideoThumbnail({
       src={current}
       className={className}
       data-thumbnail="image"
-      onError={() => failed(step)}
+      onError={failed}
       onLoad={(event) => {
-        if (isMissing(event.currentTarget)) failed(step);
+        if (isMissing(event.currentTarget)) failed();
       }}
     />
   );
+}
+
+/** A video's thumbnail with its fallbacks (see {@link useThumbnail}). */
+export function VideoThumbnail({ src, ...props }: ThumbnailImageProps & { src: string | null | undefined }) {
+  return <ThumbnailImage thumbnail={useThumbnail(src)} {...props} />;
 }

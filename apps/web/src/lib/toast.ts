@@ -5,6 +5,9 @@ import type { ReactNode } from 'react';
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
+/** The name of a toast's close button, an icon alone (axe `button-name`). The dashboard, which toasts, is English. */
+export const TOAST_CLOSE_LABEL = 'Close notification';
+
 export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastOptions {
@@ -30,6 +33,7 @@ export function toast({ title, description, variant = 'default', duration }: Toa
     color: destructive ? 'red' : undefined,
     autoClose: duration,
     withBorder: true,
+    closeButtonProps: { 'aria-label': TOAST_CLOSE_LABEL },
     'data-variant': variant,
   });
   return { id, dismiss: () => notifications.hide(id) };

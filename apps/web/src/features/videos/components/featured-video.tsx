@@ -7,7 +7,7 @@ import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
 import { useFeaturedVideo } from '../api/get-featured-video';
 import classes from './featured-video.module.css';
-import { VideoFacade } from './video-card';
+import { VideoFacade } from './play-facade';
 import { YouTubePlayer } from './youtube-player';
 
 /** Featured Video (anchor `featured`): skeleton, the empty text, or the facade that turns into the player. */

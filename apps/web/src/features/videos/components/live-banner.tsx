@@ -12,6 +12,7 @@ import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
 import { useLiveState } from '../api/get-live-state';
 import classes from './live-banner.module.css';
+import { PlayFacade } from './play-facade';
 import cardClasses from './video-card.module.css';
 import { YouTubePlayer } from './youtube-player';
 
@@ -28,26 +29,13 @@ function LivePlayer({
   if (playing)
     return <YouTubePlayer videoId={stream.id} title={stream.title} className={cardClasses.frame} />;
   return (
-    <button
-      type="button"
-      className={cardClasses.facade}
-      onClick={onPlay}
-      aria-label={t('player.playTitle', { title: stream.title })}
-    >
-      <VideoThumbnail
-        src={stream.thumbnail}
-        alt=""
-        className={cardClasses.thumbnail}
-        width={640}
-        height={360}
-        placeholderClassName={cardClasses.noThumbnail}
-        placeholder={t('live.watchStream')}
-      />
-      <span className={cardClasses.playIcon} aria-hidden>
-        <IconPlayerPlayFilled size={20} />
-        <span className={cardClasses.playLabel}>{t('player.play')}</span>
-      </span>
-    </button>
+    <PlayFacade
+      title={stream.title}
+      thumbnail={stream.thumbnail}
+      onPlay={onPlay}
+      placeholder={t('live.watchStream')}
+      eager
+    />
   );
 }
 

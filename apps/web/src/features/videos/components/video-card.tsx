@@ -1,63 +1,13 @@
 import { t } from '../../../i18n/i18n';
 import type { Video } from '@app/contracts';
 import { watchPath } from '@app/contracts/watch';
-import { UNKNOWN_DURATION, watchUrl } from '@app/contracts/youtube';
+import { watchUrl } from '@app/contracts/youtube';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { memo, useRef, useState } from 'react';
-import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { formatCount, formatRelativeDate } from '../../../lib/format';
+import { VideoFacade } from './play-facade';
 import classes from './video-card.module.css';
 import { type PlayerHandle, YouTubePlayer } from './youtube-player';
-
-const KIND_LABELS: Partial<Record<Video['kind'], string>> = {
-  short: 'Short',
-  live: 'Live',
-  upcoming: 'Upcoming',
-  replay: 'Replay',
-};
-
-/** The thumbnail that stands in for the player until a click (nothing is loaded from YouTube before). */
-export function VideoFacade({
-  video,
-  onPlay,
-  placeholder = t('player.clickToPlay'),
-  eager = false,
-}: {
-  video: Video;
-  onPlay: () => void;
-  placeholder?: string;
-  eager?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      className={classes.facade}
-      onClick={onPlay}
-      aria-label={t('player.playTitle', { title: video.title })}
-    >
-      <VideoThumbnail
-        src={video.thumbnail}
-        alt=""
-        className={classes.thumbnail}
-        loading={eager ? 'eager' : 'lazy'}
-        // The page's main image (a watch page's video) is its largest paint: asked for first (issue 23).
-        fetchPriority={eager ? 'high' : undefined}
-        decoding="async"
-        width={640}
-        height={360}
-        placeholderClassName={classes.noThumbnail}
-        placeholder={placeholder}
-      />
-      <span className={classes.playIcon} aria-hidden>
-        <IconPlayerPlayFilled size={20} />
-        <span className={classes.playLabel}>{t('player.play')}</span>
-      </span>
-      {/* A duration the source did not give (the channel feed) is left out, never shown as 0:00. */}
-      {video.duration !== UNKNOWN_DURATION && <span className={classes.duration}>{video.duration}</span>}
-      {KIND_LABELS[video.kind] && <span className={classes.kind}>{KIND_LABELS[video.kind]}</span>}
-    </button>
-  );
-}
 
 /** The playing card's player with the hover overlay that pauses and resumes it. */
 function PlayingMedia({ video }: { video: Video }) {

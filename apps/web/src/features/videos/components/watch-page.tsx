@@ -17,7 +17,7 @@ import {
 import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
 import { playlistUrl } from '../../../lib/youtube';
-import { VideoFacade } from './video-card';
+import { VideoFacade } from './play-facade';
 import { type PlayerHandle, YouTubePlayer } from './youtube-player';
 import { useVideoDetail } from '../api/get-video-detail';
 import { LinkedText } from './linked-text';
