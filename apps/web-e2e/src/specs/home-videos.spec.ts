@@ -122,13 +122,18 @@ test('View All shows every video, with search and sort', async ({ page }, testIn
   // Scroll through from the top: every video is reachable.
   await page.evaluate(() => document.getElementById('videos')!.scrollIntoView({ behavior: 'instant' }));
   const seen = new Set<string>();
-  for (let i = 0; i < 40 && seen.size < total; i++) {
+  // Until every card was seen or the page stops moving: a loaded machine applies a wheel step late, so a fixed
+  // number of steps fell short of the end (34 of 49 cards on the phone once).
+  for (let i = 0, lastY = -1, still = 0; i < 200 && seen.size < total && still < 10; i++) {
     for (const id of await home.videoCards.evaluateAll((cards) =>
       cards.map((c) => c.getAttribute('data-video-id')!),
     ))
       seen.add(id);
     await page.mouse.wheel(0, 700);
     await page.waitForTimeout(100);
+    const y = await page.evaluate(() => window.scrollY);
+    still = y === lastY ? still + 1 : 0;
+    lastY = y;
   }
   expect(seen.size).toBe(total);
   await attachScreenshot(testInfo, 'view-all', page);
