@@ -22,6 +22,9 @@ import {
   REAL_FAKE_YOUTUBE_VIDEOS,
   REAL_YOUTUBE_API_KEY,
   SERVERS,
+  SETUP_FAKE_YOUTUBE_URL,
+  SETUP_FAKE_YOUTUBE_VIDEOS,
+  SETUP_YOUTUBE_API_KEY,
   STACKS_CONTROL_PORT,
   WORKER_STACK_BASE,
   type WorkerStackKind,
@@ -73,12 +76,15 @@ const stackPlan = {
     { name: 'demo', port: SERVERS.demo, sqlitePath: sqlite('demo') },
     ...(['empty', 'large'] as const).map((name) => ({ name, port: SERVERS[name], sqlitePath: sqlite(name) })),
     // A fresh install with no key and no channel, set up through the dashboard (setup-first-run.spec.ts): it
-    // reaches the admin stacks' fake YouTube, whose key the spec pastes.
+    // reaches a fake YouTube of its own, as untidy as a real channel, whose key the spec pastes.
     {
       name: 'setup',
       port: SERVERS.setup,
       sqlitePath: sqlite('setup'),
-      env: { YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_API, YOUTUBE_FEED_BASE_URL: ADMIN_FAKE_YOUTUBE_URL },
+      env: {
+        YOUTUBE_API_BASE_URL: `${SETUP_FAKE_YOUTUBE_URL}/youtube/v3`,
+        YOUTUBE_FEED_BASE_URL: SETUP_FAKE_YOUTUBE_URL,
+      },
     },
     // The live banner end to end (home-live.spec.ts): a stack synced from a fake YouTube of its own, whose
     // stream the spec moves upcoming → live → ended. Under 20 videos the fake has no stream of its own.
@@ -142,6 +148,12 @@ const stackPlan = {
       videos: REAL_FAKE_YOUTUBE_VIDEOS,
       playlists: REAL_FAKE_YOUTUBE_PLAYLISTS,
       apiKey: REAL_YOUTUBE_API_KEY,
+    },
+    {
+      port: Number(new URL(SETUP_FAKE_YOUTUBE_URL).port),
+      videos: SETUP_FAKE_YOUTUBE_VIDEOS,
+      playlists: 2,
+      apiKey: SETUP_YOUTUBE_API_KEY,
     },
   ],
   // The fake Discord and fake Mailchimp the integrations' connection tests reach.

@@ -21,15 +21,15 @@ export const ADMIN_FAKE_MAILCHIMP_URL = `http://127.0.0.1:${4344 + PORT_OFFSET}`
 export const ADMIN_FAKE_MAILCHIMP_API = `${ADMIN_FAKE_MAILCHIMP_URL}/{dc}/3.0`;
 export const ADMIN_MAILCHIMP_API_KEY = 'e2e0123456789abcdef0123456789abc-us6';
 
-/** The fake channel: its id (to set as the channelId setting) and its size. */
-export async function fakeYoutubeChannel(): Promise<{
+/** A fake YouTube's channel (the admin stacks', unless another is named): its id (to set as the channelId setting) and its size. */
+export async function fakeYoutubeChannel(url = ADMIN_FAKE_YOUTUBE_URL): Promise<{
   id: string;
   handle: string;
   title: string;
   videoIds: string[];
   playlistIds: string[];
 }> {
-  const res = await fetch(`${ADMIN_FAKE_YOUTUBE_URL}/__fake/channel`);
+  const res = await fetch(`${url}/__fake/channel`);
   if (!res.ok) throw new Error(`fake YouTube answered ${res.status}`);
   return (await res.json()) as {
     id: string;

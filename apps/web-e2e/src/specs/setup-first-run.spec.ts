@@ -1,20 +1,48 @@
 import type { FirstRunChecklist } from '@app/contracts';
 import type { Page } from '@playwright/test';
 import { AdminPage } from '../pages/admin-page';
-import { ADMIN_YOUTUBE_API_KEY, fakeYoutubeChannel } from '../pages/admin-servers';
-import { serverUrl } from '../support/servers';
+import { fakeYoutubeChannel } from '../pages/admin-servers';
+import { HomePage } from '../pages/home-page';
+import { SETUP_FAKE_YOUTUBE_URL, SETUP_YOUTUBE_API_KEY, serverUrl } from '../support/servers';
 import { expect, test } from '../support/test';
 
 /**
  * Issues 24 and 45, end to end on a fresh install (the `setup` stack: demo content, no key, no channel): the admin
  * follows the checklist from its links (on a phone and on a desktop), sets the channel up without a key (feed
- * mode), then with one, runs the first sync, and the checklist ticks; no console error on the way, signed out
- * included. Nothing is set up through the API: that is what is being tested.
+ * mode), then with one, runs the first sync, and the checklist ticks; then `/` features a video and its Upcoming
+ * card is the next real start, with no 0:00 anywhere; no console error on the way, signed out included. Nothing is
+ * set up through the API: that is what is being tested. The channel is as untidy as a real one (the setup stack's
+ * fake YouTube): a free-chat room upcoming long past its date, a premiere ahead, an upload still processing, videos
+ * with an empty `thumbnails` object.
  */
 test.use({ baseURL: serverUrl('setup') });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+
+interface YouTubeVideo {
+  id: string;
+  snippet: { title: string; liveBroadcastContent: string };
+  contentDetails: { duration: string };
+  status: { uploadStatus: string };
+  liveStreamingDetails?: { scheduledStartTime?: string };
+}
+
+/** The channel's videos as YouTube answers them (`videos.list`, 50 ids a call), read from the fake itself. */
+async function youtubeVideos(ids: string[]): Promise<YouTubeVideo[]> {
+  const videos: YouTubeVideo[] = [];
+  for (let i = 0; i < ids.length; i += 50) {
+    const query = new URLSearchParams({
+      part: 'snippet,contentDetails,status,liveStreamingDetails',
+      id: ids.slice(i, i + 50).join(','),
+      key: SETUP_YOUTUBE_API_KEY,
+    });
+    const res = await fetch(`${SETUP_FAKE_YOUTUBE_URL}/youtube/v3/videos?${query}`);
+    if (!res.ok) throw new Error(`fake YouTube answered ${res.status}`);
+    videos.push(...((await res.json()) as { items: YouTubeVideo[] }).items);
+  }
+  return videos;
+}
 
 /** Every console error and uncaught page error, from the first load on. */
 function consoleErrors(page: Page): string[] {
@@ -26,7 +54,7 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-test('a new site is set up from the dashboard: checklist links, feed mode, then a key, the first sync, the checklist ticks', async ({
+test('a new site is set up from the dashboard: checklist links, feed mode, then a key, the first sync, the checklist ticks, / shows a featured video and the next real start', async ({
   page,
 }, testInfo) => {
   // Its subject is a fresh install, which the first run uses up: the flake hunt's repeats (--repeat-each) find the
@@ -41,7 +69,7 @@ test('a new site is set up from the dashboard: checklist links, feed mode, then 
       body: '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="100%" height="100%" fill="#3a6ea5"/></svg>',
     }),
   );
-  const fake = await fakeYoutubeChannel();
+  const fake = await fakeYoutubeChannel(SETUP_FAKE_YOUTUBE_URL);
   const admin = new AdminPage(page);
 
   // Signed out is not an error.
@@ -95,7 +123,7 @@ test('a new site is set up from the dashboard: checklist links, feed mode, then 
   await expect(badge).toHaveText('Feed mode');
 
   // Then a key, and the handle it can look up: saving looks the channel up (1 unit), the test too (1 unit).
-  await card.getByLabel('YouTube API key').fill(ADMIN_YOUTUBE_API_KEY);
+  await card.getByLabel('YouTube API key').fill(SETUP_YOUTUBE_API_KEY);
   await expect(channel).toHaveAttribute('placeholder', 'https://www.youtube.com/@yourchannel');
   await channel.fill(fake.handle);
   await card.getByRole('button', { name: 'Save and test' }).click();
@@ -110,7 +138,7 @@ test('a new site is set up from the dashboard: checklist links, feed mode, then 
   await expect(card.getByTestId('feed-mode-note')).toHaveCount(0);
   await expect(badge).toHaveText('Connected');
   const settings = await (await page.request.get('/api/admin/settings')).text();
-  expect(settings).not.toContain(ADMIN_YOUTUBE_API_KEY);
+  expect(settings).not.toContain(SETUP_YOUTUBE_API_KEY);
 
   // One sync button: the card's Sync Now runs the first sync.
   await expect(card.getByRole('button', { name: 'Run the first sync' })).toHaveCount(0);
@@ -122,5 +150,35 @@ test('a new site is set up from the dashboard: checklist links, feed mode, then 
   await expect(channelItem).toHaveAttribute('data-done', 'true');
   await expect(channelItem).toContainText(`Synced from YouTube: ${fake.title}`);
   await expect(page.getByTestId('checklist-left')).toHaveText(`${left - 1} of 5 left`);
+
+  // What the channel holds, as YouTube answers it: a room still "upcoming" days after its date (a free chat),
+  // a start still ahead, and an upload YouTube is still processing (P0D).
+  const now = Date.now();
+  const youtube = await youtubeVideos(fake.videoIds);
+  const scheduled = youtube
+    .filter((v) => v.snippet.liveBroadcastContent === 'upcoming')
+    .map((v) => ({ title: v.snippet.title, at: v.liveStreamingDetails!.scheduledStartTime! }))
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const lapsed = scheduled.filter((s) => Date.parse(s.at) < now - 24 * 3_600_000);
+  const next = scheduled.find((s) => Date.parse(s.at) > now);
+  const processing = youtube.find((v) => v.status.uploadStatus === 'uploaded');
+  expect(lapsed.length, 'a lapsed free-chat room').toBeGreaterThan(0);
+  expect(next, 'a start still ahead').toBeDefined();
+  expect(processing?.contentDetails.duration, 'an upload still processing').toBe('P0D');
+
+  // The home page after the first sync: a featured video, the next real start (not the lapsed room scheduled
+  // before it), the processing upload without a length, and no 0:00 anywhere.
+  const home = new HomePage(page);
+  await home.goto();
+  await home.loaded();
+  await expect(home.featured.getByTestId('featured-video')).toBeVisible();
+  await expect(home.featured).not.toContainText('No featured video selected');
+  const upcoming = page.getByTestId('upcoming-card');
+  await expect(upcoming.getByRole('heading', { level: 2 })).toHaveText(next!.title);
+  const when = upcoming.locator('time');
+  await expect(when).toHaveAttribute('datetime', next!.at);
+  await expect(when).toContainText(String(new Date(next!.at).getFullYear()));
+  await expect(home.card(processing!.snippet.title)).toBeVisible();
+  await expect(page.getByText('0:00', { exact: true })).toHaveCount(0);
   expect(errors, 'no console error on the way').toEqual([]);
 });

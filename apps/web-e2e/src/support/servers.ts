@@ -74,3 +74,13 @@ export const REAL_FAKE_YOUTUBE_URL = `http://127.0.0.1:${4358 + PORT_OFFSET}`;
 export const REAL_FAKE_YOUTUBE_VIDEOS = 120;
 export const REAL_FAKE_YOUTUBE_PLAYLISTS = 5;
 export const REAL_YOUTUBE_API_KEY = 'e2e-real-youtube-key';
+
+/**
+ * The setup stack's fake YouTube Data API (and feed), whose channel setup-first-run.spec.ts connects and syncs: 60
+ * videos, the fewest for which the fake's channel has every untidy shape of a real one (tools/fake-youtube/channel.ts),
+ * a free-chat room upcoming long past its date beside a premiere still ahead, an upload still processing (`P0D`), and
+ * videos with an empty `thumbnails` object.
+ */
+export const SETUP_FAKE_YOUTUBE_URL = `http://127.0.0.1:${4346 + PORT_OFFSET}`;
+export const SETUP_FAKE_YOUTUBE_VIDEOS = 60;
+export const SETUP_YOUTUBE_API_KEY = 'e2e-setup-youtube-key';
