@@ -129,3 +129,16 @@ export function useStack<const O extends StackOptions>(
   });
   afterAll(() => stack?.close());
 }
+
+/** A stack for one test: started, handed to `body`, and closed however `body` ends. */
+export async function withStack<const O extends StackOptions>(
+  options: O,
+  body: (stack: StackOf<O>) => Promise<void>,
+): Promise<void> {
+  const stack = await startStack(options);
+  try {
+    await body(stack);
+  } finally {
+    await stack.close();
+  }
+}
