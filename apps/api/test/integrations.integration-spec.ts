@@ -85,7 +85,7 @@ describe('integration connection tests', () => {
     await Promise.all([youtube.reset(), discord.reset(), mailchimp.reset()]);
   });
 
-  const set = (key: string, value: unknown) => admin.post(`/api/settings/${key}`).send({ value }).expect(200);
+  const set = (key: string, value: unknown) => saveSettings(admin, { [key]: value });
   const test = async (id: string): Promise<IntegrationCheck> =>
     (await admin.post(`/api/integrations/${id}/test`).expect(200)).body as IntegrationCheck;
   const lastChecks = async () =>
