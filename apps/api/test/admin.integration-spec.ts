@@ -11,6 +11,7 @@ import { VideoEntity } from '../src/videos/video.entity';
 import { signedInAgent } from './support/auth';
 import { withoutCdata, xmlTexts } from './support/xml-text';
 import { startTestApp, type TestApp } from './support/test-app';
+import { saveSettings } from './support/stack';
 
 const videoArb = (id: string, featured: boolean) =>
   fc.record({
@@ -429,8 +430,7 @@ describe('admin: backup, sitemap, feeds', () => {
         ]),
       );
       expect(res.text).not.toContain('<b>');
-      for (const key of ['siteTitle', 'siteDescription', 'ogImage', 'twitterHandle'])
-        await admin.post(`/api/settings/${key}`).send({ value: '' }).expect(200);
+      await saveSettings(admin, { siteTitle: '', siteDescription: '', ogImage: '', twitterHandle: '' });
     });
   });
 });

@@ -10,6 +10,7 @@ import { ADMIN } from './support/auth';
 import { CSV_INJECTION_PAYLOADS, formulaCells, parseCsv, unguarded } from './support/csv-injection';
 import { SINK_PASSWORD, SINK_USER, type SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
+import { saveSettings } from './support/stack';
 
 const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -221,16 +222,14 @@ describe('audit log', () => {
     const lastAlert = () => t.app.get(SignInsService).lastAlert;
 
     beforeAll(async () => {
-      for (const [key, value] of Object.entries({
+      await saveSettings(admin, {
         smtpHost: '127.0.0.1',
         smtpPort: sink.port,
         smtpSecurity: 'none',
         smtpUser: SINK_USER,
         smtpPassword: SINK_PASSWORD,
         notificationEmail: 'owner@example.com',
-      })) {
-        await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-      }
+      });
     });
     beforeEach(() => sink.clear());
 

@@ -2,25 +2,16 @@ import type { FirstRunChecklist } from '@app/contracts';
 import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { ADMIN, signedInAgent } from './support/auth';
-import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import { startTestApp, type TestApp } from './support/test-app';
+import { ADMIN } from './support/auth';
+import { useStack } from './support/stack';
+import type { TestApp } from './support/test-app';
 
 /** Issue 24: the first-run checklist, each item's state read from the server. */
 describe('GET /api/admin/checklist', () => {
-  let fake: FakeYouTube;
   let t: TestApp;
   let admin: TestAgent;
 
-  beforeAll(async () => {
-    fake = await startFakeYouTube({ videos: 3, playlists: 1 });
-    t = await startTestApp({ env: fake.env() });
-    admin = await signedInAgent(t.server);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  useStack({ youtube: { videos: 3, playlists: 1 } }, (s) => ({ t, admin } = s));
 
   const checklist = async (agent = admin): Promise<FirstRunChecklist> =>
     (await agent.get('/api/admin/checklist').expect(200)).body;

@@ -15,16 +15,9 @@ import { summaryWeek } from '../src/email/summary-week';
 import { WeeklySummaryService } from '../src/email/weekly-summary.service';
 import { NewsletterSubscriberEntity } from '../src/newsletter/newsletter-subscriber.entity';
 import { EmailService } from '../src/notifications/email.service';
-import { signedInAgent } from './support/auth';
-import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import {
-  htmlPart,
-  type SmtpSink,
-  sinkSettings,
-  startSmtpSink,
-  subjectOf,
-  textPart,
-} from './support/smtp-sink';
+import type { FakeYouTube } from './support/fake-youtube';
+import { htmlPart, type SmtpSink, sinkSettings, subjectOf, textPart } from './support/smtp-sink';
+import { saveSettings, useStack } from './support/stack';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -51,36 +44,28 @@ async function waitFor<T>(
   }
 }
 
-async function configure(admin: TestAgent, values: Record<string, unknown>): Promise<void> {
-  for (const [key, value] of Object.entries(values)) {
-    await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-  }
-}
-
 describe('e-mail on new videos', () => {
   let sink: SmtpSink;
   let fake: FakeYouTube;
   let t: TestApp;
   let admin: TestAgent;
 
+  useStack(
+    {
+      smtp: true,
+      youtube: { videos: 5, playlists: 1 },
+      settings: ({ smtp }) => ({
+        ...sinkSettings(smtp!.port),
+        smtpFrom: FROM,
+        notificationEmail: OWNER,
+        emailNewVideos: true,
+      }),
+    },
+    (s) => ({ smtp: sink, youtube: fake, t, admin } = s),
+  );
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    fake = await startFakeYouTube({ videos: 5, playlists: 1 });
-    t = await startTestApp({ env: fake.env() });
     t.app.get(EmailService).retryDelaysMs = FAST_RETRIES;
-    admin = await signedInAgent(t.server);
-    await configure(admin, {
-      ...sinkSettings(sink.port),
-      smtpFrom: FROM,
-      notificationEmail: OWNER,
-      emailNewVideos: true,
-    });
     await admin.post('/api/sync/youtube').expect(200); // the first sync announces nothing
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-    await sink?.stop();
   });
   beforeEach(() => sink.clear());
 
@@ -190,7 +175,7 @@ describe('e-mail on new videos', () => {
   });
 
   it('records a missing notification address as a failed delivery, sending nothing', async () => {
-    await configure(admin, { notificationEmail: '' });
+    await saveSettings(admin, { notificationEmail: '' });
     try {
       const [video] = await syncNew(1);
       expect(await deliveries()).toEqual([
@@ -204,12 +189,12 @@ describe('e-mail on new videos', () => {
       ]);
       expect(sink.messages).toEqual([]);
     } finally {
-      await configure(admin, { notificationEmail: OWNER });
+      await saveSettings(admin, { notificationEmail: OWNER });
     }
   });
 
   it('sends nothing when the switch is off', async () => {
-    await configure(admin, { emailNewVideos: false });
+    await saveSettings(admin, { emailNewVideos: false });
     await syncNew(1);
     await new Promise((r) => setTimeout(r, 300));
     expect((await lastRun()).notifications).toBeNull();
@@ -230,23 +215,21 @@ describe('weekly summary e-mail', () => {
   const status = async () =>
     (await admin.get('/api/admin/weekly-summary').expect(200)).body as WeeklySummaryStatus;
 
+  useStack(
+    {
+      smtp: true,
+      youtube: { videos: 5, playlists: 1 },
+      settings: ({ smtp }) => ({ ...sinkSettings(smtp!.port), smtpFrom: FROM, notificationEmail: OWNER }),
+    },
+    (s) => ({ smtp: sink, youtube: fake, t, admin } = s),
+  );
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    fake = await startFakeYouTube({ videos: 5, playlists: 1 });
-    t = await startTestApp({ env: fake.env() });
     t.app.get(EmailService).retryDelaysMs = FAST_RETRIES;
-    admin = await signedInAgent(t.server);
-    await configure(admin, { ...sinkSettings(sink.port), smtpFrom: FROM, notificationEmail: OWNER });
     added = (await fake.addVideos(2)).reverse();
     await admin.post('/api/sync/youtube').expect(200);
     // A week after the new videos: the summary due then covers them.
     now = Date.parse(added[1].publishedAt) + 7 * 24 * 3600_000;
     freeze(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-    await sink?.stop();
   });
   beforeEach(() => sink.clear());
 
@@ -257,7 +240,7 @@ describe('weekly summary e-mail', () => {
   });
 
   it('sends the week once across two API processes on one database, and not again after a restart', async () => {
-    await configure(admin, { emailWeeklySummary: true });
+    await saveSettings(admin, { emailWeeklySummary: true });
     // The week's site figures: page views and plays (rollups) and newsletter sign-ups, one of each just outside.
     const week = summaryWeek(now);
     const day = (offset: number) => new Date(week.from.getTime() + offset * 24 * 3600_000);
@@ -362,9 +345,9 @@ describe('weekly summary e-mail', () => {
 
   it('waits for a notification address: nothing is sent or recorded until one is set', async () => {
     now += 7 * 24 * 3600_000;
-    await configure(admin, { notificationEmail: '' });
+    await saveSettings(admin, { notificationEmail: '' });
     expect(await tick()).toBeNull();
-    await configure(admin, { notificationEmail: OWNER });
+    await saveSettings(admin, { notificationEmail: OWNER });
     expect(await tick()).toMatchObject({ outcome: 'sent' });
     expect(sink.messages).toHaveLength(1);
   });
@@ -393,7 +376,7 @@ describe('weekly summary e-mail', () => {
 
   it('sends nothing once switched off', async () => {
     now += 7 * 24 * 3600_000;
-    await configure(admin, { emailWeeklySummary: false });
+    await saveSettings(admin, { emailWeeklySummary: false });
     expect(await tick()).toBeNull();
     expect(sink.messages).toEqual([]);
   });
@@ -404,15 +387,7 @@ describe('test e-mail', () => {
   let t: TestApp;
   let admin: TestAgent;
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp();
-    admin = await signedInAgent(t.server);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.stop();
-  });
+  useStack({ smtp: true }, (s) => ({ smtp: sink, t, admin } = s));
   beforeEach(async () => {
     sink.clear();
     await t.dataSource.query("DELETE FROM app_lock WHERE name = 'email-send-test'");
@@ -429,7 +404,7 @@ describe('test e-mail', () => {
         'No notification address is set: set the notification email under Integrations → Notifications',
       status: null,
     });
-    await configure(admin, { notificationEmail: OWNER });
+    await saveSettings(admin, { notificationEmail: OWNER });
     expect(await sendTest()).toMatchObject({
       ok: false,
       to: OWNER,
@@ -439,7 +414,7 @@ describe('test e-mail', () => {
   });
 
   it('sends one real message and answers what the server said; a second at once is a 429', async () => {
-    await configure(admin, { ...sinkSettings(sink.port), smtpFrom: FROM, notificationEmail: OWNER });
+    await saveSettings(admin, { ...sinkSettings(sink.port), smtpFrom: FROM, notificationEmail: OWNER });
     const result = await sendTest();
     expect(result).toMatchObject({ ok: true, to: OWNER, status: 250 });
     expect(result.message).toMatch(
@@ -461,7 +436,7 @@ describe('test e-mail', () => {
   });
 
   it('answers the server’s refusal, tried once', async () => {
-    await configure(admin, { ...sinkSettings(sink.port), smtpFrom: FROM, notificationEmail: OWNER });
+    await saveSettings(admin, { ...sinkSettings(sink.port), smtpFrom: FROM, notificationEmail: OWNER });
     sink.faults.push({ code: 421, message: 'Too busy' });
     const result = await sendTest();
     expect(result).toMatchObject({ ok: false, to: OWNER, status: 421 });

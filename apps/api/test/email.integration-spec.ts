@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type IntegrationCheck, SECRET_MASK } from '@app/contracts';
 import dns from 'node:dns';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -9,6 +8,7 @@ import { SettingsService } from '../src/settings/settings.service';
 import { signedInAgent } from './support/auth';
 import { SINK_PASSWORD, SINK_USER, type SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
+import { saveSettings, useStack } from './support/stack';
 
 /**
  * E-mail through SMTP (#14) against a real SMTP sink (smtp-server, in this process, on 127.0.0.1 with
@@ -42,21 +42,10 @@ describe('e-mail (SMTP) connection test', () => {
   let admin: TestAgent;
   let sink: Sink;
 
-  beforeAll(async () => {
-    sink = await startSink();
-    t = await startTestApp();
-    admin = await signedInAgent(t.server);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stopSink(sink);
-  });
+  useStack({ smtp: true }, (s) => ({ smtp: sink, t, admin } = s));
   beforeEach(() => sink.clear());
 
-  const set = (key: string, value: unknown) => admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-  const setSmtp = async (values: Record<string, unknown>) => {
-    for (const [key, value] of Object.entries(values)) await set(key, value);
-  };
+  const setSmtp = (values: Record<string, unknown>) => saveSettings(admin, values);
   const test = async (): Promise<IntegrationCheck> =>
     (await admin.post('/api/integrations/email/test').expect(200)).body as IntegrationCheck;
   const local = (port: number) => ({
@@ -252,31 +241,13 @@ describe('e-mail settings from SMTP_URL', () => {
 });
 
 describe('e-mail test in production', () => {
-  let t: TestApp;
   let admin: TestAgent;
   let sink: Sink;
-  const password = 'production-test-password';
 
-  beforeAll(async () => {
-    sink = await startSink();
-    t = await startTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        ADMIN_PASSWORD: password,
-      },
-    });
-    admin = await signedInAgent(t.server, { username: 'admin', password });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stopSink(sink);
-  });
+  useStack({ smtp: true, production: true }, (s) => ({ smtp: sink, admin } = s));
 
   const check = async (values: Record<string, unknown>): Promise<IntegrationCheck> => {
-    for (const [key, value] of Object.entries(values)) {
-      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-    }
+    await saveSettings(admin, values);
     return (await admin.post('/api/integrations/email/test').expect(200)).body as IntegrationCheck;
   };
 

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { verifyWebhookSignature } from '../src/notifications/webhook-signature';
-import { signedInAgent } from './support/auth';
-import { type FakeService, startFakeDiscord, startFakeMailchimp } from './support/fake-services';
-import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { FakeService } from './support/fake-services';
+import type { FakeYouTube } from './support/fake-youtube';
+import { saveSettings, useStack } from './support/stack';
+import type { TestApp } from './support/test-app';
 
 /**
  * Connection tests against local fakes (tools/fake-youtube, fake-discord, fake-mailchimp) and a local
@@ -52,13 +52,6 @@ describe('integration connection tests', () => {
   let deadUrl: string;
 
   beforeAll(async () => {
-    [youtube, discord, mailchimp] = await Promise.all([
-      startFakeYouTube({ videos: 3, playlists: 1 }),
-      startFakeDiscord(),
-      startFakeMailchimp(),
-    ]);
-    t = await startTestApp({ env: youtube.env({ MAILCHIMP_API_BASE_URL: mailchimp.info.apiBaseUrl }) });
-    admin = await signedInAgent(t.server);
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -78,19 +71,21 @@ describe('integration connection tests', () => {
     deadUrl = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`;
     await new Promise<void>((r) => dead.close(() => r()));
   });
-  afterAll(async () => {
+  afterAll(() => {
     receiver?.closeAllConnections();
     receiver?.close();
-    await t?.close();
-    await Promise.all([youtube?.stop(), discord?.stop(), mailchimp?.stop()]);
   });
+  useStack(
+    { youtube: { videos: 3, playlists: 1 }, discord: true, mailchimp: true },
+    (s) => ({ youtube, discord, mailchimp, t, admin } = s),
+  );
   beforeEach(async () => {
     received.length = 0;
     answer = { status: 204 };
     await Promise.all([youtube.reset(), discord.reset(), mailchimp.reset()]);
   });
 
-  const set = (key: string, value: unknown) => admin.post(`/api/settings/${key}`).send({ value }).expect(200);
+  const set = (key: string, value: unknown) => saveSettings(admin, { [key]: value });
   const test = async (id: string): Promise<IntegrationCheck> =>
     (await admin.post(`/api/integrations/${id}/test`).expect(200)).body as IntegrationCheck;
   const lastChecks = async () =>
@@ -532,21 +527,19 @@ describe('integration connection tests', () => {
 });
 
 describe('integration connection tests: services whose names do not resolve', () => {
-  let t: TestApp;
   let admin: TestAgent;
-  beforeAll(async () => {
-    t = await startTestApp({
+  useStack(
+    {
       env: {
         YOUTUBE_API_KEY: 'k',
         YOUTUBE_CHANNEL_ID: 'UC0000000000000000000000',
         YOUTUBE_API_BASE_URL: `http://youtube.${NOWHERE}/youtube/v3`,
         MAILCHIMP_API_BASE_URL: `http://{dc}.${NOWHERE}/3.0`,
       },
-    });
-    admin = await signedInAgent(t.server);
-    await admin.post('/api/settings/mailchimpApiKey').send({ value: 'abc-us6' }).expect(200);
-  });
-  afterAll(() => t?.close());
+      settings: { mailchimpApiKey: 'abc-us6' },
+    },
+    (s) => ({ admin } = s),
+  );
 
   it('reports the DNS failure, never a success', async () => {
     const youtube = (await admin.post('/api/integrations/youtube/test').expect(200)).body as IntegrationCheck;
@@ -575,22 +568,14 @@ describe('integration connection tests: services whose names do not resolve', ()
       .mockImplementation(((host: string, options: dns.LookupAllOptions) =>
         hangs(host) ? new Promise(() => undefined) : lookupAll(host, options)) as never);
     try {
-      await admin
-        .post('/api/settings/discordWebhook')
-        .send({ value: `http://discord.${NOWHERE}/api/webhooks/1/x` })
-        .expect(200);
-      await admin
-        .post('/api/settings/customWebhookUrl')
-        .send({ value: `http://hook.${NOWHERE}/hook` })
-        .expect(200);
-      await admin.post('/api/settings/customWebhookSecret').send({ value: 'ping-secret' }).expect(200);
-      for (const [key, value] of Object.entries({
+      await saveSettings(admin, {
+        discordWebhook: `http://discord.${NOWHERE}/api/webhooks/1/x`,
+        customWebhookUrl: `http://hook.${NOWHERE}/hook`,
+        customWebhookSecret: 'ping-secret',
         smtpHost: `smtp.${NOWHERE}`,
         smtpPort: 587,
         smtpSecurity: 'starttls',
-      })) {
-        await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-      }
+      });
       const started = Date.now();
       const checks = await Promise.all(
         ['youtube', 'discord', 'custom-webhook', 'mailchimp', 'email'].map(

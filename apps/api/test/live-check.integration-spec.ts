@@ -14,7 +14,8 @@ import { LiveStreamEntity } from '../src/youtube/live-stream.entity';
 import { UPCOMING_LAPSES_AFTER_MS } from '../src/youtube/live.mapper';
 import { LIVE_MESSAGES, LiveCheckService } from '../src/youtube/live-check.service';
 import { signedInAgent } from './support/auth';
-import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import type { FakeYouTube } from './support/fake-youtube';
+import { useStack } from './support/stack';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** Issue 17: the light live check against the fake YouTube, whose channel of 30 has a live and an upcoming stream. */
@@ -25,15 +26,7 @@ describe('live check', () => {
   /** The stream the replay test ends, looked at again by the next test. */
   let replayId: string;
 
-  beforeAll(async () => {
-    fake = await startFakeYouTube({ videos: 30, playlists: 2 });
-    t = await startTestApp({ env: fake.env() });
-    admin = await signedInAgent(t.server);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  useStack({ youtube: { videos: 30, playlists: 2 } }, (s) => ({ youtube: fake, t, admin } = s));
 
   const live = async (): Promise<LiveState> => (await request(t.server).get('/api/live').expect(200)).body;
   const check = async (): Promise<LiveCheckResult> =>

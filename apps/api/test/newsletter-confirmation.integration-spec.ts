@@ -1,5 +1,4 @@
 import type { NewsletterSummary } from '@app/contracts';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
@@ -8,8 +7,9 @@ import { NEWSLETTER_MESSAGES, NewsletterService } from '../src/newsletter/newsle
 import { NEWSLETTER_LINK_MAX_ATTEMPTS } from '../src/newsletter/newsletter-throttle.service';
 import { EMAIL_NEEDS_PUBLIC_URL } from '../src/notifications/email-origin';
 import { signedInAgent } from './support/auth';
-import { htmlPart, type SmtpSink, sinkSettings, startSmtpSink, textPart } from './support/smtp-sink';
+import { htmlPart, type SmtpSink, sinkSettings, textPart } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
+import { useStack } from './support/stack';
 
 /**
  * Issue 25, an honest newsletter list without Mailchimp: with SMTP set a sign-up is pending until its e-mailed,
@@ -41,18 +41,14 @@ describe('newsletter double opt-in and unsubscribe (no Mailchimp)', () => {
   let ipCounter = 0;
   let ip = '';
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
-    admin = await signedInAgent(t.server);
-    for (const [key, value] of Object.entries({ ...sinkSettings(sink.port), smtpFrom: FROM })) {
-      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-    }
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.stop();
-  });
+  useStack(
+    {
+      smtp: true,
+      env: { TRUST_PROXY: 'true' },
+      settings: ({ smtp }) => ({ ...sinkSettings(smtp!.port), smtpFrom: FROM }),
+    },
+    (s) => ({ smtp: sink, t, admin } = s),
+  );
   beforeEach(async () => {
     ip = `198.51.100.${++ipCounter}`;
     sink.clear();
@@ -310,23 +306,14 @@ describe('newsletter without SMTP', () => {
 describe('newsletter links with PUBLIC_URL', () => {
   let sink: SmtpSink;
   let t: TestApp;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({
+  useStack(
+    {
+      smtp: true,
       env: { PUBLIC_URL: 'https://videos.example.com/some/path', TRUST_PROXY: 'true' },
-    });
-    const admin = await signedInAgent(t.server);
-    for (const [key, value] of Object.entries({
-      ...sinkSettings(sink.port),
-      smtpFrom: FROM,
-      contactEmail: CONTACT,
-    }))
-      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.stop();
-  });
+      settings: ({ smtp }) => ({ ...sinkSettings(smtp!.port), smtpFrom: FROM, contactEmail: CONTACT }),
+    },
+    (s) => ({ smtp: sink, t } = s),
+  );
 
   it("names PUBLIC_URL's origin in every link, whatever Host the sign-up named", async () => {
     await request(t.server)
@@ -348,21 +335,13 @@ describe('newsletter links with PUBLIC_URL', () => {
 describe('newsletter in production without PUBLIC_URL', () => {
   let t: TestApp;
   let admin: TestAgent;
-  const password = 'production-test-password';
-  beforeAll(async () => {
-    t = await startTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        ADMIN_PASSWORD: password,
-      },
-    });
-    admin = await signedInAgent(t.server, { username: 'admin', password });
-    const smtp = { smtpHost: 'smtp.example.com', smtpFrom: FROM, notificationEmail: CONTACT };
-    for (const [key, value] of Object.entries(smtp))
-      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-  });
-  afterAll(() => t?.close());
+  useStack(
+    {
+      production: true,
+      settings: { smtpHost: 'smtp.example.com', smtpFrom: FROM, notificationEmail: CONTACT },
+    },
+    (s) => ({ t, admin } = s),
+  );
 
   it('sends no e-mail: a sign-up is not asked to confirm, and the test e-mail says why', async () => {
     const answer = await request(t.server)

@@ -1,16 +1,9 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { NewsletterService } from '../src/newsletter/newsletter.service';
-import { signedInAgent } from './support/auth';
-import {
-  htmlPart,
-  type SmtpSink,
-  sinkSettings,
-  startSmtpSink,
-  subjectOf,
-  textPart,
-} from './support/smtp-sink';
-import { startTestApp, type TestApp } from './support/test-app';
+import { htmlPart, type SmtpSink, sinkSettings, subjectOf, textPart } from './support/smtp-sink';
+import type { TestApp } from './support/test-app';
+import { useStack } from './support/stack';
 
 /**
  * Issue 26: what the newsletter sends and shows a visitor (the confirmation e-mail with its subject and
@@ -23,19 +16,18 @@ describe('newsletter e-mails and link pages in the site language', () => {
   let ipCounter = 0;
   let ip = '';
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
-    admin = await signedInAgent(t.server);
-    const settings = { ...sinkSettings(sink.port), smtpFrom: 'channel@example.com', siteTitle: 'Acme TV' };
-    for (const [key, value] of Object.entries(settings)) {
-      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-    }
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.stop();
-  });
+  useStack(
+    {
+      smtp: true,
+      env: { TRUST_PROXY: 'true' },
+      settings: ({ smtp }) => ({
+        ...sinkSettings(smtp!.port),
+        smtpFrom: 'channel@example.com',
+        siteTitle: 'Acme TV',
+      }),
+    },
+    (s) => ({ smtp: sink, t, admin } = s),
+  );
   beforeEach(() => {
     ip = `198.51.100.${++ipCounter}`;
     sink.clear();

@@ -10,6 +10,7 @@ import { signedInAgent } from './support/auth';
 import { formulaCells, parseCsv } from './support/csv-injection';
 import { type FakeService, startFakeMailchimp } from './support/fake-services';
 import { startTestApp, type TestApp } from './support/test-app';
+import { saveSettings } from './support/stack';
 
 /**
  * The newsletter sign-up (issue 14) against a real database and the fake Mailchimp: the local list, the
@@ -50,7 +51,7 @@ describe('newsletter sign-up', () => {
   const summary = async (): Promise<NewsletterSummary> =>
     (await admin.get('/api/admin/newsletter/summary').expect(200)).body;
   const csv = async () => (await admin.get('/api/admin/newsletter/subscribers.csv').expect(200)).text;
-  const set = (key: string, value: unknown) => admin.post(`/api/settings/${key}`).send({ value }).expect(200);
+  const set = (key: string, value: unknown) => saveSettings(admin, { [key]: value });
   const useMailchimp = async (on: boolean) => {
     await set('mailchimpApiKey', on ? mailchimp.info.apiKey : '');
     await set('mailchimpAudienceId', on ? mailchimp.info.audience.id : '');

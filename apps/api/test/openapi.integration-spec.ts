@@ -2,9 +2,7 @@ import type { AdminSessions, SponsorshipList } from '@app/contracts';
 import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { signedInAgent } from './support/auth';
 import { SoftAuthenticator } from './support/soft-authenticator';
-import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
 import {
   type OpenApiDocument,
   type OpenApiSchema,
@@ -14,7 +12,8 @@ import {
   toOpenApiPath,
 } from './support/openapi';
 import { registeredRoutes, routesTakingBody } from './support/routes';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useStack } from './support/stack';
+import type { TestApp } from './support/test-app';
 import type { NewsletterLinkPurpose } from '../src/newsletter/newsletter-links';
 import { NewsletterService } from '../src/newsletter/newsletter.service';
 import { WebsubIntentEntity } from '../src/youtube/websub-intent.entity';
@@ -43,7 +42,6 @@ interface Call {
 }
 
 let t: TestApp;
-let fake: FakeYouTube;
 let admin: TestAgent;
 let browser: TestAgent;
 /** The passkey registered and used below; its origin is the Host the calls name. */
@@ -527,18 +525,12 @@ function mismatches(route: string, res: request.Response): string[] {
   return schemas.errors(schema, res.body);
 }
 
+useStack({ youtube: { videos: 12, playlists: 3 } }, (s) => ({ t, admin } = s));
 beforeAll(async () => {
-  fake = await startFakeYouTube({ videos: 12, playlists: 3 });
-  t = await startTestApp({ env: fake.env() });
-  admin = await signedInAgent(t.server);
   browser = request.agent(t.server);
   await t.dataSource.getRepository(WebsubIntentEntity).insert({ ...WEBSUB_ASKED, requestedAt: new Date() });
   doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
   schemas = new SchemaValidator(doc);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.stop();
 });
 
 const appRoutes = () =>

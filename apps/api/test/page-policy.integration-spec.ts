@@ -4,6 +4,7 @@ import { PUBLIC_CACHE_CONTROL } from '../src/content-cache/cache-control';
 import type TestAgent from 'supertest/lib/agent';
 import { signedInAgent } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
+import { saveSettings } from './support/stack';
 
 describe('the pages’ policy sources (GET /api/settings/page-policy)', () => {
   let t: TestApp;
@@ -15,7 +16,7 @@ describe('the pages’ policy sources (GET /api/settings/page-policy)', () => {
   });
   afterAll(() => t?.close());
 
-  const set = (key: string, value: unknown) => admin.post(`/api/settings/${key}`).send({ value }).expect(200);
+  const set = (key: string, value: unknown) => saveSettings(admin, { [key]: value });
   const visitor = () => request(t.server).get(PAGE_POLICY_PATH).expect(200);
 
   it('lists no third party while analytics and ads are off (the defaults)', async () => {

@@ -1,9 +1,9 @@
 import { type LiveCheckResult, type Video, videoDetailSchema } from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { signedInAgent } from './support/auth';
-import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { FakeYouTube } from './support/fake-youtube';
+import { useStack } from './support/stack';
+import type { TestApp } from './support/test-app';
 
 /**
  * Issue 27: a stream's `BroadcastEvent.startDate` (which Google requires) comes from the sync, which reads every
@@ -16,15 +16,7 @@ describe('stream times from the sync', () => {
   let t: TestApp;
   let admin: TestAgent;
 
-  beforeAll(async () => {
-    fake = await startFakeYouTube({ videos: 120, playlists: 2 });
-    t = await startTestApp({ env: fake.env() });
-    admin = await signedInAgent(t.server);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  useStack({ youtube: { videos: 120, playlists: 2 } }, (s) => ({ youtube: fake, t, admin } = s));
 
   const detail = async (id: string) =>
     videoDetailSchema.parse((await request(t.server).get(`/api/videos/${id}`).expect(200)).body);

@@ -17,6 +17,7 @@ import {
 import { signedInAgent } from './support/auth';
 import { type FakeWebsubHub, startFakeWebsubHub } from './support/fake-websub-hub';
 import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { saveSettings } from './support/stack';
 import { startTestApp, type TestApp } from './support/test-app';
 
 async function freePort(): Promise<number> {
@@ -98,13 +99,11 @@ describe('YouTube push (WebSub)', () => {
     await new Promise((r) => setTimeout(r, 1500));
     await t.app.listen(port, '127.0.0.1');
     admin = await signedInAgent(t.server);
-    for (const [key, value] of Object.entries({
+    await saveSettings(admin, {
       enableCustomWebhook: true,
       customWebhookUrl: receiverUrl,
       customWebhookSecret: 'receiver-secret',
-    })) {
-      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-    }
+    });
     await admin.post('/api/sync/youtube').expect(200);
   });
   afterAll(async () => {

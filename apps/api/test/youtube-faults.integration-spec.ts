@@ -7,7 +7,8 @@ import { VideoEntity } from '../src/videos/video.entity';
 import { AppLockEntity } from '../src/youtube/app-lock.entity';
 import { SyncRunEntity } from '../src/youtube/sync-run.entity';
 import { signedInAgent } from './support/auth';
-import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import type { FakeYouTube } from './support/fake-youtube';
+import { useStack } from './support/stack';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** 120 videos and 60 playlists: 3 uploads pages, 3 videos.list calls and 2 playlists pages. */
@@ -20,10 +21,8 @@ describe('YouTube sync: all or nothing', () => {
   let t: TestApp;
   let admin: TestAgent;
 
+  useStack({ youtube: { videos: VIDEOS, playlists: PLAYLISTS } }, (s) => ({ youtube: fake, t, admin } = s));
   beforeAll(async () => {
-    fake = await startFakeYouTube({ videos: VIDEOS, playlists: PLAYLISTS });
-    t = await startTestApp({ env: fake.env() });
-    admin = await signedInAgent(t.server);
     await admin.post('/api/sync/youtube').expect(200);
     const info = await fake.channel();
     await admin.post(`/api/videos/${info.videoIds[30]}/featured`).expect(200);
@@ -32,10 +31,6 @@ describe('YouTube sync: all or nothing', () => {
     await fake.addVideos(3);
     await fake.removeVideos(info.videoIds.slice(10, 12));
     await fake.updateVideo(info.videoIds[20], { title: 'Changed on YouTube' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
   });
 
   /** Everything a sync writes, in a stable order. */
@@ -154,19 +149,13 @@ describe('YouTube sync: one at a time', () => {
   let adminA: TestAgent;
   let adminB: TestAgent;
 
+  useStack({ youtube: { videos: 60, playlists: 2 } }, (s) => ({ youtube: fake, t: a, admin: adminA } = s));
   beforeAll(async () => {
-    fake = await startFakeYouTube({ videos: 60, playlists: 2 });
-    a = await startTestApp({ env: fake.env() });
     // A second API process on the same database.
     b = await startTestApp({ env: fake.env(), reuse: { sqlitePath: a.sqlitePath } });
-    adminA = await signedInAgent(a.server);
     adminB = await signedInAgent(b.server);
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await fake?.stop();
-  });
+  afterAll(() => b?.close());
 
   const locks = () => a.dataSource.getRepository(AppLockEntity);
 

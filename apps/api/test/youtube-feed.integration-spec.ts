@@ -11,9 +11,9 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { ChannelEntity } from '../src/channel/channel.entity';
 import { parseChannelFeed } from '../src/youtube/channel-feed';
-import { signedInAgent } from './support/auth';
 import { FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useStack, withStack } from './support/stack';
+import type { TestApp } from './support/test-app';
 
 const VIDEOS = 40;
 const PLAYLISTS = 3;
@@ -24,16 +24,10 @@ describe('YouTube sync in feed mode (no API key)', () => {
   let t: TestApp;
   let admin: TestAgent;
 
-  beforeAll(async () => {
-    fake = await startFakeYouTube({ videos: VIDEOS, playlists: PLAYLISTS });
-    const { YOUTUBE_API_KEY: _key, ...env } = fake.env();
-    t = await startTestApp({ env });
-    admin = await signedInAgent(t.server);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  useStack(
+    { youtube: { videos: VIDEOS, playlists: PLAYLISTS }, env: { YOUTUBE_API_KEY: '' } },
+    (s) => ({ youtube: fake, t, admin } = s),
+  );
 
   const channelStats = async (): Promise<ChannelStats> =>
     (await request(t.server).get('/api/channel/stats').expect(200)).body;
@@ -159,15 +153,8 @@ describe('YouTube feed mode configuration', () => {
   });
   afterAll(() => fake?.stop());
 
-  async function withApp(extra: Record<string, string>, body: (admin: TestAgent) => Promise<void>) {
-    const { YOUTUBE_API_KEY: _key, ...env } = fake.env(extra);
-    const t = await startTestApp({ env });
-    try {
-      await body(await signedInAgent(t.server));
-    } finally {
-      await t.close();
-    }
-  }
+  const withApp = (extra: Record<string, string>, body: (admin: TestAgent) => Promise<void>) =>
+    withStack({ env: fake.env({ ...extra, YOUTUBE_API_KEY: '' }) }, ({ admin }) => body(admin));
 
   it('needs the UC… id: a handle is refused with a 400 saying why', () =>
     withApp({ YOUTUBE_CHANNEL_ID: '@somebody' }, async (admin) => {

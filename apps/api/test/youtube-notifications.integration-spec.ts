@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { NotificationDelivery, SyncStatus } from '@app/contracts';
 import type { FakeVideo } from '@app/contracts/fake-youtube';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type TestAgent from 'supertest/lib/agent';
 import { verifyWebhookSignature } from '../src/notifications/webhook-signature';
-import { signedInAgent } from './support/auth';
-import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { FakeYouTube } from './support/fake-youtube';
+import { saveSettings, useStack } from './support/stack';
 
 interface Received {
   path: string;
@@ -65,32 +63,27 @@ const TEMPLATE = 'New: {title} | {url} | {description}';
 
 describe('new-video notifications', () => {
   let fake: FakeYouTube;
-  let t: TestApp;
   let admin: TestAgent;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    fake = await startFakeYouTube({ videos: 30, playlists: 2 });
-    t = await startTestApp({ env: fake.env() });
-    admin = await signedInAgent(t.server);
-    const settings: Record<string, unknown> = {
-      enableDiscordWebhook: true,
-      discordWebhook: `${receiver.url}/discord`,
-      discordMessageTemplate: TEMPLATE,
-      enableCustomWebhook: true,
-      customWebhookUrl: `${receiver.url}/hook`,
-      customWebhookSecret: SECRET,
-    };
-    for (const [key, value] of Object.entries(settings)) {
-      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-    }
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-    receiver?.server.close();
-  });
+  useStack(
+    {
+      youtube: { videos: 30, playlists: 2 },
+      settings: () => ({
+        enableDiscordWebhook: true,
+        discordWebhook: `${receiver.url}/discord`,
+        discordMessageTemplate: TEMPLATE,
+        enableCustomWebhook: true,
+        customWebhookUrl: `${receiver.url}/hook`,
+        customWebhookSecret: SECRET,
+      }),
+    },
+    (s) => ({ youtube: fake, admin } = s),
+  );
+  afterAll(() => receiver?.server.close());
 
   beforeEach(() => {
     receiver.received.length = 0;
@@ -216,41 +209,26 @@ describe('new-video notifications', () => {
 
 describe('webhook targets in production', () => {
   let fake: FakeYouTube;
-  let t: TestApp;
   let admin: TestAgent;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  const password = 'production-test-password';
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    fake = await startFakeYouTube({ videos: 5, playlists: 1 });
-    t = await startTestApp({
-      env: fake.env({
-        NODE_ENV: 'production',
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        ADMIN_PASSWORD: password,
-      }),
-    });
-    admin = await signedInAgent(t.server, { username: 'admin', password });
+  });
+  useStack({ youtube: { videos: 5, playlists: 1 }, production: true }, (s) => ({ youtube: fake, admin } = s));
+  beforeAll(async () => {
     await admin.post('/api/sync/youtube').expect(200);
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-    receiver?.server.close();
-  });
+  afterAll(() => receiver?.server.close());
 
   async function deliveriesTo(discord: string, hook: string): Promise<NotificationDelivery[]> {
-    const settings: Record<string, unknown> = {
+    await saveSettings(admin, {
       enableDiscordWebhook: true,
       discordWebhook: discord,
       enableCustomWebhook: true,
       customWebhookUrl: hook,
       customWebhookSecret: SECRET,
-    };
-    for (const [key, value] of Object.entries(settings)) {
-      await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
-    }
+    });
     await fake.addVideos(1);
     await admin.post('/api/sync/youtube').expect(200);
     return waitFor(

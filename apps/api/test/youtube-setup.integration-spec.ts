@@ -1,8 +1,8 @@
 import { SECRET_MASK } from '@app/contracts';
 import type TestAgent from 'supertest/lib/agent';
-import { signedInAgent } from './support/auth';
 import { FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import { startTestApp, type TestApp } from './support/test-app';
+import { withStack } from './support/stack';
+import type { TestApp } from './support/test-app';
 
 /** Issue 24: the key and the channel are set in the dashboard, the environment only gives starting values. */
 describe('YouTube set-up in the dashboard', () => {
@@ -12,14 +12,8 @@ describe('YouTube set-up in the dashboard', () => {
   });
   afterAll(() => fake?.stop());
 
-  async function withApp(env: Record<string, string>, body: (admin: TestAgent, t: TestApp) => Promise<void>) {
-    const t = await startTestApp({ env });
-    try {
-      await body(await signedInAgent(t.server), t);
-    } finally {
-      await t.close();
-    }
-  }
+  const withApp = (env: Record<string, string>, body: (admin: TestAgent, t: TestApp) => Promise<void>) =>
+    withStack({ env }, ({ admin, t }) => body(admin, t));
   const adminSettings = async (admin: TestAgent) =>
     (await admin.get('/api/admin/settings').expect(200)).body as Record<string, unknown>;
   const saveChannel = (admin: TestAgent, value: unknown) =>

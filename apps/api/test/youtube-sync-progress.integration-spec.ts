@@ -1,28 +1,16 @@
 import { fullSyncUnits, type Playlist, type SyncRun, type SyncStatus } from '@app/contracts';
 import type TestAgent from 'supertest/lib/agent';
-import { signedInAgent } from './support/auth';
-import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useStack } from './support/stack';
 
 const VIDEOS = 400;
 const PLAYLISTS = 2;
 
 /** Issue 24: a long sync shows its pages, videos and units while it runs; the history keeps them. */
 describe('YouTube sync progress', () => {
-  let fake: FakeYouTube;
-  let t: TestApp;
   let admin: TestAgent;
 
-  beforeAll(async () => {
-    // 150 ms an answer, 8 uploads pages one after the other: a sync of a couple of seconds.
-    fake = await startFakeYouTube({ videos: VIDEOS, playlists: PLAYLISTS, latencyMs: 150 });
-    t = await startTestApp({ env: fake.env() });
-    admin = await signedInAgent(t.server);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  // 150 ms an answer, 8 uploads pages one after the other: a sync of a couple of seconds.
+  useStack({ youtube: { videos: VIDEOS, playlists: PLAYLISTS, latencyMs: 150 } }, (s) => ({ admin } = s));
 
   it('writes pages, videos, units and the expected total while it runs, and keeps the pages afterwards', async () => {
     const seen: SyncRun[] = [];

@@ -13,9 +13,9 @@ import { DEMO_VIDEO_COUNT } from '../src/demo/demo-content';
 import { PlaylistVideoEntity } from '../src/playlists/playlist-video.entity';
 import { PlaylistEntity } from '../src/playlists/playlist.entity';
 import { VideoEntity } from '../src/videos/video.entity';
-import { signedInAgent } from './support/auth';
 import { FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useStack, withStack } from './support/stack';
+import type { TestApp } from './support/test-app';
 
 const VIDEOS = 120;
 const PLAYLISTS = 5;
@@ -39,15 +39,7 @@ describe('YouTube sync', () => {
   let t: TestApp;
   let admin: TestAgent;
 
-  beforeAll(async () => {
-    fake = await startFakeYouTube({ videos: VIDEOS, playlists: PLAYLISTS });
-    t = await startTestApp({ env: fake.env() });
-    admin = await signedInAgent(t.server);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  useStack({ youtube: { videos: VIDEOS, playlists: PLAYLISTS } }, (s) => ({ youtube: fake, t, admin } = s));
 
   const sync = () => admin.post('/api/sync/youtube');
   /** The video ids a playlist lists on the fake, in its order. */
@@ -321,14 +313,8 @@ describe('YouTube sync configuration', () => {
   });
   afterAll(() => fake?.stop());
 
-  async function withApp(env: Record<string, string>, body: (admin: TestAgent, t: TestApp) => Promise<void>) {
-    const t = await startTestApp({ env });
-    try {
-      await body(await signedInAgent(t.server), t);
-    } finally {
-      await t.close();
-    }
-  }
+  const withApp = (env: Record<string, string>, body: (admin: TestAgent, t: TestApp) => Promise<void>) =>
+    withStack({ env }, ({ admin, t }) => body(admin, t));
 
   it('reads the channel feed instead of refusing when there is no key (issue 24)', () => {
     const { YOUTUBE_API_KEY: _key, ...env } = fake.env();
