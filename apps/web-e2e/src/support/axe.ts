@@ -4,14 +4,6 @@ import axe from 'axe-core';
 /** What the site is held to: WCAG 2.1 A and AA, and axe's best practices. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-/**
- * The WCAG rules axe calls experimental are off unless asked for; they run too, among them Label in Name
- * (`label-content-name-mismatch`, WCAG 2.5.3), but for `p-as-heading`: a guess from the styles alone (a bold
- * paragraph before a plain one), which here takes a statistic's figure, a checklist item's name and a card's label
- * for headings.
- */
-const EXPERIMENTAL_GUESSES = ['p-as-heading'];
-
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -36,12 +28,14 @@ async function axeViolations(
   // Through the debugger protocol, as Playwright evaluates: the page's CSP does not apply.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(
-    async ({ tags, include, guesses }) => {
+    async ({ tags, include }) => {
       const { axe: scanner } = window as unknown as { axe: typeof axe };
+      // The WCAG rules axe calls experimental are off unless asked for: they run too, among them Label in Name
+      // (`label-content-name-mismatch`, WCAG 2.5.3) and `p-as-heading` (a bold paragraph before a plain one).
       const wcag = tags.filter((tag) => tag.startsWith('wcag'));
       const experimental = scanner
         .getRules(['experimental'])
-        .filter((rule) => rule.tags.some((tag) => wcag.includes(tag)) && !guesses.includes(rule.ruleId))
+        .filter((rule) => rule.tags.some((tag) => wcag.includes(tag)))
         .map((rule) => [rule.ruleId, { enabled: true }]);
       const results = await scanner.run(include ? { include: [include] } : document, {
         runOnly: { type: 'tag', values: tags },
@@ -55,7 +49,7 @@ async function axeViolations(
         targets: v.nodes.map((n) => n.target.join(' ')),
       }));
     },
-    { tags: options.tags ?? WCAG_TAGS, include: options.include, guesses: EXPERIMENTAL_GUESSES },
+    { tags: options.tags ?? WCAG_TAGS, include: options.include },
   );
 }
 

@@ -117,7 +117,8 @@ export function FirstRunChecklist() {
               </ThemeIcon>
             }
           >
-            <Text size="sm" fw={600} td={item.done ? 'line-through' : undefined}>
+            {/* The item's name: a label of the list item, not a paragraph (nor a heading). */}
+            <Text component="div" size="sm" fw={600} td={item.done ? 'line-through' : undefined}>
               {ITEMS[item.id].label}
             </Text>
             <Text size="xs" c="dimmed">

@@ -23,7 +23,8 @@ function Stat({ id, label, value, icon: Icon }: StatProps) {
         <Icon size={22} stroke={1.8} />
       </ThemeIcon>
       <div>
-        <Text className={classes.value} data-testid={`stat-${id}-value`}>
+        {/* A figure, not a paragraph (nor a heading): its label follows it. */}
+        <Text component="div" className={classes.value} data-testid={`stat-${id}-value`}>
           {value}
         </Text>
         <Text className={classes.label}>{label}</Text>

@@ -30,7 +30,16 @@ export function Counter({
         <Skeleton height={30} mt={6} width="50%" />
       ) : value === null ? (
         <>
-          <Text fz={28} fw={800} lh={1.2} mt={2} c="dimmed" data-testid={testId} data-unknown="">
+          <Text
+            component="div"
+            fz={28}
+            fw={800}
+            lh={1.2}
+            mt={2}
+            c="dimmed"
+            data-testid={testId}
+            data-unknown=""
+          >
             {UNKNOWN_TOTAL}
           </Text>
           <Text size="xs" c="dimmed" data-testid={`${testId}-hint`}>
@@ -38,7 +47,7 @@ export function Counter({
           </Text>
         </>
       ) : (
-        <Text fz={28} fw={800} lh={1.2} mt={2} data-testid={testId}>
+        <Text component="div" fz={28} fw={800} lh={1.2} mt={2} data-testid={testId}>
           {formatInteger(value)}
         </Text>
       )}

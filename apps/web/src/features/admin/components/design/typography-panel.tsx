@@ -8,7 +8,8 @@ function Preview() {
   const { headingFont, bodyFont, monoFont, baseFontSize } = useSettings();
   return (
     <Stack gap={4} aria-label="Typography preview" role="group">
-      <Text fw={800} fz={baseFontSize * 1.5} ff={`"${headingFont}", sans-serif`}>
+      {/* A sample of the heading font, not a heading of the dashboard (nor a paragraph). */}
+      <Text component="div" fw={800} fz={baseFontSize * 1.5} ff={`"${headingFont}", sans-serif`}>
         The quick brown fox
       </Text>
       <Text fz={baseFontSize} ff={`"${bodyFont}", sans-serif`}>

@@ -52,7 +52,9 @@ function IntegrationCard({ integration }: { integration: Integration }) {
     <Paper withBorder radius="md" p="md" data-testid={`integration-${integration.id}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
-          <Text fw={600}>{integration.name}</Text>
+          <Text component="h3" fw={600}>
+            {integration.name}
+          </Text>
           <Text size="xs" c="dimmed">
             {integration.description}
           </Text>
@@ -97,7 +99,9 @@ function YoutubeTile() {
     <Paper withBorder radius="md" p="md" data-testid="integration-youtube">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
-          <Text fw={600}>YouTube</Text>
+          <Text component="h3" fw={600}>
+            YouTube
+          </Text>
           <Text size="xs" c="dimmed">
             Videos, playlists and channel statistics
           </Text>

@@ -29,7 +29,8 @@ function RevenueCard({
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz={26} fw={800} lh={1.25}>
+      {/* The card's figure, not a paragraph (nor a heading). */}
+      <Text component="div" fz={26} fw={800} lh={1.25}>
         {value}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
