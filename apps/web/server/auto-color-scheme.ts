@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import postcss, { type Container, type Rule } from 'postcss';
+import postcss, { type Rule } from 'postcss';
 
 const SCHEMES = ['light', 'dark'] as const;
 const STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/g;
@@ -62,11 +62,10 @@ export function autoCopiesOf(css: string): string {
   const copies: string[] = [];
   eachCopy(css, (rule, copy) => {
     let outer: postcss.Node = copy;
-    for (let parent: Container | undefined = rule.parent; parent && parent.type !== 'root';) {
+    for (let parent = rule.parent; parent?.type === 'atrule'; parent = parent.parent) {
       const wrapper = (parent as postcss.AtRule).clone({ nodes: [] });
       wrapper.append(outer);
       outer = wrapper;
-      parent = parent.parent;
     }
     copies.push(outer.toString());
   });
