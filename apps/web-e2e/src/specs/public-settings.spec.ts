@@ -123,19 +123,20 @@ test(
     // page is drawn), and every change of the scheme after it.
     await page.addInitScript(() => {
       const w = window as unknown as { firstPaint?: string[]; schemeChanges: string[] };
-      const root = document.documentElement;
+      const scheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
       w.schemeChanges = [];
+      // On the document, which exists before its <html> is parsed.
       new MutationObserver((records) => {
-        for (const record of records) {
-          const now = root.getAttribute('data-mantine-color-scheme');
-          if (document.body && record.oldValue !== now) w.schemeChanges.push(`${record.oldValue} → ${now}`);
-        }
-      }).observe(root, { attributeFilter: ['data-mantine-color-scheme'], attributeOldValue: true });
+        for (const record of records)
+          if (record.target === document.documentElement && document.body && record.oldValue !== scheme())
+            w.schemeChanges.push(`${record.oldValue} → ${scheme()}`);
+      }).observe(document, {
+        subtree: true,
+        attributeFilter: ['data-mantine-color-scheme'],
+        attributeOldValue: true,
+      });
       document.addEventListener('DOMContentLoaded', () => {
-        w.firstPaint = [
-          root.getAttribute('data-mantine-color-scheme')!,
-          getComputedStyle(document.body).backgroundColor,
-        ];
+        w.firstPaint = [scheme()!, getComputedStyle(document.body).backgroundColor];
       });
     });
     const seen = () =>
