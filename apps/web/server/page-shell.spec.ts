@@ -1,4 +1,4 @@
-import { expectTag, fillShell, scriptsAfterFirstScreen } from './page-shell';
+import { expectTag, fillShell, scriptsAfterFirstScreen, withColorScheme } from './page-shell';
 
 describe('the built index.html requests its scripts after the first screen (issue 23)', () => {
   const built =
@@ -46,5 +46,30 @@ describe('a rendered page holds its first paint until its first screen is parsed
   it('refuses anything but an element id', () => {
     expect(() => expectTag('videos"><script>')).toThrow(/not an element id/);
     expect(expectTag('videos-title')).toBe('<link rel="expect" href="#videos-title" blocking="render">');
+  });
+});
+
+describe('a rendered page carries the owner’s colour scheme for its first paint', () => {
+  const shell =
+    '<!doctype html><html lang="en" data-mantine-color-scheme="dark"><head></head>' +
+    '<body><div id="root"><!--ssr-outlet--><!--/ssr-outlet--></div></body></html>';
+  const body = { status: 200 as const, html: '<main></main>', state: '' };
+  const htmlTag = (html: string) => /<html\b[^>]*>/.exec(html)?.[0];
+
+  it.each(['light', 'dark', 'auto'] as const)(
+    '%s: on <html>, for the CSS and for the inline script',
+    (scheme) => {
+      expect(htmlTag(fillShell(shell, { ...body, lang: 'de', colorScheme: scheme }))).toBe(
+        `<html lang="de" data-mantine-color-scheme="${scheme}" data-color-scheme="${scheme}">`,
+      );
+    },
+  );
+
+  it('keeps index.html’s scheme when the rendering names none', () => {
+    expect(htmlTag(fillShell(shell, body))).toBe('<html lang="en" data-mantine-color-scheme="dark">');
+  });
+
+  it('refuses anything but a colour scheme', () => {
+    expect(() => withColorScheme(shell, 'x"><script>' as never)).toThrow(/not a colour scheme/);
   });
 });

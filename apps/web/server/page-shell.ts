@@ -6,6 +6,9 @@
  *   prerendered home page in its loading state there (apps/web/vite.config.ts); a page rendered for the request
  *   replaces it, and its data goes before `</body>`.
  */
+// Types only: vite.config.ts loads this file, where the workspace's paths do not resolve.
+import type { PublicSettings } from '@app/contracts/settings';
+
 export const PAGE_HEAD_START = '<!--page-head-->';
 export const PAGE_HEAD_END = '<!--/page-head-->';
 export const SSR_OUTLET_START = '<!--ssr-outlet-->';
@@ -50,7 +53,11 @@ export interface RenderedBody {
    * to it (`<link rel="expect" blocking="render">`), so no frame shows a first screen cut off part-way.
    */
   firstScreenEnd?: string;
+  /** The owner's colour scheme it is drawn in (`colorScheme`); index.html's `dark` without it. */
+  colorScheme?: ColorScheme;
 }
+
+export type ColorScheme = PublicSettings['colorScheme'];
 
 /**
  * The source index.html with the prerendered home page (`src/prerender.tsx`) in its outlet: what the build writes
@@ -93,7 +100,23 @@ export function fillShell(shell: string, body: RenderedBody): string {
   const end = body.firstScreenEnd;
   let filled = shell.replace(SSR_OUTLET, () => body.html).replace('</body>', () => `${body.state}</body>`);
   if (end) filled = filled.replace('</head>', () => `${expectTag(end)}</head>`);
+  if (body.colorScheme) filled = withColorScheme(filled, body.colorScheme);
   return body.lang ? filled.replace(/<html lang="[^"]*"/, () => `<html lang="${body.lang}"`) : filled;
+}
+
+/**
+ * The owner's colour scheme on `<html>`, so the first paint is in it, with or without script:
+ * `data-mantine-color-scheme`, which Mantine's and the site's rules select on, is `light` or `dark` as set, or
+ * `auto`, which the page's `@media (prefers-color-scheme)` copies of those rules resolve (auto-color-scheme.ts);
+ * `data-color-scheme` is the setting itself, which index.html's inline script takes over the scheme this browser
+ * remembers (it resolves `auto` to the visitor's scheme before the first paint, as the app does when it starts).
+ */
+export function withColorScheme(html: string, scheme: ColorScheme): string {
+  if (!/^[a-z]+$/.test(scheme)) throw new Error(`not a colour scheme: ${scheme}`);
+  return html.replace(/<html\b([^>]*)>/, (_, attributes: string) => {
+    const rest = attributes.replace(/\sdata-(?:mantine-)?color-scheme="[^"]*"/g, '');
+    return `<html${rest} data-mantine-color-scheme="${scheme}" data-color-scheme="${scheme}">`;
+  });
 }
 
 /**

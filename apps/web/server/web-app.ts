@@ -39,6 +39,7 @@ import { contentSecurityPolicyFor } from './page-csp';
 import { createPageRenderer, type SsrEntrySource } from './page-renderer';
 import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
 import { fillHead, fillShell, withSiteLanguage } from './page-shell';
+import { createAutoColorScheme } from './auto-color-scheme';
 import { PAGE_DATA_PATH } from '@app/contracts/page-data';
 import { isSitePagePath, videoIdFromWatchPath } from '@app/contracts/watch';
 import { LRUCache } from 'lru-cache';
@@ -490,6 +491,8 @@ export function createWebApp(options: WebAppOptions): Express {
   const watchHeadTags = dev ? '' : chunkHeadTags(distDir, WATCH_CHUNK_SOURCE, APP_CHUNK_SOURCE);
   // A rendered page carries only the rules its markup uses (critical-css.ts); the app enables the whole sheets.
   const criticalCss = createCriticalCss();
+  // A page of a site in the `auto` colour scheme follows the visitor's from its first paint (auto-color-scheme.ts).
+  const autoColorScheme = createAutoColorScheme();
   // Each rendering's data (src/ssr-state.ts), by its id (a hash of its content), while it is among the latest.
   const pageData = new LRUCache<string, string>({
     maxSize: PAGE_DATA_BYTES,
@@ -542,7 +545,7 @@ export function createWebApp(options: WebAppOptions): Express {
     );
     return {
       status: body?.status ?? 200,
-      html: Buffer.from(body ? await criticalCss(fillShell(shell, body)) : shell),
+      html: Buffer.from(body ? autoColorScheme(await criticalCss(fillShell(shell, body))) : shell),
       shell: shellHtml,
       sources,
       hostLinks: /\bprivate\b/i.test(headAnswer?.cacheControl ?? ''),

@@ -22,6 +22,7 @@ import { renderAt } from './lib/render-time';
 import { bootFacts, ssrStateScript, type PageData } from './ssr-state';
 import { liveStateQueryOptions } from './features/videos/api/get-live-state';
 import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
+import type { PublicSettings } from '@app/contracts/settings';
 import { createHash } from 'node:crypto';
 
 export interface RenderedPage {
@@ -37,6 +38,8 @@ export interface RenderedPage {
   lang: SiteLanguage;
   /** The element after the first screen, which the first paint waits for (apps/web/server/page-shell.ts). */
   firstScreenEnd?: string;
+  /** The owner's colour scheme, which the web server puts on `<html>` for the first paint (page-shell.ts). */
+  colorScheme: PublicSettings['colorScheme'];
 }
 
 /**
@@ -86,6 +89,7 @@ export async function render(pathname: string, apiBase: string): Promise<Rendere
       state: ssrStateScript(facts, renderedAt, id),
       data: { id, json },
       lang,
+      colorScheme: (settings ?? PUBLIC_SETTINGS_DEFAULTS).colorScheme,
       ...(videoId === null && { firstScreenEnd: HOME_FIRST_SCREEN_END }),
     };
   } finally {

@@ -79,27 +79,89 @@ const css = (page: Page, selector: string, property: string) =>
     [selector, property],
   );
 
+const DARK_BODY = 'rgb(15, 15, 15)';
+const LIGHT_BODY = 'rgb(255, 255, 255)';
+
 test(
-  'colour scheme: dark by default, light, and auto following the visitor',
+  'colour scheme without JavaScript: the server’s HTML is dark, light, or auto by the visitor’s scheme',
+  BEHAVIOUR,
+  async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      ...test.info().project.use,
+      baseURL,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    const body = () => css(page, 'body', 'background-color');
+    await page.goto('/');
+    expect(await body()).toBe(DARK_BODY);
+    const watchPath = await page.locator('a[href^="/videos/"]').first().getAttribute('href');
+
+    await set({ colorScheme: 'light' });
+    for (const path of ['/', watchPath!]) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+      expect(await body(), path).toBe(LIGHT_BODY);
+    }
+
+    await set({ colorScheme: 'auto' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    expect(await body()).toBe(LIGHT_BODY);
+    expect(await css(page, 'body', 'color')).toBe('rgb(15, 15, 15)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await body()).toBe(DARK_BODY);
+    await context.close();
+  },
+);
+
+test(
+  'colour scheme with JavaScript: light and auto paint in the site’s scheme from the first frame, and the app never changes it',
   BEHAVIOUR,
   async ({ page }, testInfo) => {
-    await open(page);
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    expect(await css(page, 'body', 'background-color')).toBe('rgb(15, 15, 15)');
+    // What <html>'s scheme and the body's background were once the body was parsed (before that nothing of the
+    // page is drawn), and every change of the scheme after it.
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstPaint?: string[]; schemeChanges: string[] };
+      const scheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
+      w.schemeChanges = [];
+      // On the document, which exists before its <html> is parsed.
+      new MutationObserver((records) => {
+        for (const record of records)
+          if (record.target === document.documentElement && document.body && record.oldValue !== scheme())
+            w.schemeChanges.push(`${record.oldValue} → ${scheme()}`);
+      }).observe(document, {
+        subtree: true,
+        attributeFilter: ['data-mantine-color-scheme'],
+        attributeOldValue: true,
+      });
+      document.addEventListener('DOMContentLoaded', () => {
+        w.firstPaint = [scheme()!, getComputedStyle(document.body).backgroundColor];
+      });
+    });
+    const seen = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { firstPaint?: string[]; schemeChanges: string[] };
+        return { firstPaint: w.firstPaint, changes: w.schemeChanges };
+      });
 
     await set({ colorScheme: 'light' });
     await open(page);
+    expect(await seen()).toEqual({ firstPaint: ['light', LIGHT_BODY], changes: [] });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-    expect(await css(page, 'body', 'background-color')).toBe('rgb(255, 255, 255)');
+    expect(await css(page, 'body', 'background-color')).toBe(LIGHT_BODY);
     expect(await css(page, 'body', 'color')).toBe('rgb(15, 15, 15)');
     await attachScreenshot(testInfo, 'light', page);
 
     await set({ colorScheme: 'auto' });
     await page.emulateMedia({ colorScheme: 'light' });
     await open(page);
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(await seen()).toEqual({ firstPaint: ['light', LIGHT_BODY], changes: [] });
+    expect(await css(page, 'body', 'background-color')).toBe(LIGHT_BODY);
+    // The app follows a change of the visitor's scheme.
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await css(page, 'body', 'background-color')).toBe(DARK_BODY);
   },
 );
 

@@ -18,12 +18,16 @@ function subscribeToSchemePreference(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** The visitor's own preference, for the `auto` colour scheme. */
+const preferredScheme = () => (window.matchMedia(LIGHT_QUERY).matches ? 'light' : 'dark');
+
+/**
+ * The visitor's own preference, for the `auto` colour scheme. A page the server rendered is already in it (its
+ * CSS and index.html's inline script follow the same query), so it hydrates with it too: a first render in
+ * another scheme would repaint the page until the next one. The server's value draws nothing.
+ */
 function usePreferredScheme(): 'dark' | 'light' {
-  return useSyncExternalStore(
-    subscribeToSchemePreference,
-    () => (window.matchMedia(LIGHT_QUERY).matches ? 'light' : 'dark'),
-    () => 'dark',
+  return useSyncExternalStore(subscribeToSchemePreference, preferredScheme, () =>
+    typeof window === 'undefined' ? 'dark' : preferredScheme(),
   );
 }
 
@@ -44,7 +48,9 @@ function ThemedMantine({ publicSite, children }: { publicSite: boolean; children
   return (
     <MantineProvider
       theme={siteTheme}
-      defaultColorScheme="dark"
+      // Mantine writes its default on `<html>` as it starts, before the forced scheme: the same, so it never
+      // flips a page the server drew in the site's scheme.
+      defaultColorScheme={scheme ?? 'dark'}
       forceColorScheme={scheme}
       cssVariablesResolver={resolver}
     >
