@@ -211,7 +211,12 @@ describe('the zod-free contracts files', () => {
     .map((f) => readFileSync(join(repoRoot, 'apps/web/src', f), 'utf8'));
   const subpaths = [
     ...new Set(
-      publicSources.flatMap((src) => [...src.matchAll(/'@app\/contracts\/([\w-]+)'/g)].map((m) => m[1])),
+      // Run-time imports only: an `import type` is erased from the bundle.
+      publicSources.flatMap((src) =>
+        [...src.matchAll(/^(?:import|export) (?!type )[^;]*?'@app\/contracts\/([\w-]+)'/gms)].map(
+          (m) => m[1],
+        ),
+      ),
     ),
   ];
 
