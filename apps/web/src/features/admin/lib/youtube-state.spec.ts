@@ -1,25 +1,9 @@
 import type { IntegrationCheck, SyncRun, SyncStatus } from '@app/contracts';
+import { syncRun } from '../../../test/sync-run';
 import { youtubeStatus } from './youtube-state';
 
-const run = (outcome: SyncRun['outcome'], finishedAt: string, error: string | null = null): SyncRun => ({
-  id: 1,
-  kind: 'sync',
-  videoId: null,
-  startedAt: finishedAt,
-  finishedAt,
-  outcome,
-  videos: 0,
-  playlists: 0,
-  added: 0,
-  updated: 0,
-  removed: 0,
-  apiUnits: 0,
-  pages: 0,
-  expectedVideos: null,
-  durationMs: 10,
-  error,
-  notifications: null,
-});
+const run = (outcome: SyncRun['outcome'], finishedAt: string, error: string | null = null): SyncRun =>
+  syncRun({ startedAt: finishedAt, finishedAt, outcome, durationMs: 10, error });
 const status = (setup: SyncStatus['setup'], lastRun: SyncRun | null = null): SyncStatus => ({
   lastRun,
   lastSuccess: null,

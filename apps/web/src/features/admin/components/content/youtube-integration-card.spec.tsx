@@ -1,26 +1,7 @@
-import type { SyncRun } from '@app/contracts';
+import { syncRun } from '../../../../test/sync-run';
 import { progressText, pushText } from './youtube-integration-card';
 
-const run = (patch: Partial<SyncRun>): SyncRun => ({
-  id: 7,
-  kind: 'sync',
-  videoId: null,
-  startedAt: '2026-11-26T12:00:00.000Z',
-  finishedAt: null,
-  outcome: 'running',
-  videos: 0,
-  playlists: 0,
-  added: 0,
-  updated: 0,
-  removed: 0,
-  apiUnits: 0,
-  pages: 0,
-  expectedVideos: null,
-  durationMs: null,
-  error: null,
-  notifications: null,
-  ...patch,
-});
+const run = syncRun;
 const at = (seconds: number) => Date.parse('2026-11-26T12:00:00.000Z') + seconds * 1000;
 
 describe('the running sync’s progress (issue 24)', () => {
