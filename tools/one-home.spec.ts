@@ -24,8 +24,20 @@ const files = [...sources('apps/api/src'), ...sources('apps/web'), ...sources('l
   text: readFileSync(join(repoRoot, file), 'utf8'),
 }));
 
+/** An HTML/XML escape written out: an entity map, or a replace of `&` by `&amp;`. */
+const HTML_ESCAPE_COPY = /'&':\s*'&amp;'|\/&\/g,\s*['"]&amp;|replaceAll\(\s*['"]&['"],\s*['"]&amp;/;
+/** A video id's characters with a length (`[\w-]{1,32}`, `[\w-]{6,32}`, `[A-Za-z0-9_-]{11}`). */
+const VIDEO_ID_COPY = /(?:\[\\{1,2}w-\]|\[A-Za-z0-9_-\])\{(?:\d+,)?(?:11|32)\}/;
+/** An on/off environment variable parsed by hand. */
+const ENV_FLAG_COPY = /'true',\s*'false',\s*'1',\s*'0'|v === 'true' \|\| v === '1'/;
+
 const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
-  ['HTML escaping', /'&':\s*'&amp;'/, ['libs/contracts/src/html.ts']],
+  [
+    'HTML escaping',
+    HTML_ESCAPE_COPY,
+    // xml.ts escapes `&` alone, first, for the feed writer's own escaping (see its comment); it escapes no HTML.
+    ['libs/contracts/src/html.ts', 'apps/api/src/public-pages/xml.ts'],
+  ],
   ['script-safe JSON', /\\u2028\\u2029\]/, ['libs/contracts/src/html.ts']],
   ['the hex colour pattern', /\[0-9A-Fa-f\]\{6\}|\[0-9a-f\]\{6\}/i, ['libs/contracts/src/limits.ts']],
   [
@@ -33,6 +45,8 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
     /site-settings-v1/,
     ['libs/contracts/src/public-settings-defaults.ts', 'apps/web/index.html'],
   ],
+  ['the video id pattern', VIDEO_ID_COPY, ['libs/contracts/src/youtube.ts']],
+  ['on/off environment variables', ENV_FLAG_COPY, ['libs/node-server/src/env-flag.ts']],
   ['the analytics ranges', /'7d',\s*'30d',\s*'90d'/, ['libs/contracts/src/analytics.ts']],
   ['YouTube’s addresses', /www\.youtube\.com/, ['libs/contracts/src/youtube.ts']],
   ['the hero’s 50/50 draw', /< 0\.5 \? 'A' : 'B'/, ['libs/contracts/src/hero.ts', 'apps/web/index.html']],
@@ -66,6 +80,20 @@ describe('one home per rule', () => {
   it.each(RULES)('%s lives only in its home', (_rule, pattern, homes) => {
     const found = files.filter(({ text }) => pattern.test(text)).map(({ file }) => file);
     expect(found.sort()).toEqual([...homes].sort());
+  });
+
+  it('the copies the patterns are for are found', () => {
+    const copies: [RegExp, string][] = [
+      [HTML_ESCAPE_COPY, "TOPICS[n].replace(/&/g, '&amp;')"],
+      [HTML_ESCAPE_COPY, "{ '&': '&amp;', '<': '&lt;' }"],
+      [VIDEO_ID_COPY, 'const VIDEO_ID = /^[\\w-]{6,32}$/;'],
+      [VIDEO_ID_COPY, 'const VIDEO_PAGE = /^\\/videos\\/([\\w-]{1,32})$/;'],
+      [VIDEO_ID_COPY, "new RegExp('^[\\\\w-]{1,32}$')"],
+      [VIDEO_ID_COPY, '/^[A-Za-z0-9_-]{11}$/'],
+      [ENV_FLAG_COPY, ".enum(['true', 'false', '1', '0', 'yes', 'no'])"],
+      [ENV_FLAG_COPY, ".transform((v) => v === 'true' || v === '1' || v === 'yes')"],
+    ];
+    for (const [pattern, copy] of copies) expect([copy, pattern.test(copy)]).toEqual([copy, true]);
   });
 
   it('the web’s API paths live only in libs/contracts/src/api-paths.ts', () => {

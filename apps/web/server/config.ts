@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { envFlag } from '@app/node-server';
 import { z } from 'zod';
 
 /** Every environment variable the web server reads. */
@@ -18,10 +19,7 @@ export const webEnvSchema = z.object({
     })
     .default('http://127.0.0.1:3000'),
   WEB_DIST: z.string().min(1).optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'])
-    .transform((v) => v === 'true' || v === '1' || v === 'yes')
-    .default(false),
+  TRUST_PROXY: envFlag.default(false),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, message: 'must be an absolute URL such as https://example.com' })
     .optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type VideoKind, videoKinds } from './video-filters';
+import { VIDEO_ID_PATTERN } from './youtube';
 
 export * from './video-filters';
 
@@ -60,7 +61,7 @@ export const videoIdSchema = z
   .string()
   .min(1)
   .max(32)
-  .regex(/^[\w-]+$/, 'must be a video id (letters, digits, - and _)');
+  .regex(VIDEO_ID_PATTERN, 'must be a video id (letters, digits, - and _)');
 
 /** A playlist that holds a video, as its watch page lists it. */
 export const videoPlaylistSchema = z.object({

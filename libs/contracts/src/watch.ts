@@ -10,11 +10,12 @@ import { parseChapters } from './chapters';
 import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
 import { truncateText } from './text';
 import type { VideoKind } from './video-filters';
-import { embedUrl, thumbnailUrl } from './youtube';
+import { embedUrl, thumbnailUrl, VIDEO_ID_SOURCE } from './youtube';
 
 export { jsonLdText };
 
 const WATCH_PATH_PREFIX = '/videos/';
+const WATCH_PATH = new RegExp(`^${WATCH_PATH_PREFIX}(${VIDEO_ID_SOURCE})/?$`);
 
 /** The on-site page of a video: `/videos/{id}`. */
 export function watchPath(videoId: string): string {
@@ -36,7 +37,7 @@ export function watchPathAt(videoId: string, seconds: number): string {
 
 /** The video id a watch page's path names (`/videos/abc`, `/videos/abc/`), or null for any other path. */
 export function videoIdFromWatchPath(pathname: string): string | null {
-  const match = /^\/videos\/([\w-]{1,32})\/?$/.exec(pathname);
+  const match = WATCH_PATH.exec(pathname);
   return match ? match[1] : null;
 }
 

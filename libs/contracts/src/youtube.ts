@@ -108,6 +108,14 @@ export function thumbnailFallbacks(url: string): string[] {
   return [url, ...THUMBNAIL_FALLBACK_SIZES.slice(at + 1).map((size) => thumbnailUrl(videoId, size))];
 }
 
+/**
+ * A video id as the site takes it, unanchored (for building patterns such as a watch page's path): YouTube's are
+ * 11 letters, digits, `-` and `_`; up to 32 leaves room without letting a path grow unbounded.
+ */
+export const VIDEO_ID_SOURCE = '[\\w-]{1,32}';
+/** A whole video id (`VIDEO_ID_SOURCE`, anchored). */
+export const VIDEO_ID_PATTERN = new RegExp(`^${VIDEO_ID_SOURCE}$`);
+
 /** A channel id as YouTube gives it: `UC` and 22 more characters. */
 export const CHANNEL_ID_PATTERN = /^UC[\w-]{22}$/;
 /** A channel handle: `@` and 3 to 30 letters, digits, `_`, `.` or `-`. */

@@ -1,1 +1,2 @@
 export * from './request-body';
+export * from './env-flag';

@@ -8,7 +8,9 @@ import {
   playMilestones,
   playPlaces,
   trafficSources,
+  VIDEO_ID_SOURCE,
   viewportClasses,
+  watchPath,
 } from '@app/contracts';
 
 /**
@@ -82,7 +84,7 @@ export function dimBoundsPerDay(videos: number): Record<(typeof ROLLUP)[keyof ty
   };
 }
 
-const VIDEO_PAGE = /^\/videos\/([\w-]{1,32})$/;
+const VIDEO_PAGE = new RegExp(`^${watchPath('')}(${VIDEO_ID_SOURCE})$`);
 
 /** The video id of a watch page path (`/videos/{id}`), or undefined. */
 export function videoOfPath(path: string): string | undefined {

@@ -5,6 +5,7 @@ import {
   WEBSUB_HUB_URL,
   YOUTUBE_FEED_ORIGIN,
 } from '@app/contracts';
+import { envFlag } from '@app/node-server';
 import { z } from 'zod';
 import { smtpUrlProblem } from '../notifications/smtp-url';
 import { weakPasswordReason, weakSecretReason } from './secret-strength';
@@ -14,10 +15,6 @@ export const DEFAULT_ADMIN_PASSWORD = 'admin123';
 export const DEFAULT_YOUTUBE_API_BASE_URL = 'https://www.googleapis.com/youtube/v3';
 /** Mailchimp's API, on the data centre named by the key's suffix (`…-us6` → `us6`). */
 export const DEFAULT_MAILCHIMP_API_BASE_URL = 'https://{dc}.api.mailchimp.com/3.0';
-
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Every environment variable the API reads; `.env.example` documents each one. */
 export const envSchema = z
@@ -33,15 +30,15 @@ export const envSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_USERNAME: z.string().min(1).max(64).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    ADMIN_PASSWORD_RESET: bool.default(false),
+    ADMIN_PASSWORD_RESET: envFlag.default(false),
     PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://example.com' }).optional(),
-    TRUST_PROXY: bool.default(false),
-    SEED_DEMO_CONTENT: bool.default(true),
-    LOG_REQUESTS: bool.default(true),
+    TRUST_PROXY: envFlag.default(false),
+    SEED_DEMO_CONTENT: envFlag.default(true),
+    LOG_REQUESTS: envFlag.default(true),
     // Visitor rows kept per day of site analytics; beyond them new visitors count as views only (docs/analytics.md).
     ANALYTICS_MAX_VISITORS: z.coerce.number().int().min(1).default(ANALYTICS_VISITORS_PER_DAY),
     // The admin lost the authenticator: turn two-factor sign-in off on start (then remove the variable).
-    ADMIN_RESET_2FA: bool.default(false),
+    ADMIN_RESET_2FA: envFlag.default(false),
     YOUTUBE_API_KEY: z.string().min(1).optional(),
     YOUTUBE_CHANNEL_ID: z.string().refine(isChannelRef, 'must be a UC… channel id or an @handle').optional(),
     YOUTUBE_API_BASE_URL: z.url().default(DEFAULT_YOUTUBE_API_BASE_URL),

@@ -1,4 +1,5 @@
 import { formatTimestamp, seededRandom, thumbnailUrl, type VideoKind } from '@app/contracts';
+import { escapeHtml } from '@app/contracts/html';
 import { formatDuration } from '../youtube/duration';
 
 /**
@@ -185,7 +186,7 @@ const PALETTE = [
 export function demoThumbnailSvg(kind: 'v' | 'p', n: number): string {
   const [from, to] = PALETTE[n % PALETTE.length];
   const label = kind === 'v' ? `Video ${n}` : `Playlist ${n}`;
-  const topic = TOPICS[(n - 1) % TOPICS.length].replace(/&/g, '&amp;');
+  const topic = escapeHtml(TOPICS[(n - 1) % TOPICS.length]);
   const { width, height } = DEMO_THUMBNAIL_SIZE;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>

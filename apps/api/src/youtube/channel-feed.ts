@@ -5,7 +5,14 @@
  * `media:community` → `media:statistics views`. Durations and playlists are not in it: they stay unknown (an
  * empty duration and 0 seconds, which the pages show as unknown), never guessed.
  */
-import { FEED_ENTRY_COUNT, feedUrl, thumbnailUrl, truncateText, UNKNOWN_DURATION } from '@app/contracts';
+import {
+  FEED_ENTRY_COUNT,
+  feedUrl,
+  thumbnailUrl,
+  truncateText,
+  UNKNOWN_DURATION,
+  VIDEO_ID_PATTERN,
+} from '@app/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import type { ChannelRow } from '../channel/channel.service';
 import { type OutboundPolicy, outboundRequest } from '../common/outbound/outbound-http';
@@ -66,7 +73,6 @@ const child = (node: unknown, name: string): Node | undefined => {
   return isNode(value) ? value : undefined;
 };
 
-const VIDEO_ID = /^[\w-]{6,32}$/;
 const YTIMG = /^https:\/\/i\d?\.ytimg\.com\/vi\/([\w-]+)\/hqdefault\.jpg$/;
 
 /** The feed's thumbnail: its `hqdefault` on `i1…i4.ytimg.com` is the same image as `thumbnailUrl`'s. */
@@ -78,7 +84,7 @@ function thumbnailOf(url: string, videoId: string): string | null {
 function entryOf(node: Node): FeedEntry | null {
   const videoId = text(node['yt:videoId']);
   const published = new Date(text(node.published));
-  if (!VIDEO_ID.test(videoId) || Number.isNaN(published.getTime())) return null;
+  if (!VIDEO_ID_PATTERN.test(videoId) || Number.isNaN(published.getTime())) return null;
   const group = child(node, 'media:group');
   const views = Number(child(child(group, 'media:community'), 'media:statistics')?.['@_views']);
   const links = Array.isArray(node.link) ? (node.link as Node[]) : [];

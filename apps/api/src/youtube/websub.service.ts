@@ -8,6 +8,7 @@ import {
 import { HttpAdapterHost } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  VIDEO_ID_PATTERN,
   WEBSUB_CALLBACK_PATH,
   WEBSUB_HUB_URL,
   type WebsubOffReason,
@@ -485,8 +486,6 @@ export function validSignature(body: Buffer, header: string, secret: string): bo
   return timingSafeEqual(expected, Buffer.from(match[1], 'hex'));
 }
 
-const VIDEO_ID = /^[\w-]{6,32}$/;
-
 /** The video ids of a notification's entries for `channelId` (deleted entries and other channels ignored). */
 export function entriesOf(xml: string, channelId: string): string[] {
   let document: unknown;
@@ -501,6 +500,6 @@ export function entriesOf(xml: string, channelId: string): string[] {
     .filter((e) => typeof e === 'object' && e !== null)
     .filter((e) => String(e['yt:channelId'] ?? '') === channelId)
     .map((e) => String(e['yt:videoId'] ?? ''))
-    .filter((id) => VIDEO_ID.test(id))
+    .filter((id) => VIDEO_ID_PATTERN.test(id))
     .slice(0, 15);
 }

@@ -4,6 +4,7 @@ import {
   channelUrl,
   embedUrl,
   playlistUrl,
+  VIDEO_ID_SOURCE,
   YOUTUBE_EMBED_ORIGIN,
 } from '@app/contracts/youtube';
 
@@ -38,7 +39,7 @@ export function youtubeVideoId(url: string): string | null {
     if (host === 'youtu.be') return parsed.pathname.slice(1) || null;
     if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
       if (parsed.searchParams.get('v')) return parsed.searchParams.get('v');
-      const match = /^\/(?:embed|shorts|live)\/([\w-]+)/.exec(parsed.pathname);
+      const match = new RegExp(`^/(?:embed|shorts|live)/(${VIDEO_ID_SOURCE})`).exec(parsed.pathname);
       return match ? match[1] : null;
     }
   } catch {
