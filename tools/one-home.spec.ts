@@ -46,6 +46,8 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
     ['libs/contracts/src/public-settings-defaults.ts', 'apps/web/index.html'],
   ],
   ['the video id pattern', VIDEO_ID_COPY, ['libs/contracts/src/youtube.ts']],
+  // The dashboard's address as code (a comment may name it): links, the router and the analytics' exclusion.
+  ['the dashboard path', /(?<!\*.*)['"`]\/admin(?=['"`/?])/, ['libs/contracts/src/watch.ts']],
   ['on/off environment variables', ENV_FLAG_COPY, ['libs/node-server/src/env-flag.ts']],
   ['the analytics ranges', /'7d',\s*'30d',\s*'90d'/, ['libs/contracts/src/analytics.ts']],
   ['YouTube’s addresses', /www\.youtube\.com/, ['libs/contracts/src/youtube.ts']],

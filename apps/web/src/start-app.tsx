@@ -1,4 +1,4 @@
-import { videoIdFromWatchPath } from '@app/contracts/watch';
+import { ADMIN_PATH, videoIdFromWatchPath } from '@app/contracts/watch';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode, useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -128,7 +128,7 @@ function renderApp(
       );
     } else {
       // The dashboard stays in English (issue 26); the 404 page speaks the site's language.
-      const language = window.location.pathname.startsWith('/admin') ? DEFAULT_SITE_LANGUAGE : siteLanguage();
+      const language = window.location.pathname.startsWith(ADMIN_PATH) ? DEFAULT_SITE_LANGUAGE : siteLanguage();
       void Promise.all([import('./app/app'), withLanguage(language)]).then(([{ App }]) => {
         createRoot(container).render(
           <StrictMode>

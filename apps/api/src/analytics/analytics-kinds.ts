@@ -1,5 +1,6 @@
 /** What the rollup rows count (`analytics_rollup.kind`), and the increments written to them. */
 import {
+  ADMIN_PATH,
   ANALYTICS_CAMPAIGNS_PER_DAY,
   ANALYTICS_CAPPED_DIMS_PER_DAY,
   ANALYTICS_REFERRERS_PER_DAY,
@@ -93,7 +94,7 @@ export function videoOfPath(path: string): string | undefined {
 
 /** The dashboard's paths: their page views are not counted at all. */
 export function isAdminPath(path: string): boolean {
-  return path === '/admin' || path.startsWith('/admin/');
+  return path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
 }
 
 /** The `dim` of a `page` row: `/`, the watch page of a stored video, or OTHER for any other path. */

@@ -1,3 +1,4 @@
+import { ADMIN_PATH } from '@app/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { actorOf } from '../audit/audit-actor';
@@ -57,7 +58,7 @@ export class SignInsService {
         device,
         ipPrefix,
         at: new Date(this.clock.now()),
-        adminUrl: this.env.PUBLIC_URL ? new URL('/admin', this.env.PUBLIC_URL).href : null,
+        adminUrl: this.env.PUBLIC_URL ? new URL(ADMIN_PATH, this.env.PUBLIC_URL).href : null,
       });
       const outcome = await this.email.deliver({ to: notificationEmail, ...message });
       if (!outcome.ok) this.logger.warn(`The new-device e-mail was not sent: ${outcome.message}`);

@@ -1,5 +1,6 @@
 import { t } from '../i18n/i18n';
 import { siteName } from '@app/contracts/page-head';
+import { ADMIN_PATH } from '@app/contracts/watch';
 import { Container } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconMenu2, IconShieldLock, IconX } from '@tabler/icons-react';
 import { useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
@@ -97,7 +98,7 @@ function MobileMenu({
             </li>
           ))}
           <li>
-            <a href="/admin" className={classes.menuLink}>
+            <a href={ADMIN_PATH} className={classes.menuLink}>
               <IconShieldLock size={18} aria-hidden />
               Admin
             </a>
@@ -143,7 +144,7 @@ export function PublicLayout({
           <div className={classes.actions}>
             {/* A plain link: the admin area is another entry of the app, loaded only there. */}
             <a
-              href="/admin"
+              href={ADMIN_PATH}
               className={classes.iconButton}
               aria-label={t('nav.admin')}
               title={t('nav.admin')}
