@@ -173,8 +173,8 @@ export const YOUTUBE_PAGE_SIZE = 50;
 
 /**
  * Quota units of a full sync: `channels.list`, then per page of 50 uploads one
- * `playlistItems.list` and one `videos.list`, and the playlists 50 a page (at least one call); since issue 15
- * also each playlist's items, 50 a page (`playlistSizes`: the item count of each; an empty one costs nothing).
+ * `playlistItems.list` and one `videos.list`, and the playlists 50 a page (at least one call); then
+ * each playlist's items (a watch page lists the playlists holding its video), 50 a page (`playlistSizes`: the item count of each; an empty one costs nothing).
  */
 export function fullSyncUnits(
   videos: number,
