@@ -127,7 +127,7 @@ describe('settings registry', () => {
     for (const key of retiredSettingsKeys) expect(isSettingsKey(key)).toBe(false);
   });
 
-  it('has the product's defaults', () => {
+  it('has the product defaults', () => {
     expect(settingsDefaults).toMatchObject({
       primaryColor: '#FF0000',
       accentColor: '#3EA6FF',
