@@ -1,6 +1,6 @@
 /**
  * A throwaway MariaDB (MySQL-compatible) server for tests and by-hand runs, started without
- * systemd in a temporary data directory on a free port (DESIGN §6). Everything is deleted
+ * systemd in a temporary data directory on a free port. Everything is deleted
  * on stop, on errors and when the process exits.
  *
  *   tsx tools/mariadb.ts          prints DATABASE_URL=mysql://… and stays up until Ctrl-C

@@ -66,7 +66,7 @@ export function stepEnv(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 const NX_FLAGS = ['--skipNxCache', '--outputStyle=static'];
 /**
  * Jest workers of each API integration leg: a suite mostly waits (on the database, sockets, timeouts), so two at
- * a time finish in about half the time on two cores (measured: SQLite 3m07s → 1m30s alone).
+ * a time finish in about half the time on two cores (measured, the SQLite leg alone: 3m07s with one worker, 1m30s with two).
  */
 const INTEGRATION_WORKERS = 2;
 /** Running commands, so a SIGTERM sent to this process alone (a CI timeout) stops them too. */

@@ -49,7 +49,7 @@ const artifacts = join(repoRoot, 'dist/apps/web-e2e');
 
 /**
  * Which specs run where. The phone runs only what depends on the layout; everything else is behaviour and
- * runs on desktop (docs/testing.md lists what moved). The admin specs change settings, videos, the password
+ * runs on desktop (docs/testing.md, 'Browser tests'). The admin specs change settings, videos, the password
  * and restore backups, so they run on stacks of their own, one per worker; backup restore, password change
  * and two-factor sign-in end or rewrite what other tests see, so they run in `admin-exclusive` after the rest.
  */

@@ -17,9 +17,8 @@ import { WEB_DIST, WEB_SERVER_MAIN } from '../lib/web-server';
 import { machine, writeDocSection, writeRawJson } from './doc';
 import { wrk } from './http-cache';
 
-/** The issue's target for the idle stack; before the web server was bundled, `npm start` measured about 375 MB. */
+/** The target for the idle stack (the API and the web server, as `npm start` runs them). */
 export const MEMORY_TARGET_IDLE_MB = 300;
-export const MEMORY_BEFORE_MB = { api: 221, web: 154, total: 375 };
 
 export interface MemoryResult {
   idle: { apiMb: number; webMb: number; totalMb: number };
@@ -98,7 +97,6 @@ export function memoryMarkdown(result: MemoryResult, when: Date): string {
     '',
     '| When | API | Web server | Total |',
     '| --- | --- | --- | --- |',
-    `| Before (the web server run through tsx from \`tools/serve.ts\`) | ${MEMORY_BEFORE_MB.api} MB | ${MEMORY_BEFORE_MB.web} MB | ${MEMORY_BEFORE_MB.total} MB |`,
     row('Idle', result.idle),
     row('After load', result.loaded),
     `| Peak under load (sampled every 200 ms) | | | ${result.peakTotalMb} MB |`,

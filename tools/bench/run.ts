@@ -33,13 +33,7 @@ import {
   runLiveCheckBench,
 } from './live-check';
 import { missedTargets, runSyncBench, SMOKE, syncMarkdown, type SyncBenchResult, TARGETS } from './sync';
-import {
-  benchMemory,
-  MEMORY_BEFORE_MB,
-  MEMORY_TARGET_IDLE_MB,
-  memoryMarkdown,
-  type MemoryResult,
-} from './memory';
+import { benchMemory, MEMORY_TARGET_IDLE_MB, memoryMarkdown, type MemoryResult } from './memory';
 import { benchViewAll, VIEW_ALL_TARGET_MS, viewAllMarkdown, type ViewAllResult } from './view-all';
 
 interface SummaryRow {
@@ -121,7 +115,7 @@ function memoryRows(result: MemoryResult): SummaryRow[] {
   return [
     {
       what: 'Memory of the production stack (API + web server, SQLite), idle',
-      figure: `${result.idle.totalMb} MB (before: ${MEMORY_BEFORE_MB.total} MB); ${result.loaded.totalMb} MB after load`,
+      figure: `${result.idle.totalMb} MB; ${result.loaded.totalMb} MB after load`,
       target: `≤ ${MEMORY_TARGET_IDLE_MB} MB`,
       met: result.idle.totalMb <= MEMORY_TARGET_IDLE_MB,
     },

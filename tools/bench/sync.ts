@@ -59,7 +59,7 @@ export interface SyncBenchResult {
 }
 
 /**
- * Units for 5,000 videos and 100 playlists of 50 videos each: 1 + 2·⌈5000/50⌉ + ⌈100/50⌉ (DESIGN §7) + 100·⌈50/50⌉,
+ * Units for 5,000 videos and 100 playlists of 50 videos each: 1 + 2·⌈5000/50⌉ + ⌈100/50⌉ + 100·⌈50/50⌉,
  * what each playlist holds (issue 15: a watch page lists the playlists of its video).
  */
 export const TARGETS = { units: 303, wallMs: 10_000, rssMb: 300 } as const;

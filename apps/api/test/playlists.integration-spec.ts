@@ -10,7 +10,7 @@ describe('playlists', () => {
   });
   afterAll(() => t.close());
 
-  it('lists playlists with the fields of SPEC §7 in the platform order', async () => {
+  it('lists playlists with their fields in the platform order', async () => {
     const res = await request(t.server).get('/api/playlists').expect(200);
     expect(res.body).toHaveLength(8);
     expect(Object.keys(res.body[0]).sort()).toEqual(['id', 'pinned', 'thumbnail', 'title', 'videoCount']);

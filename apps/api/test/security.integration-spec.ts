@@ -3,7 +3,7 @@ import request from 'supertest';
 import { ADMIN, signedInAgent } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
 
-describe('security baseline (DESIGN §5)', () => {
+describe('security baseline', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();

@@ -10,7 +10,7 @@ const ENV = {
   MAILCHIMP_API_KEY: 'envkey0123456789-us21',
 };
 
-/** SPEC §9's environment variables: an analytics id, a Discord webhook URL, a newsletter-service key. */
+/** The settings that start from environment variables: an analytics id, a Discord webhook URL, a newsletter-service key. */
 describe('settings from the environment', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -141,7 +141,7 @@ describe('settings', () => {
       }
     });
 
-    it('the admin gets every key with the SPEC §9 defaults, not cacheable', async () => {
+    it('the admin gets every key with its default, not cacheable', async () => {
       const res = await adminGet();
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ...settingsDefaults });

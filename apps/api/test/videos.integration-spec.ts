@@ -39,7 +39,7 @@ describe('videos', () => {
   afterAll(() => t.close());
   const total = DEMO_VIDEO_COUNT + 2;
 
-  it('lists every video newest first with the fields of SPEC §7 and the total in X-Total-Count', async () => {
+  it('lists every video newest first with their fields and the total in X-Total-Count', async () => {
     const res = await request(t.server).get('/api/videos').expect(200);
     expect(res.headers['x-total-count']).toBe(String(total));
     expect(res.body).toHaveLength(total);

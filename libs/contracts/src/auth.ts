@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 8;
-/** SPEC §9: a session lasts at most 24 hours from login. */
+/** A session lasts at most 24 hours from login. */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const loginBodySchema = z.strictObject({

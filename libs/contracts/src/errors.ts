@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Shape of every error answer of the API (DESIGN §4). */
+/** Shape of every error answer of the API. */
 export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),

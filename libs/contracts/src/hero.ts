@@ -1,5 +1,5 @@
 /**
- * The hero's A/B headline test (SPEC §4), zod-free so the public page imports it alone (`@app/contracts/hero`):
+ * The hero's A/B headline test, zod-free so the public page imports it alone (`@app/contracts/hero`):
  * the two variants, and the 50/50 draw of each page load. index.html's inline script draws the same way before the
  * first paint (it cannot import this; apps/web/src/app/static-defaults.spec.ts keeps the two equal); the
  * analytics count impressions and clicks per variant.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The integrations of the dashboard's Overview, in its order (SPEC §4). */
+/** The integrations of the dashboard's Overview, in its order. */
 export const integrationIds = [
   'youtube',
   'google-analytics',

@@ -3,7 +3,7 @@
  * (`@app/contracts/limits`) without shipping the schemas.
  */
 
-/** SPEC §9: the public page shows at most this many playlists, and the admin is told so. */
+/** The public page shows at most this many playlists, and the admin is told so. */
 export const PINNED_PLAYLIST_LIMIT = 6;
 
 /** A colour setting: `#RRGGBB` (the registry's rule, and the dashboard's before it saves). */

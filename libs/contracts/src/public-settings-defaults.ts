@@ -2,7 +2,7 @@ import { DEFAULT_SITE_LANGUAGE } from './site-language';
 import { type Theme, type ThemeId, themes } from './themes';
 
 /**
- * The defaults of the public settings keys (SPEC §9), free of zod so that the public page can import them
+ * The defaults of the public settings keys, free of zod so that the public page can import them
  * alone (`@app/contracts/public-settings-defaults`) for what it paints until `GET /api/settings` answers.
  * This is their one home: the settings registry (`settings.ts`) takes each public key's default from here,
  * and checks each value against its key's schema.
@@ -80,7 +80,7 @@ export const PUBLIC_SETTINGS_DEFAULTS = {
   ogImage: '',
   twitterHandle: '',
 
-  // Community section (issue 14): the Discord invite and the cards' texts (SPEC §1's by default)
+  // Community section (issue 14): the Discord invite and the cards' texts (the product's own texts by default)
   discordInviteUrl: '',
   communityDiscordTitle: 'Discord',
   communityDiscordDescription:

@@ -6,9 +6,8 @@
 
 /**
  * How long an idle kept-alive connection stays open. Longer than the proxies and clients in front keep theirs
- * (nginx's upstream `keepalive_timeout` is 60 s): with Node's default of 5 s, the server closed connections a
- * proxy or a test client was about to reuse, and that request died with a reset (seen once in a browser test
- * run, a `POST` through the web server: "socket hang up").
+ * (nginx's upstream `keepalive_timeout` is 60 s): with Node's default of 5 s, the server closes connections a
+ * proxy or a test client is about to reuse, and that request dies with a reset ("socket hang up").
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 

@@ -42,7 +42,7 @@ const WEBP_BYTES = [...Buffer.from('RIFF'), 0x1a, 0, 0, 0, ...Buffer.from('WEBPV
 const ICO_BYTES = [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0];
 
 describe('settings registry', () => {
-  it("covers every key of SPEC §3 (plus heroVideoUrl, issue 17's, #14's SMTP server and audience, #13's switch, less the retired counters)", () => {
+  it("covers every key of the product (plus heroVideoUrl, issue 17's, #14's SMTP server and audience, #13's switch, less the retired counters)", () => {
     expect([...settingsKeys].sort()).toEqual(
       [
         'adsensePublisherId',
@@ -127,7 +127,7 @@ describe('settings registry', () => {
     for (const key of retiredSettingsKeys) expect(isSettingsKey(key)).toBe(false);
   });
 
-  it('has the defaults of SPEC §9', () => {
+  it('has the product defaults', () => {
     expect(settingsDefaults).toMatchObject({
       primaryColor: '#FF0000',
       accentColor: '#3EA6FF',
@@ -440,7 +440,7 @@ describe('setting values', () => {
     expect(isPublicSetting('discordInviteUrl')).toBe(true);
   });
 
-  it("the community cards' texts default to SPEC §1's, are required and bounded (issue 14)", () => {
+  it("the community cards' texts default to the product's texts, are required and bounded (issue 14)", () => {
     expect(settingsDefaults).toMatchObject({
       communityDiscordTitle: 'Discord',
       communityTwitterTitle: 'Twitter',

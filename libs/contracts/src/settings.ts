@@ -15,7 +15,7 @@ export * from './community';
 export * from './site-language';
 
 /**
- * The settings registry (DESIGN §4): every key of SPEC §3 with its schema, its default (SPEC §9) and who may
+ * The settings registry: every setting with its schema, its default and who may
  * see it. `public` keys are what the anonymous home page needs; `secret` keys are never sent back in clear to
  * anyone: the admin gets SECRET_MASK (or '' when unset), and posting the mask back keeps the stored value.
  * The public keys' defaults live in the zod-free `public-settings-defaults.ts` (`PUBLIC` here), which the
@@ -38,7 +38,7 @@ export const baseFontSizes = [14, 16, 18] as const;
 export const headingFonts = ['Inter', 'Roboto', 'Open Sans', 'Poppins', 'Montserrat'] as const;
 export const bodyFonts = ['Inter', 'Roboto', 'Open Sans', 'Source Sans Pro', 'Lato'] as const;
 export const monoFonts = ['JetBrains Mono', 'Fira Code', 'Source Code Pro', 'Roboto Mono'] as const;
-/** Placeholders the Discord message template may use (SPEC §3). */
+/** Placeholders the Discord message template may use. */
 export const discordMessagePlaceholders = ['{title}', '{url}', '{description}'] as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ const adSlotId = () =>
   );
 
 // ---------------------------------------------------------------------------------------------------------
-// Images: inline base64 data URLs, checked by their bytes (DESIGN §5: type by content, SVG refused)
+// Images: inline base64 data URLs, checked by their bytes (type by content, SVG refused: docs/security.md, 'What visitors' browsers run and see')
 
 export const imageMimeTypes = [
   'image/png',
@@ -263,7 +263,7 @@ export const affiliateProgramSchema = z.strictObject(
     utmParams: z
       .strictObject(
         {
-          // SPEC §5: the form pre-fills a product-specific source; this is the fallback when it is left empty.
+          // The form pre-fills a product-specific source; this is the fallback when it is left empty.
           source: utmValue('youtube'),
           medium: utmValue('referral'),
           campaign: utmValue('default'),
@@ -319,7 +319,7 @@ export const settingsRegistry = {
   ),
   adSlots: publicSetting(adSlotsSchema, PUBLIC.adSlots),
   adPlacements: publicSetting(adPlacementsSchema, PUBLIC.adPlacements),
-  // The public page shows no affiliate links (SPEC §2), so the programs stay admin-only.
+  // The public page shows no affiliate links, so the programs stay admin-only.
   affiliatePrograms: adminSetting(affiliateProgramsSchema, []),
 
   // Design
@@ -481,7 +481,7 @@ export const settingsRegistry = {
 };
 
 /**
- * Keys that earlier versions had and nothing used (SPEC §3 lists them). A backup that still carries them
+ * Keys that earlier versions had and nothing used (the product's key list still names them). A backup that still carries them
  * imports: they are dropped, whatever their value.
  */
 export const retiredSettingsKeys: readonly string[] = ['totalVideos', 'totalPlaylists'];

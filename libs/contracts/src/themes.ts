@@ -24,7 +24,7 @@ export interface Theme {
 }
 
 /**
- * The predefined themes of SPEC §3. `dark-red` carries the default colours of SPEC §9; the others keep the
+ * The predefined themes. `dark-red` carries the default colours; the others keep the
  * text readable on their background (WCAG AA contrast or better).
  */
 export const themes: readonly Theme[] = [

@@ -180,9 +180,9 @@ export type YouTubeMethod = keyof typeof YOUTUBE_UNIT_COST;
 export const YOUTUBE_PAGE_SIZE = 50;
 
 /**
- * Quota units of a full sync (DESIGN §7): `channels.list`, then per page of 50 uploads one
- * `playlistItems.list` and one `videos.list`, and the playlists 50 a page (at least one call); since issue 15
- * also each playlist's items, 50 a page (`playlistSizes`: the item count of each; an empty one costs nothing).
+ * Quota units of a full sync: `channels.list`, then per page of 50 uploads one
+ * `playlistItems.list` and one `videos.list`, and the playlists 50 a page (at least one call); then
+ * each playlist's items (a watch page lists the playlists holding its video), 50 a page (`playlistSizes`: the item count of each; an empty one costs nothing).
  */
 export function fullSyncUnits(
   videos: number,
@@ -212,7 +212,7 @@ export function liveCheckUnitsPerDay(intervalMinutes: number): number {
   return intervalMinutes > 0 ? Math.ceil((24 * 60) / intervalMinutes) * LIVE_CHECK_UNITS : 0;
 }
 
-/** YouTube's WebSub hub (issue 24, DESIGN §9): the API subscribes here for new-video pushes. */
+/** YouTube's WebSub hub (issue 24): the API subscribes here for new-video pushes. */
 export const WEBSUB_HUB_URL = 'https://pubsubhubbub.appspot.com/subscribe';
 
 /** Where the hub calls back: intent verification (GET) and notifications (POST), public. */

@@ -1,11 +1,11 @@
 /**
  * Runs tasks at most `perTurn` in each turn of the event loop (in setImmediate, after the turn's I/O), oldest
  * first. The analytics beacons go through one (eventsFastPath): nobody waits for a beacon's answer, somebody waits
- * for a page's. Under a flood of beacons every turn of the API's one thread used to parse, check and answer every
- * beacon that had arrived (50 connections: about 50 beacons, 30 ms and more a turn), and a public read that came
- * in meanwhile waited for all of them; now it waits for `perTurn` at most. A flooding client that waits for its
+ * for a page's. Without it, under a flood of beacons every turn of the API's one thread parses, checks and answers every
+ * beacon that has arrived (50 connections: about 50 beacons, 30 ms and more a turn), and a public read that comes
+ * in meanwhile waits for all of them; with it, for `perTurn` at most. A flooding client that waits for its
  * answers (every HTTP client does) is slowed down to what the queue answers; beyond `maxWaiting` waiting tasks
- * (clients that pipeline without waiting) a task runs at once, as before, so the queue never grows without bound
+ * (clients that pipeline without waiting) a task runs at once, so the queue never grows without bound
  * and every task still runs.
  */
 export class TurnQueue {

@@ -3,7 +3,7 @@ import 'express-session';
 
 declare module 'express-session' {
   interface SessionData {
-    /** Epoch ms of the login: the session ends 24 h later whatever the activity (SPEC §9). */
+    /** Epoch ms of the login: the session ends 24 h later whatever the activity. */
     loginAt?: number;
     /**
      * Set when the password was right but two-factor sign-in is on: the session is not signed in until

@@ -47,7 +47,7 @@ function codeOf(exception: unknown): { code?: string; values?: Record<string, st
   };
 }
 
-/** Every error answer is JSON `{ statusCode, message, error }` (DESIGN §4); unexpected errors are logged, not leaked. */
+/** Every error answer is JSON `{ statusCode, message, error }` (docs/api.md, 'Errors'); unexpected errors are logged, not leaked. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');

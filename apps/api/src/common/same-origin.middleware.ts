@@ -9,7 +9,7 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * CSRF defence for state-changing calls (DESIGN §5):
+ * CSRF defence for state-changing calls (docs/security.md, 'Requests from other sites and from the network'):
  * - a body must be JSON (no HTML form can send that cross-site without CORS); on `plainTextPaths` (the
  *   analytics beacons, which sendBeacon may send as text/plain) text/plain too, the origin rule still applies;
  * - a browser's `Origin` must be this site's own origin (or PUBLIC_URL's). Browsers always send

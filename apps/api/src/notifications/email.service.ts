@@ -43,7 +43,7 @@ export function fromAddress(s: SmtpSettings): string {
 }
 
 /**
- * A nodemailer transport for the SMTP settings, through the outbound rules (DESIGN §5): the host is resolved
+ * A nodemailer transport for the SMTP settings, through the outbound rules: the host is resolved
  * here and refused if any of its addresses is special (loopback allowed outside production only), then the
  * transport connects to that address, checking the certificate against the host name. Every phase of the
  * conversation is bounded by the policy's timeout. Production refuses an unencrypted connection (it would

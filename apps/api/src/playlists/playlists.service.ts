@@ -50,7 +50,7 @@ export class PlaylistsService {
     return [...new Set(rows.map((row) => row.videoId))];
   }
 
-  /** Pins or unpins; SPEC §4: the page says up to 6, but no limit is enforced. */
+  /** Pins or unpins; the page says up to 6, but no limit is enforced. */
   async pin(id: string, pinned: boolean): Promise<PlaylistEntity> {
     const playlist = await this.playlists.findOneBy({ id });
     if (!playlist) throw new NotFoundException(`Playlist ${id} not found`);

@@ -22,7 +22,7 @@ import { absoluteUrl } from './site-url';
 import { feedCdata, feedText, feedUrl, xmlChars } from './xml';
 
 export const RSS_ITEMS = 50;
-/** The videos `/` shows before View All (the web's VIDEO_PAGE_SIZE, SPEC §9): its ItemList names their pages. */
+/** The videos `/` shows before View All (the web's VIDEO_PAGE_SIZE): its ItemList names their pages. */
 export const HOME_PAGE_VIDEOS = 20;
 
 /** Google's limits for the video extension: https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps */

@@ -3,7 +3,7 @@ import type { Env } from '../config/env';
 import { parseSmtpUrl } from '../notifications/smtp-url';
 
 /**
- * Settings whose starting value comes from the environment (SPEC §9 names an analytics id, a
+ * Settings whose starting value comes from the environment (an analytics id, a
  * Discord webhook URL, a newsletter-service key and a video API key): a variable that is set also switches its
  * integration on. They act as defaults only: a value the admin saves wins, and a backup restore
  * that leaves the key out goes back to them.

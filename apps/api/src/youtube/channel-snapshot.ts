@@ -24,9 +24,9 @@ export class ChannelNotFoundError extends Error {
 export const VIDEO_BATCH_CONCURRENCY = 4;
 
 /**
- * Reads the channel at the quota cost of DESIGN §7: `channels.list` (1), the uploads playlist 50 ids a page
+ * Reads the channel at the quota cost of docs/youtube-sync.md, 'Calls and quota': `channels.list` (1), the uploads playlist 50 ids a page
  * (1 each), `videos.list` for each page's 50 ids (1 each) and the playlists 50 a page (1 each):
- * 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units; since issue 15 also each playlist's items, 50 ids a page (⌈n/50⌉ each, none for
+ * 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units, plus each playlist's items, 50 ids a page (⌈n/50⌉ each, none for
  * an empty playlist): `fullSyncUnits` in contracts. The uploads pages are sequential (each needs the previous
  * page's token); each page's `videos.list`, the playlist pages and then their items run alongside them. The
  * first failure cancels the rest.

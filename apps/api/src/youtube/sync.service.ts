@@ -261,7 +261,7 @@ export class SyncService implements OnModuleDestroy {
     };
   }
 
-  /** The whole channel from the Data API (DESIGN §7). */
+  /** The whole channel from the Data API. */
   private async readApi(client: YouTubeApiClient, ref: ChannelRef): Promise<SyncRead> {
     const snapshot = await fetchChannelSnapshot(client, ref);
     return {

@@ -76,7 +76,7 @@ interface Wanted {
 }
 
 /**
- * YouTube push (WebSub, issue 24, DESIGN §9): with a public https PUBLIC_URL and a channel, one subscription at
+ * YouTube push (WebSub, issue 24): with a public https PUBLIC_URL and a channel, one subscription at
  * the hub shared by every API process (one row, changed under the app lock), renewed at 80 % of its lease,
  * dropped when the channel or PUBLIC_URL changes. A correctly signed notification stores just its video (one
  * videos.list unit with a key, the feed without), records it in the sync history when it added or changed the

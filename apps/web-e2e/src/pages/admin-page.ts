@@ -89,7 +89,7 @@ export class AdminPage {
   }
 
   /**
-   * The toast whose title and description are exactly these texts (SPEC §8 wording), not merely
+   * The toast whose title and description are exactly these texts (the product's wording), not merely
    * containing them: anything appended to either fails.
    */
   async expectExactToast(

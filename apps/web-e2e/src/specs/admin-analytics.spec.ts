@@ -53,7 +53,7 @@ test('the range defaults to 30d, lives in the URL, and drives every subtab of me
   await expect(page).toHaveURL(/tab=analytics&sub=performance$/);
 });
 
-test('the goals of SPEC §9 show as progress: 100 newsletter subscribers and 500K monthly views', async ({
+test('the default goals show as progress: 100 newsletter subscribers and 500K monthly views', async ({
   page,
 }) => {
   const admin = new AdminPage(page);

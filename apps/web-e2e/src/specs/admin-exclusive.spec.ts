@@ -511,9 +511,8 @@ test.describe('Sessions and audit log', () => {
     const log = page.getByRole('region', { name: 'Audit log' });
     const table = log.getByRole('table', { name: 'Audit log' });
     // The subtab shows its panels once all of them have their data (one loader until then), so the log's newest
-    // row means nothing above the Action select grows any more. (Before, the panels grew one by one, and a select
-    // opened meanwhile was pushed out of the window, where Mantine hides its dropdown: a fresh-clone run waited
-    // 30 s for the option.)
+    // row means nothing above the Action select grows any more (a panel growing above it would push an open select out
+    // of the window, where Mantine hides its dropdown).
     await expect(table.getByRole('row').nth(1)).toContainText(tried);
     await admin.select('Action', 'Failed sign-in');
     await expect(table.getByRole('row').nth(1)).toContainText(tried);

@@ -132,7 +132,7 @@ test('Analytics: the ID and domain show only while their toggle is on, and save'
   await expect(gaId).toHaveValue('G-ABC1234567');
 
   // Each read of the stored settings below waits for the save it checks: a switch shows its new state before
-  // its save has answered (a fresh-clone run read the old value once).
+  // its save has answered, so a read at once may find the old value.
   await savedSetting(page, 'enablePlausible', () =>
     admin.flip(page.getByRole('switch', { name: 'Enable Plausible' })),
   );

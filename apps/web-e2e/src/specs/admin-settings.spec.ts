@@ -102,7 +102,7 @@ test('SEO: toggles save on change; keywords, OG image and Twitter handle save; G
   const sitemap = page.getByRole('switch', { name: 'Enable sitemap' });
   const rss = page.getByRole('switch', { name: 'Enable RSS feed' });
   const gdpr = page.getByRole('switch', { name: 'Show GDPR banner' });
-  // SPEC §9 defaults.
+  // The defaults.
   await expect(sitemap).toBeChecked();
   await expect(rss).toBeChecked();
   await expect(gdpr).not.toBeChecked();

@@ -58,8 +58,7 @@ for (const [label, id] of [
     await home.navigate(label, isMobile);
     if (isMobile) await expect(home.menu).toBeHidden();
     // The section arrives under the fixed bar (or the page ends, for the last one). Arrives: a section above the
-    // viewport (Home, seen from the bottom) has a negative top too, which passed before the scroll began and raced
-    // the click (a flake since issue 21's report).
+    // viewport (Home, seen from the bottom) has a negative top too, which would pass before the scroll began.
     await expect
       .poll(() =>
         page.evaluate((sectionId) => {

@@ -90,7 +90,7 @@ test('/ needs no app until the first click it handles: the view, the impression 
   // The pointer over the page fetched the app (a click then finds it there), but did not start it.
   await expect(page.locator('html')).not.toHaveAttribute('data-app', /.+/);
 
-  // The first click the app handles starts it, and it handles that very click (SPEC §4: the watch button logs).
+  // The first click the app handles starts it, and it handles that very click (the watch button logs).
   const logged = page.waitForEvent('console', (message) => message.text() === 'Watch button clicked 1 time');
   await home.hero.getByRole('button', { name: 'Watch Latest Videos' }).click();
   await logged;

@@ -592,7 +592,7 @@ test(
       return route.fulfill({ contentType: 'text/html', body: '<title>stand-in</title>' });
     });
 
-    // A fresh site: SPEC §1's buttons, no links.
+    // A fresh site: the default buttons, no links.
     let home = await open(page);
     await expect(home.community.getByRole('link')).toHaveCount(0);
     await expect(home.community.getByRole('heading', { level: 3 })).toHaveText([

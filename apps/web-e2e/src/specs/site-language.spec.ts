@@ -66,7 +66,7 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-/** SPEC §9's count for English, `Intl`'s compact notation for the others. */
+/** The product's own count format for English, `Intl`'s compact notation for the others. */
 function compact(count: number, language: SiteLanguage): string {
   if (language !== 'en') {
     return new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(count);

@@ -1,5 +1,5 @@
 /**
- * The range of counts a compact value such as `48K` or `2.4M` stands for (SPEC §9: rounded to
+ * The range of counts a compact value such as `48K` or `2.4M` stands for (rounded to
  * whole thousands or to one decimal of millions), or null when the text is not in that format.
  * Lets a spec check the page against the API's numbers without copying the app's formatter.
  */

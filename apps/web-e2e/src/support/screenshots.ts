@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 
 /**
  * A screenshot attached to the report for a reviewer to look at (no spec asserts on one), in CSS pixels: at the
- * phone's device scale (2.625) a full page of `/` was a 3.4 MB image that took 4.5 s to take on two cores, in
+ * phone's device scale (2.625) a full page of `/` is a 3.4 MB image that takes 4.5 s to take on two cores, in
  * CSS pixels 0.8 MB and 0.9 s (docs/testing.md). `E2E_SCREENSHOT_SCALE=device` takes them at the device's
  * scale, to look at a phone's rendering closely.
  */

@@ -13,7 +13,7 @@ export interface NavItem {
   label: string;
 }
 
-/** The top bar's sections (SPEC §2); a section the settings hide has no link either. */
+/** The top bar's sections; a section the settings hide has no link either. */
 export function useNavItems(): NavItem[] {
   const { settings } = usePublicSettings();
   const items: NavItem[] = [

@@ -7,7 +7,7 @@ import {
 import { mix } from '../lib/color';
 import { fontVariables, type SiteDesign, type SitePalette } from '../features/settings/site-design';
 
-/** SPEC §9 default colours: primary #FF0000 on background #0F0F0F with text #FFFFFF. */
+/** The default colours: primary #FF0000 on background #0F0F0F with text #FFFFFF. */
 export const PRIMARY_COLOR = '#FF0000';
 
 const brand: MantineColorsTuple = [

@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import classes from './not-found-page.module.css';
 
-/** Any path the router does not know (SPEC §2). */
+/** Any path the router does not know. */
 export function NotFoundPage() {
   return (
     <Container size="sm" component="main" className={classes.root}>

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useSwipeable } from 'react-swipeable';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '../lib/toast';
 
-/** SPEC §9: a toast is swiped away to the right, once the swipe passes 50 px. */
+/** A toast is swiped away to the right, once the swipe passes 50 px. */
 export const TOAST_SWIPE_DISMISS_PX = 50;
 
-/** Moves keyboard focus to the visible toast, as the toast hotkey F8 does (SPEC §9). */
+/** Moves keyboard focus to the visible toast, as the toast hotkey F8 does. */
 function focusToast(): boolean {
   const toastEl = document.querySelector<HTMLElement>('.mantine-Notification-root');
   if (!toastEl) return false;
@@ -17,7 +17,7 @@ function focusToast(): boolean {
 }
 
 /**
- * Where toasts appear (SPEC §9): one at a time, five seconds each. A swipe (touch or mouse) to the
+ * Where toasts appear: one at a time, five seconds each. A swipe (touch or mouse) to the
  * right moves the toast along and dismisses it past 50 px; a shorter one, or one to the left, lets
  * it spring back.
  */

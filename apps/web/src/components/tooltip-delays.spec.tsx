@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, TooltipDelays } from './tooltip-delays';
 
-describe('tooltip timing (SPEC §9)', () => {
+describe('tooltip timing', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

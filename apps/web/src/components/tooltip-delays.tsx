@@ -2,13 +2,13 @@ import { FloatingDelayGroup } from '@floating-ui/react';
 import { TooltipGroupContext } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** SPEC §9: a tooltip opens after 700 ms of hover… */
+/** A tooltip opens after 700 ms of hover… */
 export const TOOLTIP_DELAY_MS = 700;
 /** …and, within 300 ms of one closing, the next opens at once. */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
- * The tooltip timing of SPEC §9 for every Mantine `Tooltip` inside: Mantine's own `Tooltip.Group`
+ * The tooltip timing for every Mantine `Tooltip` inside: Mantine's own `Tooltip.Group`
  * has no skip delay, so this is the same floating-ui delay group with its `timeoutMs` set.
  */
 export function TooltipDelays({ children }: { children: ReactNode }) {

@@ -15,7 +15,7 @@ export function apiUrl(path: string): string {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A non-2xx answer. `message` reads `STATUS: message` (SPEC §8, DESIGN §4). */
+/** A non-2xx answer. `message` reads `STATUS: message`, the form the failure toasts show. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -9,7 +9,7 @@ export function formatDuration(duration: string): string {
 }
 
 /**
- * Compact count (SPEC §9): from 1,000,000 one decimal and `M`, from 1,000 whole thousands and
+ * Compact count: from 1,000,000 one decimal and `M`, from 1,000 whole thousands and
  * `K`, else the plain number. Both round to the nearest shown unit (half up), the way
  * `toFixed` reads the rule; so 1,250,000 reads `1.3M` and 999,999 still counts as thousands
  * (`1000K`): the thresholds, not the rounding, pick the unit.
@@ -34,7 +34,7 @@ export function formatFullCount(count: number, language = currentLanguage()): st
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /**
- * Relative age of a date (SPEC §9): `1 day ago` for exactly one day, `N days ago` under a
+ * Relative age of a date: `1 day ago` for exactly one day, `N days ago` under a
  * week, `N weeks ago` under 30 days, else `N months ago` counting 30-day months. Less than a
  * day (or a date in the future, from clock skew) reads `today`. `now` has no default: a page counts from its
  * rendering's time (`useRenderTime`), or hydration would not match the server's HTML.
@@ -80,7 +80,7 @@ export function formatScheduledStart(
   }).format(at);
 }
 
-/** Other languages: the same steps as SPEC §9's (days, weeks, 30-day months) in `Intl`'s words. */
+/** Other languages: the same steps as English (days, weeks, 30-day months) in `Intl`'s words. */
 function relativeAge(days: number, locale: string): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   if (days < 1) return format.format(0, 'day');

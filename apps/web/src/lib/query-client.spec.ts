@@ -1,7 +1,7 @@
 import { createQueryClient, QUERY_GC_TIME_MS } from './query-client';
 
 describe('createQueryClient', () => {
-  it('keeps data fresh forever, never refetches by itself and never retries (SPEC §9)', () => {
+  it('keeps data fresh forever, never refetches by itself and never retries', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries).toMatchObject({
       staleTime: Infinity,

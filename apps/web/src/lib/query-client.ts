@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Unused data is dropped after five minutes (SPEC §9). */
+/** Unused data is dropped after five minutes. */
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 
 /**
- * Data never goes stale by itself (SPEC §9): it reloads only when a mutation invalidates it,
+ * Data never goes stale by itself: it reloads only when a mutation invalidates it,
  * so there is no refetch on focus or interval and nothing is retried.
  */
 export function createQueryClient(): QueryClient {

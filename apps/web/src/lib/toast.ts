@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
-/** SPEC §9: one toast at a time, each shown for five seconds by default. */
+/** One toast at a time, each shown for five seconds by default. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
@@ -41,7 +41,7 @@ export function toast({ title, description, variant = 'default', duration }: Toa
 
 /**
  * The dashboard's toast, for its bursts of saves: the newest replaces the one showing (still one at a
- * time, SPEC §9) instead of queueing 5 s behind it, so each toast answers the action just taken.
+ * time) instead of queueing 5 s behind it, so each toast answers the action just taken.
  */
 export function replaceToast(options: ToastOptions): ToastHandle {
   notifications.clean();

@@ -8,7 +8,7 @@ import {
   YOUTUBE_EMBED_ORIGIN,
 } from '@app/contracts/youtube';
 
-/** Links to the video platform the public page builds (SPEC §7); the shared ones are in contracts. */
+/** Links to the video platform the public page builds; the shared ones are in contracts. */
 
 /**
  * The player, loaded only on a click: autoplay on, related videos off, modest branding, JS API on; `start` (seconds)

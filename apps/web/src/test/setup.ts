@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { en } from '@app/contracts/i18n/en';
 import { TextDecoder, TextEncoder } from 'node:util';
 
-// jsdom lacks these; react-router and Mantine need them (DESIGN §2).
+// jsdom lacks these; react-router and Mantine need them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 Object.defineProperty(window, 'matchMedia', {

@@ -2,7 +2,7 @@ import { IPv4, IPv6 } from 'ipaddr.js';
 import { isIP } from 'node:net';
 
 /**
- * Which IP addresses an outgoing request may connect to (DESIGN §5), judged from the address alone. The IANA
+ * Which IP addresses an outgoing request may connect to, judged from the address alone. The IANA
  * special-purpose registries' ranges that are not globally reachable are refused whatever the environment;
  * loopback only when the policy allows it (outside production, so local receivers work).
  */

@@ -6,7 +6,7 @@ import type { Env } from '../../config/env';
 import { addressRefusal, type AddressPolicy } from './address-policy';
 
 /**
- * Outgoing requests to URLs an admin typed in (webhooks), per DESIGN §5: https only in production; private,
+ * Outgoing requests to URLs an admin typed in (webhooks): https only in production; private,
  * loopback, link-local and other special addresses refused at connect time (every address the name resolves
  * to is checked, and the connected peer once more); redirects never followed; a short overall timeout.
  * Outside production, loopback and plain http are allowed so local receivers work in development and tests.

@@ -31,7 +31,7 @@ describe('CommunitySection', () => {
   });
   afterEach(() => log.mockRestore());
 
-  it("on a fresh site: SPEC §1's texts, and each button writes its console message (no link, no navigation)", async () => {
+  it('on a fresh site: the default texts, and each button writes its console message (no link, no navigation)', async () => {
     setup({});
     expect(await screen.findByRole('heading', { name: 'Discord', level: 3 })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([

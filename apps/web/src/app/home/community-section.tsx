@@ -21,12 +21,12 @@ interface CommunityCard {
   text: string;
   action: string;
   message: string;
-  /** Where the button goes (a new tab); '' keeps SPEC §1's console message (the Newsletter's opens its form). */
+  /** Where the button goes (a new tab); '' keeps the default console message (the Newsletter's opens its form). */
   href: string;
   icon: ComponentType<{ size?: number }>;
 }
 
-/** The three cards as the settings describe them (issue 14); the defaults are SPEC §1's texts, without links. */
+/** The three cards as the settings describe them (issue 14); the defaults are the product's texts, without links. */
 export function communityCards(settings: PublicSettings): CommunityCard[] {
   return [
     {
@@ -53,7 +53,7 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
       text: settings.communityNewsletterDescription,
       action: t('action.subscribe'),
       message: 'Newsletter subscribe clicked',
-      // SPEC §1's console message, and the sign-up form (issue 14).
+      // The default console message, and the sign-up form (issue 14).
       href: '',
       icon: IconMail,
     },
@@ -62,7 +62,7 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
 
 /**
  * Join the Community (anchor `about`). A card whose link is set opens it in a new tab; one without keeps
- * SPEC §1's behaviour: the button only writes a console message. Subscribe writes its message too and opens
+ * The default behaviour: the button only writes a console message. Subscribe writes its message too and opens
  * the newsletter's sign-up form (issue 14).
  */
 export function CommunitySection() {
@@ -101,7 +101,7 @@ export function CommunitySection() {
                   radius="xl"
                   variant="default"
                   onClick={() => {
-                    // eslint-disable-next-line no-console -- SPEC §1: the button logs (and is counted)
+                    // eslint-disable-next-line no-console -- the product's rule: the button logs (and is counted)
                     console.log(message);
                     track({ kind: 'community_click', card: id });
                     if (id === 'newsletter') setNewsletterOpen(true);

@@ -12,7 +12,7 @@ import { ChannelStats } from '../../features/channel/components/channel-stats';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import classes from './hero.module.css';
 
-/** The catalogue's keys of each headline (SPEC §4). */
+/** The catalogue's keys of each headline. */
 export const HERO_VARIANTS = {
   A: { title: 'hero.a.title', subtitle: 'hero.a.subtitle' },
   B: { title: 'hero.b.title', subtitle: 'hero.b.subtitle' },
@@ -21,7 +21,7 @@ export const HERO_VARIANTS = {
 export type { HeroVariant };
 
 /**
- * Picks headline A or B, 50/50 on each page load (SPEC §4). The page's inline script draws it
+ * Picks headline A or B, 50/50 on each page load. The page's inline script draws it
  * before the first paint (so the prerendered headline is already the right one) and leaves it
  * on `<html data-hero>`; without it, it is drawn here.
  */
@@ -31,7 +31,7 @@ export function pickHeroVariant(random: () => number = Math.random): HeroVariant
   return drawHeroVariant(random);
 }
 
-/** How often the watch button was pressed on this page (SPEC §4: counted and logged). */
+/** How often the watch button was pressed on this page (counted and logged). */
 let watchClicks = 0;
 
 function HeroBackground() {
@@ -105,7 +105,7 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
   const watch = () => {
     watchClicks += 1;
     clicks.current = watchClicks;
-    // SPEC §4: the watch button counts its clicks and logs them.
+    // The watch button counts its clicks and logs them.
     // eslint-disable-next-line no-console
     console.log(`Watch button clicked ${watchClicks} time${watchClicks === 1 ? '' : 's'}`);
     track({ kind: 'hero_click', variant });

@@ -6,7 +6,7 @@ import { formatCount } from '../../../lib/format';
 import { useChannelStats } from '../api/get-channel-stats';
 import classes from './channel-stats.module.css';
 
-/** Shown until the real numbers arrive (SPEC §4). */
+/** Shown until the real numbers arrive. */
 export const STATS_PLACEHOLDERS = { subscribers: '125K', videos: '450', views: '12M' } as const;
 
 interface StatProps {

@@ -8,11 +8,11 @@ import { PINNED_PLAYLIST_LIMIT } from '@app/contracts/limits';
 import { usePlaylists } from '../api/get-playlists';
 import classes from './playlists-section.module.css';
 
-/** SPEC §9: three skeletons while loading. */
+/** Three skeletons while loading. */
 export const PLAYLIST_SKELETONS = 3;
 export const PLAYLIST_GRADIENTS = 6;
 
-/** Pinned first (keeping the platform's order within each group), at most six (SPEC §4, §9). */
+/** Pinned first (keeping the platform's order within each group), at most six. */
 export function featuredPlaylists(playlists: Playlist[]): Playlist[] {
   return [...playlists.filter((p) => p.pinned), ...playlists.filter((p) => !p.pinned)].slice(
     0,

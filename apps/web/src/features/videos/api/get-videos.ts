@@ -4,7 +4,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, useQuery } from '
 import { apiUrl, throwIfNotOk } from '../../../lib/api-client';
 
 export const VIDEOS_PATH = apiPaths.videos;
-/** SPEC §9: the grid shows 20 videos (and 20 skeletons) before View All. */
+/** The grid shows 20 videos (and 20 skeletons) before View All. */
 export const VIDEO_PAGE_SIZE = 20;
 
 export interface VideoListParams {

@@ -2,7 +2,7 @@ import type { LiveState } from '@app/contracts';
 
 /**
  * While a stream is live or scheduled the page asks again this often (and whenever the tab comes back),
- * so the banner goes when the stream ends: the one exception to data that never goes stale (SPEC §9).
+ * so the banner goes when the stream ends: the one exception to data that never goes stale.
  * The answer is served from the API's public cache, so the polls cost little.
  */
 export const LIVE_POLL_MS = 60_000;
