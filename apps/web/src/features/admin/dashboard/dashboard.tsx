@@ -7,35 +7,104 @@ import {
   IconPlugConnected,
   IconVideo,
 } from '@tabler/icons-react';
-import { type ComponentType, lazy, Suspense } from 'react';
-import { useAdminLocation } from '../shared/hooks/use-admin-location';
-import type { AdminTab } from '../shared/lib/admin-location';
-import { ContentTab } from '../content/components/content-tab';
-import classes from '../shared/components/tabs.module.css';
-import { DesignTab } from '../design/components/design-tab';
-import { FirstRunChecklist } from './first-run-checklist';
-import { IntegrationsTab } from '../integrations/components/integrations-tab';
-import { MonetizationTab } from '../monetization/components/monetization-tab';
-import { SettingsTab } from '../settings/components/settings-tab';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { LoadingStatus } from '../shared/components/loading-status';
+import classes from '../shared/components/tabs.module.css';
+import { type AdminLocationApi, useAdminLocation } from '../shared/hooks/use-admin-location';
+import type { AdminTab } from '../shared/lib/admin-location';
+import { FirstRunChecklist } from './first-run-checklist';
 
-// The charts (recharts) load only when the analytics tab opens.
+// Each area is a chunk of its own, fetched when its tab opens (the charts' recharts only with Analytics).
+const ContentTab = lazy(() =>
+  import('../content/components/content-tab').then((m) => ({ default: m.ContentTab })),
+);
+const MonetizationTab = lazy(() =>
+  import('../monetization/components/monetization-tab').then((m) => ({ default: m.MonetizationTab })),
+);
+const DesignTab = lazy(() =>
+  import('../design/components/design-tab').then((m) => ({ default: m.DesignTab })),
+);
+const IntegrationsTab = lazy(() =>
+  import('../integrations/components/integrations-tab').then((m) => ({ default: m.IntegrationsTab })),
+);
 const AnalyticsTab = lazy(() =>
   import('../analytics/components/analytics-tab').then((m) => ({ default: m.AnalyticsTab })),
 );
+const SettingsTab = lazy(() =>
+  import('../settings/components/settings-tab').then((m) => ({ default: m.SettingsTab })),
+);
+// Security is a subtab of Settings, an area of its own: the frame hands it to the Settings tab.
+const SecurityPanel = lazy(() =>
+  import('../security/components/security-panel').then((m) => ({ default: m.SecurityPanel })),
+);
 
-const tabs: { id: AdminTab; label: string; icon: ComponentType<{ size?: number }> }[] = [
-  { id: 'content', label: 'Content', icon: IconVideo },
-  { id: 'monetization', label: 'Monetization', icon: IconCurrencyDollar },
-  { id: 'design', label: 'Design', icon: IconPalette },
-  { id: 'integrations', label: 'Integrations', icon: IconPlugConnected },
-  { id: 'analytics', label: 'Analytics', icon: IconChartBar },
-  { id: 'settings', label: 'Settings', icon: IconAdjustments },
+interface Area {
+  id: AdminTab;
+  label: string;
+  icon: ComponentType<{ size?: number }>;
+  render: (nav: AdminLocationApi) => ReactNode;
+}
+
+const areas: Area[] = [
+  { id: 'content', label: 'Content', icon: IconVideo, render: () => <ContentTab /> },
+  {
+    id: 'monetization',
+    label: 'Monetization',
+    icon: IconCurrencyDollar,
+    render: ({ location, go }) => (
+      <MonetizationTab sub={location.sub} onSubChange={(sub) => go({ tab: 'monetization', sub })} />
+    ),
+  },
+  {
+    id: 'design',
+    label: 'Design',
+    icon: IconPalette,
+    render: ({ location, go }) => (
+      <DesignTab sub={location.sub} onSubChange={(sub) => go({ tab: 'design', sub })} />
+    ),
+  },
+  {
+    id: 'integrations',
+    label: 'Integrations',
+    icon: IconPlugConnected,
+    render: ({ location, go }) => (
+      <IntegrationsTab sub={location.sub} onSubChange={(sub) => go({ tab: 'integrations', sub })} />
+    ),
+  },
+  {
+    id: 'analytics',
+    label: 'Analytics',
+    icon: IconChartBar,
+    render: ({ location, go }) => (
+      <AnalyticsTab
+        sub={location.sub}
+        range={location.range}
+        onSubChange={(sub) => go({ tab: 'analytics', sub, range: location.range })}
+        onRangeChange={(range) => go({ tab: 'analytics', sub: location.sub, range }, { replace: true })}
+      />
+    ),
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    icon: IconAdjustments,
+    render: ({ location, go }) => (
+      <SettingsTab
+        sub={location.sub}
+        onSubChange={(sub) => go({ tab: 'settings', sub })}
+        security={
+          <Suspense fallback={<LoadingStatus label="Loading security" />}>
+            <SecurityPanel />
+          </Suspense>
+        }
+      />
+    ),
+  },
 ];
 
-/** SPEC §2: six tabs, content by default; the open tab and subtab live in the URL. */
+/** Six tabs, content by default; the open tab and subtab live in the URL. */
 export function Dashboard({ username }: { username: string }) {
-  const { location, go } = useAdminLocation();
+  const nav = useAdminLocation();
 
   return (
     <>
@@ -49,43 +118,25 @@ export function Dashboard({ username }: { username: string }) {
       </Group>
       <FirstRunChecklist />
       <Tabs
-        value={location.tab}
-        onChange={(tab) => tab && go({ tab: tab as AdminTab })}
+        value={nav.location.tab}
+        onChange={(tab) => tab && nav.go({ tab: tab as AdminTab })}
         keepMounted={false}
         classNames={{ tab: classes.tab }}
       >
         <Tabs.List aria-label="Dashboard sections">
-          {tabs.map(({ id, label, icon: Icon }) => (
+          {areas.map(({ id, label, icon: Icon }) => (
             <Tabs.Tab key={id} value={id} leftSection={<Icon size={16} />}>
               {label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="content" pt="lg">
-          <ContentTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="monetization" pt="lg">
-          <MonetizationTab sub={location.sub} onSubChange={(sub) => go({ tab: 'monetization', sub })} />
-        </Tabs.Panel>
-        <Tabs.Panel value="design" pt="lg">
-          <DesignTab sub={location.sub} onSubChange={(sub) => go({ tab: 'design', sub })} />
-        </Tabs.Panel>
-        <Tabs.Panel value="integrations" pt="lg">
-          <IntegrationsTab sub={location.sub} onSubChange={(sub) => go({ tab: 'integrations', sub })} />
-        </Tabs.Panel>
-        <Tabs.Panel value="analytics" pt="lg">
-          <Suspense fallback={<LoadingStatus label="Loading analytics" />}>
-            <AnalyticsTab
-              sub={location.sub}
-              range={location.range}
-              onSubChange={(sub) => go({ tab: 'analytics', sub, range: location.range })}
-              onRangeChange={(range) => go({ tab: 'analytics', sub: location.sub, range }, { replace: true })}
-            />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="settings" pt="lg">
-          <SettingsTab sub={location.sub} onSubChange={(sub) => go({ tab: 'settings', sub })} />
-        </Tabs.Panel>
+        {areas.map((area) => (
+          <Tabs.Panel key={area.id} value={area.id} pt="lg">
+            <Suspense fallback={<LoadingStatus label={`Loading ${area.label.toLowerCase()}`} />}>
+              {area.render(nav)}
+            </Suspense>
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </>
   );

@@ -1,11 +1,21 @@
-import type { AuthUser, LoginAnswer, LoginBody, TwoFactorCodeBody } from '@app/contracts';
+import type { AuthUser, LoginAnswer, LoginBody, TwoFactorCodeBody, WebAuthnOptions } from '@app/contracts';
 import { apiPaths } from '@app/contracts/api-paths';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client';
 import { replaceToast } from '../../../lib/toast';
 import { currentUserQueryOptions } from '../../auth/api/get-current-user';
 import { adminSettingsQueryOptions } from '../shared/api/get-admin-settings';
-import { signInWithPasskey } from '../security/api/passkeys';
+import { browserFailure, postJson, webAuthn } from '../shared/lib/webauthn';
+
+/** A passkey sign-in: alone, or as the second step after the password. */
+export async function signInWithPasskey(): Promise<AuthUser> {
+  const options = await postJson<WebAuthnOptions>(apiPaths.passkeyLoginOptions, {});
+  const { startAuthentication } = await webAuthn();
+  const response = await startAuthentication({ optionsJSON: options as never }).catch((error: unknown) => {
+    throw browserFailure(error);
+  });
+  return postJson<AuthUser>(apiPaths.passkeyLogin, { response });
+}
 
 export function login(body: LoginBody): Promise<LoginAnswer> {
   return apiRequest('POST', apiPaths.login, body).then((res) => readJson<LoginAnswer>(res));

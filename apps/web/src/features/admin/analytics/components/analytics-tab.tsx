@@ -18,7 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { useExcludeAnalyticsDay } from '../api/exclude-analytics-day';
 import { useAnalytics } from '../../shared/api/get-analytics';
-import { useNewsletterSummary } from '../../integrations/api/newsletter';
+import { useNewsletterSummary } from '../../shared/api/newsletter-summary';
 import { type AnalyticsRange, analyticsRanges } from '../../shared/lib/admin-location';
 import {
   formatDay,

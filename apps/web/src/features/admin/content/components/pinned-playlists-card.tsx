@@ -2,7 +2,7 @@ import { Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { type Playlist, PINNED_PLAYLIST_LIMIT } from '@app/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { usePinPlaylist } from '../api/pin-playlist';
-import { plural } from '../../settings/lib/backup-file';
+import { plural } from '../../shared/lib/figures';
 import { SectionCard } from '../../shared/components/section-card';
 import { ContentRow } from './content-row';
 import classes from './content.module.css';

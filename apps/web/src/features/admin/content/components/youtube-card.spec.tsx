@@ -1,38 +1,11 @@
-import { settingsDefaults, type SyncStatus } from '@app/contracts';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from '../../../../components/toaster';
-import { fakeResponse, mockFetch } from '../../../../test/fetch-mock';
+import { fakeResponse } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
-import { OverviewPanel } from '../../integrations/components/overview-panel';
-import { SettingsGate } from '../../shared/components/settings-gate';
+import { youtubeAnswers as answers } from '../../../../test/sync-run';
 import { YoutubeIntegrationCard } from './youtube-integration-card';
-
-const status = (setup: SyncStatus['setup']): SyncStatus => ({
-  lastRun: null,
-  lastSuccess: null,
-  lastPush: null,
-  setup,
-});
-
-function answers(setup: SyncStatus['setup'], extra: Parameters<typeof mockFetch>[0] = {}) {
-  return mockFetch({
-    '/api/admin/settings': () => fakeResponse(200, settingsDefaults),
-    '/api/sync/status': () => fakeResponse(200, status(setup)),
-    '/api/admin/integrations/checks': () => fakeResponse(200, { checks: [] }),
-    '/api/youtube/websub/status': () =>
-      fakeResponse(200, {
-        state: 'off',
-        offReason: 'no-channel',
-        channelId: null,
-        leaseExpiresAt: null,
-        lastNotificationAt: null,
-        lastError: null,
-      }),
-    ...extra,
-  });
-}
 
 function renderCard() {
   return renderWithProviders(
@@ -97,24 +70,5 @@ describe('the YouTube Integration card (issue 45)', () => {
     expect(
       screen.getByText('YouTube API quota exceeded (quotaExceeded): try again tomorrow'),
     ).toBeInTheDocument();
-  });
-});
-
-describe('the Integrations overview’s YouTube tile (issue 45)', () => {
-  it('shows the same badge, and links to the one set-up card instead of a Test of its own', async () => {
-    answers({ channel: false, apiKey: false });
-    renderWithProviders(
-      <MemoryRouter>
-        <SettingsGate scope="integration">
-          <OverviewPanel />
-        </SettingsGate>
-      </MemoryRouter>,
-    );
-    const tile = await screen.findByTestId('integration-youtube');
-    await waitFor(() => expect(tile).toHaveTextContent('Not set up'));
-    expect(within(tile).queryByRole('button', { name: 'Test YouTube' })).toBeNull();
-    expect(
-      within(tile).getByRole('link', { name: 'Set up under Content → YouTube Integration' }),
-    ).toHaveAttribute('href', '/admin?field=channel');
   });
 });

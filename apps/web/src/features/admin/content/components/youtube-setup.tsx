@@ -11,11 +11,11 @@ import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@ma
 import { IconCircleCheck, IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { syncStatusQueryOptions, useSyncStatus } from '../api/sync-youtube';
+import { syncStatusQueryOptions, useSyncStatus } from '../../shared/api/sync-status';
 import { useTestIntegration } from '../../shared/api/integration-checks';
 import { useLandingField } from '../../shared/hooks/use-landing-field';
 import { useSaveSetting, useSetting } from '../../shared/hooks/use-settings';
-import { plural } from '../../settings/lib/backup-file';
+import { plural } from '../../shared/lib/figures';
 
 /** What the Channel field asks for: with a key anything YouTube knows the channel by; without one, its UC… id. */
 export const CHANNEL_HELP = {

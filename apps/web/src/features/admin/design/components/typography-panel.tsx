@@ -1,7 +1,11 @@
 import { baseFontSizes, bodyFonts, headingFonts, monoFonts } from '@app/contracts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSettings } from '../../shared/hooks/use-settings';
-import { SettingFontSelect, SettingLanguageSelect, SettingSegmented } from '../../shared/components/setting-fields';
+import {
+  SettingFontSelect,
+  SettingLanguageSelect,
+  SettingSegmented,
+} from '../../shared/components/setting-fields';
 import { SectionCard } from '../../shared/components/section-card';
 
 function Preview() {

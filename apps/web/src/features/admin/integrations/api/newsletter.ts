@@ -1,21 +1,10 @@
-import type { NewsletterDeleteResult, NewsletterSummary } from '@app/contracts';
+import type { NewsletterDeleteResult } from '@app/contracts';
 import { apiPaths } from '@app/contracts/api-paths';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getJson, readJson } from '../../../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, readJson } from '../../../../lib/api-client';
 import { replaceToast } from '../../../../lib/toast';
-import { attachmentFileName } from '../../settings/lib/backup-file';
-import { type DownloadedFile, saveFile } from '../../settings/api/backup';
-
-/** The subscriber count (the "100 newsletter subscribers" goal reads it too) and the addresses waiting. */
-export const newsletterSummaryQueryOptions = () =>
-  queryOptions({
-    queryKey: [apiPaths.newsletterSummary],
-    queryFn: ({ signal }) => getJson<NewsletterSummary>(apiPaths.newsletterSummary, { signal }),
-  });
-
-export function useNewsletterSummary() {
-  return useQuery(newsletterSummaryQueryOptions());
-}
+import { newsletterSummaryQueryOptions } from '../../shared/api/newsletter-summary';
+import { attachmentFileName, type DownloadedFile, saveFile } from '../../shared/lib/download';
 
 /** `GET …/subscribers.csv`: the list as a file, named as the API names it. */
 export async function exportSubscribers(): Promise<DownloadedFile> {

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useDeleteSubscriber, useExportSubscribers, useNewsletterSummary } from '../api/newsletter';
+import { useNewsletterSummary } from '../../shared/api/newsletter-summary';
+import { useDeleteSubscriber, useExportSubscribers } from '../api/newsletter';
 import { SectionCard } from '../../shared/components/section-card';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {

@@ -1,5 +1,4 @@
 import type {
-  AuthUser,
   Ok,
   Passkey,
   PasskeyRegisterOptionsBody,
@@ -11,13 +10,8 @@ import type {
 import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../../lib/api-client';
+import { browserFailure, postJson, webAuthn } from '../../shared/lib/webauthn';
 import { useSecurityMutation } from './security';
-
-/** The browser's WebAuthn calls, loaded only when a passkey is used (never on public pages). */
-const webAuthn = () => import('@simplewebauthn/browser');
-
-const post = <T>(path: string, body: unknown) =>
-  apiRequest('POST', path, body).then((res) => readJson<T>(res));
 
 export const passkeysQueryOptions = () =>
   queryOptions({
@@ -29,34 +23,17 @@ export function usePasskeys() {
   return useQuery(passkeysQueryOptions());
 }
 
-/** What the browser says when the person cancels or the device refuses: a readable sentence. */
-function browserFailure(error: unknown): Error {
-  const e = error as Error;
-  if (e?.name === 'NotAllowedError') return new Error('The passkey request was cancelled or timed out');
-  return e instanceof Error ? e : new Error(String(error));
-}
-
 /** Password (and code) → options → the device makes the passkey → the API stores it under `name`. */
 export async function addPasskey({
   name,
   ...stepUp
 }: PasskeyRegisterOptionsBody & { name: string }): Promise<Passkey> {
-  const options = await post<WebAuthnOptions>(apiPaths.passkeyRegisterOptions, stepUp);
+  const options = await postJson<WebAuthnOptions>(apiPaths.passkeyRegisterOptions, stepUp);
   const { startRegistration } = await webAuthn();
   const response = await startRegistration({ optionsJSON: options as never }).catch((error: unknown) => {
     throw browserFailure(error);
   });
-  return post<Passkey>(apiPaths.passkeyRegister, { name, response });
-}
-
-/** A passkey sign-in: alone, or as the second step after the password. */
-export async function signInWithPasskey(): Promise<AuthUser> {
-  const options = await post<WebAuthnOptions>(apiPaths.passkeyLoginOptions, {});
-  const { startAuthentication } = await webAuthn();
-  const response = await startAuthentication({ optionsJSON: options as never }).catch((error: unknown) => {
-    throw browserFailure(error);
-  });
-  return post<AuthUser>(apiPaths.passkeyLogin, { response });
+  return postJson<Passkey>(apiPaths.passkeyRegister, { name, response });
 }
 
 export function useAddPasskey() {

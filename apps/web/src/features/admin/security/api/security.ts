@@ -11,8 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '../../../../lib/api-client';
 import { replaceToast } from '../../../../lib/toast';
-import { attachmentFileName } from '../../settings/lib/backup-file';
-import { type DownloadedFile, saveFile } from '../../settings/api/backup';
+import { attachmentFileName, type DownloadedFile, saveFile } from '../../shared/lib/download';
 
 /** The admin's signed-in sessions. */
 export const sessionsQueryOptions = () =>

@@ -6,11 +6,7 @@ import { useChangePassword } from '../api/change-password';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { usePasskeys } from '../api/passkeys';
 import { initialAuditFilters, useAuditLog, useSessions } from '../api/security';
-import {
-  isPasswordFormFilled,
-  type PasswordChangeForm,
-  passwordChangeProblem,
-} from '../lib/password-change';
+import { isPasswordFormFilled, type PasswordChangeForm, passwordChangeProblem } from '../lib/password-change';
 import { SectionCard } from '../../shared/components/section-card';
 import { AuditLogPanel } from './audit-log-panel';
 import { PasskeysPanel } from './passkeys-panel';

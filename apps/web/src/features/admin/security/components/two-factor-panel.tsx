@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconCopy, IconDownload, IconShieldCheck, IconShieldLock, IconShieldOff } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { saveFile } from '../../settings/api/backup';
+import { saveFile } from '../../shared/lib/download';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';

@@ -4,32 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../../lib/api-client';
 import { replaceToast } from '../../../../lib/toast';
 import { CURRENT_USER_PATH } from '../../../auth/api/get-current-user';
-import { attachmentFileName, plural } from '../lib/backup-file';
-
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
+import { attachmentFileName, type DownloadedFile, saveFile } from '../../shared/lib/download';
+import { plural } from '../../shared/lib/figures';
 
 /** `GET /api/admin/export`: the backup as a file, named as the API names it. */
 export async function exportBackup(): Promise<DownloadedFile> {
   const res = await apiRequest('GET', apiPaths.export);
   const fileName = attachmentFileName(res.headers.get('Content-Disposition')) ?? backupFileName(new Date());
   return { blob: await res.blob(), fileName };
-}
-
-/** Hands a file to the browser's downloads. */
-export function saveFile({ blob, fileName }: DownloadedFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the download a moment to start before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Downloads the dated backup; nothing cached changes. */

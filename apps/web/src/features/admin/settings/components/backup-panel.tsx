@@ -3,7 +3,8 @@ import { IconDatabaseExport, IconDatabaseImport } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { replaceToast } from '../../../../lib/toast';
 import { useExportBackup, useImportBackup } from '../api/backup';
-import { type BackupSummary, parseBackupFile, plural } from '../lib/backup-file';
+import { plural } from '../../shared/lib/figures';
+import { type BackupSummary, parseBackupFile } from '../lib/backup-file';
 import { SectionCard } from '../../shared/components/section-card';
 
 interface PendingImport {

@@ -1,4 +1,4 @@
-import { attachmentFileName, parseBackupFile, plural } from './backup-file';
+import { parseBackupFile } from './backup-file';
 
 describe('parseBackupFile', () => {
   it('counts what a backup holds', () => {
@@ -42,28 +42,5 @@ describe('parseBackupFile', () => {
     expect(parseBackupFile('null')).toEqual({ ok: false, error: 'The file is not a channel backup' });
     expect(parseBackupFile('{"videos":[],"playlists":[]}')).toMatchObject({ ok: false });
     expect(parseBackupFile('{"videos":{},"playlists":[],"settings":{}}')).toMatchObject({ ok: false });
-  });
-});
-
-describe('attachmentFileName', () => {
-  it('reads the quoted, plain and RFC 5987 forms', () => {
-    expect(attachmentFileName('attachment; filename="channel-backup-2026-03-01.json"')).toBe(
-      'channel-backup-2026-03-01.json',
-    );
-    expect(attachmentFileName('attachment; filename=backup.json')).toBe('backup.json');
-    expect(attachmentFileName("attachment; filename*=UTF-8''caf%C3%A9.json")).toBe('café.json');
-  });
-
-  it('is null without a file name', () => {
-    expect(attachmentFileName(null)).toBeNull();
-    expect(attachmentFileName('inline')).toBeNull();
-  });
-});
-
-describe('plural', () => {
-  it('adds an s except for one', () => {
-    expect(plural(0, 'video')).toBe('0 videos');
-    expect(plural(1, 'video')).toBe('1 video');
-    expect(plural(2, 'playlist')).toBe('2 playlists');
   });
 });

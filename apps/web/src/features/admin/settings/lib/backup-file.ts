@@ -42,21 +42,3 @@ export function parseBackupFile(text: string): ParsedBackup {
     },
   };
 }
-
-/** The file name of a `Content-Disposition: attachment; filename="…"` header, if any. */
-export function attachmentFileName(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // Fall through to the plain parameter.
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  if (!plain) return null;
-  return (plain[2] ?? plain[1]).trim() || null;
-}
-
-export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -5,7 +5,6 @@ import { fakeResponse, mockFetch } from '../../../../test/fetch-mock';
 import { Toaster } from '../../../../components/toaster';
 import { renderWithProviders } from '../../../../test/render';
 import { SettingsGate } from './settings-gate';
-import { GeneralPanel } from '../../settings/components/general-panel';
 import { SettingColorInput, SettingLanguageSelect, SettingSwitch, SettingTextField } from './setting-fields';
 
 function settingsRoutes(overrides: Record<string, () => Response> = {}) {
@@ -50,28 +49,6 @@ describe('setting fields', () => {
     ]);
     await act(async () => jest.advanceTimersByTime(2000));
     expect(posts(fetch)).toHaveLength(1);
-  });
-
-  it('the channel field saves only a whole channel while typing (issue 24)', async () => {
-    const fetch = settingsRoutes({
-      '/api/settings/channelId': () =>
-        fakeResponse(200, { key: 'channelId', value: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' }),
-    });
-    renderWithProviders(
-      <SettingsGate scope="settings">
-        <GeneralPanel />
-      </SettingsGate>,
-    );
-    const input = await screen.findByRole('textbox', { name: 'YouTube channel ID' });
-    fireEvent.focus(input);
-    fireEvent.change(input, { target: { value: 'https://www.youtube.com/chan' } });
-    await act(async () => jest.advanceTimersByTime(1500));
-    expect(posts(fetch)).toHaveLength(0);
-    fireEvent.change(input, {
-      target: { value: 'https://www.youtube.com/channel/UC_x5XG1OV2P6uZZ5FSM9Ttw' },
-    });
-    await act(async () => jest.advanceTimersByTime(1500));
-    expect(posts(fetch).map(([url]) => url)).toEqual(['/api/settings/channelId']);
   });
 
   it('a text field saves at once on blur, and the debounce does not save it again', async () => {

@@ -1,5 +1,5 @@
 import { useIntegrationChecks } from '../api/integration-checks';
-import { useSyncStatus } from '../../content/api/sync-youtube';
+import { useSyncStatus } from '../api/sync-status';
 import { type YoutubeStatus, youtubeStatus } from '../lib/youtube-state';
 
 /** The YouTube integration's state from the sync status and the last connection test; undefined while loading. */

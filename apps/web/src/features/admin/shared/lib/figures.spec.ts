@@ -1,4 +1,12 @@
-import { formatDay, formatInteger, formatPercent, formatPValue, formatUsd, localToday } from './figures';
+import {
+  formatDay,
+  formatInteger,
+  formatPercent,
+  formatPValue,
+  formatUsd,
+  localToday,
+  plural,
+} from './figures';
 
 describe('figures', () => {
   it('formats money in USD and counts with separators', () => {
@@ -17,5 +25,13 @@ describe('figures', () => {
 
   it("names today in the admin's own calendar", () => {
     expect(localToday(new Date(2026, 0, 9, 23, 59))).toBe('2026-01-09');
+  });
+});
+
+describe('plural', () => {
+  it('adds an s except for one', () => {
+    expect(plural(0, 'video')).toBe('0 videos');
+    expect(plural(1, 'video')).toBe('1 video');
+    expect(plural(2, 'playlist')).toBe('2 playlists');
   });
 });
