@@ -69,7 +69,7 @@ const ITEMS: Record<ChecklistItemId, { label: string; action: ReactNode }> = {
 };
 
 /**
- * The first-run checklist at the top of the dashboard (issue 24): each item's state from the server, each with
+ * The first-run checklist at the top of the dashboard: each item's state from the server, each with
  * where it is done. Gone once everything is done, or dismissed (a setting, so it stays dismissed everywhere).
  */
 export function FirstRunChecklist() {

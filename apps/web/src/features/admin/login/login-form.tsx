@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { needsCode, useLogin, useLoginWithCode, useLoginWithPasskey } from './login';
 
 /**
- * SPEC §2: username and password (both required), `Logging in...` while pending, the warning. While
+ * Username and password (both required), `Logging in...` while pending, the warning. While
  * two-factor sign-in is on, a right password leads to a second step asking for a code.
  */
 export function LoginForm() {

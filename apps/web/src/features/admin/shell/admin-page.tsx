@@ -18,7 +18,7 @@ const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard
 const preloadDashboard = () => void loadDashboard();
 
 /**
- * The admin area: it asks who is signed in (SPEC §2, admin flow). A user means the dashboard;
+ * The admin area: it asks who is signed in. A user means the dashboard;
  * no user, or a failed check, means the login screen. Login and logout flip between the two.
  */
 export function AdminPage() {

@@ -10,7 +10,7 @@ export function logout(): Promise<Ok> {
 }
 
 /**
- * Signs out and drops every cached answer (SPEC §4), leaving only "nobody is signed in" so the login
+ * Signs out and drops every cached answer, leaving only "nobody is signed in" so the login
  * form shows at once. `onSignedOut` lets the page re-render: the cleared cache notifies no one.
  */
 export function useLogout({ onSignedOut }: { onSignedOut: () => void }) {

@@ -13,8 +13,8 @@ import { TrafficPanel } from './traffic-panel';
 export { NOTHING_YET } from './report-parts';
 
 /**
- * SPEC §2 analytics tab: range 7d/30d/90d/1y (default 30d) and four subtabs, every figure from the site's
- * own cookieless counts (`GET /api/admin/analytics?range=`, issue 13).
+ * The analytics tab: range 7d/30d/90d/1y (default 30d) and four subtabs, every figure from the site's
+ * own cookieless counts (`GET /api/admin/analytics?range=`).
  */
 export function AnalyticsTab({
   sub,

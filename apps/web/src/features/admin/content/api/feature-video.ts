@@ -9,7 +9,7 @@ export function featureVideo(id: string): Promise<Video> {
   return apiRequest('POST', apiPaths.videoFeatured(id)).then((res) => readJson<Video>(res));
 }
 
-/** Makes a video the featured one; the video lists and the featured video reload (SPEC §7). */
+/** Makes a video the featured one; the video lists and the featured video reload. */
 export function useFeatureVideo() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { featuredVideoQueryOptions } from '../../../videos/api/get-featured-video';
 import { getVideos, VIDEOS_PATH } from '../../../videos/api/get-videos';
 
-/** SPEC §4: the featured-video card lists the first 10 videos. */
+/** The featured-video card lists the first 10 videos. */
 export const ADMIN_VIDEO_LIMIT = 10;
 
 /** Every video list's key starts with the path, so this prefix reloads them all (the public grid too). */

@@ -25,7 +25,7 @@ export function useSyncYoutube() {
       replaceToast({ title: 'FolderSync completed', description: 'Successfully synced data from YouTube' });
     },
     onError: (error) => {
-      // SPEC §8's title; the description is the API's sentence for a person, without the status code.
+      // The specified title; the description is the API's sentence for a person, without the status code.
       const description = error instanceof HttpError ? error.detail : error.message;
       replaceToast({ title: 'FolderSync failed', description, variant: 'destructive' });
     },

@@ -9,7 +9,7 @@ export const websubStatusQueryOptions = () =>
     queryFn: ({ signal }) => getJson<WebsubStatus>(apiPaths.websubStatus, { signal }),
   });
 
-/** The push (WebSub) subscription's state for the YouTube card (issue 24). */
+/** The push (WebSub) subscription's state for the YouTube card. */
 export function useWebsubStatus() {
   return useQuery(websubStatusQueryOptions());
 }

@@ -55,7 +55,7 @@ export function Counter({
   );
 }
 
-/** SPEC §2 content tab: three counters and the YouTube, featured-video and pinned-playlist cards. */
+/** The content tab: three counters and the YouTube, featured-video and pinned-playlist cards. */
 export function ContentTab() {
   const videos = useAdminVideos();
   const playlists = usePlaylists();

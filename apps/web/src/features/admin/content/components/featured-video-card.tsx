@@ -56,7 +56,7 @@ function VideoRow({ video, standIn }: { video: Video; standIn: boolean }) {
 }
 
 /**
- * SPEC §4: the first 10 videos, each with `Feature`, the chosen one reading `Featured`; until one is chosen, the one
+ * The first 10 videos, each with `Feature`, the chosen one reading `Featured`; until one is chosen, the one
  * the home page features meanwhile says so (`STAND_IN_NOTE`), in its row or above the list when it is not among them.
  */
 export function FeaturedVideoCard({ videos }: { videos: UseQueryResult<VideoPage> }) {

@@ -29,7 +29,7 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
   );
 }
 
-/** SPEC §4: toggles the pin; the text says up to 6, and no limit is enforced. */
+/** Toggles the pin; the text says up to 6, and no limit is enforced. */
 export function PinnedPlaylistsCard({ playlists }: { playlists: UseQueryResult<Playlist[]> }) {
   return (
     <SectionCard

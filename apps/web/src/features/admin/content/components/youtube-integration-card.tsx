@@ -29,7 +29,7 @@ function timeLeft(seconds: number): string {
   return `about ${Math.round(seconds / 60)} min left`;
 }
 
-/** A running sync as it goes (issue 24): pages, videos (of the channel's total), units and the time left. */
+/** A running sync as it goes: pages, videos (of the channel's total), units and the time left. */
 export function progressText(run: SyncRun, now: number): string {
   const videos =
     run.expectedVideos === null
@@ -39,7 +39,7 @@ export function progressText(run: SyncRun, now: number): string {
   return `Syncing: ${plural(run.pages, 'page')} fetched, ${videos}, ${plural(run.apiUnits, 'API unit')}${left === null ? '' : `, ${timeLeft(left)}`}`;
 }
 
-/** A push (WebSub) that changed a video, as the history records it (issue 24). */
+/** A push (WebSub) that changed a video, as the history records it. */
 export function pushText(run: SyncRun): string {
   const change = run.added > 0 ? 'added' : 'updated';
   return `video ${run.videoId ?? 'unknown'} ${change} (${plural(run.apiUnits, 'API unit')})`;
@@ -110,8 +110,8 @@ export const SET_UP_FIRST = {
 } as const;
 
 /**
- * SPEC §2's YouTube Integration card, the one place where YouTube is set up: its badge says the real state
- * (issue 45), Sync shows `Syncing...` until the call ends (SPEC §4), and before a channel is set Sync Now
+ * The YouTube Integration card, the one place where YouTube is set up: its badge says the real state,
+ * Sync shows `Syncing...` until the call ends, and before a channel is set Sync Now
  * leads to the Channel field instead.
  */
 export function YoutubeIntegrationCard() {

@@ -35,7 +35,7 @@ export const savedLookupNote = () =>
   `Saving the channel looked it up as well: ${plural(2 * LOOKUP_UNITS, 'quota unit')} in all for Save and test.`;
 
 /**
- * The key and the channel, set here instead of on the server (issue 24). Save and test stores what changed
+ * The key and the channel, set here instead of on the server. Save and test stores what changed
  * (the channel is resolved to its UC… id on the server) and runs the real connection test; the card's Sync Now
  * runs the first sync. The channel field lands focused from the checklist (`&field=channel`).
  */

@@ -4,7 +4,7 @@ import { SettingImageField } from '../../shared/components/setting-image-field';
 import { SectionCard } from '../../shared/components/section-card';
 import { HeroImageField } from './layout-panel';
 
-/** Logo, favicon and hero image, stored inline with a preview (SPEC §3). */
+/** Logo, favicon and hero image, stored inline with a preview. */
 export function BrandingPanel({ onSubChange }: { onSubChange: (sub: string) => void }) {
   const heroType = useSetting('heroBackgroundType');
   return (

@@ -5,7 +5,7 @@ import { LayoutPanel } from './layout-panel';
 import { ThemesPanel } from './themes-panel';
 import { TypographyPanel } from './typography-panel';
 
-/** SPEC §2 design tab: Themes, Layout, Branding, Typography. */
+/** The design tab: Themes, Layout, Branding, Typography. */
 export function DesignTab({ sub, onSubChange }: { sub: string | null; onSubChange: (sub: string) => void }) {
   return (
     <SettingsGate scope="design">

@@ -7,7 +7,7 @@ import { SectionCard } from '../../shared/components/section-card';
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-/** The hero image upload, shown only when the hero background is an image (SPEC §4). */
+/** The hero image upload, shown only when the hero background is an image. */
 export function HeroImageField() {
   return (
     <SettingImageField
@@ -19,7 +19,7 @@ export function HeroImageField() {
   );
 }
 
-/** Grid columns, section toggles, colour scheme and hero background (SPEC §3). */
+/** Grid columns, section toggles, colour scheme and hero background. */
 export function LayoutPanel({ onSubChange }: { onSubChange: (sub: string) => void }) {
   const heroType = useSetting('heroBackgroundType');
   return (

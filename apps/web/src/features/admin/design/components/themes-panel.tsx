@@ -51,7 +51,7 @@ function ThemeCard({
   );
 }
 
-/** SPEC §3: the six predefined themes; choosing one applies its colours. */
+/** The six predefined themes; choosing one applies its colours. */
 export function ThemesPanel() {
   const selected = useSetting('selectedTheme');
   const { saveAsync } = useSaveSetting();

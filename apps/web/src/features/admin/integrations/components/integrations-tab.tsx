@@ -136,7 +136,7 @@ function AdvancedPanel() {
   );
 }
 
-/** SPEC §2 integrations tab: Overview, Analytics, Notifications, Advanced. */
+/** The integrations tab: Overview, Analytics, Notifications, Advanced. */
 export function IntegrationsTab({
   sub,
   onSubChange,

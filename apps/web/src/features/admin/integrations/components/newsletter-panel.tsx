@@ -19,7 +19,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /**
- * The newsletter's sign-ups (issue 14): how many, how many wait for Mailchimp, the list as CSV, and deleting
+ * The newsletter's sign-ups: how many, how many wait for Mailchimp, the list as CSV, and deleting
  * one address on request (after a confirmation).
  */
 export function NewsletterPanel() {

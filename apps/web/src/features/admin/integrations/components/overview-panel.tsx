@@ -125,7 +125,7 @@ function YoutubeTile() {
 }
 
 /**
- * SPEC §4: status from the settings; Connect shows a hint. Test runs the integration's real check on the
+ * Status from the settings; Connect shows a hint. Test runs the integration's real check on the
  * server (#14), and a set-up integration whose last test failed shows Error with that test's message.
  */
 export function OverviewPanel() {

@@ -32,7 +32,7 @@ const status = (value: string | null | undefined): IntegrationStatus =>
   value && value.trim() !== '' ? 'connected' : 'disconnected';
 
 /**
- * The integrations set by their settings, and their state (SPEC §4): connected when the relevant key or URL
+ * The integrations set by their settings, and their state: connected when the relevant key or URL
  * is set (a stored secret reads as the mask, which counts as set). A set-up integration whose last test
  * failed is in error (#14). YouTube is not among them: its state needs the server (a channel may be set in
  * its environment), see lib/youtube-state.ts.

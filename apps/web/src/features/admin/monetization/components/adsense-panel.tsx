@@ -66,7 +66,7 @@ function PlacementSwitches() {
   );
 }
 
-/** AdSense: publisher id, the six ad slot ids and the three placements (SPEC §3, §9 defaults). */
+/** AdSense: publisher id, the six ad slot ids and the three placements (with their defaults). */
 export function AdsensePanel() {
   return (
     <SimpleGrid cols={1} spacing="lg">

@@ -92,7 +92,7 @@ function ProgramRow({
   );
 }
 
-/** SPEC §5: name and base URL required; UTM source and campaign have defaults; medium is `referral`. */
+/** Name and base URL required; UTM source and campaign have defaults; medium is `referral`. */
 export function AffiliatePanel() {
   const programs = useSetting('affiliatePrograms');
   const { saveAsync } = useSaveSetting();

@@ -41,7 +41,7 @@ function RevenueCard({
 }
 
 /**
- * SPEC §2's four revenue cards, with no invented money (issue 13): sponsorships are the deals recorded under
+ * The four revenue cards, with no invented money: sponsorships are the deals recorded under
  * Sponsorships (this month's share of each), affiliate is clicks measured on the site (the programs report
  * their own sales), and AdSense earnings are only in AdSense. The total is the measured money: sponsorships.
  */
@@ -109,7 +109,7 @@ export function RevenueCards({ today = localToday() }: { today?: string }) {
   );
 }
 
-/** SPEC §2: four revenue cards and the AdSense, Affiliate Programs and Sponsorships subtabs. */
+/** Four revenue cards and the AdSense, Affiliate Programs and Sponsorships subtabs. */
 export function MonetizationTab({
   sub,
   onSubChange,

@@ -128,8 +128,8 @@ function DealRow({
 }
 
 /**
- * SPEC §2's sponsor form (name, URL, message) with the deal's amount in USD and its first and last day
- * (issue 13): it saves deals, lists them, edits and deletes them (after a confirmation).
+ * The sponsor form (name, URL, message) with the deal's amount in USD and its first and last
+ * day: it saves deals, lists them, edits and deletes them (after a confirmation).
  */
 export function SponsorshipsPanel() {
   const { data, isPending, isError, error } = useSponsorships();

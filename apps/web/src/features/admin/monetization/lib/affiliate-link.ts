@@ -4,7 +4,7 @@ export type UtmParams = AffiliateProgram['utmParams'];
 
 /**
  * The UTM values a program gets when the form leaves them empty: the settings registry's defaults
- * (source `youtube`, this channel's site; medium `referral`; campaign `default`, SPEC §5).
+ * (source `youtube`, this channel's site; medium `referral`; campaign `default`).
  */
 export const DEFAULT_UTM_PARAMS: Readonly<UtmParams> = Object.freeze(
   affiliateProgramSchema.shape.utmParams.parse(undefined),
@@ -44,7 +44,7 @@ export const emptyAffiliateForm = (): AffiliateProgramForm => ({
   utmCampaign: DEFAULT_UTM_PARAMS.campaign,
 });
 
-/** Name and base URL are required (SPEC §5); the rest has defaults. */
+/** Name and base URL are required; the rest has defaults. */
 export function isAffiliateFormComplete(form: AffiliateProgramForm): boolean {
   return form.name.trim() !== '' && form.baseUrl.trim() !== '';
 }
@@ -70,7 +70,7 @@ export function affiliateProgramId(
   }
 }
 
-/** The program the add form describes; the medium is always `referral` (SPEC §3). */
+/** The program the add form describes; the medium is always `referral`. */
 export function affiliateProgramFromForm(
   form: AffiliateProgramForm,
   existingIds: readonly string[],

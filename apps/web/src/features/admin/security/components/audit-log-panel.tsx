@@ -19,7 +19,7 @@ const actionOptions = [
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
-/** The audit log (issue 25): filtered by action and days, 50 entries at a time, exported as CSV. */
+/** The audit log: filtered by action and days, 50 entries at a time, exported as CSV. */
 export function AuditLogPanel() {
   const [filters, setFilters] = useState<AuditQuery>(initialAuditFilters);
   const log = useAuditLog(filters);

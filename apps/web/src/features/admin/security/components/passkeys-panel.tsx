@@ -10,7 +10,7 @@ import { StepUpModal } from './step-up-modal';
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 /**
- * Passkeys (issue 25): each signs in without a password, or stands in for the code after the password while
+ * Passkeys: each signs in without a password, or stands in for the code after the password while
  * two-factor sign-in is on. Adding, renaming or removing one asks the password (and a code while two-factor
  * sign-in is on); for a rename or a removal, in a modal.
  */

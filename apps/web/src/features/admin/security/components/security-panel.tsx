@@ -43,7 +43,7 @@ export function SecurityPanel() {
 }
 
 /**
- * SPEC §5: current, new and confirm; disabled until all are filled; mismatch and length toasts. While
+ * Current, new and confirm; disabled until all are filled; mismatch and length toasts. While
  * two-factor sign-in is on, a code is asked too (step-up).
  */
 function ChangePasswordCard() {

@@ -8,7 +8,7 @@ import { LoadingStatus } from '../../shared/components/loading-status';
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The admin's signed-in sessions (issue 25): sign out one, or every other. */
+/** The admin's signed-in sessions: sign out one, or every other. */
 export function SessionsPanel() {
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();

@@ -11,7 +11,7 @@ import { EnrolForm } from './two-factor-enrol-form';
 import { RecoveryCodesView } from './recovery-codes-view';
 
 /**
- * Two-factor sign-in (issue #12): off until enrolled. Enrolling shows a QR code and the key once, takes a
+ * Two-factor sign-in: off until enrolled. Enrolling shows a QR code and the key once, takes a
  * code and the password, then shows the recovery codes once. While on: turn off (password and code) and
  * new recovery codes (code).
  */

@@ -16,7 +16,7 @@ describe('isPasswordFormFilled', () => {
 });
 
 describe('passwordChangeProblem', () => {
-  it('reports a mismatch first (SPEC §5 texts)', () => {
+  it('reports a mismatch first (the specified texts)', () => {
     expect(passwordChangeProblem(form('old', 'short', 'other'))).toEqual({
       title: 'Password mismatch',
       description: 'New password and confirmation do not match',

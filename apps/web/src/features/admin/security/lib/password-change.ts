@@ -16,7 +16,7 @@ export function isPasswordFormFilled(form: PasswordChangeForm): boolean {
   return form.currentPassword !== '' && form.newPassword !== '' && form.confirmPassword !== '';
 }
 
-/** SPEC §5: the confirmation must match, and the new password must be long enough. */
+/** The confirmation must match, and the new password must be long enough. */
 export function passwordChangeProblem(form: PasswordChangeForm): FormProblem | null {
   if (form.newPassword !== form.confirmPassword) {
     return { title: 'Password mismatch', description: 'New password and confirmation do not match' };

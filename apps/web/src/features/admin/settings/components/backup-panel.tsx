@@ -15,7 +15,7 @@ interface PendingImport {
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Export downloads the dated JSON; Import restores one after a confirmation (SPEC §8). */
+/** Export downloads the dated JSON; Import restores one after a confirmation. */
 export function BackupPanel() {
   const exportBackup = useExportBackup();
   const importBackup = useImportBackup();

@@ -10,7 +10,7 @@ const CARDS: { name: string; title: StringSettingKey; description: StringSetting
   { name: 'Newsletter', title: 'communityNewsletterTitle', description: 'communityNewsletterDescription' },
 ];
 
-/** The Join the Community section's links and card texts (issue 14); a card without a link only logs (SPEC §1). */
+/** The Join the Community section's links and card texts; a card without a link only logs. */
 export function CommunityPanel() {
   return (
     <SectionCard

@@ -36,7 +36,7 @@ function CopyChannelId() {
   );
 }
 
-/** Site title, contact email, description, the channel id (SPEC §3) and the live check's interval. */
+/** Site title, contact email, description, the channel id and the live check's interval. */
 export function GeneralPanel() {
   return (
     <SectionCard title="General" description="How the site introduces itself. Changes save as you type.">
@@ -70,7 +70,7 @@ export function GeneralPanel() {
           <SettingTextField
             settingKey="channelId"
             label="YouTube channel ID"
-            // Saving asks YouTube (issue 24): not for every half-typed handle, only for a whole channel.
+            // Saving asks YouTube: not for every half-typed handle, only for a whole channel.
             isComplete={(value) => value === '' || parseChannelInput(value) !== null}
             placeholder="UCxxxxxxxxxxxxxxxxxxxxxx"
             description="The channel the Subscribe links and the sync use: paste its URL, @handle or UC… id (saved as the id). Empty: YOUTUBE_CHANNEL_ID's, once synced."

@@ -2,7 +2,7 @@ import { LEGAL_TEXT_MAX_CHARS } from '@app/contracts';
 import { SettingTextField } from '../../shared/components/setting-fields';
 import { SectionCard } from '../../shared/components/section-card';
 
-/** Privacy policy, terms of service and disclosures (SPEC §3). */
+/** Privacy policy, terms of service and disclosures. */
 export function LegalPanel() {
   return (
     <SectionCard

@@ -12,7 +12,7 @@ const LIVE_CHECK_OPTIONS = [
 
 const number = (n: number) => n.toLocaleString('en-US');
 
-/** How often the light live check asks YouTube what is live (issue 17), with its daily quota cost. */
+/** How often the light live check asks YouTube what is live, with its daily quota cost. */
 export function LiveCheckField() {
   const minutes = useSetting('liveCheckIntervalMinutes');
   const perDay = liveCheckUnitsPerDay(minutes);

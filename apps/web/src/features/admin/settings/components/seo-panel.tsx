@@ -4,7 +4,7 @@ import { useGenerateSitemap } from '../api/backup';
 import { SettingSwitch, SettingTextField } from '../../shared/components/setting-fields';
 import { SectionCard } from '../../shared/components/section-card';
 
-/** Sitemap, RSS and GDPR toggles, keywords, OG image, Twitter handle, and Generate Sitemap (SPEC §3, §8). */
+/** Sitemap, RSS and GDPR toggles, keywords, OG image, Twitter handle, and Generate Sitemap. */
 export function SeoPanel() {
   const sitemap = useGenerateSitemap();
   return (

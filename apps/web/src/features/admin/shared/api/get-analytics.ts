@@ -10,7 +10,7 @@ export const analyticsQueryOptions = (range: AnalyticsRangeId) =>
       getJson<AnalyticsReport>(`${apiPaths.analytics}?range=${encodeURIComponent(range)}`, { signal }),
   });
 
-/** Every figure of the Analytics tab for a range, from the site's own counts (issue 13). */
+/** Every figure of the Analytics tab for a range, from the site's own counts. */
 export function useAnalytics(range: AnalyticsRangeId) {
   // The last range's figures stay while the next one loads (labels follow the report's own range).
   return useQuery({ ...analyticsQueryOptions(range), placeholderData: keepPreviousData });

@@ -3,7 +3,7 @@ import { apiPaths } from '@app/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../../lib/api-client';
 
-/** The first-run checklist (issue 24); what changes an item reloads it (a sync, the password, two-factor). */
+/** The first-run checklist; what changes an item reloads it (a sync, the password, two-factor). */
 export const checklistQueryOptions = () =>
   queryOptions({
     queryKey: [apiPaths.adminChecklist],

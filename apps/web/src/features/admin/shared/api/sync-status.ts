@@ -25,7 +25,7 @@ const runningNow = (status: SyncStatus | undefined) =>
 
 /**
  * The last runs. While a sync runs (`poll`: this dashboard started one; or the last run is still running,
- * started elsewhere) it is read again every second, so the progress shows (issue 24); otherwise never.
+ * started elsewhere) it is read again every second, so the progress shows; otherwise never.
  */
 export function useSyncStatus({ poll = false }: { poll?: boolean } = {}) {
   return useQuery({

@@ -15,7 +15,7 @@ export function updateSetting<K extends SettingsKey>(
   );
 }
 
-/** Which tab saves: each has its own toasts (SPEC §8). */
+/** Which tab saves: each has its own toasts. */
 export type SettingsScope = 'settings' | 'design' | 'integration';
 
 export const settingsToasts: Record<SettingsScope, { success: string; failure: string }> = {

@@ -24,7 +24,7 @@ interface FieldProps<K> {
   description?: ReactNode;
 }
 
-/** A toggle that saves on change (SPEC §4). */
+/** A toggle that saves on change. */
 export function SettingSwitch({ settingKey, label, description }: FieldProps<BooleanSettingKey>) {
   const checked = useSetting(settingKey);
   const { save } = useSaveSetting();
@@ -88,7 +88,7 @@ export function SettingTextField({
       />
     );
   }
-  // A secret URL stays a URL input (SPEC §5); the mask reads as dots there too.
+  // A secret URL stays a URL input; the mask reads as dots there too.
   if (secret && type === 'text') {
     return (
       <PasswordInput
@@ -111,7 +111,7 @@ export function SettingTextField({
 
 export type ColorSettingKey = 'primaryColor' | 'accentColor' | 'backgroundColor' | 'textColor';
 
-/** A colour: saves 1 s after the last change, and at once on blur (SPEC §4). */
+/** A colour: saves 1 s after the last change, and at once on blur. */
 export function SettingColorInput({ settingKey, label, description }: FieldProps<ColorSettingKey>) {
   const field = useDebouncedSetting(settingKey, label, {
     isComplete: (value) => HEX_COLOR_PATTERN.test(value),
@@ -136,7 +136,7 @@ export function SettingColorInput({ settingKey, label, description }: FieldProps
 
 type SelectSettingKey = 'headingFont' | 'bodyFont' | 'monoFont';
 
-/** A font: saves 1 s after the last change (SPEC §4). */
+/** A font: saves 1 s after the last change. */
 export function SettingFontSelect<K extends SelectSettingKey>({
   settingKey,
   label,
@@ -216,7 +216,7 @@ export function SettingSegmented<K extends ChoiceSettingKey>({
   );
 }
 
-/** The public site's language (issue 26), saved on change; the dashboard itself stays in English. */
+/** The public site's language, saved on change; the dashboard itself stays in English. */
 export function SettingLanguageSelect({
   label,
   description,

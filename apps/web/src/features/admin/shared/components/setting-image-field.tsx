@@ -15,7 +15,7 @@ interface ImageFieldProps {
   previewHeight?: number;
 }
 
-/** An image stored inline as a data URL (SPEC §3), with a preview, upload and removal. */
+/** An image stored inline as a data URL, with a preview, upload and removal. */
 export function SettingImageField({ settingKey, label, description, previewHeight = 96 }: ImageFieldProps) {
   const value = useSetting(settingKey);
   const { saveAsync } = useSaveSetting();

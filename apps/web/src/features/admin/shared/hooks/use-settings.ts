@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { adminSettingsQueryOptions, useAdminSettings } from '../api/get-admin-settings';
 import { type SettingChange, type SettingsScope, useUpdateSetting } from '../api/update-setting';
 
-/** SPEC §9: colour, font and text settings save one second after the last change. */
+/** Colour, font and text settings save one second after the last change. */
 export const SETTINGS_DEBOUNCE_MS = 1000;
 
-/** Which toasts the fields inside use (SPEC §8: each tab has its own). */
+/** Which toasts the fields inside use (Each tab has its own). */
 export const SettingsScopeContext = createContext<SettingsScope>('settings');
 
 /** The loaded settings; only for fields rendered inside a settings gate. */

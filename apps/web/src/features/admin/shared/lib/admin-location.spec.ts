@@ -3,7 +3,7 @@ import { adminSearchParams, adminTabIds, readAdminLocation } from './admin-locat
 const read = (query: string) => readAdminLocation(new URLSearchParams(query));
 
 describe('readAdminLocation', () => {
-  it('opens the content tab by default (SPEC §2) with the 30d range', () => {
+  it('opens the content tab by default with the 30d range', () => {
     expect(read('')).toEqual({ tab: 'content', sub: null, range: '30d', field: null });
   });
 

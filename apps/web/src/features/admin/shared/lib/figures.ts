@@ -2,12 +2,12 @@ import type { AnalyticsRangeId, TrafficSource } from '@app/contracts';
 
 /** Formatting and goals of the Analytics and Monetization tabs (their figures come from the API). */
 
-/** Goal targets of SPEC §9. */
+/** Goal targets of the Analytics tab. */
 export const NEWSLETTER_GOAL = 100;
 export const MONTHLY_VIEWS_GOAL = 500_000;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** Amounts are in USD (SPEC §9). */
+/** Amounts are in USD. */
 export const formatUsd = (amount: number) => usd.format(amount);
 
 const integer = new Intl.NumberFormat('en-US');
