@@ -12,6 +12,43 @@ const webFeatures = readdirSync(new URL(`${webSrc}/features`, import.meta.url), 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The dashboard, one folder per area the owner works in. An area imports the shared admin core and app-wide
+// code, never another area; only the dashboard frame composes them. The login screen stays apart from all of it.
+const admin = `${webSrc}/features/admin`;
+const adminAreas = ['content', 'monetization', 'design', 'integrations', 'analytics', 'settings', 'security'];
+const adminZones = [
+  ...adminAreas.map((area) => ({
+    target: `${admin}/${area}`,
+    from: admin,
+    except: [`./${area}`, './shared'],
+    message: 'A dashboard area imports only features/admin/shared: move what two areas need there.',
+  })),
+  {
+    target: `${admin}/shared`,
+    from: admin,
+    except: ['./shared'],
+    message: 'The shared admin core depends on no area, nor on the login screen or the dashboard frame.',
+  },
+  {
+    target: `${admin}/login`,
+    from: admin,
+    except: ['./login', './shared'],
+    message: 'The login screen paints without the dashboard: it imports only features/admin/shared.',
+  },
+  {
+    target: `${admin}/shell`,
+    from: admin,
+    except: ['./shell', './shared', './login', './dashboard'],
+    message: 'The admin page reaches the areas only through the dashboard frame.',
+  },
+  {
+    target: `${admin}/dashboard`,
+    from: admin,
+    except: ['./dashboard', './shared', ...adminAreas.map((area) => `./${area}`)],
+    message: 'The dashboard frame composes the areas; it does not reach into the admin page or login.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,6 +127,7 @@ export default tseslint.config(
               from: [`${webSrc}/features`, `${webSrc}/app`],
               message: 'Shared code does not depend on features or the app shell.',
             },
+            ...adminZones,
           ],
         },
       ],

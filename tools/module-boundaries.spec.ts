@@ -166,6 +166,72 @@ describe('web feature boundaries', () => {
   });
 });
 
+describe('dashboard areas', () => {
+  const admin = 'apps/web/src/features/admin';
+  const probe = (from: string, name: string) =>
+    `import { ${name} } from '${from}';\n\nexport const probe = ${name};\n`;
+
+  it.each([
+    [
+      'an area imports another area',
+      `${admin}/analytics/components`,
+      '../../integrations/api/newsletter',
+      'useExportSubscribers',
+    ],
+    [
+      'an area imports the dashboard frame',
+      `${admin}/security/components`,
+      '../../dashboard/dashboard',
+      'Dashboard',
+    ],
+    [
+      'the shared core imports an area',
+      `${admin}/shared/lib`,
+      '../../content/api/sync-youtube',
+      'useSyncYoutube',
+    ],
+    ['the login screen imports an area', `${admin}/login`, '../security/api/passkeys', 'usePasskeys'],
+    ['the login screen imports the dashboard frame', `${admin}/login`, '../dashboard/dashboard', 'Dashboard'],
+    [
+      'the admin page imports an area',
+      `${admin}/shell`,
+      '../settings/components/settings-tab',
+      'SettingsTab',
+    ],
+  ])('fail lint when %s', async (_case, dir, from, name) => {
+    expect(featureErrors(await lintAs(`${dir}/boundary-probe.ts`, probe(from, name)))).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'an area use the shared core',
+      `${admin}/monetization/components`,
+      '../../shared/components/section-card',
+      'SectionCard',
+    ],
+    [
+      'the login screen use the shared core',
+      `${admin}/login`,
+      '../shared/api/get-admin-settings',
+      'adminSettingsQueryOptions',
+    ],
+    [
+      'the dashboard frame compose an area',
+      `${admin}/dashboard`,
+      '../design/components/design-tab',
+      'DesignTab',
+    ],
+    [
+      'an area use another feature’s queries',
+      `${admin}/content/api`,
+      '../../../videos/api/get-videos',
+      'videosUrl',
+    ],
+  ])('let %s', async (_case, dir, from, name) => {
+    expect(featureErrors(await lintAs(`${dir}/boundary-probe.ts`, probe(from, name)))).toEqual([]);
+  });
+});
+
 describe('the public page ships without zod', () => {
   it('fail lint when public code takes a value from the whole contracts', async () => {
     const messages = await lintAs(

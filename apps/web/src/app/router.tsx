@@ -7,7 +7,7 @@ import { PublicHome } from './home/home-page';
 
 // The admin area is a chunk of its own so that visitors of the public pages never load it.
 const AdminPage = lazy(() =>
-  import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
+  import('../features/admin/shell/admin-page').then((m) => ({ default: m.AdminPage })),
 );
 
 function PageLoader() {

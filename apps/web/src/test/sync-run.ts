@@ -1,4 +1,5 @@
-import type { SyncRun } from '@app/contracts';
+import { settingsDefaults, type SyncRun, type SyncStatus } from '@app/contracts';
+import { fakeResponse, mockFetch } from './fetch-mock';
 
 /** A sync run as the API answers it: a full sync still running, nothing counted yet; `patch` sets the rest. */
 export const syncRun = (patch: Partial<SyncRun> = {}): SyncRun => ({
@@ -21,3 +22,30 @@ export const syncRun = (patch: Partial<SyncRun> = {}): SyncRun => ({
   notifications: null,
   ...patch,
 });
+
+/** The sync status of a set-up with no run yet. */
+export const syncStatus = (setup: SyncStatus['setup']): SyncStatus => ({
+  lastRun: null,
+  lastSuccess: null,
+  lastPush: null,
+  setup,
+});
+
+/** The API's answers around the YouTube card and tile for a set-up; `extra` adds or overrides routes. */
+export function youtubeAnswers(setup: SyncStatus['setup'], extra: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    '/api/admin/settings': () => fakeResponse(200, settingsDefaults),
+    '/api/sync/status': () => fakeResponse(200, syncStatus(setup)),
+    '/api/admin/integrations/checks': () => fakeResponse(200, { checks: [] }),
+    '/api/youtube/websub/status': () =>
+      fakeResponse(200, {
+        state: 'off',
+        offReason: 'no-channel',
+        channelId: null,
+        leaseExpiresAt: null,
+        lastNotificationAt: null,
+        lastError: null,
+      }),
+    ...extra,
+  });
+}
