@@ -48,6 +48,8 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
   ['the video id pattern', VIDEO_ID_COPY, ['libs/contracts/src/youtube.ts']],
   // The dashboard's address as code (a comment may name it): links, the router and the analytics' exclusion.
   ['the dashboard path', /(?<!\*.*)['"`]\/admin(?=['"`/?])/, ['libs/contracts/src/watch.ts']],
+  // A form's limit is its schema's (`maxLengthOf`), never a number written again beside it.
+  ['form field limits', /maxLength=\{\d/, []],
   ['on/off environment variables', ENV_FLAG_COPY, ['libs/node-server/src/env-flag.ts']],
   ['the analytics ranges', /'7d',\s*'30d',\s*'90d'/, ['libs/contracts/src/analytics.ts']],
   ['YouTube’s addresses', /www\.youtube\.com/, ['libs/contracts/src/youtube.ts']],
@@ -94,6 +96,7 @@ describe('one home per rule', () => {
       [VIDEO_ID_COPY, '/^[A-Za-z0-9_-]{11}$/'],
       [ENV_FLAG_COPY, ".enum(['true', 'false', '1', '0', 'yes', 'no'])"],
       [ENV_FLAG_COPY, ".transform((v) => v === 'true' || v === '1' || v === 'yes')"],
+      [RULES.find(([rule]) => rule === 'form field limits')![1], '<TextInput maxLength={100} />'],
     ];
     for (const [pattern, copy] of copies) expect([copy, pattern.test(copy)]).toEqual([copy, true]);
   });

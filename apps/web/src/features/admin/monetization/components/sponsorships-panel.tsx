@@ -1,4 +1,4 @@
-import type { Sponsorship, SponsorshipInput } from '@app/contracts';
+import { maxLengthOf, type Sponsorship, type SponsorshipInput, sponsorshipInputSchema } from '@app/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -190,7 +190,7 @@ export function SponsorshipsPanel() {
                 label="Sponsor name"
                 placeholder="Acme Tools"
                 autoComplete="off"
-                maxLength={100}
+                maxLength={maxLengthOf(sponsorshipInputSchema.shape.sponsorName)}
                 {...field('sponsorName')}
               />
               <TextInput
@@ -206,7 +206,7 @@ export function SponsorshipsPanel() {
               placeholder="This video is sponsored by…"
               autosize
               minRows={3}
-              maxLength={1000}
+              maxLength={maxLengthOf(sponsorshipInputSchema.shape.message)}
               {...field('message')}
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

@@ -1,4 +1,4 @@
-import type { Passkey, StepUpBody } from '@app/contracts';
+import { maxLengthOf, type Passkey, passkeyNameSchema, type StepUpBody } from '@app/contracts';
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconFingerprint, IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -6,6 +6,8 @@ import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { SectionCard } from '../../shared/components/section-card';
 import { StepUpModal } from './step-up-modal';
+
+const PASSKEY_NAME_MAX_LENGTH = maxLengthOf(passkeyNameSchema);
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
@@ -87,7 +89,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
               <TextInput
                 aria-label="Passkey name"
                 value={name}
-                maxLength={64}
+                maxLength={PASSKEY_NAME_MAX_LENGTH}
                 onChange={(event) => setName(event.currentTarget.value)}
                 style={{ flex: 1 }}
               />
@@ -163,7 +165,7 @@ function AddPasskeyForm() {
         <TextInput
           label="Name of the new passkey"
           placeholder="Laptop, phone, security key…"
-          maxLength={64}
+          maxLength={PASSKEY_NAME_MAX_LENGTH}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
         />

@@ -1,4 +1,3 @@
-import { COMMUNITY_DESCRIPTION_MAX_CHARS, COMMUNITY_TITLE_MAX_CHARS } from '@app/contracts/community';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { StringSettingKey } from '../../shared/components/setting-fields';
 import { SettingTextField } from '../../shared/components/setting-fields';
@@ -34,16 +33,8 @@ export function CommunityPanel() {
       </SimpleGrid>
       {CARDS.map(({ name, title, description }) => (
         <SimpleGrid key={name} cols={{ base: 1, sm: 2 }} spacing="md">
-          <SettingTextField
-            settingKey={title}
-            label={`${name} card title`}
-            maxLength={COMMUNITY_TITLE_MAX_CHARS}
-          />
-          <SettingTextField
-            settingKey={description}
-            label={`${name} card text`}
-            maxLength={COMMUNITY_DESCRIPTION_MAX_CHARS}
-          />
+          <SettingTextField settingKey={title} label={`${name} card title`} />
+          <SettingTextField settingKey={description} label={`${name} card text`} />
         </SimpleGrid>
       ))}
       <Text size="xs" c="dimmed">

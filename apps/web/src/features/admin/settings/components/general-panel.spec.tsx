@@ -1,4 +1,4 @@
-import { settingsDefaults } from '@app/contracts';
+import { maxLengthOf, settingsDefaults, settingValueSchema } from '@app/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
@@ -33,5 +33,19 @@ describe('the General panel', () => {
     });
     await act(async () => jest.advanceTimersByTime(1500));
     expect(saves(fetch).map(([url]) => url)).toEqual(['/api/settings/channelId']);
+  });
+
+  it('each text field holds as many characters as its setting’s schema takes', async () => {
+    mockFetch({ '/api/admin/settings': () => fakeResponse(200, settingsDefaults) });
+    renderWithProviders(
+      <SettingsGate scope="settings">
+        <GeneralPanel />
+      </SettingsGate>,
+    );
+    const title = await screen.findByRole('textbox', { name: 'Site title' });
+    expect(title.getAttribute('maxlength')).toBe(String(maxLengthOf(settingValueSchema('siteTitle'))));
+    expect(title.getAttribute('maxlength')).toBe('100');
+    const description = screen.getByRole('textbox', { name: 'Site description' });
+    expect(description.getAttribute('maxlength')).toBe('500');
   });
 });

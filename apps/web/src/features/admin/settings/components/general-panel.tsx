@@ -45,7 +45,6 @@ export function GeneralPanel() {
           settingKey="siteTitle"
           label="Site title"
           placeholder="Code with Alex"
-          maxLength={100}
           description="Empty: the channel's name."
         />
         <SettingTextField
@@ -62,7 +61,6 @@ export function GeneralPanel() {
         label="Site description"
         multiline
         minRows={3}
-        maxLength={500}
         description="Shown in search results and link previews."
       />
       <Group align="flex-end" gap="xs" wrap="nowrap">

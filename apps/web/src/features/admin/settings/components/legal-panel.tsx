@@ -1,4 +1,3 @@
-import { LEGAL_TEXT_MAX_CHARS } from '@app/contracts';
 import { SettingTextField } from '../../shared/components/setting-fields';
 import { SectionCard } from '../../shared/components/section-card';
 
@@ -9,26 +8,13 @@ export function LegalPanel() {
       title="Legal"
       description="Texts of the legal pages. Plain text or Markdown; changes save as you type."
     >
-      <SettingTextField
-        settingKey="privacyPolicyContent"
-        label="Privacy policy"
-        multiline
-        minRows={6}
-        maxLength={LEGAL_TEXT_MAX_CHARS}
-      />
-      <SettingTextField
-        settingKey="termsOfServiceContent"
-        label="Terms of service"
-        multiline
-        minRows={6}
-        maxLength={LEGAL_TEXT_MAX_CHARS}
-      />
+      <SettingTextField settingKey="privacyPolicyContent" label="Privacy policy" multiline minRows={6} />
+      <SettingTextField settingKey="termsOfServiceContent" label="Terms of service" multiline minRows={6} />
       <SettingTextField
         settingKey="disclosuresContent"
         label="Disclosures"
         multiline
         minRows={4}
-        maxLength={LEGAL_TEXT_MAX_CHARS}
         description="Affiliate and sponsorship disclosures."
       />
     </SectionCard>

@@ -1,4 +1,4 @@
-import type { Settings, SettingsKey } from '@app/contracts';
+import { maxLengthOf, type Settings, type SettingsKey, settingValueSchema } from '@app/contracts';
 import { isSiteLanguage, selectableSiteLanguages, siteLanguageInfo } from '@app/contracts/site-language';
 import { HEX_COLOR_PATTERN } from '@app/contracts/limits';
 import {
@@ -46,7 +46,6 @@ interface TextFieldProps extends FieldProps<StringSettingKey> {
   secret?: boolean;
   multiline?: boolean;
   minRows?: number;
-  maxLength?: number;
   autoComplete?: string;
   /** Whether a value is worth saving while the admin is still typing; leaving the field saves it anyway. */
   isComplete?: (value: string) => boolean;
@@ -62,7 +61,6 @@ export function SettingTextField({
   secret = false,
   multiline = false,
   minRows = 4,
-  maxLength,
   autoComplete = 'off',
   isComplete,
 }: TextFieldProps) {
@@ -74,7 +72,8 @@ export function SettingTextField({
     value: field.value,
     onFocus: field.onFocus,
     onBlur: field.onBlur,
-    maxLength,
+    // The setting's own limit; a secret's field holds its mask until typed over.
+    maxLength: secret ? undefined : maxLengthOf(settingValueSchema(settingKey)),
     'data-setting': settingKey,
   };
   if (multiline) {
