@@ -27,3 +27,4 @@ export * from './oembed';
 export * from './security';
 export * from './text';
 export * from './checklist';
+export * from './page-model';
