@@ -195,7 +195,7 @@ describe('the page model of a site with a fixed address (PUBLIC_URL)', () => {
   it('may be kept by shared caches, names PUBLIC_URL whatever the Host, and is answered from memory until a write', async () => {
     const first = await request(t.server).get(pageModelUrl('/')).set('Host', 'other.example').expect(200);
     expect(first.body.cache).toEqual({ shared: true, cacheControl: 'no-cache' });
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['cache-control']).toBe('public, no-cache');
     expect(first.headers['x-accel-expires']).toBeUndefined();
     expect(first.body.head).toContain('https://videos.example.com/');
     expect(first.body.head).not.toContain('other.example');

@@ -4,6 +4,10 @@ import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
+import {
+  PRIVATE_REVALIDATED_CACHE_CONTROL,
+  REVALIDATED_CACHE_CONTROL,
+} from '../content-cache/cache-control';
 import { contentVersionOf } from '../content-cache/http-caching.middleware';
 import { ApiJson } from '../docs/api-response.decorators';
 import { PageModelDto, PageModelQueryDto } from './page-model.dto';
@@ -22,7 +26,7 @@ export class PageModelController {
    * The page model of a path of the site (its settings, head, policy, cache policy, data, status and content
    * version). Answered 200 whatever the page's own status (in the body). Its ETag names the content version: asked
    * again with it in If-None-Match, the answer is a 304 while nothing changed. `no-cache`: nobody keeps it by time;
-   * without PUBLIC_URL its head's links follow the request's Host, so it is `private` too.
+   * without PUBLIC_URL its head's links follow the request's Host, so it is `private` rather than `public`.
    */
   @Public()
   @Get('page')
@@ -38,7 +42,10 @@ export class PageModelController {
       origin: siteOrigin(req, this.env.PUBLIC_URL),
       fixedOrigin: Boolean(this.env.PUBLIC_URL),
     });
-    res.setHeader('Cache-Control', model.cache.cacheControl);
+    res.setHeader(
+      'Cache-Control',
+      model.cache.shared ? REVALIDATED_CACHE_CONTROL : PRIVATE_REVALIDATED_CACHE_CONTROL,
+    );
     return model;
   }
 }
