@@ -4,10 +4,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
-import {
-  PRIVATE_REVALIDATED_CACHE_CONTROL,
-  REVALIDATED_CACHE_CONTROL,
-} from '../content-cache/cache-control';
+import { PRIVATE_REVALIDATED_CACHE_CONTROL, REVALIDATED_CACHE_CONTROL } from '../content-cache/cache-control';
 import { contentVersionOf } from '../content-cache/http-caching.middleware';
 import { ApiJson } from '../docs/api-response.decorators';
 import { PageModelDto, PageModelQueryDto } from './page-model.dto';
