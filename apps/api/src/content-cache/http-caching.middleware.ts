@@ -70,7 +70,8 @@ const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
  * Caching headers by a rule, not by a list of paths:
  * - a GET of a route marked `@Public()`, to a request without a session, answered 200 (or 304), is
  *   public: `PUBLIC_CACHE_CONTROL` unless the route chose its own (`private` when its links follow
- *   the Host, a week for the immutable demo thumbnails, `no-store` for the health check), a weak
+ *   the Host, a week for the immutable demo thumbnails, `no-cache` for the page model, which no shared
+ *   cache keeps by time, `no-store` for the health check), a weak
  *   ETag from the content version, the URL (with the origin when links follow the Host) and the
  *   encoding sent, and `Vary: Accept-Encoding`;
  * - everything else (admin routes, non-public routes, a session's answers even on public routes,
