@@ -18,6 +18,7 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   live: ['get'],
   pagePolicy: ['get'],
   pageHead: ['get'],
+  pageModel: ['get'],
   events: ['post'],
   newsletterSubscribe: ['post'],
   currentUser: ['get'],

@@ -243,6 +243,16 @@ const CALLS: Call[] = [
     url: () => `/api/page-head?video=${firstId('get /api/videos')}`,
   },
   { route: 'get /api/page-head', status: 404, url: '/api/page-head?video=no-such-id' },
+  { route: 'get /api/page', status: 200, url: '/api/page?path=%2F' },
+  {
+    route: 'get /api/page',
+    status: 200,
+    url: () => `/api/page?path=${encodeURIComponent(`/videos/${firstId('get /api/videos')}`)}`,
+  },
+  { route: 'get /api/page', status: 200, url: '/api/page?path=%2Fvideos%2Fno-such-id' },
+  { route: 'get /api/page', status: 200, url: '/api/page?path=%2Fadmin' },
+  { route: 'get /api/page', status: 200, url: '/api/page?path=%2Fno-such-page' },
+  { route: 'get /api/page', status: 400, url: '/api/page?path=no-slash' },
   { route: 'get /api/playlists', status: 200 },
   {
     route: 'post /api/playlists/:id/pin',

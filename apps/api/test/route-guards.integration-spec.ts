@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = new Set([
   'get /robots.txt',
   'get /oembed',
   'get /api/page-head',
+  'get /api/page',
   'get /api/settings/page-policy',
   'post /api/newsletter/subscribe',
   'get /api/newsletter/confirm',

@@ -21,7 +21,8 @@ export function isApiPath(pathname: string): boolean {
 
 /**
  * The content version (the number every write to public content or settings bumps), sent by the API with its
- * public answers: the web server's renderer keys its renderings by it (apps/web/server/page-renderer.ts).
+ * public answers and in the page model's body: every cache between a save and a page's HTML is keyed by it
+ * (docs/architecture.md, "Caches between a save and the page").
  */
 export const CONTENT_VERSION_HEADER = 'X-Content-Version';
 
@@ -47,6 +48,11 @@ export const apiPaths = {
   pagePolicy: `${API_PREFIX}/settings/page-policy`,
   /** Asked by the web server for each page: its head tags (`?video=` for a watch page). */
   pageHead: `${API_PREFIX}/page-head`,
+  /**
+   * Everything a server render of one page needs, in one answer (`?path=`, see `pageModelUrl` in page-model.ts):
+   * its settings, head, policy, data and the content version.
+   */
+  pageModel: `${API_PREFIX}/page`,
 
   // Visitors' writes.
   events: `${API_PREFIX}/events`,

@@ -28,3 +28,4 @@ export * from './security';
 export * from './text';
 export * from './checklist';
 export * from './schema-limits';
+export * from './page-model';

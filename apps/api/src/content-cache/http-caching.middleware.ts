@@ -26,6 +26,25 @@ export function contentVersionReader(dataSource: DataSource): ContentVersionRead
   };
 }
 
+/**
+ * The content version read for this request before its route ran (undefined when the database did not answer):
+ * what its ETag and `X-Content-Version` name, for a route that puts it in its body too (the page model).
+ */
+export function contentVersionOf(res: Response): string | undefined {
+  return res.locals.contentVersion as string | undefined;
+}
+
+/**
+ * How long a shared cache may keep a public answer by time: nginx until the end of the second (`X-Accel-Expires`,
+ * which it reads before Cache-Control), a CDN as `CDN_CACHE_CONTROL` says. An answer its route marks `no-cache`
+ * (the page model) is kept by no one by time: every use revalidates it by its version's ETag.
+ */
+function setSharedLifetime(res: Response, cacheControl: string): void {
+  if (/\bno-cache\b/i.test(cacheControl)) return;
+  if (cacheControl === PUBLIC_CACHE_CONTROL) res.setHeader('CDN-Cache-Control', CDN_CACHE_CONTROL);
+  res.setHeader('X-Accel-Expires', nginxExpiresThisSecond());
+}
+
 export interface HttpCaching {
   /** First of all: decides the caching headers of every answer as its headers go out. */
   headers: RequestHandler;
@@ -51,7 +70,8 @@ const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
  * Caching headers by a rule, not by a list of paths:
  * - a GET of a route marked `@Public()`, to a request without a session, answered 200 (or 304), is
  *   public: `PUBLIC_CACHE_CONTROL` unless the route chose its own (`private` when its links follow
- *   the Host, a week for the immutable demo thumbnails, `no-store` for the health check), a weak
+ *   the Host, a week for the immutable demo thumbnails, `no-cache` for the page model, which no shared
+ *   cache keeps by time, `no-store` for the health check), a weak
  *   ETag from the content version, the URL (with the origin when links follow the Host) and the
  *   encoding sent, and `Vary: Accept-Encoding`;
  * - everything else (admin routes, non-public routes, a session's answers even on public routes,
@@ -89,9 +109,8 @@ export function httpCaching(
       if (/\bno-store\b/i.test(chosen)) return;
       const cacheControl = chosen || PUBLIC_CACHE_CONTROL;
       this.setHeader('Cache-Control', cacheControl);
-      if (cacheControl === PUBLIC_CACHE_CONTROL) this.setHeader('CDN-Cache-Control', CDN_CACHE_CONTROL);
-      this.setHeader('X-Accel-Expires', nginxExpiresThisSecond());
-      const version = res.locals.contentVersion as string | undefined;
+      setSharedLifetime(this, cacheControl);
+      const version = contentVersionOf(res);
       if (version === undefined) return;
       this.setHeader(CONTENT_VERSION_HEADER, version);
       const byOrigin = /\bprivate\b/i.test(cacheControl);
@@ -120,7 +139,7 @@ export function httpCaching(
   const notModified = (req: Request, res: Response, next: NextFunction) => {
     const asked = req.headers['if-none-match'];
     const known = validated.get(req.originalUrl);
-    const version = res.locals.contentVersion as string | undefined;
+    const version = contentVersionOf(res);
     if (!asked || known === undefined || version === undefined) return next();
     const key = etagKey(req, known.byOrigin);
     const tags = asked.split(',').map((tag) => tag.trim());
@@ -130,8 +149,7 @@ export function httpCaching(
     if (!match) return next();
     res.locals.notModified = true;
     res.setHeader('Cache-Control', known.cacheControl);
-    if (known.cacheControl === PUBLIC_CACHE_CONTROL) res.setHeader('CDN-Cache-Control', CDN_CACHE_CONTROL);
-    res.setHeader('X-Accel-Expires', nginxExpiresThisSecond());
+    setSharedLifetime(res, known.cacheControl);
     res.setHeader('ETag', match);
     res.setHeader('Vary', 'Accept-Encoding');
     res.status(304).end();

@@ -16,6 +16,7 @@ export const CACHEABLE_PATHS = new Set<string>([
   apiPaths.settings,
   // Asked by the web server for every page view.
   apiPaths.pagePolicy,
+  apiPaths.pageModel,
   apiPaths.live,
 ]);
 const KEPT_HEADERS = [

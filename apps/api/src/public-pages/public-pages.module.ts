@@ -4,19 +4,22 @@ import { PlaylistsModule } from '../playlists/playlists.module';
 import { SettingsModule } from '../settings/settings.module';
 import { VideosModule } from '../videos/videos.module';
 import { YoutubeModule } from '../youtube/youtube.module';
+import { PageModelController } from './page-model.controller';
+import { PageModelService } from './page-model.service';
 import { PublicPagesController } from './public-pages.controller';
 import { PublicPagesService } from './public-pages.service';
 import { WatchController } from './watch.controller';
 import { WatchService } from './watch.service';
 
 /**
- * What visitors and crawlers read outside the SPA: sitemap.xml, rss.xml, robots.txt, the page head, and a
- * video's watch page data (`GET /api/videos/{id}`, `/oembed`).
+ * What visitors and crawlers read outside the SPA: sitemap.xml, rss.xml, robots.txt, the page head, a video's
+ * watch page data (`GET /api/videos/{id}`, `/oembed`), and the page model the web server renders from
+ * (`GET /api/page?path=`).
  */
 @Module({
   imports: [VideosModule, PlaylistsModule, ChannelModule, SettingsModule, YoutubeModule],
-  controllers: [PublicPagesController, WatchController],
-  providers: [PublicPagesService, WatchService],
+  controllers: [PublicPagesController, WatchController, PageModelController],
+  providers: [PublicPagesService, WatchService, PageModelService],
   exports: [PublicPagesService],
 })
 export class PublicPagesModule {}

@@ -1,7 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { VIDEO_PAGE_SIZE } from '@app/contracts/limits';
 import {
   embedUrl,
   homePageHead,
+  type PageHead,
   pageHeadHtml,
   pageHeadSettingsKeys,
   PSEUDO_LANGUAGE,
@@ -17,13 +19,16 @@ import { SitemapStream, streamToPromise } from 'sitemap';
 import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { SettingsService } from '../settings/settings.service';
-import { VideosService } from '../videos/videos.service';
+import { type VideoPage, VideosService } from '../videos/videos.service';
 import { absoluteUrl } from './site-url';
 import { feedCdata, feedText, feedUrl, xmlChars } from './xml';
 
 export const RSS_ITEMS = 50;
-/** The videos `/` shows before View All (the web's VIDEO_PAGE_SIZE): its ItemList names their pages. */
-export const HOME_PAGE_VIDEOS = 20;
+
+/** A page's head as the HTML fragment the web server puts between the shell's page-head marks. */
+export function headHtml(head: PageHead): string {
+  return `${pageHeadHtml(head)}\n`;
+}
 
 /** Google's limits for the video extension: https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps */
 const SITEMAP_TITLE_MAX = 100;
@@ -49,13 +54,18 @@ export class PublicPagesService {
       this.settings.publicValues(pageHeadSettingsKeys),
       this.settings.get('hideShorts'),
     ]);
-    const { items } = await this.videos.list({
+    const { items } = await this.latestVideos(hideShorts);
+    return headHtml(homePageHead(settings, origin, items));
+  }
+
+  /** The videos `/` shows before View All, of the kinds its grid shows (no Shorts when the site hides them). */
+  latestVideos(hideShorts: boolean): Promise<VideoPage> {
+    return this.videos.list({
       sort: 'recent',
       kind: videoKindQuery('all', hideShorts)?.split(',') as VideoKind[] | undefined,
-      limit: HOME_PAGE_VIDEOS,
+      limit: VIDEO_PAGE_SIZE,
       offset: 0,
     });
-    return `${pageHeadHtml(homePageHead(settings, origin, items))}\n`;
   }
 
   /**

@@ -1,11 +1,12 @@
 import type { Video, VideoSort } from '@app/contracts';
 import { apiPaths } from '@app/contracts/api-paths';
+import { SHORTS_SHELF_SIZE, VIDEO_PAGE_SIZE } from '@app/contracts/limits';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiUrl, throwIfNotOk } from '../../../lib/api-client';
 
 export const VIDEOS_PATH = apiPaths.videos;
-/** The grid shows 20 videos (and 20 skeletons) before View All. */
-export const VIDEO_PAGE_SIZE = 20;
+/** The grid shows this many videos (and skeletons) before View All; the API's page model gives as many. */
+export { VIDEO_PAGE_SIZE };
 
 export interface VideoListParams {
   q?: string;
@@ -56,8 +57,8 @@ export function useLatestVideos(kind?: string) {
   return useQuery({ ...latestVideosQueryOptions(kind), placeholderData: keepPreviousData });
 }
 
-/** Shorts on the shelf (`showShortsShelf`). */
-export const SHORTS_SHELF_SIZE = 12;
+/** Shorts on the shelf (`showShortsShelf`); the API's page model gives as many. */
+export { SHORTS_SHELF_SIZE };
 
 /** The newest Shorts, for their shelf. */
 export const shortsShelfQueryOptions = () =>

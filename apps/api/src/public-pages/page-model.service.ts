@@ -1,0 +1,117 @@
+import { SHORTS_SHELF_SIZE } from '@app/contracts/limits';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type HomePageData,
+  homePageHead,
+  isSitePagePath,
+  type PageCachePolicy,
+  pageHead,
+  type PageModel,
+  type PublicSettings,
+  type VideoDetail,
+  videoIdFromWatchPath,
+  watchPageHead,
+} from '@app/contracts';
+import { toChannelStats } from '../channel/channel.mapper';
+import { ChannelService } from '../channel/channel.service';
+import { toPlaylist } from '../playlists/playlist.mapper';
+import { PlaylistsService } from '../playlists/playlists.service';
+import { SettingsService } from '../settings/settings.service';
+import { toVideo } from '../videos/video.mapper';
+import { type VideoPage, VideosService } from '../videos/videos.service';
+import { LiveCheckService } from '../youtube/live-check.service';
+import { headHtml, PublicPagesService } from './public-pages.service';
+import { WatchService } from './watch.service';
+
+/** Where the page model's answer is asked for: the site's origin (its links) and whether it is fixed. */
+export interface PageModelSite {
+  /** The site's origin, for the head's absolute links. */
+  origin: string;
+  /** PUBLIC_URL is set: the answer is the same whatever the request's Host. */
+  fixedOrigin: boolean;
+}
+
+const list = (page: VideoPage) => ({ items: page.items.map(toVideo), total: page.total });
+
+/** The cache policy of a page's HTML: shared caches may keep it only when its links do not follow the Host. */
+export function pageCachePolicy(fixedOrigin: boolean): PageCachePolicy {
+  return fixedOrigin
+    ? { shared: true, cacheControl: 'no-cache' }
+    : { shared: false, cacheControl: 'private, no-cache' };
+}
+
+/**
+ * The page model (`GET /api/page?path=`): what a server render of a path needs, from the same services the public
+ * calls answer from (`GET /api/settings`, `/api/settings/page-policy`, `/api/page-head`, `/api/videos`, …), so the
+ * two never differ.
+ */
+@Injectable()
+export class PageModelService {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly pages: PublicPagesService,
+    private readonly watch: WatchService,
+    private readonly videos: VideosService,
+    private readonly playlists: PlaylistsService,
+    private readonly channel: ChannelService,
+    private readonly live: LiveCheckService,
+  ) {}
+
+  /** The model of `path` as of content `version` (read before anything else, so it is never newer than the data). */
+  async model(path: string, version: string, site: PageModelSite): Promise<PageModel> {
+    const [settings, policy] = await Promise.all([
+      this.settings.publicView(),
+      this.settings.pagePolicySources(),
+    ]);
+    const common = { path, version, settings, policy, cache: pageCachePolicy(site.fixedOrigin) };
+    const siteHead = () => headHtml(pageHead(settings, site.origin));
+    if (path === '/') {
+      const data = await this.home(settings);
+      const head = headHtml(homePageHead(settings, site.origin, data.videos.items));
+      return { ...common, kind: 'home', status: 200, head, data };
+    }
+    const videoId = videoIdFromWatchPath(path);
+    if (videoId !== null) {
+      const video = await this.watch.detail(videoId).catch(notFoundAsNull);
+      return video
+        ? {
+            ...common,
+            kind: 'watch',
+            status: 200,
+            head: headHtml(watchPageHead(settings, site.origin, video)),
+            data: { video },
+          }
+        : { ...common, kind: 'watch', status: 404, head: siteHead(), data: { video: null } };
+    }
+    if (isSitePagePath(path))
+      return { ...common, kind: 'dashboard', status: 200, head: siteHead(), data: null };
+    return { ...common, kind: 'not-found', status: 404, head: siteHead(), data: null };
+  }
+
+  /** What `/`'s queries fetch first (apps/web/src/app/page-data.ts), sections switched off left out. */
+  private async home(settings: PublicSettings): Promise<HomePageData> {
+    const [channel, videos, live, featured, playlists, shorts] = await Promise.all([
+      this.channel.find(),
+      this.pages.latestVideos(settings.hideShorts),
+      this.live.state(),
+      settings.showFeaturedVideo ? this.videos.featured() : undefined,
+      settings.showPlaylistSection ? this.playlists.list() : undefined,
+      settings.showShortsShelf
+        ? this.videos.list({ sort: 'recent', kind: ['short'], limit: SHORTS_SHELF_SIZE, offset: 0 })
+        : undefined,
+    ]);
+    return {
+      channel: toChannelStats(channel),
+      videos: list(videos),
+      live,
+      ...(featured !== undefined && { featured: featured ? toVideo(featured) : null }),
+      ...(playlists && { playlists: playlists.map(toPlaylist) }),
+      ...(shorts && { shorts: list(shorts) }),
+    };
+  }
+}
+
+function notFoundAsNull(error: unknown): VideoDetail | null {
+  if (error instanceof NotFoundException) return null;
+  throw error;
+}
