@@ -22,11 +22,11 @@ import helmet from 'helmet';
 import {
   CACHE_IMMUTABLE,
   CACHE_NONE,
-  SESSION_COOKIE,
   startWebServer,
   type RunningWebServer,
 } from './web-app';
 import { freePort, MB, padded, resetWithinLinger, sendRaw, sleep, trickled } from '@app/node-server/raw-http';
+import { SESSION_COOKIE } from './api-micro-cache';
 import { contentSecurityPolicyFor, inlineScriptHashes } from './page-csp';
 import { fillHead } from './page-shell';
 
