@@ -11,7 +11,6 @@ import { apiPaths, CONTENT_VERSION_HEADER } from '@app/contracts/api-paths';
 import { isServerRenderedPath } from '@app/contracts/watch';
 import { LRUCache } from 'lru-cache';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { RenderedBody } from './page-shell';
 
@@ -44,13 +43,6 @@ export interface PageRenderer {
  */
 export type SsrEntrySource = string | (() => Promise<SsrEntry>);
 
-/** Loads the built entry (an ES module); a CommonJS one (`.cjs`, the specs' stand-ins) is required as it is. */
-function importEntry(entryFile: string): Promise<SsrEntry> {
-  if (entryFile.endsWith('.cjs'))
-    return Promise.resolve().then(() => createRequire(entryFile)(entryFile) as SsrEntry);
-  return import(pathToFileURL(entryFile).href) as Promise<SsrEntry>;
-}
-
 /**
  * A renderer over the entry, or undefined when it is not built (the pages then go out as the shell, as before
  * server rendering).
@@ -58,7 +50,7 @@ function importEntry(entryFile: string): Promise<SsrEntry> {
 export function createPageRenderer(apiUrl: string, source: SsrEntrySource): PageRenderer | undefined {
   if (typeof source === 'string' && !existsSync(source)) return undefined;
   if (typeof source === 'function') return freshRenderer(apiUrl, source);
-  const entry = importEntry(source);
+  const entry = import(pathToFileURL(source).href) as Promise<SsrEntry>;
   // Node's fetch keeps its connections to the API alive by itself.
   const currentVersion = async (): Promise<string> => {
     const res = await fetch(new URL(apiPaths.settings, apiUrl), {
