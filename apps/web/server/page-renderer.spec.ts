@@ -19,7 +19,7 @@ describe('page-renderer.ts (server rendering of / and the watch pages)', () => {
     expect(fillShell(shell, { status: 200, html: '<p>$& PAGE</p>', state: '<script>S</script>' })).toBe(
       '<body><div id="root"><p>$& PAGE</p></div><script>S</script></body>',
     );
-    // The page's language goes on <html> (issue 26); without one the shell's stays.
+    // The page's language goes on <html>; without one the shell's stays.
     const html = `<html lang="en" data-x="1">${shell}</html>`;
     expect(fillShell(html, { status: 200, html: 'P', state: '', lang: 'pt-BR' })).toMatch(
       /^<html lang="pt-BR" data-x="1">/,

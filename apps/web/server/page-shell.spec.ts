@@ -8,7 +8,7 @@ import {
 } from './page-shell';
 import { INDEX_HTML, PAGE_HEAD } from './test/fake-stack';
 
-describe('the built index.html requests its scripts after the first screen (issue 23)', () => {
+describe('the built index.html requests its scripts after the first screen', () => {
   const built =
     '<head><script>inline()</script>' +
     '<script type="module" crossorigin src="/assets/index-A1.js"></script>\n' +
