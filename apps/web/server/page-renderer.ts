@@ -1,17 +1,16 @@
 /**
- * Server rendering for the web server (issue 15, docs/architecture.md): `/` and `/videos/{id}` are rendered by the
- * web app's own entry (`apps/web/src/entry-server.tsx`, built to `dist/apps/web-server/entry-server.mjs`), which
- * asks the API for its data over HTTP. A rendering is kept per path and content version (the number every write to
- * public content or settings bumps, which the API names in the `X-Content-Version` header of its public answers),
- * so a page is rendered once per change; with the API down the last rendering of that path is sent, and without
- * one the caller sends the shell. Under `npm run dev` the entry comes through Vite and nothing is kept, so an
- * edited component shows on the next load.
+ * Server rendering for the web server (docs/architecture.md, "Server rendering of the public pages"): `/` and
+ * `/videos/{id}` are rendered by the web app's own entry (`apps/web/src/entry-server.tsx`, built to
+ * `dist/apps/web-server/entry-server.mjs`, an ES module), which asks the API for its data over HTTP. A rendering is
+ * kept per path and content version (the number every write to public content or settings bumps, which the API
+ * names in the `X-Content-Version` header of its public answers), so a page is rendered once per change; with the
+ * API down the last rendering of that path is sent, and without one the caller sends the shell. Under
+ * `npm run dev` the entry comes through Vite and nothing is kept, so an edited component shows on the next load.
  */
 import { apiPaths, CONTENT_VERSION_HEADER } from '@app/contracts/api-paths';
 import { isServerRenderedPath } from '@app/contracts/watch';
 import { LRUCache } from 'lru-cache';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { RenderedBody } from './page-shell';
 
@@ -44,21 +43,11 @@ export interface PageRenderer {
  */
 export type SsrEntrySource = string | (() => Promise<SsrEntry>);
 
-/** Loads the built entry (an ES module); a CommonJS one (`.cjs`, the specs' stand-ins) is required as it is. */
-function importEntry(entryFile: string): Promise<SsrEntry> {
-  if (entryFile.endsWith('.cjs'))
-    return Promise.resolve().then(() => createRequire(entryFile)(entryFile) as SsrEntry);
-  return import(pathToFileURL(entryFile).href) as Promise<SsrEntry>;
-}
-
-/**
- * A renderer over the entry, or undefined when it is not built (the pages then go out as the shell, as before
- * server rendering).
- */
+/** A renderer over the entry, or undefined when it is not built (the pages then go out as the shell). */
 export function createPageRenderer(apiUrl: string, source: SsrEntrySource): PageRenderer | undefined {
   if (typeof source === 'string' && !existsSync(source)) return undefined;
   if (typeof source === 'function') return freshRenderer(apiUrl, source);
-  const entry = importEntry(source);
+  const entry = import(pathToFileURL(source).href) as Promise<SsrEntry>;
   // Node's fetch keeps its connections to the API alive by itself.
   const currentVersion = async (): Promise<string> => {
     const res = await fetch(new URL(apiPaths.settings, apiUrl), {

@@ -1,6 +1,14 @@
-import { expectTag, fillShell, scriptsAfterFirstScreen, withColorScheme } from './page-shell';
+import {
+  expectTag,
+  fillHead,
+  fillShell,
+  scriptsAfterFirstScreen,
+  withColorScheme,
+  withSiteLanguage,
+} from './page-shell';
+import { INDEX_HTML, PAGE_HEAD } from './test/fake-stack';
 
-describe('the built index.html requests its scripts after the first screen (issue 23)', () => {
+describe('the built index.html requests its scripts after the first screen', () => {
   const built =
     '<head><script>inline()</script>' +
     '<script type="module" crossorigin src="/assets/index-A1.js"></script>\n' +
@@ -71,5 +79,34 @@ describe('a rendered page carries the owner’s colour scheme for its first pain
 
   it('refuses anything but a colour scheme', () => {
     expect(() => withColorScheme(shell, 'x"><script>' as never)).toThrow(/not a colour scheme/);
+  });
+});
+
+describe('fillHead', () => {
+  it('keeps the default head when the API does not answer, and fills only the first head', () => {
+    expect(fillHead(INDEX_HTML, undefined)).toBe(INDEX_HTML);
+    const filled = fillHead(`${INDEX_HTML}${PAGE_HEAD}`, '<title>$& $1</title>');
+    expect(filled).toContain('<!--page-head--><title>$& $1</title><!--/page-head--><script>');
+    expect(filled.match(/Default/g)).toHaveLength(1);
+    expect(fillHead('<p>plain</p>', '<title>x</title>')).toBe('<p>plain</p>');
+  });
+});
+
+describe('withSiteLanguage', () => {
+  it('puts the site’s language on <html> (lang and data-site-language), keeping its other attributes', () => {
+    const shell = '<!doctype html><html lang="en" data-mantine-color-scheme="dark"><head></head></html>';
+    expect(withSiteLanguage(shell, 'pt-BR')).toBe(
+      '<!doctype html><html lang="pt-BR" data-site-language="pt-BR" data-mantine-color-scheme="dark"><head></head></html>',
+    );
+    expect(withSiteLanguage('<html><body></body></html>', 'ja')).toBe(
+      '<html lang="ja" data-site-language="ja"><body></body></html>',
+    );
+  });
+
+  it('leaves the shell alone without a language, or with one that is not a language tag', () => {
+    const shell = '<html lang="en"><body></body></html>';
+    expect(withSiteLanguage(shell, undefined)).toBe(shell);
+    expect(withSiteLanguage(shell, '"><script>')).toBe(shell);
+    expect(withSiteLanguage(shell, 42)).toBe(shell);
   });
 });

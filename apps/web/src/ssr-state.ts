@@ -11,7 +11,7 @@ import type { PageMessages } from './i18n/i18n';
  * rendered with (React Query's state and the language's compiled catalogue, 4 KB of brotli on `/`) is a file of
  * its own, fetched when the app starts (issue 23): in the page it pushed `/` past TCP's first 14.6 KB, a round trip
  * more before anything painted on a phone. The web server keeps each rendering's data at its address
- * (apps/web/server/web-app.ts); the address names its content, so a browser may keep it.
+ * (apps/web/server/page-data.ts); the address names its content, so a browser may keep it.
  */
 export const SSR_STATE_ID = 'ssr-state';
 

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SESSION_COOKIE } from './api-micro-cache';
+import { echoOf, send } from './test/raw-request';
+import { useFakeStack } from './test/fake-stack';
+import { sleep } from '@app/node-server/raw-http';
+
+describe('api-micro-cache.ts', () => {
+  const stack = useFakeStack();
+
+  describe('the micro-cache of the API’s answers, as nginx’s', () => {
+    const startOfSecond = () => sleep(1020 - (Date.now() % 1000));
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      send(stack.web.port, path, { headers });
+
+    it('answers anonymous GETs from memory until the end of the second, one request filling it under a burst', async () => {
+      await startOfSecond();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get('/api/public/slow')));
+      expect(answers.every((a) => a.status === 200 && echoOf(a).url === '/api/public/slow')).toBe(true);
+      expect(stack.api.publicCalls.get('/api/public/slow')).toBe(1);
+      const hit = await get('/api/public/slow');
+      expect(hit.headers['x-cache-status']).toBe('HIT');
+      expect(hit.headers.connection).not.toBe('close');
+      await get('/api/public/slow?limit=2');
+      expect(stack.api.publicCalls.get('/api/public/slow?limit=2')).toBe(1);
+      await sleep(1000);
+      await get('/api/public/slow');
+      expect(stack.api.publicCalls.get('/api/public/slow')).toBe(2);
+    });
+
+    it('answers a matching If-None-Match with 304 from memory', async () => {
+      await startOfSecond();
+      const first = await get('/api/public/etag');
+      const again = await get('/api/public/etag', { 'If-None-Match': first.headers.etag as string });
+      expect(again.status).toBe(304);
+      expect(stack.api.publicCalls.get('/api/public/etag')).toBe(1);
+    });
+
+    it('bypasses it with the session cookie, and never keeps a no-store answer', async () => {
+      await startOfSecond();
+      await get('/api/public/session');
+      for (const cookie of ['sid=s%3Aadmin', '_ga=1; sid =s%3Aadmin']) {
+        const signedIn = await get('/api/public/session', { Cookie: cookie });
+        expect(signedIn.headers['x-cache-status']).toBeUndefined();
+        expect(echoOf(signedIn).headers.cookie).toBe(cookie);
+      }
+      expect(stack.api.publicCalls.get('/api/public/session')).toBe(3);
+      const first = await get('/api/channel/stats', { 'X-Probe': '1' });
+      const second = await get('/api/channel/stats', { 'X-Probe': '2' });
+      expect(first.headers['cache-control']).toBe('no-store');
+      expect(second.headers['x-cache-status']).not.toBe('HIT');
+      expect(echoOf(second).headers['x-forwarded-host']).toBeDefined();
+    });
+
+    it('uses the session cookie name of the API', () => {
+      const setup = readFileSync(join(__dirname, '../../api/src/auth/session.setup.ts'), 'utf8');
+      expect(setup).toContain(`export const SESSION_COOKIE = '${SESSION_COOKIE}';`);
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { useRenderStack } from './test/render-stand-in';
+import { type RunningWebServer, startWebServer } from './web-app';
+
+describe('serve-page.ts: pages rendered on the server, through the web server', () => {
+  const stack = useRenderStack();
+  let web: RunningWebServer;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'page-renderer-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<html><head><!--page-head--><title>DEFAULT</title><!--/page-head--></head>' +
+        '<body><div id="root"><!--ssr-outlet--><p>SHELL</p><!--/ssr-outlet--></div></body></html>',
+    );
+    web = await startWebServer({ port: 0, distDir: dist, apiUrl: stack.apiUrl, ssrEntry: stack.entry });
+  });
+  afterAll(() => web.close());
+
+  const page = async (path: string) => {
+    const res = await fetch(`${web.url}${path}`, { headers: { Accept: 'text/html' } });
+    return { status: res.status, body: await res.text() };
+  };
+
+  it('sends / and a watch page rendered, with the watch page’s own head; other pages are the shell', async () => {
+    const home = await page('/');
+    expect(home.status).toBe(200);
+    expect(home.body).toContain(`<main>RENDERED / v${stack.version}</main>`);
+    expect(home.body).toContain('<title>HEAD</title>');
+    expect(home.body).not.toContain('SHELL');
+    expect(home.body).toMatch(
+      /<\/div><script type="application\/json" id="ssr-state" data-src="\/page-data\/[\w-]+">\{\}<\/script><\/body>/,
+    );
+    const watch = await page('/videos/abc');
+    expect(watch.body).toContain(`<main>RENDERED /videos/abc v${stack.version}</main>`);
+    expect(watch.body).toContain('<title>HEAD?video=abc</title>');
+    const admin = await page('/admin');
+    expect(admin.body).toContain('<p>SHELL</p>');
+    expect(admin.body).not.toContain('ssr-state');
+  });
+
+  it('hands out the data of each rendering at the address its page names, for a browser to keep, and answers 404 for one it does not have', async () => {
+    const home = await page('/');
+    const src = /data-src="([^"]+)"/.exec(home.body)?.[1];
+    expect(src).toMatch(/^\/page-data\//);
+    const data = await fetch(`${web.url}${src}`);
+    expect(data.status).toBe(200);
+    expect(data.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(data.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await data.json()).toEqual({ rendered: `/ v${stack.version}` });
+    // The page itself carries none of it.
+    expect(home.body).not.toContain('"rendered"');
+    const gone = await fetch(`${web.url}/page-data/never-rendered`);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('cache-control')).toBe('no-cache');
+    expect(await gone.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it('gives a page a validator and answers a browser that has it with a 304, until the page changes', async () => {
+    const first = await fetch(`${web.url}/videos/abc`, { headers: { Accept: 'text/html' } });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${web.url}/videos/abc`, {
+      headers: { Accept: 'text/html', 'If-None-Match': etag! },
+    });
+    expect(again.status).toBe(304);
+    stack.version += 1;
+    const changed = await fetch(`${web.url}/videos/abc`, {
+      headers: { Accept: 'text/html', 'If-None-Match': etag! },
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain(`v${stack.version}`);
+  });
+
+  it('keeps a page whose head follows the Host out of shared caches (private), else lets them revalidate it', async () => {
+    expect((await fetch(`${web.url}/`)).headers.get('cache-control')).toBe('no-cache');
+    stack.headCacheControl = 'private, max-age=0';
+    try {
+      for (const path of ['/', '/videos/abc', '/admin'])
+        expect((await fetch(`${web.url}${path}`)).headers.get('cache-control')).toBe('private, no-cache');
+    } finally {
+      stack.headCacheControl = 'public, max-age=0, s-maxage=1';
+    }
+  });
+
+  it('answers an unknown video with the rendered 404 page and a 404 status', async () => {
+    const missing = await page('/videos/missing');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('RENDERED missing');
+  });
+
+  it('shows a settings change in the next page (no stale page kept)', async () => {
+    expect((await page('/')).body).toContain(`v${stack.version}`);
+    stack.version += 1;
+    expect((await page('/')).body).toContain(`<main>RENDERED / v${stack.version}</main>`);
+  });
+
+  it('sends the shell, never an error page, while a cold page cannot be rendered', async () => {
+    stack.down = true;
+    const cold = await page('/videos/never-seen');
+    expect(cold.status).toBe(200);
+    expect(cold.body).toContain('<p>SHELL</p>');
+    expect(cold.body).toContain('<title>DEFAULT</title>');
+  });
+});

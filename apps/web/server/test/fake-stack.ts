@@ -1,0 +1,173 @@
+/**
+ * A site for the web server's specs: a build folder (index.html with an inline script, assets plain and
+ * precompressed, the manifest of the watch chunk) and a stand-in API on a free port that echoes what it gets,
+ * answers the page head with the origin it was asked for, the policy with the features `api.features` switches
+ * on, and `/api/public/*` as the API answers public reads (kept by shared caches, counted per URL).
+ */
+import { PAGE_POLICY_PATH, type PageFeatures, pagePolicySources } from '@app/contracts/page-policy';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { type RunningWebServer, startWebServer, type WebServerOptions } from '../web-app';
+import type { Echo } from './raw-request';
+
+export const PAGE_HEAD = '<!--page-head-->\n<title>Default</title>\n<!--/page-head-->';
+export const INDEX_HTML = `<!doctype html><html><head>${PAGE_HEAD}<script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div>SPA-INDEX</body></html>`;
+export const BIG_JS = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
+/** The API's usual Cache-Control on public answers, which lets the web server keep pages built from them. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, s-maxage=1, stale-while-revalidate=60';
+
+function makeDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'serve-spec-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js'), BIG_JS);
+  // As vite-plugin-compression2 leaves a build: each big asset beside its brotli and gzip forms.
+  writeFileSync(join(dist, 'assets', 'pre-XyZ789.js'), BIG_JS);
+  writeFileSync(join(dist, 'assets', 'pre-XyZ789.js.br'), brotliCompressSync(BIG_JS));
+  writeFileSync(join(dist, 'assets', 'pre-XyZ789.js.gz'), gzipSync(BIG_JS));
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's manifest (page-assets.ts): the watch page's chunk and its stylesheet.
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/app/watch-app.tsx': { file: 'assets/watch-app-W1.js', css: ['assets/watch-app-W1.css'] },
+    }),
+  );
+  writeFileSync(join(dist, 'assets', 'watch-app-W1.css'), '.watch-layout{display:grid}');
+  return dist;
+}
+
+/** What the stand-in API says and has been asked; the specs change and read it. */
+export interface FakeApi {
+  port: number;
+  /** What the API says is switched on. */
+  features: PageFeatures;
+  /**
+   * Its Cache-Control on the policy. no-store keeps each page out of the page cache, so the tests of the features
+   * see each switch at once; the page cache's own tests set PUBLIC_CACHE_CONTROL.
+   */
+  policyCacheControl: string;
+  /** The site's language its public settings give, per site (X-Forwarded-Host). */
+  siteLanguages: Map<string, string>;
+  policyCalls: number;
+  /** Calls it got for each of its public paths. */
+  publicCalls: Map<string, number>;
+}
+
+function startFakeApi(): Promise<{ api: FakeApi; close(): Promise<void> }> {
+  const api: FakeApi = {
+    port: 0,
+    features: { googleAnalytics: false, plausible: false, adsense: false },
+    policyCacheControl: 'no-store',
+    siteLanguages: new Map(),
+    policyCalls: 0,
+    publicCalls: new Map(),
+  };
+  const server = createServer((req, res) => {
+    if (req.url === '/api/admin/import' && !req.headers.cookie) {
+      // As the API answers a stranger: at once, then reading and dropping the rest of the body.
+      const refusal = '{"statusCode":401,"message":"Authentication required","error":"Unauthorized"}';
+      res.writeHead(401, { 'Content-Type': 'application/json', 'Content-Length': refusal.length });
+      res.write(refusal);
+      req.resume();
+      req.on('end', () => res.end());
+      return;
+    }
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      if (req.url === PAGE_POLICY_PATH) {
+        api.policyCalls++;
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': api.policyCacheControl });
+        res.end(JSON.stringify(pagePolicySources(api.features)));
+        return;
+      }
+      const siteLanguage = api.siteLanguages.get(String(req.headers['x-forwarded-host']));
+      if (req.url === '/api/settings' && siteLanguage) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ siteTitle: 'Site', siteLanguage }));
+        return;
+      }
+      if (req.url === '/api/page-head') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(
+          `<title>Head for ${req.headers['x-forwarded-proto']}://${req.headers['x-forwarded-host']}</title>`,
+        );
+        return;
+      }
+      const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      // Which connection to the API carried the call (keep-alive reuses one).
+      res.setHeader('X-Api-Socket', String(req.socket.remotePort));
+      // As the API: public answers may be kept by shared caches, the rest (here: the echo) no-store.
+      if (req.url?.startsWith('/api/public')) {
+        const url = req.url;
+        api.publicCalls.set(url, (api.publicCalls.get(url) ?? 0) + 1);
+        res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+        res.setHeader('ETag', `W/"v1-${url.length}"`);
+        const answer = () => res.end(JSON.stringify({ ...echo, n: api.publicCalls.get(url) }));
+        if (url.includes('slow')) setTimeout(answer, 200);
+        else answer();
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-store');
+      res.writeHead(req.url === '/api/missing' ? 404 : 200, {
+        'Content-Type': 'application/json',
+        ...(req.url === '/api/hsts'
+          ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+          : {}),
+      });
+      res.end(JSON.stringify(req.url === '/api/big' ? { ...echo, padding: 'y'.repeat(20_000) } : echo));
+    });
+  });
+  return new Promise((started) =>
+    server.listen(0, '127.0.0.1', () => {
+      api.port = (server.address() as AddressInfo).port;
+      started({ api, close: () => new Promise((done) => server.close(() => done())) });
+    }),
+  );
+}
+
+export interface FakeStack {
+  dist: string;
+  api: FakeApi;
+  /** The web server over them, without server rendering. */
+  web: RunningWebServer;
+  /** Another web server over the same build and API (closed with the site). */
+  start(options?: Partial<WebServerOptions>): Promise<RunningWebServer>;
+}
+
+/** Sets the site up before the spec file's tests and takes it down after them. */
+export function useFakeStack(): FakeStack {
+  const stack = {} as FakeStack;
+  const servers: RunningWebServer[] = [];
+  let closeApi: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    stack.dist = makeDist();
+    const fake = await startFakeApi();
+    stack.api = fake.api;
+    closeApi = fake.close;
+    stack.start = async (options = {}) => {
+      const web = await startWebServer({
+        port: 0,
+        distDir: stack.dist,
+        apiUrl: `http://127.0.0.1:${stack.api.port}`,
+        ssrEntry: false,
+        ...options,
+      });
+      servers.push(web);
+      return web;
+    };
+    stack.web = await stack.start();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((web) => web.close()));
+    await closeApi?.();
+    if (stack.dist) rmSync(stack.dist, { recursive: true, force: true });
+  });
+  return stack;
+}
