@@ -22,11 +22,10 @@ describe('the pages’ policy sources (GET /api/settings/page-policy)', () => {
   it('lists no third party while analytics and ads are off (the defaults)', async () => {
     const res = await visitor();
     expect(res.body).toEqual({ 'script-src': [], 'img-src': [], 'connect-src': [], 'frame-src': [] });
-    expect(Object.keys(res.headers).filter((name) => name.startsWith('x-page-'))).toEqual([]);
     expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
   });
 
-  it('follows the dashboard at once, through the public cache, in the body and in the headers for nginx', async () => {
+  it('follows the dashboard at once, through the public cache', async () => {
     await visitor();
     expect((await visitor()).headers['x-cache']).toBe('hit');
 
@@ -38,11 +37,12 @@ describe('the pages’ policy sources (GET /api/settings/page-policy)', () => {
     res = await visitor();
     expect(res.headers['x-cache']).toBe('miss');
     expect(res.body['script-src']).toEqual(GOOGLE_ANALYTICS.script);
-    expect(res.headers['x-page-script-src']).toBe(GOOGLE_ANALYTICS.script.join(' '));
-    expect(res.headers['x-page-connect-src']).toBe(GOOGLE_ANALYTICS.connect.join(' '));
+    expect(res.body['connect-src']).toEqual(GOOGLE_ANALYTICS.connect);
+    // The body alone carries them: the web server reads it, no proxy reads headers.
+    expect(Object.keys(res.headers).filter((name) => name.startsWith('x-page-'))).toEqual([]);
     const hit = await visitor();
     expect(hit.headers['x-cache']).toBe('hit');
-    expect(hit.headers['x-page-script-src']).toBe(GOOGLE_ANALYTICS.script.join(' '));
+    expect(hit.body).toEqual(res.body);
 
     await set('plausibleDomain', 'example.com');
     await set('enablePlausible', true);
@@ -60,6 +60,5 @@ describe('the pages’ policy sources (GET /api/settings/page-policy)', () => {
     await set('adsensePublisherId', '');
     res = await visitor();
     expect(res.body).toEqual({ 'script-src': [], 'img-src': [], 'connect-src': [], 'frame-src': [] });
-    expect(res.headers['x-page-script-src']).toBeUndefined();
   });
 });

@@ -6,7 +6,6 @@ import {
   pageCspDirectives,
   type PageFeatureSettings,
   pageFeatures,
-  pagePolicyHeaders,
   pagePolicySources,
 } from './page-policy';
 import { PUBLIC_SETTINGS_DEFAULTS } from './public-settings-defaults';
@@ -98,12 +97,4 @@ describe('page-policy', () => {
       expect(directives['script-src'][0]).toBe("'self'");
     },
   );
-
-  it('carries the sources in one header per directive, leaving out empty ones', () => {
-    expect(pagePolicyHeaders(pagePolicySources(pageFeatures(off)))).toEqual({});
-    expect(pagePolicyHeaders(pagePolicySources(pageFeatures(on(false, true, false))))).toEqual({
-      'X-Page-Script-Src': 'https://plausible.io',
-      'X-Page-Connect-Src': 'https://plausible.io',
-    });
-  });
 });

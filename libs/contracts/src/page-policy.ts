@@ -69,14 +69,6 @@ export const ADSENSE = {
 export { pageFeatureSettingsKeys, pageFeatures } from './page-features';
 export type { PageFeatureSettings, PageFeatures } from './page-features';
 
-/** The directives that depend on the features, and the response header that carries each to nginx. */
-export const PAGE_POLICY_HEADERS = {
-  'script-src': 'X-Page-Script-Src',
-  'img-src': 'X-Page-Img-Src',
-  'connect-src': 'X-Page-Connect-Src',
-  'frame-src': 'X-Page-Frame-Src',
-} as const;
-
 const sourceList = z.array(z.string());
 export const pagePolicySourcesSchema = z.object({
   'script-src': sourceList,
@@ -138,13 +130,4 @@ export function pageContentSecurityPolicy(scriptHashes: string[], sources?: Page
   return Object.entries(pageCspDirectives(scriptHashes, sources))
     .map(([name, list]) => `${name} ${list.join(' ')}`)
     .join('; ');
-}
-
-/** The sources as the API's answer carries them to nginx (a header is left out when empty). */
-export function pagePolicyHeaders(sources: PagePolicySources): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(PAGE_POLICY_HEADERS)
-      .map(([directive, header]) => [header, sources[directive as keyof PagePolicySources].join(' ')])
-      .filter(([, value]) => value !== ''),
-  );
 }

@@ -1,4 +1,4 @@
-import { apiPaths, PAGE_POLICY_HEADERS } from '@app/contracts';
+import { apiPaths } from '@app/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { gzip } from 'node:zlib';
@@ -19,14 +19,7 @@ export const CACHEABLE_PATHS = new Set<string>([
   apiPaths.pageModel,
   apiPaths.live,
 ]);
-const KEPT_HEADERS = [
-  'content-type',
-  'x-total-count',
-  'etag',
-  'vary',
-  'cache-control',
-  ...Object.values(PAGE_POLICY_HEADERS).map((name) => name.toLowerCase()),
-];
+const KEPT_HEADERS = ['content-type', 'x-total-count', 'etag', 'vary', 'cache-control'];
 
 interface Entry {
   version: string;

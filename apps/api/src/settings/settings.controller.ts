@@ -1,12 +1,11 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
 import {
   type PagePolicySources,
-  pagePolicyHeaders,
   type PublicSettings,
   type SettingUpdateResult,
   updateSettingBodySchema,
 } from '@app/contracts';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { actorOf } from '../audit/audit-actor';
 import { Public } from '../common/public.decorator';
 import { parseOrThrow } from '../common/validation';
@@ -33,16 +32,14 @@ export class SettingsController {
 
   /**
    * The third-party hosts the pages' Content-Security-Policy lets in: those of the analytics and ad
-   * features switched on (@app/contracts/page-policy). In the body for the web server (apps/web/server), and in
-   * X-Page-* headers (for a proxy that reads headers only). Answered from the public cache until a write.
+   * features switched on (@app/contracts/page-policy), for the web server (apps/web/server/page-api.ts). Answered
+   * from the public cache until a write.
    */
   @Public()
   @Get('page-policy')
   @ApiJson(PagePolicySourcesDto)
-  async pagePolicy(@Res({ passthrough: true }) res: Response): Promise<PagePolicySources> {
-    const sources = await this.settings.pagePolicySources();
-    for (const [name, value] of Object.entries(pagePolicyHeaders(sources))) res.setHeader(name, value);
-    return sources;
+  pagePolicy(): Promise<PagePolicySources> {
+    return this.settings.pagePolicySources();
   }
 
   @Post(':key')
