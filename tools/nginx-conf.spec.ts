@@ -4,6 +4,7 @@
  * request to the web app's server, and only proxies and caches (the page head, the policy and the security
  * headers are the web server's).
  */
+import { SESSION_COOKIE } from '@app/node-server';
 import { BODY_LINGER_MS, BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from '@app/contracts/request-timing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -106,10 +107,7 @@ describe('apps/web/nginx.conf cache', () => {
   const directive = (name: string) => new RegExp(`^\\s*${name} ([^;]+);`, 'm').exec(serverLevel)?.[1];
 
   it('bypasses and never stores a request carrying the API’s session cookie, nor a no-store answer', () => {
-    const cookie = /export const SESSION_COOKIE = '([^']+)'/.exec(
-      read('apps/api/src/auth/session.setup.ts'),
-    )?.[1];
-    expect(cookie).toBeDefined();
+    const cookie = SESSION_COOKIE;
     const map = /map \$http_cookie \$site_session \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
     expect(map).toContain(`"~*(^|;)\\s*${cookie}\\s*=" 1;`);
     expect(directive('proxy_cache_bypass')).toBe('$site_session');

@@ -50,6 +50,7 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
   ['the dashboard path', /(?<!\*.*)['"`]\/admin(?=['"`/?])/, ['libs/contracts/src/watch.ts']],
   // A form's limit is its schema's (`maxLengthOf`), never a number written again beside it.
   ['form field limits', /maxLength=\{\d/, []],
+  ['the session cookie’s name', /['"`]sid['"`]/, ['libs/node-server/src/session-cookie.ts']],
   ['on/off environment variables', ENV_FLAG_COPY, ['libs/node-server/src/env-flag.ts']],
   ['the analytics ranges', /'7d',\s*'30d',\s*'90d'/, ['libs/contracts/src/analytics.ts']],
   ['YouTube’s addresses', /www\.youtube\.com/, ['libs/contracts/src/youtube.ts']],

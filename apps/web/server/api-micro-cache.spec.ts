@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SESSION_COOKIE } from './api-micro-cache';
 import { echoOf, send } from './test/raw-request';
 import { useFakeStack } from './test/fake-stack';
 import { sleep } from '@app/node-server/raw-http';
@@ -50,11 +47,6 @@ describe('api-micro-cache.ts', () => {
       expect(first.headers['cache-control']).toBe('no-store');
       expect(second.headers['x-cache-status']).not.toBe('HIT');
       expect(echoOf(second).headers['x-forwarded-host']).toBeDefined();
-    });
-
-    it('uses the session cookie name of the API', () => {
-      const setup = readFileSync(join(__dirname, '../../api/src/auth/session.setup.ts'), 'utf8');
-      expect(setup).toContain(`export const SESSION_COOKIE = '${SESSION_COOKIE}';`);
     });
   });
 });

@@ -5,6 +5,7 @@
  * with the session cookie, and an answer the API marks no-store, never go through it.
  */
 import { isApiPath } from '@app/contracts/api-paths';
+import { SESSION_COOKIE } from '@app/node-server';
 import type { NextFunction, Request, Response } from 'express';
 import { type Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -12,7 +13,6 @@ import { PAGE_HEAD_TIMEOUT_MS } from './page-api';
 import { forwardedFor, protocolOf, requestOrigin, siteHost } from './proxy-trust';
 
 /** The API's session cookie (apps/api/src/auth/session.setup.ts; api-micro-cache.spec.ts keeps them equal). */
-export const SESSION_COOKIE = 'sid';
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}\\s*=`);
 /** Headers of the API's answer not passed on from the micro-cache (hop-by-hop, or recomputed). */
 const UNKEPT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);

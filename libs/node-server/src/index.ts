@@ -1,2 +1,3 @@
 export * from './request-body';
 export * from './env-flag';
+export * from './session-cookie';

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { SESSION_COOKIE } from '@app/node-server';
 import { SESSION_LIFETIME_MS } from '@app/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
@@ -10,7 +11,7 @@ import { SECRET_KEYS, type SecretKeys } from '../config/secret-keys';
 import { SessionEntity } from './session.entity';
 import { generateSessionId, RevocableSessionStore } from './session-store';
 
-export const SESSION_COOKIE = 'sid';
+export { SESSION_COOKIE };
 
 /** express-session with the sessions in the database (they survive restarts and are shared by every API process), then passport. */
 export function sessionMiddleware(app: INestApplication, env: Env): RequestHandler[] {

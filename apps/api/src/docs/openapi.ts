@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { SESSION_COOKIE } from '@app/node-server';
 import { type INestApplication, UnauthorizedException } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
@@ -43,11 +44,11 @@ export function setupOpenApi(app: INestApplication, env: Env): void {
   const config = new DocumentBuilder()
     .setTitle('Channel site API')
     .setDescription(
-      'Public calls for the home page and admin calls (session cookie `sid`) for the dashboard.',
+      `Public calls for the home page and admin calls (session cookie \`${SESSION_COOKIE}\`) for the dashboard.`,
     )
     .setVersion('1')
     .setOpenAPIVersion('3.1.0')
-    .addCookieAuth('sid')
+    .addCookieAuth(SESSION_COOKIE)
     .build();
   // Built on the first request for it, not at start-up: turning every zod DTO into JSON Schema took most of the
   // API's boot time (a third of the integration tests' CPU, which boot the app once per suite), and most
@@ -74,7 +75,7 @@ export function isDocsPath(path: string): boolean {
 
 type OperationObject = NonNullable<OpenAPIObject['paths'][string]['get']>;
 
-/** Like the global guard: every operation needs the `sid` session cookie unless its route is `@Public()`. */
+/** Like the global guard: every operation needs the session cookie unless its route is `@Public()`. */
 export function requireSessionOnPrivateOperations(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
