@@ -173,9 +173,9 @@ test('a missing thumbnail never starts the app: / and a watch page step it down 
     const box = (await thumbnail.boundingBox())!;
     expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('html')).not.toHaveAttribute('data-app', /.+/);
     const total = [...bytes.values()].reduce((sum, size) => sum + size, 0);
     expect(total, `${path}: ${JSON.stringify([...bytes])}`).toBeLessThanOrEqual(10 * 1024);
+    await expect(page.locator('html')).not.toHaveAttribute('data-app', /.+/);
   }
 });
 
