@@ -9,6 +9,7 @@
  *   npx tsx tools/bench/lighthouse.ts [--runs 3] [--write]    (after npx nx run-many -t build -p api web)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { writeDocSection, writeRawJson, machine } from './doc';
@@ -284,13 +285,17 @@ export function pageResults(results: LighthouseRun[]): PageResult[] {
 export const labelOf = (page: LighthouseRun['page']) =>
   BENCH_PAGES.find((p) => p.page === page)?.label ?? 'a minimal static page';
 
-export function lighthouseMarkdown(all: LighthouseRun[], when: Date): string {
+/**
+ * `load`: the machine's load average (1, 5 and 15 minutes) when the run ended. Other processes on the machine
+ * delay the page's tasks, and the simulated phone multiplies those waits, so the figures say what they ran beside.
+ */
+export function lighthouseMarkdown(all: LighthouseRun[], when: Date, load: number[] = loadavg()): string {
   const rows = pageResults(all);
   const rounds = all.filter((r) => r.formFactor === 'mobile' && r.page === 'minimal').length;
   return [
     '## Public pages: Lighthouse',
     '',
-    `\`npx tsx tools/bench/lighthouse.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Lighthouse 12 (performance only, its default simulated throttling: mobile = Moto G Power on slow 4G with 4× CPU slowdown; desktop preset) in Debian's Chromium against the production build served by the web app's server (\`dist/apps/web-server\`), with ${VIDEOS.toLocaleString('en-US')} videos imported (their thumbnails 640×360 JPEGs of about 19 KB, as YouTube serves them); the watch page is a video with a long description and 8 related videos. The demo's pages are a second stack of the same build with the demo channel a first start seeds: its thumbnails are its own SVGs but one, YouTube's maxres URL of a video YouTube does not know, so every size of it is missing (offline, its host is too) and the page steps it down to the placeholder; its watch page is that video's. ${rounds} rounds per form factor: each measures every page and then a minimal static page from the same server (one heading; the limit). Medians per page; the ratios are to the minimal page's medians.`,
+    `\`npx tsx tools/bench/lighthouse.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Lighthouse 12 (performance only, its default simulated throttling: mobile = Moto G Power on slow 4G with 4× CPU slowdown; desktop preset) in Debian's Chromium against the production build served by the web app's server (\`dist/apps/web-server\`), with ${VIDEOS.toLocaleString('en-US')} videos imported (their thumbnails 640×360 JPEGs of about 19 KB, as YouTube serves them); the watch page is a video with a long description and 8 related videos. The demo's pages are a second stack of the same build with the demo channel a first start seeds: its thumbnails are its own SVGs but one, YouTube's maxres URL of a video YouTube does not know, so every size of it is missing (offline, its host is too) and the page steps it down to the placeholder; its watch page is that video's. ${rounds} rounds per form factor: each measures every page and then a minimal static page from the same server (one heading; the limit). Medians per page; the ratios are to the minimal page's medians. Load average when the run ended: ${load.map((l) => l.toFixed(1)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores.`,
     '',
     '| Page | Form factor | Score | FCP (× minimal) | LCP (× minimal) | TBT | CLS | JS (gzip) | Targets (issue 23) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
