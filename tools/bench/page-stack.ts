@@ -1,7 +1,8 @@
 /**
  * A throwaway stack for the page benchmarks: the production build (`tools/start.ts --no-build`)
  * on free loopback ports and a fresh SQLite file, filled with a generated channel of N videos
- * through the admin import, like an owner restoring a backup.
+ * through the admin import, like an owner restoring a backup, or left with the demo channel a first
+ * start seeds (its thumbnails its own, one of them YouTube's maxres URL of a video YouTube does not know).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -131,15 +132,16 @@ export function generatedBackup(count: number, now = Date.now()) {
 }
 
 /**
- * `extraFiles`: files put beside the build for the run (a reference page served by the same web server), removed
- * when the stack stops.
+ * `content`: the number of videos to import, or `demo` for the demo channel. `extraFiles`: files put beside the
+ * build for the run (a reference page served by the same web server), removed when the stack stops.
  */
 export async function startPageStack(
-  videoCount: number,
+  content: number | 'demo',
   extraFiles: Record<string, string | Buffer> = {},
 ): Promise<PageStack> {
   const dir = mkdtempSync(join(tmpdir(), 'page-bench-'));
-  const extras = Object.entries({ ...benchThumbnailFiles(), ...extraFiles }).map(([name, body]) => {
+  const files = content === 'demo' ? extraFiles : { ...benchThumbnailFiles(), ...extraFiles };
+  const extras = Object.entries(files).map(([name, body]) => {
     const file = join(WEB_DIST, name);
     writeFileSync(file, body);
     return file;
@@ -169,6 +171,7 @@ export async function startPageStack(
   };
   try {
     await waitForHttp(`${url}/api/health`, { timeoutMs: 120_000 });
+    if (content === 'demo') return { url, stop };
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: url },
@@ -179,7 +182,7 @@ export async function startPageStack(
     const imported = await fetch(`${url}/api/admin/import`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie },
-      body: JSON.stringify(generatedBackup(videoCount)),
+      body: JSON.stringify(generatedBackup(content)),
     });
     if (!imported.ok) throw new Error(`import: ${imported.status} ${await imported.text()}`);
   } catch (error) {

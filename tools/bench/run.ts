@@ -18,7 +18,7 @@ import {
   httpCacheMarkdown,
   type HttpCacheResult,
 } from './http-cache';
-import { lighthouseMarkdown, type LighthouseRun, pageResults, runLighthouse } from './lighthouse';
+import { labelOf, lighthouseMarkdown, type LighthouseRun, pageResults, runLighthouse } from './lighthouse';
 import {
   benchPageBytes,
   type PageBytes,
@@ -94,7 +94,7 @@ function bytesRows(results: PageBytes[]): SummaryRow[] {
 
 function pageRows(lighthouse: LighthouseRun[], viewAll: ViewAllResult[]): SummaryRow[] {
   const rows: SummaryRow[] = pageResults(lighthouse).map((r) => ({
-    what: `Lighthouse 12 on ${r.page === 'home' ? '`/`' : r.page === 'watch' ? 'a watch page' : '`/admin` (login)'}, ${r.formFactor}, 1,000 videos`,
+    what: `Lighthouse 12 on ${labelOf(r.page)}, ${r.formFactor}${r.page.startsWith('demo-') ? '' : ', 1,000 videos'}`,
     figure: `score ${r.score}; FCP ${r.fcpMs} ms (${r.fcpRatio}× minimal), LCP ${r.lcpMs} ms (${r.lcpRatio}×), TBT ${r.tbtMs} ms, CLS ${r.cls}; JS ${r.jsTransferKb} KB gzip${r.adminChunkLoaded ? '; admin chunk loaded' : ''}`,
     target: r.targets.length ? r.targets.map((t) => t.what).join(', ') : 'measured',
     met: r.targets.every((t) => t.met),

@@ -1,7 +1,8 @@
 import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
 import type { LiveState, PublicSettings } from '@app/contracts';
-import { appClickTarget, appNeededAtLoad } from './boot';
-import { bootFacts } from './ssr-state';
+import { thumbnailUrl } from '@app/contracts/youtube';
+import { appClickTarget, appNeededAtLoad, bootPage } from './boot';
+import { bootFacts, SSR_STATE_ID } from './ssr-state';
 
 const stream = {
   id: 'live1',
@@ -81,5 +82,30 @@ describe('which clicks wait for the app', () => {
     expect(target('youtube')).toBeNull();
     expect(target('text')).toBeNull();
     expect(appClickTarget(null, here)).toBeNull();
+  });
+});
+
+describe('a page whose thumbnail is missing (bootPage)', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    // The page view the boot script counts.
+    global.fetch = jest.fn(() => new Promise<never>(() => undefined));
+    document.body.innerHTML = `
+      <script type="application/json" id="${SSR_STATE_ID}">${JSON.stringify(state())}</script>
+      <img data-thumbnail="image" src="${thumbnailUrl('bootMiss', 'maxresdefault')}" alt="" />`;
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    delete (global as { fetch?: unknown }).fetch;
+    document.body.innerHTML = '';
+  });
+
+  it('steps it down without the app', () => {
+    const loadApp = jest.fn(() => new Promise<never>(() => undefined));
+    bootPage(loadApp);
+    const img = document.querySelector('img')!;
+    img.dispatchEvent(new Event('error'));
+    expect(img).toHaveAttribute('src', thumbnailUrl('bootMiss', 'sddefault'));
+    expect(loadApp).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import { LIVE_IDLE_POLL_MS } from './features/videos/api/live-poll';
 import { currentConsent } from './lib/consent-store';
 import { isMissing, THUMBNAIL_SELECTOR } from './lib/thumbnail';
+import { stepDown } from './lib/thumbnail-fallback';
 import { setSiteAnalytics, trackHeroImpression, trackLinkClicks, trackPageview } from './lib/site-analytics';
 import { fetchPageData, readBootFacts, type BootFacts } from './ssr-state';
 import { webFontsAfterLoad } from './features/settings/web-fonts';
@@ -10,10 +11,12 @@ import { webFontsAfterLoad } from './features/settings/web-fonts';
  * (links, text, images), so its app (React, about 120 KB gzip) starts only when the page needs it:
  * - at once when the first screen needs script: the consent banner to ask, a third party to load (analytics,
  *   ads) or a live or upcoming stream (its local time, its polling);
- * - when a thumbnail turns out missing (the app steps it down to a smaller size or the placeholder);
  * - else on the first click on something the app handles (a button, a link within the page), which it is given
  *   once it has started; the first sign of intent (a pointer over the page, a touch, a focus) already fetches it;
  * - and on `/` after {@link LIVE_IDLE_POLL_MS} at the latest, when the app would have asked for a stream anyway.
+ *
+ * A thumbnail that turns out missing needs no app either: this script steps it down to a smaller size or the
+ * placeholder (lib/thumbnail-fallback.ts) until the app runs, which then takes over.
  *
  * Links to other pages need no app. Their clicks are counted from their `data-track` (`trackLinkClicks`), and the
  * page view and the hero's impression are counted here, at load, as the app would have counted them.
@@ -60,10 +63,15 @@ export function bootPage(
   const facts = readBootFacts();
   let started: Promise<void> | undefined;
   let running = false;
+  // Missing thumbnails are this script's until the app hydrates the page, then the app's.
+  let fallbacksHere = true;
   const start = () =>
     (started ??= Promise.all([loadApp(), fetchPageData()])
       .then(([app]) => app)
-      .then(({ startApp }) => startApp())
+      .then(({ startApp }) => {
+        fallbacksHere = false;
+        return startApp();
+      })
       .then(() => {
         running = true;
         document.documentElement.dataset.app = 'running';
@@ -120,14 +128,19 @@ export function bootPage(
 
   // The page answers clicks from now on (the browser tests wait for this; `data-app="running"` once the app runs).
   document.documentElement.dataset.appReady = 'true';
-  // A thumbnail that failed already, or fails later (a lazy one further down), needs the app's fallback.
-  const thumbnailFailed = (target: EventTarget | null) =>
-    target instanceof HTMLImageElement && target.matches(THUMBNAIL_SELECTOR) && isMissing(target);
-  for (const type of ['error', 'load'])
-    document.addEventListener(type, (event) => void (thumbnailFailed(event.target) && start()), true);
-  const failedAlready = [...document.querySelectorAll<HTMLImageElement>(THUMBNAIL_SELECTOR)].some(
-    (image) => image.complete && isMissing(image),
-  );
-  if (now || failedAlready || appNeededAtLoad(facts, currentConsent())) void start();
+  // A thumbnail that failed already, or fails later (a lazy one further down), steps down here.
+  const stepDownMissing = ({ target }: Event) => {
+    if (
+      fallbacksHere &&
+      target instanceof HTMLImageElement &&
+      target.matches(THUMBNAIL_SELECTOR) &&
+      isMissing(target)
+    )
+      stepDown(target);
+  };
+  for (const type of ['error', 'load']) document.addEventListener(type, stepDownMissing, true);
+  for (const image of document.querySelectorAll<HTMLImageElement>(THUMBNAIL_SELECTOR))
+    if (image.complete && isMissing(image)) stepDown(image);
+  if (now || appNeededAtLoad(facts, currentConsent())) void start();
   else if (window.location.pathname === '/') setTimeout(() => void start(), LIVE_IDLE_POLL_MS);
 }

@@ -10,7 +10,7 @@ import { stubYouTubePlayer } from '../support/youtube-stub';
 /**
  * Issue 23: a page the server rendered paints and works without its app; the app (React, the page's components)
  * starts on the first click it handles, and that click is given to it. YouTube's thumbnails come from a stand-in
- * here (this network is closed, and a missing thumbnail is itself a reason to start the app).
+ * here (this network is closed), but in the test of missing thumbnails.
  */
 async function thumbnailsLoad(page: Page): Promise<void> {
   const svg =
@@ -136,6 +136,47 @@ test('a watch page plays on the first tap without its app loaded before', async 
   await page.getByRole('button', { name: `Play ${video.title}` }).click();
   await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`/embed/${video.id}\\?autoplay=1`));
   await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+});
+
+/** The bytes of script the page has downloaded (as sent: compressed), by file name. */
+function scriptBytes(page: Page): Map<string, number> {
+  const bytes = new Map<string, number>();
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const { responseBodySize } = await request.sizes();
+    bytes.set(new URL(request.url()).pathname, responseBodySize);
+  });
+  return bytes;
+}
+
+test('a missing thumbnail never starts the app: / and a watch page step it down to the placeholder with ≤ 10 KB of script', async ({
+  page,
+  request,
+}) => {
+  // The demo's video with YouTube's maxres URL: this network is closed, so every size of it fails.
+  const videos = (await (await request.get('/api/videos?sort=recent&limit=20')).json()) as Video[];
+  const missing = videos.find((v) => v.thumbnail?.startsWith('https://i.ytimg.com/'))!;
+  expect(missing).toBeDefined();
+  const bytes = scriptBytes(page);
+  const cases = [
+    { path: '/', thumbnail: page.locator(`article[data-video-id="${missing.id}"] [data-thumbnail]`) },
+    { path: `/videos/${missing.id}`, thumbnail: page.locator('main [data-thumbnail]').first() },
+  ];
+  for (const { path, thumbnail } of cases) {
+    bytes.clear();
+    await page.goto(path);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    // Stepped down to the placeholder in its box, with the facade's label and name for it, without the app.
+    await expect(thumbnail).toHaveAttribute('data-thumbnail', 'placeholder');
+    const facade = page.getByRole('button', { name: `Click to play ${missing.title}`, exact: false }).first();
+    await expect(facade).toHaveText('Click to play');
+    const box = (await thumbnail.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    await page.waitForLoadState('networkidle');
+    const total = [...bytes.values()].reduce((sum, size) => sum + size, 0);
+    expect(total, `${path}: ${JSON.stringify([...bytes])}`).toBeLessThanOrEqual(10 * 1024);
+    await expect(page.locator('html')).not.toHaveAttribute('data-app', /.+/);
+  }
 });
 
 test('a tap on a control before the page’s script is there is held, and given to the app when it comes', async ({

@@ -1,6 +1,7 @@
 import { thumbnailFallbacks } from '@app/contracts/youtube';
-import { type ImgHTMLAttributes, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type ImgHTMLAttributes, type RefObject, useEffect, useRef, useState } from 'react';
 import { isMissing } from '../lib/thumbnail';
+import { firstShown } from '../lib/thumbnail-fallback';
 
 /** Where a thumbnail is in its fallbacks: the URL tried now, or none left (the placeholder shows). */
 export interface Thumbnail {
@@ -13,15 +14,16 @@ export interface Thumbnail {
 
 /**
  * A video's thumbnail that falls back (issue 23): a YouTube image steps down maxres → sd → hq → mq when a size
- * is missing, any other image goes straight to the placeholder. The server renders the first URL; an image that
- * failed before hydration is caught on mount. A component that shows something else with the placeholder (the
+ * is missing, any other image goes straight to the placeholder. The server renders the first URL; before the app
+ * runs the boot script steps it down (lib/thumbnail-fallback.ts), and the app starts where that left it; an image
+ * that failed in between is caught on mount. A component that shows something else with the placeholder (the
  * play facade's label) holds this state itself and draws it with {@link ThumbnailImage}.
  */
 export function useThumbnail(src: string | null | undefined): Thumbnail {
-  const [state, setState] = useState({ src, step: 0 });
-  if (state.src !== src) setState({ src, step: 0 });
   const chain = src ? thumbnailFallbacks(src) : [];
-  const step = state.src === src ? state.step : 0;
+  const [state, setState] = useState(() => ({ src, step: firstShown(chain) }));
+  if (state.src !== src) setState({ src, step: firstShown(chain) });
+  const step = state.src === src ? state.step : firstShown(chain);
   const current = chain[step];
   const ref = useRef<HTMLImageElement>(null);
 
@@ -43,10 +45,13 @@ type ThumbnailImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'on
   /** The class of the placeholder, which must give it the box the image has. */
   placeholderClassName?: string;
   /** What the placeholder reads (nothing by default). */
-  placeholder?: ReactNode;
+  placeholder?: string;
 };
 
-/** The image of a {@link Thumbnail}, or its placeholder in the image's box, so nothing moves. */
+/**
+ * The image of a {@link Thumbnail}, or its placeholder in the image's box, so nothing moves. The image carries what
+ * its placeholder needs, for the boot script to draw it before the app runs (lib/thumbnail-fallback.ts).
+ */
 export function ThumbnailImage({
   thumbnail: { current, ref, failed },
   placeholderClassName,
@@ -67,6 +72,10 @@ export function ThumbnailImage({
       src={current}
       className={className}
       data-thumbnail="image"
+      data-placeholder-class={
+        placeholderClassName && placeholderClassName !== className ? placeholderClassName : undefined
+      }
+      data-placeholder-text={placeholder || undefined}
       onError={failed}
       onLoad={(event) => {
         if (isMissing(event.currentTarget)) failed();

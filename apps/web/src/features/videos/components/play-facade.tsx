@@ -63,6 +63,8 @@ export function PlayFacade({
         className={classes.facade}
         onClick={onPlay}
         aria-label={facadeName(label, title, badges)}
+        // The name and label with the placeholder, for the boot script should every size of the image be missing.
+        data-placeholder-label={thumbnail ? facadeName(placeholder, title, badges) : undefined}
       >
         <ThumbnailImage
           thumbnail={image}
@@ -77,7 +79,9 @@ export function PlayFacade({
         />
         <span className={classes.playIcon} aria-hidden>
           <IconPlayerPlayFilled size={20} />
-          <span className={classes.playLabel}>{label}</span>
+          <span className={classes.playLabel} data-placeholder-text={thumbnail ? placeholder : undefined}>
+            {label}
+          </span>
         </span>
       </button>
       {badges.duration && (
