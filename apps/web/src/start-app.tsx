@@ -128,7 +128,9 @@ function renderApp(
       );
     } else {
       // The dashboard stays in English (issue 26); the 404 page speaks the site's language.
-      const language = window.location.pathname.startsWith(ADMIN_PATH) ? DEFAULT_SITE_LANGUAGE : siteLanguage();
+      const language = window.location.pathname.startsWith(ADMIN_PATH)
+        ? DEFAULT_SITE_LANGUAGE
+        : siteLanguage();
       void Promise.all([import('./app/app'), withLanguage(language)]).then(([{ App }]) => {
         createRoot(container).render(
           <StrictMode>
