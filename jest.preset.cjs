@@ -46,5 +46,8 @@ exports.web = (dir, name, extra = {}) => ({
   transform: { '^.+\\.(t|j)sx?$': swc(true) },
   moduleNameMapper: { ...moduleNameMapper, '\\.(css)$': 'identity-obj-proxy' },
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  // A hang detector, not a speed target: a dialog's open, a save and its toast take 1–3 s in jsdom on a quiet
+  // machine, past Jest's 5 s when the unit step shares two cores with the other projects.
+  testTimeout: 15_000,
   ...extra,
 });
