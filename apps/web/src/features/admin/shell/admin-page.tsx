@@ -15,7 +15,11 @@ import { LoadingStatus } from '../shared/components/loading-status';
 // screen's script). It is fetched once a session is known, or as soon as the owner starts on the form.
 const loadDashboard = () => import('../dashboard/dashboard');
 const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
-const preloadDashboard = () => void loadDashboard();
+/** Fetches the dashboard's chunk (and the first tab's, with it) before the owner has signed in. */
+export const preloadDashboard = () => void loadDashboard();
+
+/** The page's title, by who is signed in (the server's login page carries the second, prerender-admin.tsx). */
+export const ADMIN_TITLES = { signedIn: 'Admin dashboard', signedOut: 'Admin login' } as const;
 
 /**
  * The admin area: it asks who is signed in. A user means the dashboard;
@@ -30,7 +34,7 @@ export function AdminPage() {
 
   useEffect(() => {
     const previous = document.title;
-    document.title = signedIn ? 'Admin dashboard' : 'Admin login';
+    document.title = signedIn ? ADMIN_TITLES.signedIn : ADMIN_TITLES.signedOut;
     return () => {
       document.title = previous;
     };
