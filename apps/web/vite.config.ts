@@ -84,7 +84,7 @@ function minifyInlineScripts(html: string): string {
 /**
  * After the build, renders the home page in its loading state (`src/prerender.tsx`) into
  * index.html, so the top bar and the hero are in the HTML and paint before the script runs; and the
- * login screen (`src/prerender-admin.tsx`) into the page `/admin` is made from without a session.
+ * login screen (`src/prerender-admin.tsx`) into the page the dashboard's path is made from without a session.
  */
 function prerenderShell(): Plugin {
   let outputDir = outDir;
@@ -118,7 +118,7 @@ function prerenderShell(): Plugin {
         );
         const page = minifyInlineScripts(scriptsAfterFirstScreen(styled));
         writeFileSync(file, page);
-        // The page of `/admin`'s login screen (server/admin-login-shell.ts), from the same index.html.
+        // The page of the dashboard's login screen (server/admin-login-shell.ts), from the same index.html.
         const { renderAdminLogin } = (await server.ssrLoadModule('/src/prerender-admin.tsx')) as {
           renderAdminLogin: () => Promise<{ html: string; title: string }>;
         };

@@ -57,7 +57,7 @@ export function createPageRoute(options: {
   };
 
   const sendPage = (req: Request, res: Response, next: NextFunction): void => {
-    // `/admin` without a session: the login screen in the HTML (admin-login-page.ts).
+    // The dashboard's path without a session: the login screen in the HTML (admin-login-page.ts).
     const loginShell = adminLogin.shellFor(req, res);
     const shell = loginShell === undefined ? shellFor(req) : Promise.resolve(loginShell);
     if (shell === undefined) return next();
