@@ -24,13 +24,9 @@ const areaChunks = {
   settings: () => import('../settings/components/settings-tab'),
 } satisfies Record<AdminTab, () => Promise<unknown>>;
 const ContentTab = lazy(() => areaChunks.content().then((m) => ({ default: m.ContentTab })));
-const MonetizationTab = lazy(() =>
-  areaChunks.monetization().then((m) => ({ default: m.MonetizationTab })),
-);
+const MonetizationTab = lazy(() => areaChunks.monetization().then((m) => ({ default: m.MonetizationTab })));
 const DesignTab = lazy(() => areaChunks.design().then((m) => ({ default: m.DesignTab })));
-const IntegrationsTab = lazy(() =>
-  areaChunks.integrations().then((m) => ({ default: m.IntegrationsTab })),
-);
+const IntegrationsTab = lazy(() => areaChunks.integrations().then((m) => ({ default: m.IntegrationsTab })));
 const AnalyticsTab = lazy(() => areaChunks.analytics().then((m) => ({ default: m.AnalyticsTab })));
 const SettingsTab = lazy(() => areaChunks.settings().then((m) => ({ default: m.SettingsTab })));
 
