@@ -4,11 +4,12 @@ import { API_PREFIX, API_ROOT_FILES } from '../../libs/contracts/src/api-paths';
 import react from '@vitejs/plugin-react';
 import { transformSync } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { ADMIN_LOGIN_SHELL_FILE, adminLoginShell } from './server/admin-login-shell';
 import { APP_CHUNK_SOURCE, chunkHeadTags, withHeadTags } from './server/page-assets';
 import { isPageShell, prerenderedShell, scriptsAfterFirstScreen } from './server/page-shell';
 
@@ -82,7 +83,8 @@ function minifyInlineScripts(html: string): string {
 
 /**
  * After the build, renders the home page in its loading state (`src/prerender.tsx`) into
- * index.html, so the top bar and the hero are in the HTML and paint before the script runs.
+ * index.html, so the top bar and the hero are in the HTML and paint before the script runs; and the
+ * login screen (`src/prerender-admin.tsx`) into the page the dashboard's path is made from without a session.
  */
 function prerenderShell(): Plugin {
   let outputDir = outDir;
@@ -114,7 +116,15 @@ function prerenderShell(): Plugin {
           inlineEntryCss(html, outputDir),
           chunkHeadTags(outputDir, APP_CHUNK_SOURCE),
         );
-        writeFileSync(file, minifyInlineScripts(scriptsAfterFirstScreen(styled)));
+        const page = minifyInlineScripts(scriptsAfterFirstScreen(styled));
+        writeFileSync(file, page);
+        // The page of the dashboard's login screen (server/admin-login-shell.ts), from the same index.html.
+        const { renderAdminLogin } = (await server.ssrLoadModule('/src/prerender-admin.tsx')) as {
+          renderAdminLogin: () => Promise<{ html: string; title: string }>;
+        };
+        const loginFile = join(outputDir, ADMIN_LOGIN_SHELL_FILE);
+        mkdirSync(dirname(loginFile), { recursive: true });
+        writeFileSync(loginFile, await adminLoginShell(page, await renderAdminLogin(), outputDir));
       } finally {
         await server.close();
       }

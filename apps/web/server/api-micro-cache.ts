@@ -14,6 +14,8 @@ import { forwardedFor, protocolOf, requestOrigin, siteHost } from './proxy-trust
 
 /** The API's session cookie (apps/api/src/auth/session.setup.ts; api-micro-cache.spec.ts keeps them equal). */
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}\\s*=`);
+/** Whether a request's `Cookie` header carries the session cookie (whether or not it still names a session). */
+export const hasSessionCookie = (cookie: string | undefined) => SESSION_COOKIE_PATTERN.test(cookie ?? '');
 /** Headers of the API's answer not passed on from the micro-cache (hop-by-hop, or recomputed). */
 const UNKEPT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
@@ -74,7 +76,7 @@ export function createApiMicroCache(
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       !isApiPath(req.path) ||
-      SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '')
+      hasSessionCookie(req.headers.cookie)
     )
       return next();
     const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';

@@ -7,6 +7,7 @@ import { videoIdFromWatchPath } from '@app/contracts/watch';
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createAdminLoginPage } from './admin-login-page';
 import { createPageAssembler } from './assemble-page';
 import type { PublicHost } from './host-check';
 import { askApiForPage } from './page-api';
@@ -40,6 +41,7 @@ export function createPageRoute(options: {
   const shellFor = (req: Request): Promise<string> | undefined =>
     dev ? dev.shell(req.originalUrl) : builtIndex === undefined ? undefined : Promise.resolve(builtIndex);
   const assemble = createPageAssembler(options.distDir, dev !== undefined);
+  const adminLogin = createAdminLoginPage(options.distDir, dev !== undefined);
   const encodings = new PageEncodings();
 
   const makePage = async (req: Request, shell: string) => {
@@ -55,13 +57,15 @@ export function createPageRoute(options: {
   };
 
   const sendPage = (req: Request, res: Response, next: NextFunction): void => {
-    const shell = shellFor(req);
+    // The dashboard's path without a session: the login screen in the HTML (admin-login-page.ts).
+    const loginShell = adminLogin.shellFor(req, res);
+    const shell = loginShell === undefined ? shellFor(req) : Promise.resolve(loginShell);
     if (shell === undefined) return next();
     if (publicHost.redirected(req, res)) return;
-    // One page for the shell, one per path for the pages rendered on the server; per origin while the head's
-    // links follow the request's host (no PUBLIC_URL).
+    // One page for the shell, one for the login screen, one per path for the pages rendered on the server; per
+    // origin while the head's links follow the request's host (no PUBLIC_URL).
     const origin = publicHost.sameForEveryHost ? '' : requestOrigin(req);
-    const key = `${origin}${renderer?.renders(req.path) ? req.path : ''}`;
+    const key = `${origin}${loginShell === undefined ? '' : ' admin-login'}${renderer?.renders(req.path) ? req.path : ''}`;
     pages
       .page(key, () => shell.then((html) => makePage(req, html)))
       .then((page) => sendRenderedPage(req, res, page, encodings))

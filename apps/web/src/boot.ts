@@ -5,6 +5,7 @@ import { stepDown } from './lib/thumbnail-fallback';
 import { setSiteAnalytics, trackHeroImpression, trackLinkClicks, trackPageview } from './lib/site-analytics';
 import { fetchPageData, readBootFacts, type BootFacts } from './ssr-state';
 import { webFontsAfterLoad } from './features/settings/web-fonts';
+import { loginPrerendered } from './features/admin/login/prerendered-login';
 
 /**
  * The page's first script (issue 23), without React: a page the server rendered is complete and usable as it is
@@ -76,7 +77,10 @@ export function bootPage(
         running = true;
         document.documentElement.dataset.app = 'running';
       }));
-  if (!facts) {
+  // The login screen the server sent (features/admin/login/prerendered-login.ts) works like a rendered page until
+  // its app takes it over.
+  const login = !facts && loginPrerendered();
+  if (!facts && !login) {
     // A page the browser renders itself (the dashboard, a 404, the prerendered shell) needs its app now, and its
     // fonts as they come (`font-display: optional`).
     document.documentElement.dataset.webfonts = 'on';
@@ -85,11 +89,13 @@ export function bootPage(
   }
 
   webFontsAfterLoad();
-  setSiteAnalytics(facts.siteAnalytics);
-  trackPageview();
-  const hero = document.documentElement.dataset.hero;
-  if (window.location.pathname === '/' && document.getElementById('home') && (hero === 'A' || hero === 'B'))
-    trackHeroImpression(hero);
+  if (facts) {
+    setSiteAnalytics(facts.siteAnalytics);
+    trackPageview();
+    const hero = document.documentElement.dataset.hero;
+    if (window.location.pathname === '/' && document.getElementById('home') && (hero === 'A' || hero === 'B'))
+      trackHeroImpression(hero);
+  }
 
   // A click before the app runs waits for it, then goes to it (the latest one, once).
   let held: HTMLElement | null = null;
@@ -117,17 +123,28 @@ export function bootPage(
   );
   // A click on a control before this script was there, held by index.html's inline script.
   if (early instanceof HTMLElement) hold(early);
-  // The first sign of intent fetches the app (without starting it), so a click then finds it there.
+  // The first sign of intent fetches the app (without starting it), so a click then finds it there. On the login
+  // screen it starts it: the owner came to sign in, and the form the app hydrates looks the same meanwhile.
   const intents = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const;
   const fetchApp = () => {
     for (const type of intents) document.removeEventListener(type, fetchApp, true);
-    void loadApp().catch(() => undefined);
-    void fetchPageData();
+    if (login) void start();
+    else {
+      void loadApp().catch(() => undefined);
+      void fetchPageData();
+    }
   };
   for (const type of intents) document.addEventListener(type, fetchApp, { capture: true, passive: true });
+  // A field the owner focused before this script ran (index.html's inline script requested it then).
+  if (login && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+    fetchApp();
 
   // The page answers clicks from now on (the browser tests wait for this; `data-app="running"` once the app runs).
   document.documentElement.dataset.appReady = 'true';
+  if (!facts) {
+    if (now) void start();
+    return;
+  }
   // A thumbnail that failed already, or fails later (a lazy one further down), steps down here.
   const stepDownMissing = ({ target }: Event) => {
     if (

@@ -13,6 +13,7 @@ import { DEFAULT_SITE_LANGUAGE } from '@app/contracts/site-language';
 import { pageSiteLanguage } from './i18n/page-language';
 import { readCachedSettings } from './features/settings/api/get-public-settings';
 import { loadFullStylesheets } from './lib/full-stylesheets';
+import { loginPrerendered, loginTakenOver } from './features/admin/login/prerendered-login';
 
 /** Calls `onCommit` once React has put the page on the screen (hydrated it, or rendered it). */
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -125,6 +126,20 @@ function renderApp(
           (queryClient) => <WatchApp videoId={videoId} queryClient={queryClient} />,
           committed,
         ),
+      );
+    } else if (loginPrerendered()) {
+      // The login screen the server sent: hydrated in place (the dashboard stays in English, issue 26).
+      const taken = () => {
+        loginTakenOver();
+        committed();
+      };
+      void Promise.all([import('./app/admin-login-app'), withLanguage(DEFAULT_SITE_LANGUAGE)]).then(
+        ([{ hydrateAdminLogin }]) =>
+          hydrateAdminLogin(container, (app) => (
+            <StrictMode>
+              <Committed onCommit={taken}>{app}</Committed>
+            </StrictMode>
+          )),
       );
     } else {
       // The dashboard stays in English (issue 26); the 404 page speaks the site's language.

@@ -44,6 +44,11 @@ export function videoIdFromWatchPath(pathname: string): string | null {
 /** The owner's dashboard. */
 export const ADMIN_PATH = '/admin';
 
+/** Whether a path is the dashboard's (`/admin`, any case, one trailing slash), as the web app's router matches it. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname.replace(/\/$/, '').toLowerCase() === ADMIN_PATH;
+}
+
 /**
  * Whether a path is one of the site's pages: `/`, the dashboard (`ADMIN_PATH`) or a watch page, matched as the web
  * app's router matches them (any case, one trailing slash). Every other path shows the not-found page, and the web

@@ -6,9 +6,24 @@ import { NotFoundPage } from '../components/not-found-page';
 import { PublicHome } from './home/home-page';
 
 // The admin area is a chunk of its own so that visitors of the public pages never load it.
-const AdminPage = lazy(() =>
-  import('../features/admin/shell/admin-page').then((m) => ({ default: m.AdminPage })),
-);
+let adminPageModule: typeof import('../features/admin/shell/admin-page') | undefined;
+/**
+ * Fetches the admin area's chunk. Once it is here the route renders it at once, without a Suspense boundary: the
+ * login screen the server sent (features/admin/login/prerendered-login.ts) is hydrated in one pass, as the build
+ * rendered it (React hydrates a boundary in a pass of its own, after the rest of the page).
+ */
+export const loadAdminPage = () =>
+  import('../features/admin/shell/admin-page').then((m) => (adminPageModule = m));
+const LazyAdminPage = lazy(() => loadAdminPage().then((m) => ({ default: m.AdminPage })));
+
+function AdminRoute() {
+  if (adminPageModule) return <adminPageModule.AdminPage />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <LazyAdminPage />
+    </Suspense>
+  );
+}
 
 function PageLoader() {
   return (
@@ -26,11 +41,7 @@ export const routes: RouteObject[] = [
   { path: '/', element: <PublicHome /> },
   {
     path: ADMIN_PATH,
-    element: (
-      <Suspense fallback={<PageLoader />}>
-        <AdminPage />
-      </Suspense>
-    ),
+    element: <AdminRoute />,
   },
   { path: '*', element: <NotFoundPage /> },
 ];

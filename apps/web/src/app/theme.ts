@@ -38,7 +38,12 @@ const dark: MantineColorsTuple = [
   '#050505',
 ];
 
-const SANS = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+/**
+ * The dashboard's text: Inter once the page turns its web fonts on, its metric-matched local faces until then
+ * (`--app-admin-font`, app/site.css), as on the public pages. A page the browser renders turns them on at once; the
+ * login screen the server sends paints before them and keeps its faces when its app takes it over (src/boot.ts).
+ */
+const SANS = 'var(--app-admin-font)';
 
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -47,7 +52,7 @@ export const theme = createTheme({
   colors: { brand, dark },
   fontFamily: SANS,
   headings: {
-    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontFamily: SANS,
     fontWeight: '800',
   },
   defaultRadius: 'md',

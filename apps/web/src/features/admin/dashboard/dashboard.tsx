@@ -15,24 +15,28 @@ import type { AdminTab } from '../shared/lib/admin-location';
 import { FirstRunChecklist } from './first-run-checklist';
 
 // Each area is a chunk of its own, fetched when its tab opens (the charts' recharts only with Analytics).
-const ContentTab = lazy(() =>
-  import('../content/components/content-tab').then((m) => ({ default: m.ContentTab })),
-);
-const MonetizationTab = lazy(() =>
-  import('../monetization/components/monetization-tab').then((m) => ({ default: m.MonetizationTab })),
-);
-const DesignTab = lazy(() =>
-  import('../design/components/design-tab').then((m) => ({ default: m.DesignTab })),
-);
-const IntegrationsTab = lazy(() =>
-  import('../integrations/components/integrations-tab').then((m) => ({ default: m.IntegrationsTab })),
-);
-const AnalyticsTab = lazy(() =>
-  import('../analytics/components/analytics-tab').then((m) => ({ default: m.AnalyticsTab })),
-);
-const SettingsTab = lazy(() =>
-  import('../settings/components/settings-tab').then((m) => ({ default: m.SettingsTab })),
-);
+const areaChunks = {
+  content: () => import('../content/components/content-tab'),
+  monetization: () => import('../monetization/components/monetization-tab'),
+  design: () => import('../design/components/design-tab'),
+  integrations: () => import('../integrations/components/integrations-tab'),
+  analytics: () => import('../analytics/components/analytics-tab'),
+  settings: () => import('../settings/components/settings-tab'),
+} satisfies Record<AdminTab, () => Promise<unknown>>;
+const ContentTab = lazy(() => areaChunks.content().then((m) => ({ default: m.ContentTab })));
+const MonetizationTab = lazy(() => areaChunks.monetization().then((m) => ({ default: m.MonetizationTab })));
+const DesignTab = lazy(() => areaChunks.design().then((m) => ({ default: m.DesignTab })));
+const IntegrationsTab = lazy(() => areaChunks.integrations().then((m) => ({ default: m.IntegrationsTab })));
+const AnalyticsTab = lazy(() => areaChunks.analytics().then((m) => ({ default: m.AnalyticsTab })));
+const SettingsTab = lazy(() => areaChunks.settings().then((m) => ({ default: m.SettingsTab })));
+
+/**
+ * Fetches the chunk of the tab the dashboard opens on (the URL's), with the dashboard's own while the owner signs
+ * in: after the click on "Log in" the tab then waits only for its data.
+ */
+export function preloadTab(tab: AdminTab): void {
+  void areaChunks[tab]().catch(() => undefined);
+}
 // Security is a subtab of Settings, an area of its own: the frame hands it to the Settings tab.
 const SecurityPanel = lazy(() =>
   import('../security/components/security-panel').then((m) => ({ default: m.SecurityPanel })),

@@ -2,14 +2,16 @@ import { Alert, Button, Code, Paper, PasswordInput, Stack, Text, TextInput, Titl
 import { IconAlertTriangle, IconFingerprint, IconLogin2, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { needsCode, useLogin, useLoginWithCode, useLoginWithPasskey } from './login';
+import { prefilled } from './prerendered-login';
 
 /**
  * Username and password (both required), `Logging in...` while pending, the warning. While
  * two-factor sign-in is on, a right password leads to a second step asking for a code.
  */
 export function LoginForm() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // What was typed in the server's form before the app took it over (prerendered-login.ts), else empty.
+  const [username, setUsername] = useState(() => prefilled('username'));
+  const [password, setPassword] = useState(() => prefilled('password'));
   const [codeStep, setCodeStep] = useState(false);
   const { mutate, isPending } = useLogin();
 
@@ -32,7 +34,9 @@ export function LoginForm() {
 
   return (
     <Paper withBorder p={{ base: 'lg', sm: 'xl' }} radius="lg" maw={440} mx="auto" w="100%">
-      <form onSubmit={submit} aria-labelledby="admin-login-title">
+      {/* `post`: the server's form, before the app takes it over (prerendered-login.ts), never puts the
+          password in a URL, even if its script fails; the boot script holds the submit for the app. */}
+      <form method="post" onSubmit={submit} aria-labelledby="admin-login-title">
         <Stack gap="md">
           <div>
             <Title order={1} size="h2" id="admin-login-title">
@@ -111,7 +115,7 @@ function CodeStep({ onBack }: { onBack: () => void }) {
 
   return (
     <Paper withBorder p={{ base: 'lg', sm: 'xl' }} radius="lg" maw={440} mx="auto" w="100%">
-      <form onSubmit={submit} aria-labelledby="admin-code-title">
+      <form method="post" onSubmit={submit} aria-labelledby="admin-code-title">
         <Stack gap="md">
           <div>
             <Title order={1} size="h2" id="admin-code-title">

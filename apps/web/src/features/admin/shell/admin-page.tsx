@@ -10,12 +10,20 @@ import { AdminErrorBoundary } from './admin-error-boundary';
 import classes from './admin-page.module.css';
 import { LoginForm } from '../login/login-form';
 import { LoadingStatus } from '../shared/components/loading-status';
+import { readAdminLocation } from '../shared/lib/admin-location';
 
 // The dashboard is a chunk of its own: the login screen paints without it (on a phone its code doubled the
-// screen's script). It is fetched once a session is known, or as soon as the owner starts on the form.
+// screen's script). It is fetched while the session is checked, or as soon as the owner starts on the form.
 const loadDashboard = () => import('../dashboard/dashboard');
 const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
-const preloadDashboard = () => void loadDashboard();
+/** Fetches the dashboard's chunk and that of the tab it opens on (the URL's) before the owner is signed in. */
+export const preloadDashboard = () =>
+  void loadDashboard()
+    .then(({ preloadTab }) => preloadTab(readAdminLocation(new URLSearchParams(window.location.search)).tab))
+    .catch(() => undefined);
+
+/** The page's title, by who is signed in (the server's login page carries the second, prerender-admin.tsx). */
+export const ADMIN_TITLES = { signedIn: 'Admin dashboard', signedOut: 'Admin login' } as const;
 
 /**
  * The admin area: it asks who is signed in. A user means the dashboard;
@@ -27,10 +35,14 @@ export function AdminPage() {
   const { data: user, isPending } = useCurrentUser();
   const logout = useLogout({ onSignedOut: rerender });
   const signedIn = Boolean(user);
+  // A page with the session cookie checks it first: most often it names the owner's session.
+  useEffect(() => {
+    if (isPending) preloadDashboard();
+  }, [isPending]);
 
   useEffect(() => {
     const previous = document.title;
-    document.title = signedIn ? 'Admin dashboard' : 'Admin login';
+    document.title = signedIn ? ADMIN_TITLES.signedIn : ADMIN_TITLES.signedOut;
     return () => {
       document.title = previous;
     };
