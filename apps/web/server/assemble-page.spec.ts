@@ -17,7 +17,7 @@ describe('assemble-page.ts, through the web server', () => {
     expect((await send(stack.web.port, '/.vite/manifest.json')).status).toBe(404);
   });
 
-  it('puts the head from GET /api/page-head into every page, asked with the page’s host', async () => {
+  it('puts the page model’s head (GET /api/page) into every page, asked with the page’s host', async () => {
     for (const path of ['/', '/admin', '/index.html']) {
       const page = (
         await send(stack.web.port, path, { headers: { Host: 'videos.example.org' } })

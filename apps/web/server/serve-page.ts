@@ -1,21 +1,46 @@
 /**
- * The page route: every page is the shell with the site's head put in (and, for `/` and the watch pages, their
- * content rendered here), from the page cache when it holds it. The one path a page takes to a visitor, in
+ * The page module (docs/architecture.md, "The page model"): every page is the shell with the site's head put in
+ * and, for `/` and the watch pages, their content rendered here, all from one answer of the API: the page model
+ * (`GET /api/page?path=`). Each view asks it once, conditionally with the ETag of the model the kept page was made
+ * from (page-cache.ts): a 304 sends the kept page, a 200 makes it anew. The one path a page takes to a visitor, in
  * `npm start`, Docker and `npm run dev`.
  */
-import { videoIdFromWatchPath } from '@app/contracts/watch';
+import { ADMIN_PATH, isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
+import { type PageModel, pageModelUrl } from '@app/contracts/page-model';
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createPageAssembler } from './assemble-page';
 import type { PublicHost } from './host-check';
-import { askApiForPage } from './page-api';
-import type { PageCache } from './page-cache';
+import { createPageCache, type KeptPage } from './page-cache';
 import type { PageData } from './page-data';
-import type { PageRenderer } from './page-renderer';
-import { PageEncodings, sendRenderedPage } from './page-response';
-import { requestOrigin } from './proxy-trust';
+import { sendRenderedPage } from './page-response';
+import type { RenderedBody } from './page-shell';
+import { protocolOf, requestOrigin, siteHost } from './proxy-trust';
 import type { DevAssets } from './web-app';
+
+/** How long a page waits for the API's page model before the kept page (or, cold, the shell) goes out. */
+export const PAGE_MODEL_TIMEOUT_MS = 3000;
+
+/** The built server-rendering entry (`apps/web/src/entry-server.tsx`). */
+export interface SsrEntry {
+  /** The page of `model` rendered, or null for a page the browser renders. */
+  render(model: PageModel): Promise<RenderedBody | null>;
+}
+
+/**
+ * The entry to load: the built ES module's file (`dist/apps/web-server/entry-server.mjs`), or (npm run dev) a
+ * function that loads it afresh through Vite, so an edited component shows on the next load.
+ */
+export type SsrEntrySource = string | (() => Promise<SsrEntry>);
+
+/**
+ * Every page the server does not render (the dashboard, any unknown path) is the same page but for its status
+ * (page-response.ts): one model, asked as the dashboard's, and one kept page, so a stranger's random paths cost
+ * no API work.
+ */
+const SHELL_MODEL_PATH = ADMIN_PATH;
 
 export interface PageRoute {
   /** The built index.html (undefined under `npm run dev`, or when it is missing). */
@@ -24,47 +49,99 @@ export interface PageRoute {
   sendPage(req: Request, res: Response, next: NextFunction): void;
 }
 
+/** The page model of `path`, asked with the request's host and protocol: null when `etag` still holds (304). */
+async function askPageModel(
+  apiUrl: string,
+  req: Request,
+  path: string,
+  etag: string | undefined,
+): Promise<{ model: PageModel; etag: string } | null> {
+  const res = await fetch(new URL(pageModelUrl(path), apiUrl), {
+    headers: {
+      Accept: 'application/json',
+      'X-Forwarded-Host': siteHost(req),
+      'X-Forwarded-Proto': protocolOf(req),
+      ...(etag !== undefined && { 'If-None-Match': etag }),
+    },
+    signal: AbortSignal.timeout(PAGE_MODEL_TIMEOUT_MS),
+  });
+  if (res.status === 304 && etag !== undefined) return null;
+  if (res.status !== 200) throw new Error(`page model of ${path}: ${res.status}`);
+  const model = (await res.json()) as PageModel;
+  if (typeof model.version !== 'string' || typeof model.head !== 'string')
+    throw new Error(`page model of ${path}: not a page model`);
+  return { model, etag: res.headers.get('etag') ?? `"${model.version}"` };
+}
+
+/** The entry's `render`, or undefined when there is none (every page then goes out as the shell). */
+function entryRenderer(
+  source: SsrEntrySource | false,
+): (() => Promise<SsrEntry['render'] | undefined>) | undefined {
+  if (source === false) return undefined;
+  if (typeof source === 'function') return () => source().then((entry) => entry.render);
+  if (!existsSync(source)) return undefined;
+  const entry = (import(pathToFileURL(source).href) as Promise<SsrEntry>).then(
+    (module) => module.render,
+    (error: Error) => void console.error(`Server rendering is off: ${error.message}`),
+  );
+  return () => entry;
+}
+
 export function createPageRoute(options: {
   apiUrl: string;
   distDir: string;
   dev: DevAssets | undefined;
-  renderer: PageRenderer | undefined;
+  ssrEntry: SsrEntrySource | false;
   publicHost: PublicHost;
-  pages: PageCache;
   pageData: PageData;
 }): PageRoute {
-  const { apiUrl, dev, renderer, publicHost, pages, pageData } = options;
+  const { apiUrl, dev, publicHost, pageData } = options;
   const indexFile = join(options.distDir, 'index.html');
   const builtIndex = dev || !existsSync(indexFile) ? undefined : readFileSync(indexFile, 'utf8');
   /** The page before its head and content: the built index.html, or (dev) Vite's form of it. */
   const shellFor = (req: Request): Promise<string> | undefined =>
     dev ? dev.shell(req.originalUrl) : builtIndex === undefined ? undefined : Promise.resolve(builtIndex);
   const assemble = createPageAssembler(options.distDir, dev !== undefined);
-  const encodings = new PageEncodings();
+  const renderer = entryRenderer(options.ssrEntry);
+  const pages = createPageCache();
 
-  const makePage = async (req: Request, shell: string) => {
-    // `/` and the watch pages carry their content (their head names the video: GET /api/page-head?video=).
-    const rendered = renderer?.renders(req.path) ? renderer.body(req.path) : undefined;
-    const videoId = videoIdFromWatchPath(req.path);
-    const [answers, body] = await Promise.all([
-      askApiForPage(apiUrl, req, { videoId, withLanguage: rendered === undefined }),
-      rendered,
-    ]);
+  /** The page of `path` from its model, or the kept one while the model still holds it (or the API is down). */
+  const makePage = async (req: Request, shell: string, path: string, kept: KeptPage | undefined) => {
+    const watch = videoIdFromWatchPath(path) !== null;
+    let answer: Awaited<ReturnType<typeof askPageModel>>;
+    try {
+      answer = await askPageModel(apiUrl, req, path, dev ? undefined : kept?.modelEtag);
+    } catch {
+      // The API is down or slow: the last page of this path stands in; without one, the shell with its defaults.
+      return kept ?? { page: await assemble({ shell, watch }) };
+    }
+    if (answer === null && kept) return kept;
+    const { model, etag } = answer!;
+    let body: RenderedBody | undefined;
+    if (isServerRenderedPath(path) && renderer) {
+      try {
+        body = (await (await renderer())?.(model)) ?? undefined;
+      } catch (error) {
+        console.error(`Rendering ${path} failed: ${(error as Error).message}`);
+        return kept ?? { page: await assemble({ shell, model, watch }) };
+      }
+    }
     if (body?.data) pageData.keep(body.data);
-    return assemble({ shell, answers, body, watch: videoId !== null });
+    const page = await assemble({ shell, model, body, watch });
+    return { page, modelEtag: dev ? undefined : etag };
   };
 
   const sendPage = (req: Request, res: Response, next: NextFunction): void => {
     const shell = shellFor(req);
     if (shell === undefined) return next();
     if (publicHost.redirected(req, res)) return;
-    // One page for the shell, one per path for the pages rendered on the server; per origin while the head's
-    // links follow the request's host (no PUBLIC_URL).
+    // One page per path rendered on the server, one for all the others; per origin while the head's links follow
+    // the request's host (no PUBLIC_URL).
     const origin = publicHost.sameForEveryHost ? '' : requestOrigin(req);
-    const key = `${origin}${renderer?.renders(req.path) ? req.path : ''}`;
+    const path = isServerRenderedPath(req.path) ? req.path : SHELL_MODEL_PATH;
     pages
-      .page(key, () => shell.then((html) => makePage(req, html)))
-      .then((page) => sendRenderedPage(req, res, page, encodings))
+      .page(`${origin} ${path}`, (kept) => shell.then((html) => makePage(req, html, path, kept)))
+      .then((page) => sendRenderedPage(req, res, page))
       .catch((error: Error) => (res.headersSent ? res.destroy(error) : next(error)));
   };
   return { builtIndex, sendPage };
