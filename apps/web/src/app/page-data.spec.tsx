@@ -67,12 +67,12 @@ describe('what a page needs (page-data.ts), declared once', () => {
     expect(await askedFor('watch', everySection)).toEqual([settingsKey, ...declared].sort());
   });
 
-  const base = {
+  const base: Pick<PageModel, 'version' | 'head' | 'policy' | 'cache'> = {
     version: '7',
     head: '<title>T</title>',
     policy: { 'script-src': [], 'img-src': [], 'connect-src': [], 'frame-src': [] },
     cache: { shared: true, cacheControl: 'no-cache' },
-  } as const;
+  };
   const list = { items: [], total: 0 };
 
   it.each([
