@@ -7,7 +7,7 @@
  * The page's compressed forms live in its entry (page-response.ts), so they go with it.
  */
 import { LRUCache } from 'lru-cache';
-import type { RenderedPage } from './assemble-page';
+import type { RenderedPage } from './page-response';
 
 /** Pages kept, by size (with room for their brotli and gzip forms): `/` is about 60 KB, a watch page 20 KB. */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;

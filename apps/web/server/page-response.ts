@@ -2,13 +2,31 @@
  * Sending an assembled page: its headers (headers.ts), its status, a strong ETag so a browser or a shared cache
  * revalidates with a 304, and brotli or gzip made once per page, off the event loop.
  */
+import type { PagePolicySources } from '@app/contracts/page-policy';
 import { isSitePagePath } from '@app/contracts/watch';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { RenderedPage } from './assemble-page';
 import { setPageHeaders } from './headers';
+
+/** A page as the page module made it (serve-page.ts), ready to send. */
+export interface RenderedPage {
+  /** 404 for the watch page of a video the site does not have. */
+  status: number;
+  html: Buffer;
+  sources?: PagePolicySources;
+  /** Its head's links follow the request's Host (the model's cache is not shared): no shared cache keeps it. */
+  hostLinks?: boolean;
+  /** False without a page model (the API is down) or under `npm run dev`: no cache keeps the page. */
+  keep: boolean;
+  /** The shell it was made from (its inline scripts are in the page's policy). */
+  shell: string;
+  /** Its validator, made once (page-response.ts). */
+  etag?: string;
+  /** Its brotli and gzip forms, made once (page-response.ts). */
+  encoded?: { br?: Promise<Buffer>; gzip?: Promise<Buffer> };
+}
 
 /** A strong validator of the page's bytes (one per rendering; the encodings add their suffix). */
 function pageEtag(page: RenderedPage): string {

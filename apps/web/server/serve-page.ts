@@ -1,7 +1,7 @@
 /**
  * The page module (docs/architecture.md, "The page model"): every page is the shell with the site's head put in
- * and, for `/` and the watch pages, their content rendered here, all from one answer of the API: the page model
- * (`GET /api/page?path=`). Each view asks it once, conditionally with the ETag of the model the kept page was made
+ * and, for `/` and the watch pages, their content rendered here by the app's entry, all from one answer of the API:
+ * the page model (`GET /api/page?path=`), assembled here (head, chunk stylesheets, language, critical CSS). Each view asks it once, conditionally with the ETag of the model the kept page was made
  * from (page-cache.ts): a 304 sends the kept page, a 200 makes it anew. The one path a page takes to a visitor, in
  * `npm start`, Docker and `npm run dev`.
  */
@@ -11,12 +11,14 @@ import type { NextFunction, Request, Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createPageAssembler } from './assemble-page';
+import { createAutoColorScheme } from './auto-color-scheme';
+import { createCriticalCss } from './critical-css';
 import type { PublicHost } from './host-check';
 import { createPageCache, type KeptPage } from './page-cache';
 import type { PageData } from './page-data';
-import { sendRenderedPage } from './page-response';
-import type { RenderedBody } from './page-shell';
+import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
+import { type RenderedPage, sendRenderedPage } from './page-response';
+import { fillHead, fillShell, type RenderedBody, withSiteLanguage } from './page-shell';
 import { protocolOf, requestOrigin, siteHost } from './proxy-trust';
 import type { DevAssets } from './web-app';
 
@@ -85,6 +87,46 @@ function entryRenderer(
     (error: Error) => void console.error(`Server rendering is off: ${error.message}`),
   );
   return () => entry;
+}
+
+interface PageParts {
+  /** The shell the page is made from. */
+  shell: string;
+  /** The API's page model of its path; undefined when the API did not answer (the shell's defaults stay). */
+  model?: PageModel;
+  /** The server's rendering of its content, for `/` and the watch pages. */
+  body?: RenderedBody;
+  /** Whether it is a watch page (it carries the watch chunk's stylesheets). */
+  watch: boolean;
+}
+
+/**
+ * Page assembly: the model's head between the shell's page-head marks, a watch page's chunk stylesheets, the site's
+ * language on a page the browser renders, and on a rendered page its content with only the CSS rules its markup
+ * uses. `dev`: under `npm run dev` the build's manifest is not there, and nothing is kept.
+ */
+function createPageAssembler(distDir: string, dev: boolean): (parts: PageParts) => Promise<RenderedPage> {
+  // A watch page carries its chunk's stylesheets in its head (page-assets.ts); index.html has the app's.
+  const watchHeadTags = dev ? '' : chunkHeadTags(distDir, WATCH_CHUNK_SOURCE, APP_CHUNK_SOURCE);
+  // A rendered page carries only the rules its markup uses (critical-css.ts); the app enables the whole sheets.
+  const criticalCss = createCriticalCss();
+  // A page of a site in the `auto` colour scheme follows the visitor's from its first paint (auto-color-scheme.ts).
+  const autoColorScheme = createAutoColorScheme();
+
+  return async ({ shell: shellHtml, model, body, watch }) => {
+    const head = withHeadTags(fillHead(shellHtml, model?.head), watch ? watchHeadTags : '');
+    // A page the browser renders (the 404, the dashboard) is rendered in the site's language, which the page says
+    // (`data-site-language`): a first visit has no settings of its own yet.
+    const shell = body ? head : withSiteLanguage(head, model?.settings.siteLanguage);
+    return {
+      status: body?.status ?? (model?.kind === 'watch' ? model.status : 200),
+      html: Buffer.from(body ? autoColorScheme(await criticalCss(fillShell(shell, body))) : shell),
+      shell: shellHtml,
+      sources: model?.policy,
+      hostLinks: model ? !model.cache.shared : false,
+      keep: !dev && model !== undefined,
+    };
+  };
 }
 
 export function createPageRoute(options: {

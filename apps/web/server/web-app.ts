@@ -6,7 +6,7 @@
  *
  * `createWebApp` composes one module per job, in the order a request meets them (docs/architecture.md, "Request
  * path"): proxy-trust.ts, headers.ts, host-check.ts, write-invalidation.ts, api-micro-cache.ts, api-proxy.ts,
- * page-data.ts, serve-page.ts (assemble-page.ts, page-cache.ts, page-response.ts), static-files.ts,
+ * page-data.ts, serve-page.ts (page-cache.ts, page-response.ts), static-files.ts,
  * not-found.ts.
  */
 import compression from 'compression';

@@ -7,13 +7,20 @@
  */
 import { DEFAULT_SITE_LANGUAGE, type SiteLanguage } from '@app/contracts/site-language';
 import type { PageModel } from '@app/contracts/page-model';
+import { videoKindQuery } from '@app/contracts/video-filters';
 import { videoIdFromWatchPath } from '@app/contracts/watch';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { HomeApp } from './app/home-app';
-import { putPageModel } from './app/page-data';
 import { WatchApp } from './app/watch-app';
+import { channelStatsQueryOptions } from './features/channel/api/get-channel-stats';
+import { playlistsQueryOptions } from './features/playlists/api/get-playlists';
+import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
+import { featuredVideoQueryOptions } from './features/videos/api/get-featured-video';
+import { liveStateQueryOptions } from './features/videos/api/get-live-state';
+import { videoDetailQueryOptions } from './features/videos/api/get-video-detail';
+import { latestVideosQueryOptions, shortsShelfQueryOptions } from './features/videos/api/get-videos';
 import { createQueryClient } from './lib/query-client';
 import { activateMessages, type PageMessages } from './i18n/i18n';
 import { loadCatalogue } from './i18n/load-catalogue';
@@ -88,6 +95,43 @@ export async function render(model: PageModel): Promise<RenderedPage | null> {
     // Drops the queries and their garbage-collection timers.
     queryClient.clear();
   }
+}
+
+/**
+ * The page model (`GET /api/page`, what the web server renders from) under the queries its page declares
+ * (app/page-data.ts), so the components render from it without asking anything, and the browser hydrates from the
+ * same keys (docs/architecture.md, "The page model"). `page-data.spec.tsx` fails when a declared query is left empty or
+ * another is filled.
+ */
+export function putPageModel(queryClient: QueryClient, model: PageModel): void {
+  const put = (options: { queryKey: readonly unknown[] }, data: unknown) =>
+    queryClient.setQueryData(options.queryKey, data);
+  put(publicSettingsQueryOptions(), model.settings);
+  if (model.kind === 'watch') {
+    const videoId = videoIdFromWatchPath(model.path);
+    if (videoId !== null) put(videoDetailQueryOptions(videoId), model.data.video);
+    return;
+  }
+  if (model.kind !== 'home') return;
+  const { data, settings } = model;
+  const kind = videoKindQuery('all', settings.hideShorts);
+  put(channelStatsQueryOptions(), data.channel);
+  put(latestVideosQueryOptions(kind), {
+    videos: data.videos.items,
+    total: data.videos.total,
+    offset: 0,
+    kind,
+  });
+  put(liveStateQueryOptions(), data.live);
+  if (data.featured !== undefined) put(featuredVideoQueryOptions(), data.featured);
+  if (data.playlists) put(playlistsQueryOptions(), data.playlists);
+  if (data.shorts)
+    put(shortsShelfQueryOptions(), {
+      videos: data.shorts.items,
+      total: data.shorts.total,
+      offset: 0,
+      kind: 'short',
+    });
 }
 
 const compiled = new Map<SiteLanguage, Promise<PageMessages>>();

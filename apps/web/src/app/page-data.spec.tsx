@@ -6,7 +6,8 @@ import { createQueryClient } from '../lib/query-client';
 import { fakeResponse, mockFetch } from '../test/fetch-mock';
 import { HomeApp } from './home-app';
 import type { PageModel } from '@app/contracts/page-model';
-import { homePageQueries, putPageModel, watchPageQueries } from './page-data';
+import { putPageModel } from '../entry-server';
+import { homePageQueries, watchPageQueries } from './page-data';
 import { WatchApp } from './watch-app';
 
 const keyOf = (key: readonly unknown[]) => JSON.stringify(key);

@@ -1,6 +1,4 @@
 import type { PublicSettings } from '@app/contracts';
-import type { PageModel } from '@app/contracts/page-model';
-import { videoIdFromWatchPath } from '@app/contracts/watch';
 import { videoKindQuery } from '@app/contracts/video-filters';
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { channelStatsQueryOptions } from '../features/channel/api/get-channel-stats';
@@ -13,7 +11,7 @@ import { videoDetailQueryOptions } from '../features/videos/api/get-video-detail
 
 /**
  * What each page rendered on the server shows, declared once: the renderer (`entry-server.tsx`) puts the API's page
- * model into exactly these queries before it renders (`putPageModel`), and the browser (`start-app.tsx`) asks for it all at once when a page comes without
+ * model into exactly these queries before it renders (`putPageModel`, entry-server.tsx), and the browser (`start-app.tsx`) asks for it all at once when a page comes without
  * its data, instead of one section after the other as they mount. Besides these, every page needs the public
  * settings (`publicSettingsQueryOptions`), which decide the optional sections. `page-data.spec.tsx` renders the
  * pages and fails when a component asks for anything not declared here.
@@ -53,40 +51,4 @@ export async function loadPageData(
     return;
   }
   await Promise.all([settings, ...queries.map((query) => queryClient.fetchQuery(query))]);
-}
-
-/**
- * The page model (`GET /api/page`, what the web server renders from) under the queries its page declares above, so
- * the components render from it without asking anything, and the browser hydrates from the same keys
- * (docs/architecture.md, "The page model"). `page-data.spec.tsx` fails when a declared query is left empty.
- */
-export function putPageModel(queryClient: QueryClient, model: PageModel): void {
-  const put = <T>(options: { queryKey: readonly unknown[] }, data: T) =>
-    queryClient.setQueryData(options.queryKey, data);
-  put(publicSettingsQueryOptions(), model.settings);
-  if (model.kind === 'watch') {
-    const videoId = videoIdFromWatchPath(model.path);
-    if (videoId !== null) put(videoDetailQueryOptions(videoId), model.data.video);
-    return;
-  }
-  if (model.kind !== 'home') return;
-  const { data, settings } = model;
-  const kind = videoKindQuery('all', settings.hideShorts);
-  put(channelStatsQueryOptions(), data.channel);
-  put(latestVideosQueryOptions(kind), {
-    videos: data.videos.items,
-    total: data.videos.total,
-    offset: 0,
-    kind,
-  });
-  put(liveStateQueryOptions(), data.live);
-  if (data.featured !== undefined) put(featuredVideoQueryOptions(), data.featured);
-  if (data.playlists) put(playlistsQueryOptions(), data.playlists);
-  if (data.shorts)
-    put(shortsShelfQueryOptions(), {
-      videos: data.shorts.items,
-      total: data.shorts.total,
-      offset: 0,
-      kind: 'short',
-    });
 }
