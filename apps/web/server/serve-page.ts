@@ -8,6 +8,8 @@
 import { ADMIN_PATH, isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
 import { type PageModel, pageModelUrl } from '@app/contracts/page-model';
 import type { NextFunction, Request, Response } from 'express';
+import { type Agent, request as httpRequest } from 'node:http';
+import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,28 +53,46 @@ export interface PageRoute {
   sendPage(req: Request, res: Response, next: NextFunction): void;
 }
 
-/** The page model of `path`, asked with the request's host and protocol: null when `etag` still holds (304). */
-async function askPageModel(
-  apiUrl: string,
+/**
+ * The page model of `path`, asked with the request's host and protocol over the server's kept-alive connections to
+ * the API (api-proxy.ts): null when `etag` still holds (a 304).
+ */
+function askPageModel(
+  api: { url: string; agent: Agent | HttpsAgent },
   req: Request,
   path: string,
   etag: string | undefined,
 ): Promise<{ model: PageModel; etag: string } | null> {
-  const res = await fetch(new URL(pageModelUrl(path), apiUrl), {
-    headers: {
-      Accept: 'application/json',
-      'X-Forwarded-Host': siteHost(req),
-      'X-Forwarded-Proto': protocolOf(req),
-      ...(etag !== undefined && { 'If-None-Match': etag }),
-    },
-    signal: AbortSignal.timeout(PAGE_MODEL_TIMEOUT_MS),
+  const url = new URL(pageModelUrl(path), api.url);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Forwarded-Host': siteHost(req),
+    'X-Forwarded-Proto': protocolOf(req),
+    ...(etag !== undefined && { 'If-None-Match': etag }),
+  };
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const asked = send(url, { headers, agent: api.agent, timeout: PAGE_MODEL_TIMEOUT_MS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        if (res.statusCode === 304 && etag !== undefined) return resolve(null);
+        if (res.statusCode !== 200) return reject(new Error(`page model of ${path}: ${res.statusCode}`));
+        try {
+          const model = JSON.parse(Buffer.concat(chunks).toString('utf8')) as PageModel;
+          if (typeof model.version !== 'string' || typeof model.head !== 'string')
+            throw new Error(`page model of ${path}: not a page model`);
+          resolve({ model, etag: res.headers.etag ?? `"${model.version}"` });
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+    });
+    asked.on('timeout', () => asked.destroy(new Error(`page model of ${path}: no answer in time`)));
+    asked.on('error', reject);
+    asked.end();
   });
-  if (res.status === 304 && etag !== undefined) return null;
-  if (res.status !== 200) throw new Error(`page model of ${path}: ${res.status}`);
-  const model = (await res.json()) as PageModel;
-  if (typeof model.version !== 'string' || typeof model.head !== 'string')
-    throw new Error(`page model of ${path}: not a page model`);
-  return { model, etag: res.headers.get('etag') ?? `"${model.version}"` };
 }
 
 /** The entry's `render`, or undefined when there is none (every page then goes out as the shell). */
@@ -131,13 +151,16 @@ function createPageAssembler(distDir: string, dev: boolean): (parts: PageParts) 
 
 export function createPageRoute(options: {
   apiUrl: string;
+  /** The kept-alive connections to the API (api-proxy.ts). */
+  agent: Agent | HttpsAgent;
   distDir: string;
   dev: DevAssets | undefined;
   ssrEntry: SsrEntrySource | false;
   publicHost: PublicHost;
   pageData: PageData;
 }): PageRoute {
-  const { apiUrl, dev, publicHost, pageData } = options;
+  const { dev, publicHost, pageData } = options;
+  const api = { url: options.apiUrl, agent: options.agent };
   const indexFile = join(options.distDir, 'index.html');
   const builtIndex = dev || !existsSync(indexFile) ? undefined : readFileSync(indexFile, 'utf8');
   /** The page before its head and content: the built index.html, or (dev) Vite's form of it. */
@@ -152,7 +175,7 @@ export function createPageRoute(options: {
     const watch = videoIdFromWatchPath(path) !== null;
     let answer: Awaited<ReturnType<typeof askPageModel>>;
     try {
-      answer = await askPageModel(apiUrl, req, path, dev ? undefined : kept?.modelEtag);
+      answer = await askPageModel(api, req, path, dev ? undefined : kept?.modelEtag);
     } catch {
       // The API is down or slow: the last page of this path stands in; without one, the shell with its defaults.
       return kept ?? { page: await assemble({ shell, watch }) };

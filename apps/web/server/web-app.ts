@@ -73,6 +73,7 @@ export function createWebApp(options: WebAppOptions): Express {
   const pageData = createPageData();
   const pageRoute = createPageRoute({
     apiUrl: options.apiUrl,
+    agent,
     distDir,
     dev,
     ssrEntry: options.ssrEntry,
