@@ -10,7 +10,7 @@ describe('serve-page.ts: pages rendered on the server, through the web server', 
   const stack = useRenderStack();
   let web: RunningWebServer;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'page-renderer-dist-'));
+    const dist = mkdtempSync(join(tmpdir(), 'serve-page-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(
       join(dist, 'index.html'),

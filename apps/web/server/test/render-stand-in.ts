@@ -55,7 +55,7 @@ export function useRenderStack(): RenderStack {
     asks: [],
     renders: [],
   };
-  const dir = mkdtempSync(join(tmpdir(), 'page-renderer-'));
+  const dir = mkdtempSync(join(tmpdir(), 'render-stand-in-'));
   const api = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (stack.down) {
