@@ -1,12 +1,11 @@
 /**
- * What a server render costs the API, before and after the page model (docs/architecture.md, "Caches between a
- * save and the page"). Against the production build of the API (SQLite, the demo channel), once without and once
- * with PUBLIC_URL:
- * - the median wall time of the calls one view of `/` makes when nothing changed (today `HEAD /api/settings`, the
- *   page policy and the page head, in parallel; with the model one conditional `GET /api/page?path=/`, a 304);
- * - the same after a change (today those three and the six calls of the renderer's entry, in parallel; with the
- *   model one `GET /api/page?path=/` with its body);
- * - wrk (1 thread, 10 connections) on the model's answers: its body, its 304, and the old page-head call.
+ * What a server render costs the API: its one call, the page model (docs/architecture.md, "Caches between a save
+ * and the page"). Against the production build of the API (SQLite, the demo channel), once without and once with
+ * PUBLIC_URL:
+ * - the median wall time of one view of `/` when nothing changed (the web server's conditional
+ *   `GET /api/page?path=/`, a 304);
+ * - the same after a change (`GET /api/page?path=/` with its body);
+ * - wrk (1 thread, 10 connections) on the model's answers: its body and its 304.
  *
  *   npx nx run api:build && npx tsx tools/bench/page-model.ts [--runs 200] [--seconds 5]
  */
@@ -21,22 +20,6 @@ import { requireCommand } from '../system-deps';
 import { parseWrk, type WrkResult } from './http-cache';
 
 const USAGE = 'npx tsx tools/bench/page-model.ts [--runs 200] [--seconds 5]';
-
-/** The calls the web server makes for one view of `/` today, besides the renderer's (apps/web/server). */
-const TODAY_PER_VIEW = [
-  { method: 'HEAD', path: apiPaths.settings },
-  { method: 'GET', path: apiPaths.pagePolicy },
-  { method: 'GET', path: apiPaths.pageHead },
-];
-/** The renderer's calls for `/` after a change (apps/web/src/app/page-data.ts, the default sections). */
-const TODAY_RENDER = [
-  apiPaths.settings,
-  apiPaths.channelStats,
-  `${apiPaths.videos}?sort=recent&limit=20`,
-  apiPaths.live,
-  apiPaths.featuredVideo,
-  apiPaths.playlists,
-].map((path) => ({ method: 'GET', path }));
 
 function wrkWith(url: string, seconds: number, headers: string[]): Promise<WrkResult> {
   const args = ['-t1', '-c10', `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), url];
@@ -83,7 +66,7 @@ async function main(): Promise<void> {
   );
   const runs = wholeNumber('runs', values.runs) ?? 200;
   const seconds = wholeNumber('seconds', values.seconds) ?? 5;
-  const lines = ['| PUBLIC_URL | What | Today | Page model |', '| ---------- | ---- | ----- | ---------- |'];
+  const lines = ['| PUBLIC_URL | What | Page model |', '| ---------- | ---- | ---------- |'];
   for (const publicUrl of [undefined, 'http://site.example']) {
     const dir = mkdtempSync(join(tmpdir(), 'page-model-bench-'));
     const api = await startApi({
@@ -96,12 +79,7 @@ async function main(): Promise<void> {
       const etag = (await call(api.url, 'GET', home)).headers.get('etag') ?? '';
       const conditional = await call(api.url, 'GET', home, { 'If-None-Match': etag });
       if (conditional.status !== 304) throw new Error(`expected a 304, got ${conditional.status}`);
-      const all = (list: { method: string; path: string }[]) => () =>
-        list.map(({ method, path }) => call(api.url, method, path));
-      const unchanged = [
-        await median(runs, all(TODAY_PER_VIEW)),
-        await median(runs, () => [call(api.url, 'GET', home, { 'If-None-Match': etag })]),
-      ];
+      const unchanged = await median(runs, () => [call(api.url, 'GET', home, { 'If-None-Match': etag })]);
       // A save before each view: every answer is built again.
       const admin = new ApiClient(api.url);
       await admin.login('admin', BENCH_API_ENV.ADMIN_PASSWORD);
@@ -109,22 +87,18 @@ async function main(): Promise<void> {
         admin.request('POST', apiPaths.setting('siteTitle'), { value: `Bench ${run}` }).then(({ status }) => {
           if (status !== 200) throw new Error(`the save answered ${status}`);
         });
-      const changed = [
-        await median(runs, all([...TODAY_PER_VIEW, ...TODAY_RENDER]), save),
-        await median(runs, () => [call(api.url, 'GET', home)], save),
-      ];
+      const changed = await median(runs, () => [call(api.url, 'GET', home)], save);
       const body = await wrkWith(`${api.url}${home}`, seconds, []);
       // The saves above moved the version: the ETag of now.
       const current = (await call(api.url, 'GET', home)).headers.get('etag') ?? '';
       const notModified = await wrkWith(`${api.url}${home}`, seconds, [`If-None-Match: ${current}`]);
-      const head = await wrkWith(`${api.url}${apiPaths.pageHead}`, seconds, []);
       const url = publicUrl ? 'set' : 'unset';
       const rate = (r: WrkResult) => `${r.rps} req/s, p99 ${r.p99} ms`;
       lines.push(
-        `| ${url} | a view of \`/\`, nothing changed (median of ${runs}) | ${unchanged[0]} ms, 3 calls | ${unchanged[1]} ms, 1 call (304) |`,
-        `| ${url} | a view of \`/\` after a change (median of ${runs}) | ${changed[0]} ms, 9 calls | ${changed[1]} ms, 1 call |`,
-        `| ${url} | wrk: the page head / the model's body | ${rate(head)} | ${rate(body)} |`,
-        `| ${url} | wrk: the model's 304 | — | ${rate(notModified)} |`,
+        `| ${url} | a view of \`/\`, nothing changed (median of ${runs}) | ${unchanged} ms, 1 call (304) |`,
+        `| ${url} | a view of \`/\` after a change (median of ${runs}) | ${changed} ms, 1 call |`,
+        `| ${url} | wrk: the model's body | ${rate(body)} |`,
+        `| ${url} | wrk: the model's 304 | ${rate(notModified)} |`,
       );
     } finally {
       await api.stop();

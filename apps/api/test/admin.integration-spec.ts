@@ -12,6 +12,7 @@ import { signedInAgent } from './support/auth';
 import { withoutCdata, xmlTexts } from './support/xml-text';
 import { startTestApp, type TestApp } from './support/test-app';
 import { saveSettings } from './support/stack';
+import { pageHeadOf } from './support/page-model';
 
 const videoArb = (id: string, featured: boolean) =>
   fc.record({
@@ -376,13 +377,13 @@ describe('admin: backup, sitemap, feeds', () => {
 
     it('says the site language in RSS <language>, the page head og:locale and the WebSite inLanguage (#26)', async () => {
       expect((await request(t.server).get('/rss.xml').expect(200)).text).toContain('<language>en</language>');
-      let head = (await request(t.server).get('/api/page-head').expect(200)).text;
+      let head = await pageHeadOf(t.server);
       expect(head).toContain('<meta property="og:locale" content="en_US" />');
       await admin.post('/api/settings/siteLanguage').send({ value: 'pt-BR' }).expect(200);
       expect((await request(t.server).get('/rss.xml').expect(200)).text).toContain(
         '<language>pt-BR</language>',
       );
-      head = (await request(t.server).get('/api/page-head').expect(200)).text;
+      head = await pageHeadOf(t.server);
       expect(head).toContain('<meta property="og:locale" content="pt_BR" />');
       expect(head).toContain('"inLanguage":"pt-BR"');
       await admin.post('/api/settings/siteLanguage').send({ value: 'en' }).expect(200);
@@ -403,21 +404,20 @@ describe('admin: backup, sitemap, feeds', () => {
     });
   });
 
-  describe('page head', () => {
+  describe('page head (the page model’s head)', () => {
     it('renders the SEO settings as escaped head tags for the web server, defaults first', async () => {
-      let res = await request(t.server).get('/api/page-head').expect(200);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      let head = await pageHeadOf(t.server);
       // No site title yet: the channel's name (here the demo's).
-      expect(res.text).toContain(`<title>${DEMO_CHANNEL_TITLE}</title>`);
-      expect(res.text).toMatch(/<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\/" \/>/);
-      expect(res.text).not.toContain('og:image');
+      expect(head).toContain(`<title>${DEMO_CHANNEL_TITLE}</title>`);
+      expect(head).toMatch(/<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\/" \/>/);
+      expect(head).not.toContain('og:image');
 
       await admin.post('/api/settings/siteTitle').send({ value: 'Tom & "Jerry" <b>' }).expect(200);
       await admin.post('/api/settings/siteDescription').send({ value: 'Cartoons' }).expect(200);
       await admin.post('/api/settings/ogImage').send({ value: 'https://example.com/card.png' }).expect(200);
       await admin.post('/api/settings/twitterHandle').send({ value: 'tomjerry' }).expect(200);
-      res = await request(t.server).get('/api/page-head').set('Host', 'videos.example.org').expect(200);
-      expect(res.text.split('\n')).toEqual(
+      head = await pageHeadOf(t.server, '/', 'videos.example.org');
+      expect(head.split('\n')).toEqual(
         expect.arrayContaining([
           '<title>Tom &amp; &quot;Jerry&quot; &lt;b&gt;</title>',
           '<meta name="description" content="Cartoons" />',
@@ -429,7 +429,7 @@ describe('admin: backup, sitemap, feeds', () => {
           '<link rel="alternate" type="application/rss+xml" href="/rss.xml" title="Tom &amp; &quot;Jerry&quot; &lt;b&gt; videos" />',
         ]),
       );
-      expect(res.text).not.toContain('<b>');
+      expect(head).not.toContain('<b>');
       await saveSettings(admin, { siteTitle: '', siteDescription: '', ogImage: '', twitterHandle: '' });
     });
   });

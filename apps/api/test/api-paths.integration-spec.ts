@@ -16,8 +16,6 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   playlists: ['get'],
   settings: ['get'],
   live: ['get'],
-  pagePolicy: ['get'],
-  pageHead: ['get'],
   pageModel: ['get'],
   events: ['post'],
   newsletterSubscribe: ['post'],

@@ -17,6 +17,7 @@ import { signedInAgent } from './support/auth';
 import type { FakeYouTube } from './support/fake-youtube';
 import { useStack } from './support/stack';
 import { startTestApp, type TestApp } from './support/test-app';
+import { pageHeadOf } from './support/page-model';
 
 /** Issue 17: the light live check against the fake YouTube, whose channel of 30 has a live and an upcoming stream. */
 describe('live check', () => {
@@ -197,7 +198,7 @@ describe('live check', () => {
     const detail = async () =>
       videoDetailSchema.parse((await request(t.server).get(`/api/videos/${replayId}`).expect(200)).body);
     const publication = async () => {
-      const html = (await request(t.server).get(`/api/page-head?video=${replayId}`).expect(200)).text;
+      const html = await pageHeadOf(t.server, `/videos/${replayId}`);
       const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html) ?? [];
       return JSON.parse(json as string).publication;
     };

@@ -237,12 +237,6 @@ const CALLS: Call[] = [
     url: () =>
       `/oembed?url=${encodeURIComponent(`http://site.example/videos/${firstId('get /api/videos')}`)}&format=xml`,
   },
-  {
-    route: 'get /api/page-head',
-    status: 200,
-    url: () => `/api/page-head?video=${firstId('get /api/videos')}`,
-  },
-  { route: 'get /api/page-head', status: 404, url: '/api/page-head?video=no-such-id' },
   { route: 'get /api/page', status: 200, url: '/api/page?path=%2F' },
   {
     route: 'get /api/page',
@@ -286,8 +280,6 @@ const CALLS: Call[] = [
     url: '/api/settings/noSuchKey',
     body: { value: 1 },
   },
-  { route: 'get /api/page-head', status: 200 },
-  { route: 'get /api/settings/page-policy', status: 200 },
   {
     route: 'post /api/events',
     status: 202,

@@ -1,5 +1,11 @@
 import {
   CONTENT_VERSION_HEADER,
+  homePageHead,
+  pageFeatures,
+  pageHeadHtml,
+  pagePolicySources,
+  watchPageHead,
+  watchPageUrl,
   type PageModel,
   pageModelSchema,
   pageModelUrl,
@@ -29,6 +35,7 @@ const HIDDEN = {
 
 /** The site's address as the browser named it (supertest's own changes with every request). */
 const HOST = 'site.example';
+const ORIGIN = `http://${HOST}`;
 
 describe('the page model', () => {
   let t: TestApp;
@@ -49,14 +56,13 @@ describe('the page model', () => {
     const home = await model('/');
     expect(home).toMatchObject({ path: '/', kind: 'home', status: 200 });
     expect(home.settings).toEqual(await json('/api/settings'));
-    expect(home.policy).toEqual(await json('/api/settings/page-policy'));
-    expect(home.head).toBe(
-      (await request(t.server).get('/api/page-head').set('Host', HOST).expect(200)).text,
-    );
+    expect(home.policy).toEqual(pagePolicySources(pageFeatures(home.settings)));
+    if (home.kind !== 'home') throw new Error('not the home model');
+    const urls = home.data.videos.items.map((video) => watchPageUrl(ORIGIN, video.id));
+    expect(home.head).toBe(`${pageHeadHtml(homePageHead(home.settings, ORIGIN, urls))}\n`);
     expect(home.head).toContain('"@type":"ItemList"');
     // Without PUBLIC_URL the head's links follow the Host: only the asker may keep the page.
     expect(home.cache).toEqual({ shared: false, cacheControl: 'private, no-cache' });
-    if (home.kind !== 'home') throw new Error('not the home model');
     const videos = await request(t.server).get('/api/videos?sort=recent&limit=20').expect(200);
     expect(home.data.videos).toEqual({ items: videos.body, total: Number(videos.headers['x-total-count']) });
     expect(home.data.videos.items).toHaveLength(20);
@@ -97,9 +103,9 @@ describe('the page model', () => {
     const watch = await model(`/videos/${id}`);
     expect(watch).toMatchObject({ path: `/videos/${id}`, kind: 'watch', status: 200 });
     expect(watch.data).toEqual({ video: await json(`/api/videos/${id}`) });
-    expect(watch.head).toBe(
-      (await request(t.server).get(`/api/page-head?video=${id}`).set('Host', HOST).expect(200)).text,
-    );
+    if (watch.kind !== 'watch' || !watch.data.video) throw new Error('not a watch model');
+    expect(watch.head).toBe(`${pageHeadHtml(watchPageHead(watch.settings, ORIGIN, watch.data.video))}\n`);
+    expect(watch.head).toContain('"@type":"VideoObject"');
     expect(watch.settings).toEqual(await json('/api/settings'));
   });
 

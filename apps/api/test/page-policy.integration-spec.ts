@@ -1,28 +1,26 @@
-import { GOOGLE_ANALYTICS, PAGE_POLICY_PATH, PLAUSIBLE, ADSENSE } from '@app/contracts';
+import { GOOGLE_ANALYTICS, PLAUSIBLE, ADSENSE, pageModelUrl, type PagePolicySources } from '@app/contracts';
 import request from 'supertest';
-import { PUBLIC_CACHE_CONTROL } from '../src/content-cache/cache-control';
 import type TestAgent from 'supertest/lib/agent';
-import { signedInAgent } from './support/auth';
-import { startTestApp, type TestApp } from './support/test-app';
-import { saveSettings } from './support/stack';
+import { saveSettings, useStack } from './support/stack';
+import type { TestApp } from './support/test-app';
 
-describe('the pages’ policy sources (GET /api/settings/page-policy)', () => {
+/** The pages' policy sources: the page model's `policy` (`GET /api/page`), which the web server puts in the CSP. */
+describe('the pages’ policy sources (the page model’s policy)', () => {
   let t: TestApp;
   let admin: TestAgent;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signedInAgent(t.server);
-  });
-  afterAll(() => t?.close());
+  // With PUBLIC_URL the page model is the same for every visitor, so the public cache keeps it.
+  useStack({ env: { PUBLIC_URL: 'https://videos.example.com' } }, (stack) => ({ t, admin } = stack));
 
   const set = (key: string, value: unknown) => saveSettings(admin, { [key]: value });
-  const visitor = () => request(t.server).get(PAGE_POLICY_PATH).expect(200);
+  const visitor = async () => {
+    const res = await request(t.server).get(pageModelUrl('/admin')).expect(200);
+    return { headers: res.headers, body: (res.body as { policy: PagePolicySources }).policy };
+  };
 
   it('lists no third party while analytics and ads are off (the defaults)', async () => {
     const res = await visitor();
     expect(res.body).toEqual({ 'script-src': [], 'img-src': [], 'connect-src': [], 'frame-src': [] });
-    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(res.headers['cache-control']).toBe('public, no-cache');
   });
 
   it('follows the dashboard at once, through the public cache', async () => {

@@ -4,6 +4,7 @@ import type TestAgent from 'supertest/lib/agent';
 import type { FakeYouTube } from './support/fake-youtube';
 import { useStack } from './support/stack';
 import type { TestApp } from './support/test-app';
+import { pageHeadOf } from './support/page-model';
 
 /**
  * Issue 27: a stream's `BroadcastEvent.startDate` (which Google requires) comes from the sync, which reads every
@@ -21,7 +22,7 @@ describe('stream times from the sync', () => {
   const detail = async (id: string) =>
     videoDetailSchema.parse((await request(t.server).get(`/api/videos/${id}`).expect(200)).body);
   const publication = async (id: string) => {
-    const html = (await request(t.server).get(`/api/page-head?video=${id}`).expect(200)).text;
+    const html = await pageHeadOf(t.server, `/videos/${id}`);
     const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html) ?? [];
     return JSON.parse(json as string).publication;
   };

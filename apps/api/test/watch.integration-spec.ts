@@ -1,4 +1,4 @@
-import { type VideoDetail, videoDetailSchema } from '@app/contracts';
+import { type PageModel, pageModelUrl, type VideoDetail, videoDetailSchema } from '@app/contracts';
 import request from 'supertest';
 import { PRIVATE_CACHE_CONTROL } from '../src/content-cache/cache-control';
 import { PlaylistVideoEntity } from '../src/playlists/playlist-video.entity';
@@ -6,6 +6,7 @@ import { PlaylistEntity } from '../src/playlists/playlist.entity';
 import { VideoEntity } from '../src/videos/video.entity';
 import { LiveStreamEntity } from '../src/youtube/live-stream.entity';
 import { signedInAgent } from './support/auth';
+import { pageHeadOf, pageModelOf } from './support/page-model';
 import { startTestApp, type TestApp } from './support/test-app';
 import { xmlTexts } from './support/xml-text';
 
@@ -279,12 +280,11 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
     });
   });
 
-  describe('GET /api/page-head?video={id}', () => {
+  describe("a watch page's head (the page model of /videos/{id})", () => {
     it("prints the watch page's head: title, canonical, Open Graph video, player card, oEmbed link, JSON-LD", async () => {
-      const res = await request(t.server).get('/api/page-head?video=w-main').set('Host', HOST).expect(200);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      const res = await request(t.server).get(pageModelUrl('/videos/w-main')).set('Host', HOST).expect(200);
       expect(res.headers['cache-control']).toMatch(/^private, /);
-      const html = res.text;
+      const html = (res.body as PageModel).head;
       expect(html).toMatch(/<title>Title of w-main - [^<]+<\/title>/);
       expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/videos/w-main" />`);
       expect(html).toContain('<meta property="og:type" content="video.other" />');
@@ -316,8 +316,7 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
 
     it('publishes a live stream and a replay by a BroadcastEvent, a replay with its start and end', async () => {
       const jsonLd = async (id: string) => {
-        const html = (await request(t.server).get(`/api/page-head?video=${id}`).set('Host', HOST).expect(200))
-          .text;
+        const html = await pageHeadOf(t.server, `/videos/${id}`, HOST);
         const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html) ?? [];
         return JSON.parse(json as string);
       };
@@ -339,14 +338,16 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
       expect((await jsonLd('w-main')).publication).toBeUndefined();
     });
 
-    it('is 404 for an unknown video and 400 for a malformed id; without video, the head of /', async () => {
-      await request(t.server).get('/api/page-head?video=nope-nope').expect(404);
-      const bad = await request(t.server).get('/api/page-head?video=a%20b').expect(400);
-      expect(bad.body.message).toMatch(/^video: /);
-      const home = await request(t.server).get('/api/page-head').expect(200);
+    it("is the site's head with a 404 for an unknown video, 400 for a malformed path; / has its own", async () => {
+      const missing = await pageModelOf(t.server, '/videos/nope-nope');
+      expect(missing.status).toBe(404);
+      expect(missing.head).not.toContain('VideoObject');
+      const bad = await request(t.server).get(pageModelUrl('/videos/a b')).expect(400);
+      expect(JSON.stringify(bad.body.message)).toContain('path');
+      const home = await pageHeadOf(t.server);
       // The head of / names / as its canonical URL (not a watch page).
-      expect(home.text).toMatch(/<link rel="canonical" href="http:\/\/[^"/]+\/" \/>/);
-      expect(home.text).toContain('<meta property="og:type" content="website" />');
+      expect(home).toMatch(/<link rel="canonical" href="http:\/\/[^"/]+\/" \/>/);
+      expect(home).toContain('<meta property="og:type" content="website" />');
     });
   });
 
@@ -427,12 +428,12 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
       const [rss, oembed, head] = await Promise.all([
         get('/rss.xml').expect(200),
         get(`/oembed?url=${encodeURIComponent(`${ORIGIN}/videos/w-main`)}`).expect(200),
-        get('/api/page-head').expect(200),
+        pageHeadOf(t.server, '/', HOST),
       ]);
       return {
         rss: /<channel>\s*<title>(?:<!\[CDATA\[)?([^<\]]*)/.exec(rss.text)?.[1],
         oembed: (oembed.body as { provider_name: string }).provider_name,
-        head: /<title>([^<]*)<\/title>/.exec(head.text)?.[1],
+        head: /<title>([^<]*)<\/title>/.exec(head)?.[1],
       };
     };
 

@@ -16,6 +16,7 @@ import { VideoEntity } from '../src/videos/video.entity';
 import { FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
 import { useStack, withStack } from './support/stack';
 import type { TestApp } from './support/test-app';
+import { pageHeadOf } from './support/page-model';
 
 const VIDEOS = 120;
 const PLAYLISTS = 5;
@@ -219,7 +220,7 @@ describe('YouTube sync', () => {
     // names no duration.
     for (const id of processing) {
       expect(stored.get(id)).toMatchObject({ duration: UNKNOWN_DURATION, durationSeconds: 0 });
-      const head = (await request(t.server).get(`/api/page-head?video=${id}`).expect(200)).text;
+      const head = await pageHeadOf(t.server, `/videos/${id}`);
       const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head) ?? [];
       expect(JSON.parse(json as string)).not.toHaveProperty('duration');
     }

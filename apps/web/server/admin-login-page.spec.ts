@@ -33,7 +33,7 @@ describe('admin-login-page.ts: /admin with the login screen in its HTML, for a v
       const admin = await get(path, 'theme=dark');
       expect(admin.status).toBe(200);
       expect(admin.body).toContain('<form>LOGIN</form>');
-      expect(admin.body).toContain('<title>HEAD</title>');
+      expect(admin.body).toContain('<title>HEAD /admin</title>');
       expect(admin.vary).toMatch(/\bCookie\b/);
     }
   });

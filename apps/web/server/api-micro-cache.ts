@@ -9,13 +9,14 @@ import { SESSION_COOKIE } from '@app/node-server';
 import type { NextFunction, Request, Response } from 'express';
 import { type Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { PAGE_HEAD_TIMEOUT_MS } from './page-api';
 import { forwardedFor, protocolOf, requestOrigin, siteHost } from './proxy-trust';
 
-/** The API's session cookie (apps/api/src/auth/session.setup.ts; api-micro-cache.spec.ts keeps them equal). */
+/** A `Cookie` header carrying the session cookie (`SESSION_COOKIE`, however spaced). */
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}\\s*=`);
 /** Whether a request's `Cookie` header carries the session cookie (whether or not it still names a session). */
 export const hasSessionCookie = (cookie: string | undefined) => SESSION_COOKIE_PATTERN.test(cookie ?? '');
+/** How long an answer others wait for may take before they ask the API themselves. */
+const API_TIMEOUT_MS = 10_000;
 /** Headers of the API's answer not passed on from the micro-cache (hop-by-hop, or recomputed). */
 const UNKEPT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
@@ -67,7 +68,7 @@ export function createApiMicroCache(
         );
         res.on('error', reject);
       });
-      upstream.setTimeout(PAGE_HEAD_TIMEOUT_MS * 5, () => upstream.destroy(new Error('API timeout')));
+      upstream.setTimeout(API_TIMEOUT_MS, () => upstream.destroy(new Error('API timeout')));
       upstream.on('error', reject);
       upstream.end();
     });

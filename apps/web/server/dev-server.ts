@@ -1,7 +1,7 @@
 /**
  * `npm run dev`'s web server: the same server as in production (web-app.ts), with Vite in middleware mode in place
- * of the build. Pages are rendered on the server as a crawler gets them (the head from the API, `/` and the watch
- * pages with their content), from the sources as they are now; Vite's hot reload runs on the same address.
+ * of the build. Pages are rendered on the server as a crawler gets them (from the API's page model, `/` and the
+ * watch pages with their content), from the sources as they are now; Vite's hot reload runs on the same address.
  *
  *   node --import tsx apps/web/server/dev-server.ts      PORT=4200 HOST=127.0.0.1 API_URL=http://127.0.0.1:3000
  *
@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { webEnvSchema } from './config';
-import type { SsrEntry } from './page-renderer';
+import type { SsrEntry } from './serve-page';
 import { prerenderedShell } from './page-shell';
 import { startWebServer } from './web-app';
 

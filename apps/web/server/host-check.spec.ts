@@ -12,7 +12,7 @@ describe('host-check.ts', () => {
   const as = (host: string, proto = 'https') => ({ 'X-Forwarded-Host': host, 'X-Forwarded-Proto': proto });
 
   it('redirects a page asked for under another host to PUBLIC_URL, rendering nothing', async () => {
-    stack.api.policyCalls = 0;
+    stack.api.modelCalls = 0;
     for (const host of [
       'evil.example',
       'r4nd0m.example',
@@ -34,7 +34,7 @@ describe('host-check.ts', () => {
     expect(await sendWithoutHost(site.port, '/')).toMatch(
       /^HTTP\/1\.1 308[^]*\r\nLocation: https:\/\/videos\.example\.com\/\r\n/i,
     );
-    expect(stack.api.policyCalls).toBe(0);
+    expect(stack.api.modelCalls).toBe(0);
     // Files and the API answer under any host (the Docker health check asks for /favicon.svg by address).
     expect((await send(site.port, '/favicon.svg', { headers: as('127.0.0.1:4200', 'http') })).status).toBe(
       200,

@@ -1,38 +1,55 @@
 /**
- * The pages this server has assembled, kept 1 s per origin (per path for the pages rendered on the server):
- * concurrent page views share one assembly, and its gzip and brotli forms are made once, not per view. A page the
- * API marks no-store (or any under `npm run dev`) is not kept; a write through this server drops them all
- * (write-invalidation.ts).
+ * The one cache of pages this server keeps (docs/architecture.md, "Caches between a save and the page"): each page
+ * as last made, with the ETag of the page model it was made from (`GET /api/page`, whose ETag is the content
+ * version). Every view revalidates it with one conditional ask of the API (a 304 keeps the page, a 200 makes it
+ * anew), so a save shows on the very next view and nothing expires by time. Concurrent views of one key share one
+ * ask; a page that may not be kept (under `npm run dev`, or the defaults sent while the API is down) is not.
+ * The page's compressed forms live in its entry (page-response.ts), so they go with it.
  */
-import type { RenderedPage } from './assemble-page';
+import { LRUCache } from 'lru-cache';
+import type { RenderedPage } from './page-response';
 
-/** How long a rendered page is kept (until the API's answers it holds may have changed). */
-export const PAGE_CACHE_MS = 1000;
+/** Pages kept, by size (with room for their brotli and gzip forms): `/` is about 60 KB, a watch page 20 KB. */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A page and the validator of the page model it was made from. */
+export interface KeptPage {
+  page: RenderedPage;
+  /** The page model's ETag; undefined: not kept (the next view asks again). */
+  modelEtag?: string;
+}
 
 export interface PageCache {
-  /** The page kept under `key`, or the one `make` starts (kept while it is and while it may be). */
-  page(key: string, make: () => Promise<RenderedPage>): Promise<RenderedPage>;
-  clear(): void;
+  /**
+   * The page under `key`: `make` is handed the page kept there (to revalidate it) and gives the one to send, the
+   * same when nothing changed. Views of `key` while it runs share it.
+   */
+  page(key: string, make: (kept: KeptPage | undefined) => Promise<KeptPage>): Promise<RenderedPage>;
 }
 
 export function createPageCache(): PageCache {
-  const pages = new Map<string, { expires: number; page: Promise<RenderedPage> }>();
+  const kept = new LRUCache<string, KeptPage>({
+    maxSize: PAGE_CACHE_BYTES,
+    sizeCalculation: ({ page }) => Math.max(1, page.html.length * 2),
+  });
+  const asking = new Map<string, Promise<RenderedPage>>();
   return {
     page(key, make) {
-      const now = Date.now();
-      let cached = pages.get(key);
-      if (!cached || cached.expires <= now) {
-        if (pages.size > 1000) pages.clear();
-        cached = { expires: now + PAGE_CACHE_MS, page: make() };
-        pages.set(key, cached);
-        const entry = cached;
-        entry.page.then(
-          (page) => !page.keep && pages.get(key) === entry && pages.delete(key),
-          () => pages.get(key) === entry && pages.delete(key),
-        );
+      let page = asking.get(key);
+      if (!page) {
+        const held = kept.get(key);
+        page = make(held)
+          .then((made) => {
+            if (made !== held) {
+              if (made.modelEtag !== undefined) kept.set(key, made);
+              else kept.delete(key);
+            }
+            return made.page;
+          })
+          .finally(() => asking.delete(key));
+        asking.set(key, page);
       }
-      return cached.page;
+      return page;
     },
-    clear: () => pages.clear(),
   };
 }

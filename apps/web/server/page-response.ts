@@ -1,15 +1,32 @@
 /**
  * Sending an assembled page: its headers (headers.ts), its status, a strong ETag so a browser or a shared cache
- * revalidates with a 304, and brotli or gzip made once per content of the page, off the event loop.
+ * revalidates with a 304, and brotli or gzip made once per page, off the event loop.
  */
+import type { PagePolicySources } from '@app/contracts/page-policy';
 import { isSitePagePath } from '@app/contracts/watch';
 import type { Request, Response } from 'express';
-import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { RenderedPage } from './assemble-page';
 import { setPageHeaders } from './headers';
+
+/** A page as the page module made it (serve-page.ts), ready to send. */
+export interface RenderedPage {
+  /** 404 for the watch page of a video the site does not have. */
+  status: number;
+  html: Buffer;
+  sources?: PagePolicySources;
+  /** Its head's links follow the request's Host (the model's cache is not shared): no shared cache keeps it. */
+  hostLinks?: boolean;
+  /** False without a page model (the API is down) or under `npm run dev`: no cache keeps the page. */
+  keep: boolean;
+  /** The shell it was made from (its inline scripts are in the page's policy). */
+  shell: string;
+  /** Its validator, made once (page-response.ts). */
+  etag?: string;
+  /** Its brotli and gzip forms, made once (page-response.ts). */
+  encoded?: { br?: Promise<Buffer>; gzip?: Promise<Buffer> };
+}
 
 /** A strong validator of the page's bytes (one per rendering; the encodings add their suffix). */
 function pageEtag(page: RenderedPage): string {
@@ -19,49 +36,34 @@ function pageEtag(page: RenderedPage): string {
 /**
  * Brotli's quality for pages: 10 makes `/` 8 % smaller than 5 (12.7 KB against 13.8 KB), so it fits TCP's first
  * 14.6 KB with its headers and a phone on a slow network paints a round trip sooner. It costs about 30 ms for `/`
- * (20 ms for a watch page) on a thread of libuv's pool, once per content (`PageEncodings`).
+ * (20 ms for a watch page) on a thread of libuv's pool, once per page made (`encoded`).
  */
 const PAGE_BROTLI_QUALITY = 10;
 const brotliCompressAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * A page's compressed forms, by its content (its validator): the same page rendered again in the next second is
- * not compressed again, so the brotli quality costs once per change of the page, off the event loop.
- */
-export class PageEncodings {
-  private readonly kept = new LRUCache<string, Promise<Buffer>>({
-    maxSize: 32 * 1024 * 1024,
-    sizeCalculation: () => 16 * 1024,
-  });
-
-  of(page: RenderedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
-    const key = `${pageEtag(page)} ${encoding}`;
-    let encoded = this.kept.get(key);
-    if (!encoded) {
-      encoded =
-        encoding === 'br'
-          ? brotliCompressAsync(page.html, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.html.length,
-              },
-            })
-          : gzipAsync(page.html);
-      this.kept.set(key, encoded);
-      encoded.catch(() => this.kept.delete(key));
-    }
-    return encoded;
+/** A page's brotli or gzip form, made once per page (the page cache keeps it with the page), off the event loop. */
+function encoded(page: RenderedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const forms = (page.encoded ??= {});
+  let form = forms[encoding];
+  if (!form) {
+    form =
+      encoding === 'br'
+        ? brotliCompressAsync(page.html, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.html.length,
+            },
+          })
+        : gzipAsync(page.html);
+    forms[encoding] = form;
+    form.catch(() => delete forms[encoding]);
   }
+  return form;
 }
 
 /** Sends `page` as the answer to `req`. */
-export async function sendRenderedPage(
-  req: Request,
-  res: Response,
-  page: RenderedPage,
-  encodings: PageEncodings,
-): Promise<void> {
+export async function sendRenderedPage(req: Request, res: Response, page: RenderedPage): Promise<void> {
   setPageHeaders(res, page.shell, page.sources, page.hostLinks);
   // A page not kept here is not kept by nginx in front either (its policy is the asker's alone).
   if (!page.keep) res.setHeader('X-Accel-Expires', '0');
@@ -84,7 +86,7 @@ export async function sendRenderedPage(
     }
   }
   if (encoding === 'br' || encoding === 'gzip') {
-    const body = await encodings.of(page, encoding);
+    const body = await encoded(page, encoding);
     res.setHeader('Content-Encoding', encoding);
     res.end(body);
     return;

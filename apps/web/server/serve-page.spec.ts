@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useRenderStack } from './test/render-stand-in';
 import { type RunningWebServer, startWebServer } from './web-app';
+import { ACCEPT_HTML, send } from './test/raw-request';
+import { useFakeStack } from './test/fake-stack';
 
 describe('serve-page.ts: pages rendered on the server, through the web server', () => {
   const stack = useRenderStack();
   let web: RunningWebServer;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'page-renderer-dist-'));
+    const dist = mkdtempSync(join(tmpdir(), 'serve-page-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(
       join(dist, 'index.html'),
@@ -28,14 +30,14 @@ describe('serve-page.ts: pages rendered on the server, through the web server', 
     const home = await page('/');
     expect(home.status).toBe(200);
     expect(home.body).toContain(`<main>RENDERED / v${stack.version}</main>`);
-    expect(home.body).toContain('<title>HEAD</title>');
+    expect(home.body).toContain('<title>HEAD /</title>');
     expect(home.body).not.toContain('SHELL');
     expect(home.body).toMatch(
       /<\/div><script type="application\/json" id="ssr-state" data-src="\/page-data\/[\w-]+">\{\}<\/script><\/body>/,
     );
     const watch = await page('/videos/abc');
     expect(watch.body).toContain(`<main>RENDERED /videos/abc v${stack.version}</main>`);
-    expect(watch.body).toContain('<title>HEAD?video=abc</title>');
+    expect(watch.body).toContain('<title>HEAD /videos/abc</title>');
     const admin = await page('/admin');
     expect(admin.body).toContain('<p>SHELL</p>');
     expect(admin.body).not.toContain('ssr-state');
@@ -76,13 +78,9 @@ describe('serve-page.ts: pages rendered on the server, through the web server', 
 
   it('keeps a page whose head follows the Host out of shared caches (private), else lets them revalidate it', async () => {
     expect((await fetch(`${web.url}/`)).headers.get('cache-control')).toBe('no-cache');
-    stack.headCacheControl = 'private, max-age=0';
-    try {
-      for (const path of ['/', '/videos/abc', '/admin'])
-        expect((await fetch(`${web.url}${path}`)).headers.get('cache-control')).toBe('private, no-cache');
-    } finally {
-      stack.headCacheControl = 'public, max-age=0, s-maxage=1';
-    }
+    stack.shared = false;
+    for (const path of ['/', '/videos/abc', '/admin'])
+      expect((await fetch(`${web.url}${path}`)).headers.get('cache-control')).toBe('private, no-cache');
   });
 
   it('answers an unknown video with the rendered 404 page and a 404 status', async () => {
@@ -91,10 +89,40 @@ describe('serve-page.ts: pages rendered on the server, through the web server', 
     expect(missing.body).toContain('RENDERED missing');
   });
 
-  it('shows a settings change in the next page (no stale page kept)', async () => {
+  it('shows a settings change in the very next page, without waiting (no stale page kept)', async () => {
     expect((await page('/')).body).toContain(`v${stack.version}`);
     stack.version += 1;
+    const saved = Date.now();
     expect((await page('/')).body).toContain(`<main>RENDERED / v${stack.version}</main>`);
+    expect(Date.now() - saved).toBeLessThan(1000);
+  });
+
+  it('makes one API call per view: the page model, conditional on the kept page’s (a 304 renders nothing)', async () => {
+    for (const path of ['/', '/videos/abc', '/admin']) {
+      stack.asks.length = 0;
+      stack.renders.length = 0;
+      const first = await page(path);
+      expect(stack.asks).toEqual([path]);
+      expect(stack.renders).toEqual([path]);
+      const again = await page(path);
+      expect(again.body).toBe(first.body);
+      expect(stack.asks).toEqual([path, path]);
+      expect(stack.renders).toEqual([path]);
+    }
+  });
+
+  it('shares one ask and one rendering among concurrent views of a page', async () => {
+    stack.slow = 100;
+    const views = await Promise.all(Array.from({ length: 8 }, () => page('/')));
+    expect(views.every((view) => view.body.includes(`<main>RENDERED / v${stack.version}</main>`))).toBe(true);
+    expect(stack.asks).toEqual(['/']);
+  });
+
+  it('sends the last page of a path while the API is down', async () => {
+    const before = await page('/videos/abc');
+    expect(before.body).toContain(`RENDERED /videos/abc v${stack.version}`);
+    stack.down = true;
+    expect(await page('/videos/abc')).toEqual(before);
   });
 
   it('sends the shell, never an error page, while a cold page cannot be rendered', async () => {
@@ -103,5 +131,49 @@ describe('serve-page.ts: pages rendered on the server, through the web server', 
     expect(cold.status).toBe(200);
     expect(cold.body).toContain('<p>SHELL</p>');
     expect(cold.body).toContain('<title>DEFAULT</title>');
+  });
+});
+
+describe('serve-page.ts: page assembly (head, chunk stylesheets, language), through the web server', () => {
+  const stack = useFakeStack();
+
+  it('puts the watch chunk’s stylesheet, and no script, into a watch page’s head, not into other pages, and never serves the manifest', async () => {
+    const watch = (await send(stack.web.port, '/videos/dQw4w9WgXcQ')).body.toString();
+    const head = watch.slice(0, watch.indexOf('</head>'));
+    expect(head).toContain(
+      '<style data-chunk-css="assets/watch-app-W1.css">.watch-layout{display:grid}</style>',
+    );
+    // The app and its chunks come at the first sign of interaction (src/boot.ts), not with the page.
+    expect(head).not.toContain('modulepreload');
+    for (const path of ['/', '/admin'])
+      expect((await send(stack.web.port, path)).body.toString()).not.toContain('watch-app');
+    expect((await send(stack.web.port, '/.vite/manifest.json')).status).toBe(404);
+  });
+
+  it('puts the page model’s head (GET /api/page) into every page, asked with the page’s host', async () => {
+    for (const path of ['/', '/admin', '/index.html']) {
+      const page = (
+        await send(stack.web.port, path, { headers: { Host: 'videos.example.org' } })
+      ).body.toString();
+      expect(page).toContain(
+        '<head><!--page-head--><title>Head for http://videos.example.org</title><!--/page-head--><script>',
+      );
+      expect(page).not.toContain('Default');
+    }
+  });
+
+  it('says the site’s language in a page it does not render (the 404), for a first visit to render it in', async () => {
+    stack.api.siteLanguages.set('sitio.example', 'es');
+    const accept = ACCEPT_HTML;
+    for (const path of ['/no-such-page', '/about.html']) {
+      const reply = await send(stack.web.port, path, { headers: { Host: 'sitio.example', Accept: accept } });
+      expect(reply.status).toBe(404);
+      expect(reply.body.toString()).toMatch(/^<!doctype html><html lang="es" data-site-language="es">/);
+    }
+    // Without the API's answer the shell stays as it is (the browser falls back on what it remembers).
+    const plain = await send(stack.web.port, '/no-such-page', {
+      headers: { Host: 'other.example', Accept: accept },
+    });
+    expect(plain.body.toString()).toMatch(/^<!doctype html><html><head>/);
   });
 });

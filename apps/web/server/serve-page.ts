@@ -1,22 +1,51 @@
 /**
- * The page route: every page is the shell with the site's head put in (and, for `/` and the watch pages, their
- * content rendered here), from the page cache when it holds it. The one path a page takes to a visitor, in
+ * The page module (docs/architecture.md, "The page model"): every page is the shell with the site's head put in
+ * and, for `/` and the watch pages, their content rendered here by the app's entry, all from one answer of the API:
+ * the page model (`GET /api/page?path=`), assembled here (head, chunk stylesheets, language, critical CSS). Each view asks it once, conditionally with the ETag of the model the kept page was made
+ * from (page-cache.ts): a 304 sends the kept page, a 200 makes it anew. The one path a page takes to a visitor, in
  * `npm start`, Docker and `npm run dev`.
  */
-import { videoIdFromWatchPath } from '@app/contracts/watch';
+import { ADMIN_PATH, isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
+import { type PageModel, pageModelUrl } from '@app/contracts/page-model';
 import type { NextFunction, Request, Response } from 'express';
+import { type Agent, request as httpRequest } from 'node:http';
+import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createAdminLoginPage } from './admin-login-page';
-import { createPageAssembler } from './assemble-page';
+import { createAutoColorScheme } from './auto-color-scheme';
+import { createCriticalCss } from './critical-css';
 import type { PublicHost } from './host-check';
-import { askApiForPage } from './page-api';
-import type { PageCache } from './page-cache';
+import { createPageCache, type KeptPage } from './page-cache';
 import type { PageData } from './page-data';
-import type { PageRenderer } from './page-renderer';
-import { PageEncodings, sendRenderedPage } from './page-response';
-import { requestOrigin } from './proxy-trust';
+import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
+import { type RenderedPage, sendRenderedPage } from './page-response';
+import { fillHead, fillShell, type RenderedBody, withSiteLanguage } from './page-shell';
+import { protocolOf, requestOrigin, siteHost } from './proxy-trust';
 import type { DevAssets } from './web-app';
+
+/** How long a page waits for the API's page model before the kept page (or, cold, the shell) goes out. */
+export const PAGE_MODEL_TIMEOUT_MS = 3000;
+
+/** The built server-rendering entry (`apps/web/src/entry-server.tsx`). */
+export interface SsrEntry {
+  /** The page of `model` rendered, or null for a page the browser renders. */
+  render(model: PageModel): Promise<RenderedBody | null>;
+}
+
+/**
+ * The entry to load: the built ES module's file (`dist/apps/web-server/entry-server.mjs`), or (npm run dev) a
+ * function that loads it afresh through Vite, so an edited component shows on the next load.
+ */
+export type SsrEntrySource = string | (() => Promise<SsrEntry>);
+
+/**
+ * Every page the server does not render (the dashboard, any unknown path) is the same page but for its status
+ * (page-response.ts): one model, asked as the dashboard's, and one kept page, so a stranger's random paths cost
+ * no API work.
+ */
+const SHELL_MODEL_PATH = ADMIN_PATH;
 
 export interface PageRoute {
   /** The built index.html (undefined under `npm run dev`, or when it is missing). */
@@ -25,16 +54,114 @@ export interface PageRoute {
   sendPage(req: Request, res: Response, next: NextFunction): void;
 }
 
+/**
+ * The page model of `path`, asked with the request's host and protocol over the server's kept-alive connections to
+ * the API (api-proxy.ts): null when `etag` still holds (a 304).
+ */
+function askPageModel(
+  api: { url: string; agent: Agent | HttpsAgent },
+  req: Request,
+  path: string,
+  etag: string | undefined,
+): Promise<{ model: PageModel; etag: string } | null> {
+  const url = new URL(pageModelUrl(path), api.url);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Forwarded-Host': siteHost(req),
+    'X-Forwarded-Proto': protocolOf(req),
+    ...(etag !== undefined && { 'If-None-Match': etag }),
+  };
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const asked = send(url, { headers, agent: api.agent, timeout: PAGE_MODEL_TIMEOUT_MS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        if (res.statusCode === 304 && etag !== undefined) return resolve(null);
+        if (res.statusCode !== 200) return reject(new Error(`page model of ${path}: ${res.statusCode}`));
+        try {
+          const model = JSON.parse(Buffer.concat(chunks).toString('utf8')) as PageModel;
+          if (typeof model.version !== 'string' || typeof model.head !== 'string')
+            throw new Error(`page model of ${path}: not a page model`);
+          resolve({ model, etag: res.headers.etag ?? `"${model.version}"` });
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+    });
+    asked.on('timeout', () => asked.destroy(new Error(`page model of ${path}: no answer in time`)));
+    asked.on('error', reject);
+    asked.end();
+  });
+}
+
+/** The entry's `render`, or undefined when there is none (every page then goes out as the shell). */
+function entryRenderer(
+  source: SsrEntrySource | false,
+): (() => Promise<SsrEntry['render'] | undefined>) | undefined {
+  if (source === false) return undefined;
+  if (typeof source === 'function') return () => source().then((entry) => entry.render);
+  if (!existsSync(source)) return undefined;
+  const entry = (import(pathToFileURL(source).href) as Promise<SsrEntry>).then(
+    (module) => module.render,
+    (error: Error) => void console.error(`Server rendering is off: ${error.message}`),
+  );
+  return () => entry;
+}
+
+interface PageParts {
+  /** The shell the page is made from. */
+  shell: string;
+  /** The API's page model of its path; undefined when the API did not answer (the shell's defaults stay). */
+  model?: PageModel;
+  /** The server's rendering of its content, for `/` and the watch pages. */
+  body?: RenderedBody;
+  /** Whether it is a watch page (it carries the watch chunk's stylesheets). */
+  watch: boolean;
+}
+
+/**
+ * Page assembly: the model's head between the shell's page-head marks, a watch page's chunk stylesheets, the site's
+ * language on a page the browser renders, and on a rendered page its content with only the CSS rules its markup
+ * uses. `dev`: under `npm run dev` the build's manifest is not there, and nothing is kept.
+ */
+function createPageAssembler(distDir: string, dev: boolean): (parts: PageParts) => Promise<RenderedPage> {
+  // A watch page carries its chunk's stylesheets in its head (page-assets.ts); index.html has the app's.
+  const watchHeadTags = dev ? '' : chunkHeadTags(distDir, WATCH_CHUNK_SOURCE, APP_CHUNK_SOURCE);
+  // A rendered page carries only the rules its markup uses (critical-css.ts); the app enables the whole sheets.
+  const criticalCss = createCriticalCss();
+  // A page of a site in the `auto` colour scheme follows the visitor's from its first paint (auto-color-scheme.ts).
+  const autoColorScheme = createAutoColorScheme();
+
+  return async ({ shell: shellHtml, model, body, watch }) => {
+    const head = withHeadTags(fillHead(shellHtml, model?.head), watch ? watchHeadTags : '');
+    // A page the browser renders (the 404, the dashboard) is rendered in the site's language, which the page says
+    // (`data-site-language`): a first visit has no settings of its own yet.
+    const shell = body ? head : withSiteLanguage(head, model?.settings.siteLanguage);
+    return {
+      status: body?.status ?? (model?.kind === 'watch' ? model.status : 200),
+      html: Buffer.from(body ? autoColorScheme(await criticalCss(fillShell(shell, body))) : shell),
+      shell: shellHtml,
+      sources: model?.policy,
+      hostLinks: model ? !model.cache.shared : false,
+      keep: !dev && model !== undefined,
+    };
+  };
+}
+
 export function createPageRoute(options: {
   apiUrl: string;
+  /** The kept-alive connections to the API (api-proxy.ts). */
+  agent: Agent | HttpsAgent;
   distDir: string;
   dev: DevAssets | undefined;
-  renderer: PageRenderer | undefined;
+  ssrEntry: SsrEntrySource | false;
   publicHost: PublicHost;
-  pages: PageCache;
   pageData: PageData;
 }): PageRoute {
-  const { apiUrl, dev, renderer, publicHost, pages, pageData } = options;
+  const { dev, publicHost, pageData } = options;
+  const api = { url: options.apiUrl, agent: options.agent };
   const indexFile = join(options.distDir, 'index.html');
   const builtIndex = dev || !existsSync(indexFile) ? undefined : readFileSync(indexFile, 'utf8');
   /** The page before its head and content: the built index.html, or (dev) Vite's form of it. */
@@ -42,18 +169,33 @@ export function createPageRoute(options: {
     dev ? dev.shell(req.originalUrl) : builtIndex === undefined ? undefined : Promise.resolve(builtIndex);
   const assemble = createPageAssembler(options.distDir, dev !== undefined);
   const adminLogin = createAdminLoginPage(options.distDir, dev !== undefined);
-  const encodings = new PageEncodings();
+  const renderer = entryRenderer(options.ssrEntry);
+  const pages = createPageCache();
 
-  const makePage = async (req: Request, shell: string) => {
-    // `/` and the watch pages carry their content (their head names the video: GET /api/page-head?video=).
-    const rendered = renderer?.renders(req.path) ? renderer.body(req.path) : undefined;
-    const videoId = videoIdFromWatchPath(req.path);
-    const [answers, body] = await Promise.all([
-      askApiForPage(apiUrl, req, { videoId, withLanguage: rendered === undefined }),
-      rendered,
-    ]);
+  /** The page of `path` from its model, or the kept one while the model still holds it (or the API is down). */
+  const makePage = async (req: Request, shell: string, path: string, kept: KeptPage | undefined) => {
+    const watch = videoIdFromWatchPath(path) !== null;
+    let answer: Awaited<ReturnType<typeof askPageModel>>;
+    try {
+      answer = await askPageModel(api, req, path, dev ? undefined : kept?.modelEtag);
+    } catch {
+      // The API is down or slow: the last page of this path stands in; without one, the shell with its defaults.
+      return kept ?? { page: await assemble({ shell, watch }) };
+    }
+    if (answer === null && kept) return kept;
+    const { model, etag } = answer!;
+    let body: RenderedBody | undefined;
+    if (isServerRenderedPath(path) && renderer) {
+      try {
+        body = (await (await renderer())?.(model)) ?? undefined;
+      } catch (error) {
+        console.error(`Rendering ${path} failed: ${(error as Error).message}`);
+        return kept ?? { page: await assemble({ shell, model, watch }) };
+      }
+    }
     if (body?.data) pageData.keep(body.data);
-    return assemble({ shell, answers, body, watch: videoId !== null });
+    const page = await assemble({ shell, model, body, watch });
+    return { page, modelEtag: dev ? undefined : etag };
   };
 
   const sendPage = (req: Request, res: Response, next: NextFunction): void => {
@@ -62,13 +204,14 @@ export function createPageRoute(options: {
     const shell = loginShell === undefined ? shellFor(req) : Promise.resolve(loginShell);
     if (shell === undefined) return next();
     if (publicHost.redirected(req, res)) return;
-    // One page for the shell, one for the login screen, one per path for the pages rendered on the server; per
-    // origin while the head's links follow the request's host (no PUBLIC_URL).
+    // One page per path rendered on the server, one for all the others and one for the login screen; per origin
+    // while the head's links follow the request's host (no PUBLIC_URL).
     const origin = publicHost.sameForEveryHost ? '' : requestOrigin(req);
-    const key = `${origin}${loginShell === undefined ? '' : ' admin-login'}${renderer?.renders(req.path) ? req.path : ''}`;
+    const path = isServerRenderedPath(req.path) ? req.path : SHELL_MODEL_PATH;
+    const key = `${origin} ${path}${loginShell === undefined ? '' : ' admin-login'}`;
     pages
-      .page(key, () => shell.then((html) => makePage(req, html)))
-      .then((page) => sendRenderedPage(req, res, page, encodings))
+      .page(key, (kept) => shell.then((html) => makePage(req, html, path, kept)))
+      .then((page) => sendRenderedPage(req, res, page))
       .catch((error: Error) => (res.headersSent ? res.destroy(error) : next(error)));
   };
   return { builtIndex, sendPage };

@@ -6,7 +6,7 @@
  *
  * `createWebApp` composes one module per job, in the order a request meets them (docs/architecture.md, "Request
  * path"): proxy-trust.ts, headers.ts, host-check.ts, write-invalidation.ts, api-micro-cache.ts, api-proxy.ts,
- * page-data.ts, serve-page.ts (page-api.ts, assemble-page.ts, page-cache.ts, page-response.ts), static-files.ts,
+ * page-data.ts, serve-page.ts (page-cache.ts, page-response.ts), static-files.ts,
  * not-found.ts.
  */
 import compression from 'compression';
@@ -26,11 +26,9 @@ import { apiAgent, apiProxy } from './api-proxy';
 import { securityHeaders, strictTransportSecurity } from './headers';
 import { publicHostOf, refuseBadOrigin } from './host-check';
 import { errorAnswer, missingFilePage, plainNotFound, spaFallback } from './not-found';
-import { createPageCache } from './page-cache';
 import { createPageData } from './page-data';
-import { createPageRenderer, type SsrEntrySource } from './page-renderer';
 import { trustFront } from './proxy-trust';
-import { createPageRoute } from './serve-page';
+import { createPageRoute, type SsrEntrySource } from './serve-page';
 import { staticFiles } from './static-files';
 import { clearOnWrite } from './write-invalidation';
 
@@ -42,7 +40,7 @@ export interface WebAppOptions {
   /** Base URL of the API, e.g. http://127.0.0.1:3000 */
   apiUrl: string;
   /**
-   * The server-rendering entry (`dist/apps/web-server/entry-server.mjs`, see page-renderer.ts); false sends every
+   * The server-rendering entry (`dist/apps/web-server/entry-server.mjs`, see serve-page.ts); false sends every
    * page as the prerendered shell.
    */
   ssrEntry: SsrEntrySource | false;
@@ -72,15 +70,14 @@ export function createWebApp(options: WebAppOptions): Express {
   const publicHost = publicHostOf(options.publicUrl);
   const agent = apiAgent(options.apiUrl);
   const apiAnswers = createApiMicroCache(options.apiUrl, agent, publicHost.sameForEveryHost);
-  const pages = createPageCache();
   const pageData = createPageData();
   const pageRoute = createPageRoute({
     apiUrl: options.apiUrl,
+    agent,
     distDir,
     dev,
-    renderer: options.ssrEntry === false ? undefined : createPageRenderer(options.apiUrl, options.ssrEntry),
+    ssrEntry: options.ssrEntry,
     publicHost,
-    pages,
     pageData,
   });
 
@@ -93,7 +90,7 @@ export function createWebApp(options: WebAppOptions): Express {
   app.use(strictTransportSecurity);
   app.use(securityHeaders);
   app.use(refuseBadOrigin);
-  app.use(clearOnWrite([apiAnswers, pages]));
+  app.use(clearOnWrite(apiAnswers));
   app.use(apiAnswers.middleware);
   app.use(apiProxy(options.apiUrl, agent));
   app.get(pageData.path, pageData.handler);

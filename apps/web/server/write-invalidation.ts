@@ -1,7 +1,8 @@
 /**
- * What this server keeps (the API micro-cache, the page cache) is dropped once a write through it is answered: a
- * save in the dashboard shows on the next view at once here (nginx, in front of several processes, keeps its copies
- * until the end of the second instead).
+ * The API micro-cache (the browser's own anonymous API calls, api-micro-cache.ts) is dropped once a write through
+ * this server is answered: the owner's save shows in those answers at once here (nginx, in front of several
+ * processes, keeps its copies until the end of the second instead). Pages need no clearing: each view revalidates
+ * its page model by the content version (page-cache.ts).
  */
 import { apiPaths, isApiPath } from '@app/contracts/api-paths';
 import type { NextFunction, Request, Response } from 'express';
@@ -12,17 +13,15 @@ import type { NextFunction, Request, Response } from 'express';
  */
 const VISITOR_WRITES = new Set<string>([apiPaths.events, apiPaths.newsletterSubscribe]);
 
-/** Clears `caches` when a write to the API (other than a visitor's own) has been answered. */
-export function clearOnWrite(caches: { clear(): void }[]) {
+/** Clears `cache` when a write to the API (other than a visitor's own) has been answered. */
+export function clearOnWrite(cache: { clear(): void }) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (
       !['GET', 'HEAD', 'OPTIONS'].includes(req.method) &&
       isApiPath(req.path) &&
       !VISITOR_WRITES.has(req.path)
     ) {
-      res.on('finish', () => {
-        for (const cache of caches) cache.clear();
-      });
+      res.on('finish', () => cache.clear());
     }
     next();
   };

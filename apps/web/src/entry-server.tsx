@@ -1,27 +1,31 @@
 /**
- * Server rendering of the public pages (issue 15; docs/architecture.md): `/` and `/videos/{id}` rendered by the
- * same components the browser hydrates, with the data they show asked of the API over HTTP. Built by Vite into
- * `dist/apps/web-server/entry-server.mjs` and run by the web server (apps/web/server/page-renderer.ts); the browser picks the data
- * up from the web server (`fetchPageData`, src/ssr-state.ts) and hydrates.
+ * Server rendering of the public pages (docs/architecture.md, "The page model"): `/` and `/videos/{id}` rendered by
+ * the same components the browser hydrates, from the API's page model (`GET /api/page?path=`, which the web server
+ * asks) put under the page's own query keys: no HTTP of its own. Built by Vite into
+ * `dist/apps/web-server/entry-server.mjs` and run by the web server (apps/web/server/serve-page.ts); the browser
+ * picks the data up from the web server (`fetchPageData`, src/ssr-state.ts) and hydrates.
  */
 import { DEFAULT_SITE_LANGUAGE, type SiteLanguage } from '@app/contracts/site-language';
-import { isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
-import { dehydrate } from '@tanstack/react-query';
+import type { PageModel } from '@app/contracts/page-model';
+import { videoKindQuery } from '@app/contracts/video-filters';
+import { videoIdFromWatchPath } from '@app/contracts/watch';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { HomeApp } from './app/home-app';
-import { loadPageData } from './app/page-data';
 import { WatchApp } from './app/watch-app';
+import { channelStatsQueryOptions } from './features/channel/api/get-channel-stats';
+import { playlistsQueryOptions } from './features/playlists/api/get-playlists';
+import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
+import { featuredVideoQueryOptions } from './features/videos/api/get-featured-video';
+import { liveStateQueryOptions } from './features/videos/api/get-live-state';
 import { videoDetailQueryOptions } from './features/videos/api/get-video-detail';
-import { setApiOrigin } from './lib/api-client';
+import { latestVideosQueryOptions, shortsShelfQueryOptions } from './features/videos/api/get-videos';
 import { createQueryClient } from './lib/query-client';
 import { activateMessages, type PageMessages } from './i18n/i18n';
 import { loadCatalogue } from './i18n/load-catalogue';
-import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
 import { renderAt } from './lib/render-time';
 import { bootFacts, ssrStateScript, type PageData } from './ssr-state';
-import { liveStateQueryOptions } from './features/videos/api/get-live-state';
-import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
 import type { PublicSettings } from '@app/contracts/settings';
 import { createHash } from 'node:crypto';
 
@@ -49,26 +53,25 @@ export interface RenderedPage {
 const HOME_FIRST_SCREEN_END = 'videos';
 
 /**
- * Renders `pathname` with the API at `apiBase` (its internal address), or resolves null for a path that is not
- * rendered here. Rejects when the API does not answer: the web server then sends the last rendering or the shell.
+ * Renders the page of `model` (the API's page model of its path), or resolves null for a page the browser renders
+ * (the dashboard, the not-found page).
  */
-export async function render(pathname: string, apiBase: string): Promise<RenderedPage | null> {
-  if (!isServerRenderedPath(pathname)) return null;
-  const videoId = videoIdFromWatchPath(pathname);
-  setApiOrigin(apiBase);
+export async function render(model: PageModel): Promise<RenderedPage | null> {
+  const videoId = videoIdFromWatchPath(model.path);
+  if (model.kind === 'watch' ? videoId === null : model.kind !== 'home') return null;
   const queryClient = createQueryClient();
   try {
-    // Everything the page declares (app/page-data.ts), as its components ask for it (the same query keys).
-    await loadPageData(queryClient, videoId, 'fetch');
-    let status: RenderedPage['status'] = 200;
-    let app: ReactElement;
-    if (videoId === null) app = <HomeApp queryClient={queryClient} />;
-    else {
-      if (queryClient.getQueryData(videoDetailQueryOptions(videoId).queryKey) === null) status = 404;
-      app = <WatchApp videoId={videoId} queryClient={queryClient} />;
-    }
-    const lang =
-      queryClient.getQueryData(publicSettingsQueryOptions().queryKey)?.siteLanguage ?? DEFAULT_SITE_LANGUAGE;
+    // Everything the page declares (app/page-data.ts), under the keys its components ask with.
+    putPageModel(queryClient, model);
+    const status: RenderedPage['status'] = model.status;
+    const app: ReactElement =
+      videoId === null ? (
+        <HomeApp queryClient={queryClient} />
+      ) : (
+        <WatchApp videoId={videoId} queryClient={queryClient} />
+      );
+    const { settings } = model;
+    const lang = settings.siteLanguage ?? DEFAULT_SITE_LANGUAGE;
     const messages = await catalogue(lang);
     // Nothing may come between the activation and the (synchronous) rendering: another request's page would
     // then render in this one's language.
@@ -78,24 +81,57 @@ export async function render(pathname: string, apiBase: string): Promise<Rendere
     const html = renderAt(renderedAt, () => renderToString(app));
     const json = JSON.stringify({ state: dehydrate(queryClient), messages } satisfies PageData);
     const id = createHash('sha256').update(json).digest('base64url').slice(0, 22);
-    const settings = queryClient.getQueryData(publicSettingsQueryOptions().queryKey);
-    const facts = bootFacts(
-      settings ?? PUBLIC_SETTINGS_DEFAULTS,
-      queryClient.getQueryData(liveStateQueryOptions().queryKey),
-    );
+    const facts = bootFacts(settings, model.kind === 'home' ? model.data.live : undefined);
     return {
       status,
       html,
       state: ssrStateScript(facts, renderedAt, id),
       data: { id, json },
       lang,
-      colorScheme: (settings ?? PUBLIC_SETTINGS_DEFAULTS).colorScheme,
+      colorScheme: settings.colorScheme,
       ...(videoId === null && { firstScreenEnd: HOME_FIRST_SCREEN_END }),
     };
   } finally {
     // Drops the queries and their garbage-collection timers.
     queryClient.clear();
   }
+}
+
+/**
+ * The page model (`GET /api/page`, what the web server renders from) under the queries its page declares
+ * (app/page-data.ts), so the components render from it without asking anything, and the browser hydrates from the
+ * same keys (docs/architecture.md, "The page model"). `page-data.spec.tsx` fails when a declared query is left empty or
+ * another is filled.
+ */
+export function putPageModel(queryClient: QueryClient, model: PageModel): void {
+  const put = (options: { queryKey: readonly unknown[] }, data: unknown) =>
+    queryClient.setQueryData(options.queryKey, data);
+  put(publicSettingsQueryOptions(), model.settings);
+  if (model.kind === 'watch') {
+    const videoId = videoIdFromWatchPath(model.path);
+    if (videoId !== null) put(videoDetailQueryOptions(videoId), model.data.video);
+    return;
+  }
+  if (model.kind !== 'home') return;
+  const { data, settings } = model;
+  const kind = videoKindQuery('all', settings.hideShorts);
+  put(channelStatsQueryOptions(), data.channel);
+  put(latestVideosQueryOptions(kind), {
+    videos: data.videos.items,
+    total: data.videos.total,
+    offset: 0,
+    kind,
+  });
+  put(liveStateQueryOptions(), data.live);
+  if (data.featured !== undefined) put(featuredVideoQueryOptions(), data.featured);
+  if (data.playlists) put(playlistsQueryOptions(), data.playlists);
+  if (data.shorts)
+    put(shortsShelfQueryOptions(), {
+      videos: data.shorts.items,
+      total: data.shorts.total,
+      offset: 0,
+      kind: 'short',
+    });
 }
 
 const compiled = new Map<SiteLanguage, Promise<PageMessages>>();

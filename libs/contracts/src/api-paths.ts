@@ -44,13 +44,9 @@ export const apiPaths = {
   playlists: `${API_PREFIX}/playlists`,
   settings: `${API_PREFIX}/settings`,
   live: `${API_PREFIX}/live`,
-  /** Asked by the web server for each page: the hosts its Content-Security-Policy allows. */
-  pagePolicy: `${API_PREFIX}/settings/page-policy`,
-  /** Asked by the web server for each page: its head tags (`?video=` for a watch page). */
-  pageHead: `${API_PREFIX}/page-head`,
   /**
-   * Everything a server render of one page needs, in one answer (`?path=`, see `pageModelUrl` in page-model.ts):
-   * its settings, head, policy, data and the content version.
+   * Asked by the web server for each page view: everything a server render of one page needs, in one answer
+   * (`?path=`, see `pageModelUrl` in page-model.ts): its settings, head, policy, data and the content version.
    */
   pageModel: `${API_PREFIX}/page`,
 

@@ -1,10 +1,12 @@
 /**
  * The document head the site's settings describe (title, description, keywords, social cards,
- * feed link). One description for both sides: the API renders it into the HTML the web server
- * sends (`GET /api/page-head`, for crawlers and link previews that run no script), and the page
- * applies it again when settings change. Free of zod so the public page can import it alone
+ * feed link), and `/`'s (its canonical URL, `WebSite` and `ItemList`; a watch page's is in watch.ts). One
+ * description for both sides: the API renders it into the page model's head, which the web server puts into the
+ * HTML it sends (`GET /api/page`, for crawlers and link previews that run no script), and the page applies it again
+ * when settings change. Free of zod so the public page can import it alone
  * (`@app/contracts/page-head`).
  */
+import type { ItemList, WebSite, WithContext } from 'schema-dts';
 import { jsonLdText } from './broadcast-event';
 import { escapeHtml } from './html';
 import { siteLanguageInfo } from './site-language';
@@ -100,4 +102,48 @@ export function pageHeadHtml(head: PageHead): string {
       : []),
     ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json">${jsonLdText(data)}</script>`),
   ].join('\n');
+}
+
+/** schema.org `WebSite` of `/`. */
+export function websiteJsonLd(
+  settings: Pick<PageHeadSettings, 'siteTitle' | 'siteDescription'> &
+    Partial<Pick<PageHeadSettings, 'siteLanguage'>>,
+  origin: string,
+): WithContext<WebSite> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: siteName(settings.siteTitle),
+    ...(settings.siteDescription ? { description: settings.siteDescription } : {}),
+    url: `${origin}/`,
+    // The language of the site's own texts (issue 26).
+    ...(settings.siteLanguage && settings.siteLanguage !== 'en-XA'
+      ? { inLanguage: settings.siteLanguage }
+      : {}),
+  };
+}
+
+/** schema.org `ItemList` of `/`: the watch pages of the videos it shows (`watchPageUrl`), in its order. */
+export function itemListJsonLd(urls: readonly string[]): WithContext<ItemList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: urls.map((url, i) => ({ '@type': 'ListItem', position: i + 1, url })),
+  };
+}
+
+/**
+ * The head of `/`: the site's head with its canonical URL and its structured data, a `WebSite` and the `ItemList`
+ * of the watch pages of the videos it shows first (their `watchPageUrl`s, in order).
+ */
+export function homePageHead(
+  settings: PageHeadSettings,
+  origin: string,
+  watchPageUrls: readonly string[],
+): PageHead {
+  return {
+    ...pageHead(settings, origin),
+    canonical: `${origin}/`,
+    jsonLd: [websiteJsonLd(settings, origin), itemListJsonLd(watchPageUrls)],
+  };
 }

@@ -1,16 +1,13 @@
 /**
  * The Content-Security-Policy of the site's pages, in one place: a strict baseline (the page's own
  * origin and the YouTube player), plus the hosts of Google Analytics, Plausible and AdSense only
- * while the admin has that feature switched on. The API says which are on
- * (`GET /api/settings/page-policy`); the web app's server (apps/web/server) puts the sources into
- * the policy it sends with each page, and sends the baseline when the API does not answer.
+ * while the admin has that feature switched on. The API says which are on (the page model's `policy`,
+ * `GET /api/page`); the web app's server (apps/web/server) puts the sources into the policy it sends with
+ * each page, and sends the baseline when the API does not answer.
  * apps/web/server/page-csp.ts adds the hashes of the page shell's inline scripts.
  */
 import { z } from 'zod';
-import { apiPaths } from './api-paths';
 import type { PageFeatures } from './page-features';
-
-export const PAGE_POLICY_PATH = apiPaths.pagePolicy;
 
 export const YOUTUBE = {
   frame: ['https://www.youtube-nocookie.com'],

@@ -1,15 +1,13 @@
-import { pageHeadHtml } from './page-head';
+import { itemListJsonLd, pageHeadHtml, websiteJsonLd } from './page-head';
 import {
   isoDuration,
   oembedDiscoveryUrl,
   type WatchVideo,
   videoIdFromWatchPath,
-  videoItemListJsonLd,
   videoObjectJsonLd,
   watchPageHead,
   watchPageUrl,
   watchPath,
-  websiteJsonLd,
 } from './watch';
 
 const ORIGIN = 'https://site.example';
@@ -275,7 +273,8 @@ describe('the JSON-LD of /', () => {
   });
 
   it('lists the watch pages as an ItemList in order', () => {
-    expect(videoItemListJsonLd([{ id: 'a' }, { id: 'b' }], ORIGIN)).toEqual({
+    const urls = ['a', 'b'].map((id) => watchPageUrl(ORIGIN, id));
+    expect(itemListJsonLd(urls)).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ItemList',
       itemListElement: [

@@ -3,7 +3,7 @@
  * structured data, and the structured data of `/`. Free of zod so the public page can import it alone
  * (`@app/contracts/watch`); the API builds the same from here (page head, sitemap, rss, oEmbed).
  */
-import type { BroadcastEvent, Clip, ItemList, VideoObject, WebSite, WithContext } from 'schema-dts';
+import type { BroadcastEvent, Clip, VideoObject, WithContext } from 'schema-dts';
 import { OEMBED_PATH } from './api-paths';
 import { broadcastEvent, jsonLdText } from './broadcast-event';
 import { parseChapters } from './chapters';
@@ -197,41 +197,6 @@ export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContex
   };
 }
 
-/** schema.org `WebSite` of `/`. */
-export function websiteJsonLd(
-  settings: Pick<PageHeadSettings, 'siteTitle' | 'siteDescription'> &
-    Partial<Pick<PageHeadSettings, 'siteLanguage'>>,
-  origin: string,
-): WithContext<WebSite> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    name: siteName(settings.siteTitle),
-    ...(settings.siteDescription ? { description: settings.siteDescription } : {}),
-    url: `${origin}/`,
-    // The language of the site's own texts (issue 26).
-    ...(settings.siteLanguage && settings.siteLanguage !== 'en-XA'
-      ? { inLanguage: settings.siteLanguage }
-      : {}),
-  };
-}
-
-/** schema.org `ItemList` of `/`: the watch pages of the videos it shows, in its order. */
-export function videoItemListJsonLd(
-  videos: readonly Pick<WatchVideo, 'id'>[],
-  origin: string,
-): WithContext<ItemList> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    itemListElement: videos.map((video, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      url: watchPageUrl(origin, video.id),
-    })),
-  };
-}
-
 /** The size the watch page's player card and `og:video` announce (the player fills it at 16:9). */
 export const WATCH_PLAYER_SIZE = { width: 1280, height: 720 } as const;
 const HEAD_DESCRIPTION_MAX = 200;
@@ -287,21 +252,5 @@ export function watchPageHead(settings: PageHeadSettings, origin: string, video:
     canonical: url,
     oembed: { href: oembedDiscoveryUrl(origin, video.id), title: video.title },
     jsonLd: [videoObjectJsonLd(video, origin)],
-  };
-}
-
-/**
- * The head of `/`: the site's head with its canonical URL and its structured data, a `WebSite` and the `ItemList`
- * of the watch pages of the videos it shows first.
- */
-export function homePageHead(
-  settings: PageHeadSettings,
-  origin: string,
-  videos: readonly Pick<WatchVideo, 'id'>[],
-): PageHead {
-  return {
-    ...pageHead(settings, origin),
-    canonical: `${origin}/`,
-    jsonLd: [websiteJsonLd(settings, origin), videoItemListJsonLd(videos, origin)],
   };
 }

@@ -14,8 +14,7 @@ export const CACHEABLE_PATHS = new Set<string>([
   apiPaths.playlists,
   apiPaths.channelStats,
   apiPaths.settings,
-  // Asked by the web server for every page view.
-  apiPaths.pagePolicy,
+  // Asked by the web server for every page view (with PUBLIC_URL; without it the answer is private).
   apiPaths.pageModel,
   apiPaths.live,
 ]);

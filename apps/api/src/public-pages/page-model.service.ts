@@ -11,6 +11,7 @@ import {
   type VideoDetail,
   videoIdFromWatchPath,
   watchPageHead,
+  watchPageUrl,
 } from '@app/contracts';
 import { toChannelStats } from '../channel/channel.mapper';
 import { ChannelService } from '../channel/channel.service';
@@ -67,7 +68,8 @@ export class PageModelService {
     const siteHead = () => headHtml(pageHead(settings, site.origin));
     if (path === '/') {
       const data = await this.home(settings);
-      const head = headHtml(homePageHead(settings, site.origin, data.videos.items));
+      const urls = data.videos.items.map((video) => watchPageUrl(site.origin, video.id));
+      const head = headHtml(homePageHead(settings, site.origin, urls));
       return { ...common, kind: 'home', status: 200, head, data };
     }
     const videoId = videoIdFromWatchPath(path);

@@ -2,10 +2,8 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { VIDEO_PAGE_SIZE } from '@app/contracts/limits';
 import {
   embedUrl,
-  homePageHead,
   type PageHead,
   pageHeadHtml,
-  pageHeadSettingsKeys,
   PSEUDO_LANGUAGE,
   type SitemapResult,
   type VideoKind,
@@ -35,7 +33,7 @@ const SITEMAP_TITLE_MAX = 100;
 const SITEMAP_DESCRIPTION_MAX = 2048;
 const SITEMAP_DURATION_MAX = 28_800;
 
-/** sitemap.xml (with Google's video extension), rss.xml, robots.txt and the page head, for visitors and crawlers. */
+/** sitemap.xml (with Google's video extension), rss.xml and robots.txt, for visitors and crawlers; `/`'s latest videos. */
 @Injectable()
 export class PublicPagesService {
   constructor(
@@ -44,19 +42,6 @@ export class PublicPagesService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
-
-  /**
-   * The `<head>` tags of `/` as HTML for the web server to put in `index.html`: what the SEO settings describe, its
-   * canonical URL, and its `WebSite` and `ItemList` (the watch pages of the videos its grid shows first).
-   */
-  async pageHead(origin: string): Promise<string> {
-    const [settings, hideShorts] = await Promise.all([
-      this.settings.publicValues(pageHeadSettingsKeys),
-      this.settings.get('hideShorts'),
-    ]);
-    const { items } = await this.latestVideos(hideShorts);
-    return headHtml(homePageHead(settings, origin, items));
-  }
 
   /** The videos `/` shows before View All, of the kinds its grid shows (no Shorts when the site hides them). */
   latestVideos(hideShorts: boolean): Promise<VideoPage> {

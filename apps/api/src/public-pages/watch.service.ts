@@ -6,14 +6,11 @@ import {
   handleUrl,
   type OembedParams,
   type OembedResponse,
-  pageHeadHtml,
-  pageHeadSettingsKeys,
   RELATED_VIDEOS_MAX,
   thumbnailUrl,
   type VideoDetail,
   type VideoKind,
   videoIdFromWatchPath,
-  watchPageHead,
 } from '@app/contracts';
 import { ChannelService } from '../channel/channel.service';
 import { DEMO_THUMBNAIL_PATH, DEMO_THUMBNAIL_SIZE } from '../demo/demo-content';
@@ -85,21 +82,6 @@ export class WatchService {
       playlists: playlists.map((p) => ({ id: p.id, title: p.title, thumbnail: p.thumbnail })),
       related: related.map(toVideo),
     };
-  }
-
-  /** The `<head>` tags of a video's watch page, as HTML (`GET /api/page-head?video={id}`). */
-  async pageHead(origin: string, id: string): Promise<string> {
-    const video = await this.videos.findById(id);
-    if (!video) throw new NotFoundException(`Video ${id} not found`);
-    const [settings, stream] = await Promise.all([
-      this.settings.publicValues(pageHeadSettingsKeys),
-      isStream(video.kind) ? this.live.stream(id) : null,
-    ]);
-    const head = watchPageHead(settings, origin, {
-      ...toVideo(video),
-      live: stream,
-    });
-    return `${pageHeadHtml(head)}\n`;
   }
 
   /**

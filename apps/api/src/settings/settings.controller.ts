@@ -1,21 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
-import {
-  type PagePolicySources,
-  type PublicSettings,
-  type SettingUpdateResult,
-  updateSettingBodySchema,
-} from '@app/contracts';
+import { type PublicSettings, type SettingUpdateResult, updateSettingBodySchema } from '@app/contracts';
 import type { Request } from 'express';
 import { actorOf } from '../audit/audit-actor';
 import { Public } from '../common/public.decorator';
 import { parseOrThrow } from '../common/validation';
 import { ApiJson } from '../docs/api-response.decorators';
-import {
-  PagePolicySourcesDto,
-  PublicSettingsDto,
-  SettingUpdateResultDto,
-  UpdateSettingDto,
-} from './settings.dto';
+import { PublicSettingsDto, SettingUpdateResultDto, UpdateSettingDto } from './settings.dto';
 import { SettingsService } from './settings.service';
 
 @Controller('settings')
@@ -28,18 +18,6 @@ export class SettingsController {
   @ApiJson(PublicSettingsDto)
   list(): Promise<PublicSettings> {
     return this.settings.publicView();
-  }
-
-  /**
-   * The third-party hosts the pages' Content-Security-Policy lets in: those of the analytics and ad
-   * features switched on (@app/contracts/page-policy), for the web server (apps/web/server/page-api.ts). Answered
-   * from the public cache until a write.
-   */
-  @Public()
-  @Get('page-policy')
-  @ApiJson(PagePolicySourcesDto)
-  pagePolicy(): Promise<PagePolicySources> {
-    return this.settings.pagePolicySources();
   }
 
   @Post(':key')

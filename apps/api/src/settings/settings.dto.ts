@@ -1,5 +1,4 @@
 import {
-  pagePolicySourcesSchema,
   publicSettingsSchema,
   settingsSchema,
   settingUpdateResultSchema,
@@ -11,4 +10,3 @@ export class PublicSettingsDto extends zodDto(publicSettingsSchema) {}
 export class SettingsDto extends zodDto(settingsSchema) {}
 export class UpdateSettingDto extends zodDto(updateSettingBodySchema) {}
 export class SettingUpdateResultDto extends zodDto(settingUpdateResultSchema) {}
-export class PagePolicySourcesDto extends zodDto(pagePolicySourcesSchema) {}

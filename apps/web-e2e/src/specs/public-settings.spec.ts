@@ -386,7 +386,7 @@ test(
     await expect(meta('title')).toHaveCount(1);
     await expect(meta('meta[property="og:title"]')).toHaveCount(1);
 
-    // Link previews run no script: the HTML the server sends carries the same tags (GET /api/page-head).
+    // Link previews run no script: the HTML the server sends carries the same tags (the page model’s head, GET /api/page).
     for (const path of ['/', '/admin']) {
       const html = await (await page.request.get(path)).text();
       expect(html.match(/<title>/g)).toHaveLength(1);

@@ -1,10 +1,14 @@
 /**
  * A site for the web server's specs: a build folder (index.html with an inline script, assets plain and
  * precompressed, the manifest of the watch chunk) and a stand-in API on a free port that echoes what it gets,
- * answers the page head with the origin it was asked for, the policy with the features `api.features` switches
- * on, and `/api/public/*` as the API answers public reads (kept by shared caches, counted per URL).
+ * answers the page model (`GET /api/page`) with a head naming the origin it was asked for and the policy of the
+ * features `api.features` switches on (a weak ETag of its content, a 304 when asked with it), and `/api/public/*`
+ * as the API answers public reads (kept by shared caches, counted per URL).
  */
-import { PAGE_POLICY_PATH, type PageFeatures, pagePolicySources } from '@app/contracts/page-policy';
+import { apiPaths } from '@app/contracts/api-paths';
+import { type PageFeatures, pagePolicySources } from '@app/contracts/page-policy';
+import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,14 +51,17 @@ export interface FakeApi {
   port: number;
   /** What the API says is switched on. */
   features: PageFeatures;
-  /**
-   * Its Cache-Control on the policy. no-store keeps each page out of the page cache, so the tests of the features
-   * see each switch at once; the page cache's own tests set PUBLIC_CACHE_CONTROL.
-   */
-  policyCacheControl: string;
+  /** The site's title, in the model's head (a save moves it, and the model's ETag with it). */
+  siteTitle: string;
   /** The site's language its public settings give, per site (X-Forwarded-Host). */
   siteLanguages: Map<string, string>;
-  policyCalls: number;
+  /** Page models asked for, and how many of them were answered with a body (not a 304). */
+  modelCalls: number;
+  modelBodies: number;
+  /** How long it takes to answer a page model, in ms. */
+  modelDelay: number;
+  /** PUBLIC_URL as the API has it: the head's links then name it, whatever the request's host. */
+  publicUrl: string | undefined;
   /** Calls it got for each of its public paths. */
   publicCalls: Map<string, number>;
 }
@@ -63,9 +70,12 @@ function startFakeApi(): Promise<{ api: FakeApi; close(): Promise<void> }> {
   const api: FakeApi = {
     port: 0,
     features: { googleAnalytics: false, plausible: false, adsense: false },
-    policyCacheControl: 'no-store',
+    siteTitle: 'Head',
     siteLanguages: new Map(),
-    policyCalls: 0,
+    modelCalls: 0,
+    modelBodies: 0,
+    modelDelay: 0,
+    publicUrl: undefined,
     publicCalls: new Map(),
   };
   const server = createServer((req, res) => {
@@ -81,23 +91,36 @@ function startFakeApi(): Promise<{ api: FakeApi; close(): Promise<void> }> {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      if (req.url === PAGE_POLICY_PATH) {
-        api.policyCalls++;
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': api.policyCacheControl });
-        res.end(JSON.stringify(pagePolicySources(api.features)));
-        return;
-      }
-      const siteLanguage = api.siteLanguages.get(String(req.headers['x-forwarded-host']));
-      if (req.url === '/api/settings' && siteLanguage) {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ siteTitle: 'Site', siteLanguage }));
-        return;
-      }
-      if (req.url === '/api/page-head') {
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end(
-          `<title>Head for ${req.headers['x-forwarded-proto']}://${req.headers['x-forwarded-host']}</title>`,
-        );
+      const url = new URL(req.url ?? '/', 'http://api');
+      if (url.pathname === apiPaths.pageModel) {
+        api.modelCalls++;
+        const host = String(req.headers['x-forwarded-host']);
+        const path = url.searchParams.get('path') ?? '';
+        const watch = path.startsWith('/videos/');
+        const model = {
+          path,
+          kind: path === '/' ? 'home' : watch ? 'watch' : 'dashboard',
+          status: 200,
+          version: '1',
+          // A site without a language of its own here says none (the shell's stays).
+          settings: { ...PUBLIC_SETTINGS_DEFAULTS, siteLanguage: api.siteLanguages.get(host) },
+          head: `<title>${api.siteTitle} for ${api.publicUrl ?? `${req.headers['x-forwarded-proto']}://${host}`}</title>`,
+          policy: pagePolicySources(api.features),
+          cache: { shared: true, cacheControl: 'no-cache' },
+          data: null,
+        };
+        const json = JSON.stringify(model);
+        const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+        res.setHeader('ETag', etag);
+        setTimeout(() => {
+          if (req.headers['if-none-match'] === etag) {
+            res.writeHead(304).end();
+            return;
+          }
+          api.modelBodies++;
+          res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+          res.end(json);
+        }, api.modelDelay);
         return;
       }
       const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };

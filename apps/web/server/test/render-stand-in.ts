@@ -1,9 +1,11 @@
 /**
  * For the specs of server rendering: a stand-in for the built entry (apps/web/src/entry-server.tsx, an ES module as
- * the build makes it) and a stand-in API whose content version the specs move. The entry asks the API for the
- * path's data as the real one does, so an API that is down makes it fail; the API counts the renderings.
+ * the build makes it, rendering from the page model alone) and a stand-in API answering the page model
+ * (`GET /api/page`) at a content version the specs move, with its weak ETag and a 304 when asked with it. The API
+ * counts every ask and every model it sends.
  */
-import { CONTENT_VERSION_HEADER } from '@app/contracts/api-paths';
+import { apiPaths } from '@app/contracts/api-paths';
+import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,13 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const STAND_IN_ENTRY = `
-export async function render(pathname, apiBase) {
-  const res = await fetch(apiBase + '/api/data' + pathname);
-  if (!res.ok && res.status !== 404) throw new Error('API ' + res.status);
-  const text = await res.text();
-  const id = 'data-' + Buffer.from(pathname + ' ' + text).toString('base64url');
+export async function render(model) {
+  if (model.kind !== 'home' && model.kind !== 'watch') return null;
+  const text = model.status === 404 ? 'missing' : model.path + ' v' + model.version;
+  const id = 'data-' + Buffer.from(model.path + ' ' + text).toString('base64url');
   return {
-    status: res.status === 404 ? 404 : 200,
+    status: model.status,
     html: '<main>RENDERED ' + text + '</main>',
     state: '<script type="application/json" id="ssr-state" data-src="/page-data/' + id + '">{}</script>',
     data: { id, json: JSON.stringify({ rendered: text }) },
@@ -33,11 +34,12 @@ export interface RenderStack {
   version: number;
   /** The API answers 503 to everything. */
   down: boolean;
-  /** How long the API takes to answer a path's data, in ms. */
+  /** How long the API takes to answer a page model, in ms. */
   slow: number;
-  /** The page head's Cache-Control: `private` when its links follow the Host (no PUBLIC_URL). */
-  headCacheControl: string;
-  /** The renderings made: each asks the API for its path's data once. */
+  /** The model's `cache.shared`: false when the head's links follow the Host (no PUBLIC_URL). */
+  shared: boolean;
+  /** Every page model asked for (the path), and those sent with a body (not a 304). */
+  asks: string[];
   renders: string[];
 }
 
@@ -49,40 +51,42 @@ export function useRenderStack(): RenderStack {
     version: 1,
     down: false,
     slow: 0,
-    headCacheControl: 'public, max-age=0, s-maxage=1',
+    shared: true,
+    asks: [],
     renders: [],
   };
-  const dir = mkdtempSync(join(tmpdir(), 'page-renderer-'));
+  const dir = mkdtempSync(join(tmpdir(), 'render-stand-in-'));
   const api = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (stack.down) {
       res.writeHead(503).end();
       return;
     }
-    if (url.pathname === '/api/settings') {
-      // The ETag's number stays: only the header meant for it tells the renderer the version.
-      res.writeHead(200, { ETag: 'W/"v1-abc-gzip"', [CONTENT_VERSION_HEADER]: String(stack.version) }).end();
-      return;
-    }
-    if (url.pathname === '/api/page-head') {
-      res
-        .writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': stack.headCacheControl })
-        .end(`<title>HEAD${url.search}</title>`);
-      return;
-    }
-    if (url.pathname === '/api/settings/page-policy') {
-      // no-store: the web server keeps no page, so each view shows what the renderer gives.
-      res
-        .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-        .end(JSON.stringify({ 'script-src': [], 'img-src': [], 'connect-src': [], 'frame-src': [] }));
-      return;
-    }
-    if (url.pathname.startsWith('/api/data/')) {
-      const path = url.pathname.slice('/api/data'.length);
-      stack.renders.push(path);
+    if (url.pathname === apiPaths.pageModel) {
+      const path = url.searchParams.get('path') ?? '';
+      stack.asks.push(path);
+      const etag = `W/"${stack.version}-${stack.shared}"`;
+      const watch = path.startsWith('/videos/');
+      const model = {
+        path,
+        kind: path === '/' ? 'home' : watch ? 'watch' : 'dashboard',
+        status: path === '/videos/missing' ? 404 : 200,
+        version: String(stack.version),
+        settings: PUBLIC_SETTINGS_DEFAULTS,
+        head: `<title>HEAD ${path}</title>`,
+        policy: { 'script-src': [], 'img-src': [], 'connect-src': [], 'frame-src': [] },
+        cache: stack.shared
+          ? { shared: true, cacheControl: 'no-cache' }
+          : { shared: false, cacheControl: 'private, no-cache' },
+        data: null,
+      };
       setTimeout(() => {
-        if (path === '/videos/missing') res.writeHead(404).end('missing');
-        else res.writeHead(200).end(`${path} v${stack.version}`);
+        if (req.headers['if-none-match'] === etag) {
+          res.writeHead(304, { ETag: etag }).end();
+          return;
+        }
+        stack.renders.push(path);
+        res.writeHead(200, { 'Content-Type': 'application/json', ETag: etag }).end(JSON.stringify(model));
       }, stack.slow);
       return;
     }
@@ -102,7 +106,9 @@ export function useRenderStack(): RenderStack {
   beforeEach(() => {
     stack.down = false;
     stack.slow = 0;
+    stack.shared = true;
     stack.version += 1;
+    stack.asks.length = 0;
     stack.renders.length = 0;
   });
   return stack;

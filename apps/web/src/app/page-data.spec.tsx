@@ -5,6 +5,8 @@ import { publicSettingsQueryOptions } from '../features/settings/api/get-public-
 import { createQueryClient } from '../lib/query-client';
 import { fakeResponse, mockFetch } from '../test/fetch-mock';
 import { HomeApp } from './home-app';
+import type { PageModel } from '@app/contracts/page-model';
+import { putPageModel } from '../entry-server';
 import { homePageQueries, watchPageQueries } from './page-data';
 import { WatchApp } from './watch-app';
 
@@ -64,5 +66,66 @@ describe('what a page needs (page-data.ts), declared once', () => {
   it('a watch page asks for exactly what it declares', async () => {
     const declared = watchPageQueries('abc123').map((query) => keyOf(query.queryKey));
     expect(await askedFor('watch', everySection)).toEqual([settingsKey, ...declared].sort());
+  });
+
+  const base: Pick<PageModel, 'version' | 'head' | 'policy' | 'cache'> = {
+    version: '7',
+    head: '<title>T</title>',
+    policy: { 'script-src': [], 'img-src': [], 'connect-src': [], 'frame-src': [] },
+    cache: { shared: true, cacheControl: 'no-cache' },
+  };
+  const list = { items: [], total: 0 };
+
+  it.each([
+    ['every optional section on', everySection],
+    ['every optional section off, Shorts hidden', noSection],
+  ])('the page model fills every query the home page declares, and nothing else (%s)', (_case, settings) => {
+    const model: PageModel = {
+      ...base,
+      path: '/',
+      kind: 'home',
+      status: 200,
+      settings,
+      data: {
+        channel: { subscriberCount: 1, videoCount: 2, viewCount: 3 } as never,
+        videos: { items: [], total: 41 },
+        live: { live: false, upcoming: false } as never,
+        ...(settings.showFeaturedVideo && { featured: null }),
+        ...(settings.showPlaylistSection && { playlists: [] }),
+        ...(settings.showShortsShelf && { shorts: list }),
+      },
+    };
+    const queryClient = createQueryClient();
+    putPageModel(queryClient, model);
+    const declared = homePageQueries(settings);
+    for (const query of declared) expect(queryClient.getQueryData(query.queryKey)).not.toBeUndefined();
+    const filled = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => keyOf(query.queryKey));
+    expect(filled.sort()).toEqual([settingsKey, ...declared.map((query) => keyOf(query.queryKey))].sort());
+    // The grid's page, as `GET /api/videos` would have given it.
+    expect(queryClient.getQueryData(declared[1].queryKey)).toMatchObject({
+      videos: [],
+      total: 41,
+      offset: 0,
+    });
+    queryClient.clear();
+  });
+
+  it('the page model fills a watch page’s query (null for a video the site does not have)', () => {
+    const queryClient = createQueryClient();
+    putPageModel(queryClient, {
+      ...base,
+      path: '/videos/abc123',
+      kind: 'watch',
+      status: 404,
+      settings: everySection,
+      data: { video: null },
+    });
+    const [detail] = watchPageQueries('abc123');
+    expect(queryClient.getQueryData(detail.queryKey)).toBeNull();
+    expect(queryClient.getQueryData(publicSettingsQueryOptions().queryKey)).toEqual(everySection);
+    queryClient.clear();
   });
 });

@@ -10,8 +10,8 @@ import { latestVideosQueryOptions, shortsShelfQueryOptions } from '../features/v
 import { videoDetailQueryOptions } from '../features/videos/api/get-video-detail';
 
 /**
- * What each page rendered on the server shows, declared once: the renderer (`entry-server.tsx`) asks the API for
- * exactly this before it renders, and the browser (`start-app.tsx`) asks for it all at once when a page comes without
+ * What each page rendered on the server shows, declared once: the renderer (`entry-server.tsx`) puts the API's page
+ * model into exactly these queries before it renders (`putPageModel`, entry-server.tsx), and the browser (`start-app.tsx`) asks for it all at once when a page comes without
  * its data, instead of one section after the other as they mount. Besides these, every page needs the public
  * settings (`publicSettingsQueryOptions`), which decide the optional sections. `page-data.spec.tsx` renders the
  * pages and fails when a component asks for anything not declared here.
@@ -34,7 +34,7 @@ export function watchPageQueries(videoId: string) {
 
 /**
  * Asks for the settings and everything the page declares, in parallel once the settings are known; `fetch`
- * (the renderer) waits for all and rejects on a failure, `prefetch` (the browser) only starts them.
+ * (the app, for a page that came without its data) waits for all and rejects on a failure, `prefetch` (the browser) only starts them.
  */
 export async function loadPageData(
   queryClient: QueryClient,

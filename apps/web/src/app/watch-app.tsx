@@ -9,7 +9,7 @@ import { SiteFooter } from './home/site-footer';
 import { AppProviders } from './providers';
 import { PublicLayout } from './public-layout';
 
-/** A watch page in the site's frame; its head comes from the server (`GET /api/page-head?video=`). */
+/** A watch page in the site's frame; its head comes from the server (the page model's `head`, `GET /api/page`). */
 export function PublicWatch({ videoId }: { videoId: string }) {
   useSiteDesign();
   return (

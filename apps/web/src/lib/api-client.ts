@@ -1,16 +1,9 @@
 /**
- * Where the API's paths are asked: the page's own origin in the browser (''), the API's base URL when the
- * page is rendered on the server (`entry-server.tsx` sets it once per process).
+ * An API path (one of `apiPaths`, with its query) as the browser asks it: on the page's own origin. The server's
+ * rendering asks nothing (it renders from the page model, `entry-server.tsx`).
  */
-let apiOrigin = '';
-
-export function setApiOrigin(origin: string): void {
-  apiOrigin = origin.replace(/\/+$/, '');
-}
-
-/** An API path (one of `apiPaths`, with its query) as this environment asks it. */
 export function apiUrl(path: string): string {
-  return `${apiOrigin}${path}`;
+  return path;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -36,7 +36,7 @@ const mimeOfDataUrl = (url: string) => /^data:([^;,]+)/.exec(url)?.[1] ?? 'image
 
 /**
  * Writes the SEO settings into the document head: title, description, keywords, social cards, favicon, feed.
- * The web server already sent the same tags (`GET /api/page-head`); this keeps them current after a change.
+ * The web server already sent the same tags (the page model's `head`); this keeps them current after a change.
  */
 export function applyHead(settings: PublicSettings, origin = window.location.origin): void {
   const head = pageHead(settings, origin);
