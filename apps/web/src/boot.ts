@@ -51,6 +51,19 @@ export function appClickTarget(target: EventTarget | null, here: Location | URL)
   return element;
 }
 
+/**
+ * A site set to `auto` follows the visitor's scheme when it changes, before the app runs as after (index.html's
+ * inline script picked it at load; Mantine's manager does the same once the app runs).
+ */
+function followVisitorScheme(): void {
+  const html = document.documentElement;
+  if (html.dataset.colorScheme !== 'auto') return;
+  const light = window.matchMedia('(prefers-color-scheme: light)');
+  light.addEventListener('change', () =>
+    html.setAttribute('data-mantine-color-scheme', light.matches ? 'light' : 'dark'),
+  );
+}
+
 /** Starts the page: at once, or when the page needs its app (see above). */
 export function bootPage(
   loadApp: () => Promise<{ startApp: () => Promise<void> }>,
@@ -89,6 +102,7 @@ export function bootPage(
   }
 
   webFontsAfterLoad();
+  followVisitorScheme();
   if (facts) {
     setSiteAnalytics(facts.siteAnalytics);
     trackPageview();

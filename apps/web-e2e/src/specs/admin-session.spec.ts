@@ -124,6 +124,9 @@ test.describe('session', () => {
       await admin.signIn('?tab=settings');
       await expect(page.getByRole('textbox', { name: 'Contact email' })).toBeVisible();
       await page.goto('/');
+      // The page's app keeps the copy when it starts: at the visitor's first click it handles.
+      await page.locator('html[data-app-ready]').waitFor();
+      await page.getByRole('link', { name: 'Videos', exact: true }).first().click();
       const storedCopy = () => page.evaluate((key) => window.localStorage.getItem(key), SETTINGS_CACHE_KEY);
       await expect.poll(storedCopy).not.toBeNull();
       const stored = JSON.parse((await storedCopy())!) as Record<string, unknown>;

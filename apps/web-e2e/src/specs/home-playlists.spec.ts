@@ -51,7 +51,9 @@ test('Join the Community: each button writes its console message; Subscribe also
     // The page's app may start on the first of these clicks (issue 23: it starts when the page needs it), and then
     // asks once whether a stream is live (its data came with the page, maybe minutes ago). Not these clicks' either.
     const liveCheck = r.method() === 'GET' && pathname === '/api/live';
-    if (!['image', 'font'].includes(r.resourceType()) && !code && !beacon && !liveCheck)
+    // Starting, it also fetches the data the server rendered the page with, to hydrate it (/page-data/{id}).
+    const pageData = r.method() === 'GET' && pathname.startsWith('/page-data/');
+    if (!['image', 'font'].includes(r.resourceType()) && !code && !beacon && !liveCheck && !pageData)
       requests.push(r.url());
   });
   const url = page.url();
