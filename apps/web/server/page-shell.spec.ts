@@ -90,6 +90,15 @@ describe('fillHead', () => {
     expect(filled.match(/Default/g)).toHaveLength(1);
     expect(fillHead('<p>plain</p>', '<title>x</title>')).toBe('<p>plain</p>');
   });
+
+  it('keeps the one title of a shell that names its page before the head (the login screen)', () => {
+    const shell = `<head><title>Admin login</title>${PAGE_HEAD}</head>`;
+    const filled = fillHead(shell, '<title>Site</title>\n<meta name="description" content="d" />');
+    expect(filled.match(/<title>/g)).toEqual(['<title>']);
+    expect(filled).toContain(
+      '<title>Admin login</title><!--page-head--><meta name="description" content="d" />',
+    );
+  });
 });
 
 describe('withSiteLanguage', () => {

@@ -77,7 +77,12 @@ export function isPageShell(html: string): boolean {
 /** The head tags in place of the defaults; `undefined` (no answer from the API) keeps the defaults. */
 export function fillHead(shell: string, head: string | undefined): string {
   if (head === undefined) return shell;
-  return shell.replace(PAGE_HEAD, () => `${PAGE_HEAD_START}${head}${PAGE_HEAD_END}`);
+  // A shell that names its page itself before the head (the login screen, admin-login-shell.ts) keeps that one
+  // title: a document has one.
+  const at = shell.indexOf(PAGE_HEAD_START);
+  const ownTitle = at >= 0 && /<title>[^<]*<\/title>\s*$/.test(shell.slice(0, at));
+  const filled = ownTitle ? head.replace(/<title>[^<]*<\/title>\n?/, '') : head;
+  return shell.replace(PAGE_HEAD, () => `${PAGE_HEAD_START}${filled}${PAGE_HEAD_END}`);
 }
 
 /**
