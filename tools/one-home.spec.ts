@@ -30,6 +30,8 @@ const HTML_ESCAPE_COPY = /'&':\s*'&amp;'|\/&\/g,\s*['"]&amp;|replaceAll\(\s*['"]
 const VIDEO_ID_COPY = /(?:\[\\{1,2}w-\]|\[A-Za-z0-9_-\])\{(?:\d+,)?(?:11|32)\}/;
 /** An on/off environment variable parsed by hand. */
 const ENV_FLAG_COPY = /'true',\s*'false',\s*'1',\s*'0'|v === 'true' \|\| v === '1'/;
+/** A shared cache's lifetime by the clock written out: `@<this second>`, or the end of the second computed. */
+const END_OF_SECOND_COPY = /`@\$\{Math\.floor|\/\s*1000\)\s*\*\s*1000/;
 
 const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
   [
@@ -60,6 +62,12 @@ const RULES: [rule: string, pattern: RegExp, homes: string[]][] = [
     /from 'ipaddr\.js'|new BlockList\(/,
     // ip-prefix.ts parses addresses only to show their network to the admin (sessions, audit log); it judges none.
     ['apps/api/src/common/outbound/address-policy.ts', 'apps/api/src/common/ip-prefix.ts'],
+  ],
+  // The API writes X-Accel-Expires and the web server's micro-cache reads it, as nginx does.
+  [
+    'how long shared caches keep an API answer',
+    END_OF_SECOND_COPY,
+    ['libs/node-server/src/accel-expires.ts'],
   ],
   [
     // Issue 27: a cut by UTF-16 unit splits emoji ("�…"); every shortening goes through truncateText.
@@ -97,6 +105,8 @@ describe('one home per rule', () => {
       [VIDEO_ID_COPY, '/^[A-Za-z0-9_-]{11}$/'],
       [ENV_FLAG_COPY, ".enum(['true', 'false', '1', '0', 'yes', 'no'])"],
       [ENV_FLAG_COPY, ".transform((v) => v === 'true' || v === '1' || v === 'yes')"],
+      [END_OF_SECOND_COPY, 'expires: Math.floor(now / 1000) * 1000 + 1000'],
+      [END_OF_SECOND_COPY, 'return `@${Math.floor(now / 1000)}`;'],
       [RULES.find(([rule]) => rule === 'form field limits')![1], '<TextInput maxLength={100} />'],
     ];
     for (const [pattern, copy] of copies) expect([copy, pattern.test(copy)]).toEqual([copy, true]);

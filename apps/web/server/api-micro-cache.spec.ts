@@ -1,5 +1,6 @@
 import { echoOf, send } from './test/raw-request';
 import { useFakeStack } from './test/fake-stack';
+import { expiresThisSecond, keptUntil } from '@app/node-server';
 import { sleep } from '@app/node-server/raw-http';
 
 describe('api-micro-cache.ts', () => {
@@ -25,6 +26,15 @@ describe('api-micro-cache.ts', () => {
       expect(stack.api.publicCalls.get('/api/public/slow')).toBe(2);
     });
 
+    it('keeps an answer only as long as its X-Accel-Expires says, as nginx does', async () => {
+      await startOfSecond();
+      for (let i = 0; i < 3; i++) await get('/api/public/unnamed');
+      expect(stack.api.publicCalls.get('/api/public/unnamed')).toBe(3);
+      const kept = await get('/api/public/named');
+      expect(kept.headers['x-cache-status']).toBe('MISS');
+      expect((await get('/api/public/named')).headers['x-cache-status']).toBe('HIT');
+    });
+
     it('answers a matching If-None-Match with 304 from memory', async () => {
       await startOfSecond();
       const first = await get('/api/public/etag');
@@ -47,6 +57,17 @@ describe('api-micro-cache.ts', () => {
       expect(first.headers['cache-control']).toBe('no-store');
       expect(second.headers['x-cache-status']).not.toBe('HIT');
       expect(echoOf(second).headers['x-forwarded-host']).toBeDefined();
+    });
+  });
+
+  describe('keptUntil: X-Accel-Expires read as nginx reads it', () => {
+    const now = 1_700_000_000_250;
+    it('keeps `@<this second>` to the end of the second, `<n>` n seconds, and nothing else', () => {
+      expect(keptUntil(expiresThisSecond(now), now)).toBe(1_700_000_001_000);
+      expect(keptUntil('@1699999999', now)).toBeUndefined();
+      expect(keptUntil('5', now)).toBe(now + 5000);
+      for (const header of [undefined, '0', '', 'soon', '-1', '@', '1e3'])
+        expect(keptUntil(header, now)).toBeUndefined();
     });
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The compose nginx's micro-cache, in Node (apps/web/nginx.conf, docs/deployment.md): anonymous GETs
- * and HEADs of the API are answered from memory until the end of the second, keyed on origin (unless
+ * and HEADs of the API are answered from memory for as long as the API's `X-Accel-Expires` says (`keptUntil`, the
+ * header nginx obeys; an answer without it is not kept), keyed on origin (unless
  * PUBLIC_URL is set), path, query and encoding class; one request fills an entry while the others wait for it; a request
  * with the session cookie, and an answer the API marks no-store, never go through it.
  */
 import { isApiPath } from '@app/contracts/api-paths';
-import { SESSION_COOKIE } from '@app/node-server';
+import { keptUntil, SESSION_COOKIE } from '@app/node-server';
 import type { NextFunction, Request, Response } from 'express';
 import { type Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -24,8 +25,8 @@ interface ApiAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
-  /** 200, no cookie set, not no-store: may be handed to every anonymous visitor until it expires. */
-  keep: boolean;
+  /** 200, no cookie set, not no-store, a lifetime named: the time (ms) until which every anonymous visitor gets it. */
+  keepUntil: number | undefined;
 }
 
 export interface ApiMicroCache {
@@ -39,6 +40,7 @@ export function createApiMicroCache(
   agent: Agent | HttpsAgent,
   sameForEveryHost: boolean,
 ): ApiMicroCache {
+  /** Until its answer comes, an entry lasts as long as the wait (others join it); then as long as the answer says. */
   const entries = new Map<string, { expires: number; answer: Promise<ApiAnswer> }>();
   const ask = (req: Request, gzip: boolean): Promise<ApiAnswer> =>
     new Promise((resolveAnswer, reject) => {
@@ -60,10 +62,12 @@ export function createApiMicroCache(
             status: res.statusCode ?? 502,
             headers: res.headers,
             body: Buffer.concat(chunks),
-            keep:
+            keepUntil:
               res.statusCode === 200 &&
               res.headers['set-cookie'] === undefined &&
-              !/\bno-store\b/i.test(res.headers['cache-control'] ?? ''),
+              !/\bno-store\b/i.test(res.headers['cache-control'] ?? '')
+                ? keptUntil(res.headers['x-accel-expires'])
+                : undefined,
           }),
         );
         res.on('error', reject);
@@ -89,10 +93,14 @@ export function createApiMicroCache(
     let status = 'HIT';
     if (!entry || entry.expires <= now) {
       if (entries.size > 10_000) entries.clear();
-      const fresh = { expires: Math.floor(now / 1000) * 1000 + 1000, answer: ask(req, gzip) };
+      const fresh = { expires: Infinity, answer: ask(req, gzip) };
       entries.set(key, fresh);
       fresh.answer.then(
-        (answer) => !answer.keep && entries.get(key) === fresh && entries.delete(key),
+        (answer) => {
+          if (entries.get(key) !== fresh) return;
+          if (answer.keepUntil === undefined) entries.delete(key);
+          else fresh.expires = answer.keepUntil;
+        },
         () => entries.get(key) === fresh && entries.delete(key),
       );
       entry = fresh;
@@ -102,10 +110,11 @@ export function createApiMicroCache(
     entry.answer.then(
       (answer) => {
         // An answer that may not be kept is only the asker's: the others who waited ask themselves.
-        if (!answer.keep && !mine) return next();
+        const keep = answer.keepUntil !== undefined;
+        if (!keep && !mine) return next();
         for (const [name, value] of Object.entries(answer.headers))
           if (value !== undefined && !UNKEPT_HEADERS.has(name)) res.setHeader(name, value);
-        res.setHeader('X-Cache-Status', answer.keep ? status : 'BYPASS');
+        res.setHeader('X-Cache-Status', keep ? status : 'BYPASS');
         const etag = answer.headers.etag;
         const asked = req.headers['if-none-match'];
         if (answer.status === 200 && etag && asked?.split(',').some((tag) => tag.trim() === etag)) {

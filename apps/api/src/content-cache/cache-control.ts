@@ -23,13 +23,3 @@ export const REVALIDATED_CACHE_CONTROL = 'public, no-cache';
 export const PRIVATE_REVALIDATED_CACHE_CONTROL = 'private, no-cache';
 /** Admin answers, answers to a session, non-public routes and errors. */
 export const NO_STORE = 'no-store';
-
-/**
- * nginx counts cache lifetimes in whole seconds, so its `s-maxage=1` (or `proxy_cache_valid 1s`)
- * keeps an answer up to 2 s. `X-Accel-Expires: @<this second>`, which nginx reads before
- * Cache-Control and never passes on, keeps it until the end of the current second instead: an edit
- * reaches visitors through the compose nginx within a second.
- */
-export function nginxExpiresThisSecond(now = Date.now()): string {
-  return `@${Math.floor(now / 1000)}`;
-}

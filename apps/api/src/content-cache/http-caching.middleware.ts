@@ -4,7 +4,8 @@ import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { hasResolvedSession } from '../auth/session.guard';
-import { CDN_CACHE_CONTROL, nginxExpiresThisSecond, NO_STORE, PUBLIC_CACHE_CONTROL } from './cache-control';
+import { expiresThisSecond } from '@app/node-server';
+import { CDN_CACHE_CONTROL, NO_STORE, PUBLIC_CACHE_CONTROL } from './cache-control';
 import { isPublicRoute } from '../common/public.decorator';
 import { HEALTH_PATH } from '../health/health.controller';
 import { siteOrigin } from '../public-pages/site-url';
@@ -42,7 +43,7 @@ export function contentVersionOf(res: Response): string | undefined {
 function setSharedLifetime(res: Response, cacheControl: string): void {
   if (/\bno-cache\b/i.test(cacheControl)) return;
   if (cacheControl === PUBLIC_CACHE_CONTROL) res.setHeader('CDN-Cache-Control', CDN_CACHE_CONTROL);
-  res.setHeader('X-Accel-Expires', nginxExpiresThisSecond());
+  res.setHeader('X-Accel-Expires', expiresThisSecond());
 }
 
 export interface HttpCaching {

@@ -3,11 +3,13 @@
  * precompressed, the manifest of the watch chunk) and a stand-in API on a free port that echoes what it gets,
  * answers the page model (`GET /api/page`) with a head naming the origin it was asked for and the policy of the
  * features `api.features` switches on (a weak ETag of its content, a 304 when asked with it), and `/api/public/*`
- * as the API answers public reads (kept by shared caches, counted per URL).
+ * as the API answers public reads (kept by shared caches until the end of the second, `/api/public/unnamed*` without
+ * naming how long; counted per URL).
  */
 import { apiPaths } from '@app/contracts/api-paths';
 import { type PageFeatures, pagePolicySources } from '@app/contracts/page-policy';
 import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
+import { expiresThisSecond } from '@app/node-server';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -132,6 +134,7 @@ function startFakeApi(): Promise<{ api: FakeApi; close(): Promise<void> }> {
         api.publicCalls.set(url, (api.publicCalls.get(url) ?? 0) + 1);
         res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
         res.setHeader('ETag', `W/"v1-${url.length}"`);
+        if (!url.startsWith('/api/public/unnamed')) res.setHeader('X-Accel-Expires', expiresThisSecond());
         const answer = () => res.end(JSON.stringify({ ...echo, n: api.publicCalls.get(url) }));
         if (url.includes('slow')) setTimeout(answer, 200);
         else answer();
