@@ -29,3 +29,4 @@ export * from './text';
 export * from './checklist';
 export * from './schema-limits';
 export * from './page-model';
+export * from './site-image';
