@@ -58,6 +58,12 @@ export const envSchema = z
       .string()
       .refine((v) => z.url().safeParse(v.replaceAll('{dc}', 'us1')).success, 'must be a URL')
       .optional(),
+    // Where the site's own images are kept (docs/images.md): a directory (the default, `images` beside the SQLite
+    // file unless IMAGES_DIR says) or an S3-compatible bucket (the IMAGES_S3_* variables).
+    IMAGES_STORE: z.enum(['local', 's3']).default('local'),
+    IMAGES_DIR: z.string().min(1).optional(),
+    // Tests point it at the fake YouTube: `https://<host>/<path>` of YouTube's image hosts is fetched from `<base>/<host>/<path>`.
+    YOUTUBE_IMAGES_BASE_URL: z.url().optional(),
     // Tests only (a local fake hub): where the API subscribes for new-video pushes (WebSub).
     WEBSUB_HUB_URL: z.url().optional(),
   })

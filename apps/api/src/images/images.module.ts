@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImageEntity } from './image.entity';
+import { IMAGE_STORE } from './image-store';
+import { imageStoreProvider } from './image-store.provider';
+
+/** The site's own images: the store, the table of what is mirrored, the mirror and the images of public answers. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([ImageEntity])],
+  providers: [imageStoreProvider],
+  exports: [IMAGE_STORE],
+})
+export class ImagesModule {}
