@@ -147,6 +147,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp 
     NODE_ENV: 'test',
     LOG_REQUESTS: 'false',
     ...(usingMysql() ? { DATABASE_URL: mysqlUrl() } : { SQLITE_PATH: sqlitePath }),
+    // No test reaches YouTube's image hosts: a port nothing listens on, unless a spec points it at a fake.
+    YOUTUBE_IMAGES_BASE_URL: 'http://127.0.0.1:1',
     // The images beside the database (a restart keeps both); on MySQL in the test's own directory.
     ...(usingMysql() ? { IMAGES_DIR: join(tempDir!, 'images') } : {}),
     ...options.env,
