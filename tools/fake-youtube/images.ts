@@ -16,9 +16,9 @@
  *   https://developers.google.com/youtube/v3/docs/channelBanners). Without a size option the fake answers 512.
  *
  * Each answer carries `Last-Modified`, an `ETag` and `Cache-Control: public, max-age=7200`, and answers 304 to
- * `If-None-Match` or `If-Modified-Since`, as a CDN does. Pictures are made with sharp from a 16×9 gradient in
- * colours taken from the id (so every video's differs), at JPEG quality 60, once per id, version and size, and
- * kept in a cache of bounded size. `version` counts the owner's changes (`POST /__fake/images/change`): a new
+ * `If-None-Match` or `If-Modified-Since`, as a CDN does. Pictures are a diagonal gradient in colours taken from the
+ * id (so every video's differs), encoded by sharp at JPEG quality 60 once per id, version and size, and kept in a
+ * cache of bounded size. `version` counts the owner's changes (`POST /__fake/images/change`): a new
  * version is a new picture at the same URL, with a new ETag and a later Last-Modified.
  */
 import { createHash } from 'node:crypto';
@@ -126,27 +126,26 @@ function hsl(h: number, s: number, l: number): Rgb {
   return { r: channel(h + 1 / 3), g: channel(h), b: channel(h - 1 / 3) };
 }
 
-/** A 16×9 diagonal gradient between the seed's two colours, as raw RGB. */
-function gradient(seed: string): Buffer {
+/**
+ * The seed's picture: a diagonal gradient between its two colours, width × height, with `bars` rows of black above
+ * and below (letterboxing). The pixels are written here and only encoded by sharp: resizing a small image up costs
+ * several times the encoding.
+ */
+function picture(seed: string, width: number, height: number, bars = 0): Promise<Buffer> {
   const [a, b] = colours(seed);
-  const raw = Buffer.alloc(16 * 9 * 3);
-  for (let y = 0; y < 9; y++) {
-    for (let x = 0; x < 16; x++) {
-      const t = (x / 15 + y / 8) / 2;
-      const i = (y * 16 + x) * 3;
-      raw[i] = Math.round(a.r + (b.r - a.r) * t);
-      raw[i + 1] = Math.round(a.g + (b.g - a.g) * t);
-      raw[i + 2] = Math.round(a.b + (b.b - a.b) * t);
+  const full = height + 2 * bars;
+  const raw = Buffer.alloc(width * full * 3);
+  const span = Math.max(1, width + height - 2);
+  for (let y = 0; y < height; y++) {
+    let i = (y + bars) * width * 3;
+    for (let x = 0; x < width; x++, i += 3) {
+      const t = (x + y) / span;
+      raw[i] = a.r + (b.r - a.r) * t;
+      raw[i + 1] = a.g + (b.g - a.g) * t;
+      raw[i + 2] = a.b + (b.b - a.b) * t;
     }
   }
-  return raw;
-}
-
-/** The seed's picture at width × height, with `bars` rows of black above and below (letterboxing). */
-function picture(seed: string, width: number, height: number, bars = 0): Promise<Buffer> {
-  return sharp(gradient(seed), { raw: { width: 16, height: 9, channels: 3 } })
-    .resize(width, height, { fit: 'fill' })
-    .extend({ top: bars, bottom: bars, background: { r: 0, g: 0, b: 0 } })
+  return sharp(raw, { raw: { width, height: full, channels: 3 } })
     .jpeg({ quality: JPEG_QUALITY })
     .toBuffer();
 }

@@ -483,8 +483,8 @@ describe('fake YouTube Data API', () => {
       }
       const banner = channel.brandingSettings.image.bannerExternalUrl as string;
       expect(banner).toMatch(/^https:\/\/yt3\.googleusercontent\.com\//);
-      const wide = `${banner}=w2120-fcrop64=1,00005a57ffffa5a8-k-c0xffffffff-no-nd-rj`;
-      expect(await jpeg(await image(wide))).toMatchObject({ status: 200, width: 2120, height: 1192 });
+      const wide = `${banner}=w1280-fcrop64=1,00005a57ffffa5a8-k-c0xffffffff-no-nd-rj`;
+      expect(await jpeg(await image(wide))).toMatchObject({ status: 200, width: 1280, height: 720 });
       expect(await jpeg(await image(banner))).toMatchObject({ status: 200, width: 512, height: 288 });
       const stranger = `https://yt3.ggpht.com/fake-UC${'x'.repeat(22)}=s88-c-k-c0x00ffffff-no-rj`;
       expect((await image(stranger)).status).toBe(404);

@@ -366,8 +366,8 @@ export class FakeYouTube {
    * the video lacks) is YouTube's 404 with the grey 120×90 JPEG. Validators answer 304 as a CDN does.
    */
   private async image(req: IncomingMessage, res: ServerResponse, asked: ImageRequest): Promise<void> {
+    // No added latency: it stands for the Data API's round trips, which the sync's timing is about.
     this.imageRequests++;
-    if (this.options.latencyMs) await sleep(this.options.latencyMs);
     const request = this.existing(asked);
     const { version, at } = this.imageVersion(request);
     const found = request.kind !== 'grey' || request.found;
