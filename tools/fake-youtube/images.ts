@@ -8,8 +8,9 @@
  *   https://developers.google.com/youtube/v3/docs/thumbnails (default 120×90, mqdefault 320×180, hqdefault
  *   480×360, sddefault 640×480, maxresdefault 1280×720). The 4:3 ones show the 16:9 picture letterboxed between
  *   black bars, as YouTube's do. A size the video lacks, an unknown id and a deleted video answer 404 with a
- *   120×90 grey JPEG, as i.ytimg.com does; `/img/no_thumbnail.jpg` (an empty playlist's thumbnail) is that grey
- *   image with a 200.
+ *   120×90 grey JPEG, as i.ytimg.com does; YouTube may also answer that grey image with a 200 (see
+ *   `MISSING_THUMBNAIL_WIDTH` in libs/contracts/src/youtube.ts), which the fake does for an upload still
+ *   processing, and for `/img/no_thumbnail.jpg` (an empty playlist's thumbnail).
  * - The channel's avatar on `yt3.ggpht.com` (`…=s<N>-…`: an N×N square; the Data API lists 88, 240 and 800,
  *   https://developers.google.com/youtube/v3/docs/channels#snippet.thumbnails) and its banner on
  *   `yt3.googleusercontent.com` (16:9, `…=w<N>-…` for N wide; a banner is uploaded at 2560×1440,
@@ -25,15 +26,9 @@ import { createHash } from 'node:crypto';
 import type { ThumbnailSize } from '@app/contracts/youtube';
 import sharp from 'sharp';
 
-export const THUMBNAIL_HOSTS = [
-  'i.ytimg.com',
-  'i1.ytimg.com',
-  'i2.ytimg.com',
-  'i3.ytimg.com',
-  'i4.ytimg.com',
-];
-export const AVATAR_HOST = 'yt3.ggpht.com';
-export const BANNER_HOST = 'yt3.googleusercontent.com';
+const THUMBNAIL_HOSTS = ['i.ytimg.com', 'i1.ytimg.com', 'i2.ytimg.com', 'i3.ytimg.com', 'i4.ytimg.com'];
+const AVATAR_HOST = 'yt3.ggpht.com';
+const BANNER_HOST = 'yt3.googleusercontent.com';
 
 /** A thumbnail's box, and the height of the 16:9 picture inside it (less than the box's: letterboxed). */
 export const THUMBNAIL_BOXES: Record<ThumbnailSize, { width: number; height: number; picture: number }> = {
@@ -45,12 +40,12 @@ export const THUMBNAIL_BOXES: Record<ThumbnailSize, { width: number; height: num
 };
 
 /** What YouTube answers for a thumbnail that does not exist: 120×90, a flat grey. */
-export const MISSING_SIZE = { width: 120, height: 90 } as const;
+const MISSING_SIZE = { width: 120, height: 90 } as const;
 const MISSING_GREY = { r: 204, g: 204, b: 204 };
 
-export const JPEG_QUALITY = 60;
+const JPEG_QUALITY = 60;
 /** Largest avatar or banner width the fake makes (a banner's upload size). */
-export const MAX_CHANNEL_IMAGE = 2560;
+const MAX_CHANNEL_IMAGE = 2560;
 const DEFAULT_CHANNEL_IMAGE = 512;
 /** Bytes of JPEG the cache keeps; the least recently used go first. */
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -96,14 +91,6 @@ export const avatarUrl = (channelId: string, size: number) =>
   `https://${AVATAR_HOST}/fake-${channelId}=s${size}-c-k-c0x00ffffff-no-rj`;
 /** The channel's banner URL (`brandingSettings.image.bannerExternalUrl`), without a size option. */
 export const bannerUrl = (channelId: string) => `https://${BANNER_HOST}/fake-banner-${channelId}`;
-
-export interface ImageAnswer {
-  status: 200 | 404;
-  body: Buffer;
-  etag: string;
-  /** An HTTP date. */
-  lastModified: string;
-}
 
 type Rgb = { r: number; g: number; b: number };
 

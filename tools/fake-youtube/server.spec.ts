@@ -439,6 +439,15 @@ describe('fake YouTube Data API', () => {
       // Another channel's video in a playlist has its images.
       const guest = images.channel.playlists[0].items.find((i) => i.owner)!;
       expect((await image(`https://i.ytimg.com/vi/${guest.videoId}/default.jpg`)).status).toBe(200);
+      // An upload still processing answers the grey image with a 200 at every size it lists (YouTube may do that
+      // too: a 120×90 answer for a larger size means missing).
+      const processing = fake.channel.videos.find(
+        (v) => v.uploadStatus === 'uploaded' && v.thumbnails === 'all',
+      )!;
+      const grey = await jpeg(
+        await fetch(`${fake.imagesBaseUrl}/i.ytimg.com/vi/${processing.id}/hqdefault.jpg`),
+      );
+      expect(grey).toMatchObject({ ...GREY_404, status: 200 });
       // An empty playlist's thumbnail is the same grey image, found.
       expect(await jpeg(await image('https://i.ytimg.com/img/no_thumbnail.jpg'))).toMatchObject({
         ...GREY_404,

@@ -396,13 +396,17 @@ export class FakeYouTube {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  /** The request itself when the fake has that image, else YouTube's grey "missing" image. */
+  /**
+   * The request itself when the fake has that image, else YouTube's grey image: a 404 for what is missing, a 200
+   * for every size of an upload still processing (its pictures are not made yet).
+   */
   private existing(request: ImageRequest): ImageRequest {
     const missing: ImageRequest = { kind: 'grey', found: false };
     switch (request.kind) {
       case 'thumbnail': {
         const video = this.findVideo(request.videoId);
-        return video && thumbnailSizes(video.id, video.thumbnails).includes(request.size) ? request : missing;
+        if (!video || !thumbnailSizes(video.id, video.thumbnails).includes(request.size)) return missing;
+        return video.uploadStatus === 'uploaded' ? { kind: 'grey', found: true } : request;
       }
       case 'avatar':
       case 'banner':
