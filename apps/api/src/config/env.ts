@@ -44,6 +44,9 @@ export const envSchema = z
     YOUTUBE_API_BASE_URL: z.url().default(DEFAULT_YOUTUBE_API_BASE_URL),
     // Where the channel feed is read without a key (issue 24); tests point it at the fake YouTube.
     YOUTUBE_FEED_BASE_URL: z.url().default(YOUTUBE_FEED_ORIGIN),
+    // Where YouTube's images `https://<host>/<path>` are fetched, as `<base>/<host>/<path>`; unset: YouTube's own
+    // hosts. Tests point it at the fake YouTube (tools/fake-youtube/images.ts).
+    YOUTUBE_IMAGES_BASE_URL: z.url().optional(),
     // Integrations: the starting value of their setting (and its toggle), until the admin saves another.
     GOOGLE_ANALYTICS_ID: settingValueSchema('googleAnalyticsId').optional(),
     DISCORD_WEBHOOK_URL: settingValueSchema('discordWebhook').optional(),
@@ -62,8 +65,6 @@ export const envSchema = z
     // file unless IMAGES_DIR says) or an S3-compatible bucket (the IMAGES_S3_* variables).
     IMAGES_STORE: z.enum(['local', 's3']).default('local'),
     IMAGES_DIR: z.string().min(1).optional(),
-    // Tests point it at the fake YouTube: `https://<host>/<path>` of YouTube's image hosts is fetched from `<base>/<host>/<path>`.
-    YOUTUBE_IMAGES_BASE_URL: z.url().optional(),
     // Tests only (a local fake hub): where the API subscribes for new-video pushes (WebSub).
     WEBSUB_HUB_URL: z.url().optional(),
   })
