@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, LessThan, type Repository } from 'typeorm';
+import type { ImageSubjectKind } from '@app/contracts';
 import { Clock } from '../common/clock';
 import { type OutboundPolicy, outboundBytes, outboundPolicy } from '../common/outbound/outbound-http';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { BUMP_CONTENT_VERSION } from '../content-cache/content-version.subscriber';
-import { ImageEntity, type ImageSubjectKind } from './image.entity';
+import { ImageEntity } from './image.entity';
 import { IMAGE_STORE, type ImageStore } from './image-store';
 import {
   fetchUrl,

@@ -1,7 +1,6 @@
+import type { ImageSubjectKind } from '@app/contracts';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** What an image is of: a video's thumbnail, a playlist's, the channel's avatar or banner. */
-export type ImageSubjectKind = 'video' | 'playlist' | 'avatar' | 'banner';
 /** `pending`: to fetch (new, changed source, retry); `ready`: its files are in the store; `missing`: none to fetch. */
 export type ImageStatus = 'pending' | 'ready' | 'missing';
 
