@@ -7,7 +7,7 @@ import { type OutboundPolicy, outboundBytes, outboundPolicy } from '../common/ou
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { BUMP_CONTENT_VERSION } from '../content-cache/content-version.subscriber';
-import { ImageEntity } from './image.entity';
+import { ImageEntity, type ImageStatus } from './image.entity';
 import { IMAGE_STORE, type ImageStore } from './image-store';
 import {
   fetchUrl,
@@ -113,9 +113,13 @@ export class ImageMirrorService implements OnModuleDestroy {
     this.kick();
   }
 
-  /** Marks images pending again (the admin's retry): one subject, or every missing one. Starts a drain. */
+  /**
+   * Marks images pending again (the admin's retry): one subject, or every missing one; a ready image is left as it
+   * is (it is asked again on its own schedule). Starts a drain; resolves to how many were queued.
+   */
   async retry(subject?: { kind: ImageSubjectKind; ref: string }): Promise<number> {
-    const where = subject ? { kind: subject.kind, ref: subject.ref } : { status: 'missing' as const };
+    const status = In<ImageStatus>(['missing', 'pending']);
+    const where = subject ? { kind: subject.kind, ref: subject.ref, status } : { status: 'missing' as const };
     const result = await this.images.update(where, {
       status: 'pending',
       attempts: 0,
