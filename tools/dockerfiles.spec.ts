@@ -87,6 +87,17 @@ describe('Dockerfiles', () => {
     expect(compose).toMatch(/\n {2}proxy:\n[\s\S]*?target: proxy\n/);
     expect(compose).not.toMatch(/web-ssr|tools\//);
   });
+
+  it("docker-compose keeps the API's data directory (the site's images) in a named volume", () => {
+    const compose = readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8');
+    const api = /\n {2}api:\n([\s\S]*?)\n {2}\w/.exec(compose)?.[1] ?? '';
+    expect(api).toMatch(/\n {4}volumes:\n(?: {6}#.*\n)* {6}- api-data:\/app\/\.data\n/);
+    expect(compose).toMatch(/\nvolumes:\n(?: {2}[\w-]+:\n)* {2}api-data:\n/);
+    // The image makes the directory, owned by the user the API runs as (a new volume takes its owner).
+    const runtime = stages('apps/api/Dockerfile').at(-1)!;
+    expect(runtime.lines).toContain('WORKDIR /app');
+    expect(runtime.lines).toContain('RUN mkdir -p /app/.data && chown node:node /app/.data');
+  });
 });
 
 describe('what a bundle asks for (tools/web-image.ts)', () => {

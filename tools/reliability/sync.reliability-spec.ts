@@ -8,7 +8,9 @@ import { type RunningMariaDb, startMariaDb } from '../mariadb';
 const youtubeEnv = (fake: RunningFakeYouTube) => ({
   YOUTUBE_API_KEY: 'reliability-key',
   YOUTUBE_API_BASE_URL: fake.url,
-  YOUTUBE_IMAGES_BASE_URL: fake.imagesBaseUrl,
+  // No image host answers (nothing listens on port 1): the images of 1,500 videos would cost minutes of CPU beside
+  // the syncs under test. images.reliability-spec.ts has two processes fetch and remove images.
+  YOUTUBE_IMAGES_BASE_URL: 'http://127.0.0.1:1',
   YOUTUBE_CHANNEL_ID: fake.channel.info.id,
 });
 

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { ImageEntity } from '../src/images/image.entity';
+import { IMAGE_FILES_LOCK, ImageFilesService } from '../src/images/image-files.service';
 import { IMAGE_STORE, type ImageStore } from '../src/images/image-store';
+import { AppLockService } from '../src/youtube/app-lock.service';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const HASH = 'a1b2c3d4e5f60718293a';
@@ -64,5 +67,43 @@ describe('GET /images/<hash>/<file>', () => {
     expect([400, 404]).toContain(res.status);
     if (!path.includes('/../')) expect(res.status).toBe(400);
     if (res.status === 400) expect(res.body.message).toBe('path: not an image name (/images/<hash>/<file>)');
+  });
+});
+
+describe('the files of the images across processes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { SEED_DEMO_CONTENT: 'false' } });
+  });
+  afterAll(() => t.close());
+
+  it('waits while another process holds the lock around files and rows, then removes once', async () => {
+    const store = t.app.get<ImageStore>(IMAGE_STORE);
+    const rows = t.dataSource.getRepository(ImageEntity);
+    await store.put(`${HASH}/og.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg');
+    await rows.insert({
+      kind: 'video',
+      ref: 'lockedVideo',
+      sourceUrl: 'https://i.ytimg.com/vi/lockedVideo/hqdefault.jpg',
+      status: 'ready',
+      hash: HASH,
+      attempts: 0,
+    });
+    // Another process in the middle of writing files and the rows that name them.
+    const other = await t.app.get(AppLockService).acquire(IMAGE_FILES_LOCK, 30_000);
+    const removing = t.app
+      .get(ImageFilesService)
+      .remove([await rows.findOneByOrFail({ ref: 'lockedVideo' })]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await rows.existsBy({ ref: 'lockedVideo' })).toBe(true);
+    expect(await store.get(`${HASH}/og.jpg`)).not.toBeNull();
+    await other!.release();
+    await removing;
+    expect(await rows.existsBy({ ref: 'lockedVideo' })).toBe(false);
+    expect(await store.get(`${HASH}/og.jpg`)).toBeNull();
+    // The other process removing the same image after it: nothing left to remove, no error.
+    await t.app
+      .get(ImageFilesService)
+      .remove([{ kind: 'video', ref: 'lockedVideo', hash: HASH } as ImageEntity]);
   });
 });
