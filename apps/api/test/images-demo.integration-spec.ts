@@ -1,5 +1,4 @@
 import { apiPaths, IMAGES_PATH, missingImagesSchema, type Playlist, type Video } from '@app/contracts';
-import sharp from 'sharp';
 import request from 'supertest';
 import { DEMO_MISSING_MAXRES_VIDEO_ID, DEMO_VIDEO_COUNT } from '../src/demo/demo-content';
 import { DEMO_MISSING_IMAGE_REASON } from '../src/demo/demo-seed.service';
@@ -46,6 +45,7 @@ describe("the demo's images", () => {
     expect(await store.get(`${hash}/640.avif`)).toBeNull();
     const avif = await request(t.server).get(`${video.image!.path}/640.avif`).expect(200);
     expect(avif.headers['content-type']).toBe('image/avif');
+    const { default: sharp } = await import('sharp');
     const meta = await sharp(avif.body as Buffer).metadata();
     expect([meta.width, meta.height]).toEqual([640, 360]);
     for (const file of ['320.webp', '320.jpg', 'og.jpg'])
