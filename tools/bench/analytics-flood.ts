@@ -16,12 +16,13 @@
 import { analyticsRowsPerDayBound } from '@app/contracts/analytics';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postEventsUntilStopped } from '../lib/analytics-load';
 import { type ApiProcess, BENCH_API_ENV, startApi } from '../lib/api-process';
 import { parseOptions, wholeNumber } from '../lib/args';
+import { cpuMs } from '../lib/process';
 import { machine, writeDocSection, writeRawJson } from './doc';
 
 export const FLOOD_TARGET_P99_MS = 100;
@@ -123,13 +124,6 @@ function sqliteBytes(path: string): number {
     (sum, f) => sum + (existsSync(f) ? statSync(f).size : 0),
     0,
   );
-}
-
-/** CPU time (user + system) a process has used so far, from /proc. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of the line (here 12 and 13, after the pid and name), in clock ticks.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 function count(path: string, sql: string): number {

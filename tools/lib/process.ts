@@ -1,4 +1,5 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { repoRoot } from './paths';
 
 export class CommandError extends Error {
@@ -47,4 +48,11 @@ export function closeOnSignal(server: { close(): Promise<void> }): void {
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** CPU time (user + system) a process has used so far, from /proc. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line (here 12 and 13, after the pid and name), in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
