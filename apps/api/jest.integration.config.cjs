@@ -6,6 +6,7 @@
 const DATABASE_INDEPENDENT = [
   'api-paths.integration-spec.ts',
   'email.integration-spec.ts',
+  'image-store.integration-spec.ts',
   'integrations.integration-spec.ts',
   'route-guards.integration-spec.ts',
   'security.integration-spec.ts',

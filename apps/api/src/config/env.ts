@@ -27,6 +27,15 @@ export const envSchema = z
       .regex(/^mysql:\/\/[^/]+\/[^/?]+/, 'must look like mysql://user:password@host:3306/database')
       .optional(),
     SQLITE_PATH: z.string().min(1).default('.data/app.sqlite'),
+    // The S3-compatible bucket of the site's own images with IMAGES_STORE=s3 (apps/api/src/images/s3-image-store.ts):
+    // AWS S3 by region, or another server (Cloudflare R2, MinIO, Ceph radosgw) by endpoint. Without the key pair the
+    // AWS SDK's own chain applies (an instance role, ~/.aws).
+    IMAGES_S3_BUCKET: z.string().min(3).max(63).optional(),
+    IMAGES_S3_ENDPOINT: z.url().optional(),
+    IMAGES_S3_REGION: z.string().min(1).default('us-east-1'),
+    IMAGES_S3_FORCE_PATH_STYLE: envFlag.default(false),
+    IMAGES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    IMAGES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_USERNAME: z.string().min(1).max(64).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
