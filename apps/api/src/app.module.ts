@@ -15,6 +15,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { EmailModule } from './email/email.module';
 import { HealthModule } from './health/health.module';
+import { ImagesModule } from './images/images.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PlaylistsModule } from './playlists/playlists.module';
@@ -33,6 +34,7 @@ export class AppModule {
         ConfigModule.forRoot(env),
         CommonModule,
         DatabaseModule,
+        ImagesModule,
         HealthModule,
         AuthModule,
         ChannelModule,

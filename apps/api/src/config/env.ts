@@ -27,15 +27,6 @@ export const envSchema = z
       .regex(/^mysql:\/\/[^/]+\/[^/?]+/, 'must look like mysql://user:password@host:3306/database')
       .optional(),
     SQLITE_PATH: z.string().min(1).default('.data/app.sqlite'),
-    // The S3-compatible bucket of the site's own images with IMAGES_STORE=s3 (apps/api/src/images/s3-image-store.ts):
-    // AWS S3 by region, or another server (Cloudflare R2, MinIO, Ceph radosgw) by endpoint. Without the key pair the
-    // AWS SDK's own chain applies (an instance role, ~/.aws).
-    IMAGES_S3_BUCKET: z.string().min(3).max(63).optional(),
-    IMAGES_S3_ENDPOINT: z.url().optional(),
-    IMAGES_S3_REGION: z.string().min(1).default('us-east-1'),
-    IMAGES_S3_FORCE_PATH_STYLE: envFlag.default(false),
-    IMAGES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    IMAGES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_USERNAME: z.string().min(1).max(64).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -53,6 +44,9 @@ export const envSchema = z
     YOUTUBE_API_BASE_URL: z.url().default(DEFAULT_YOUTUBE_API_BASE_URL),
     // Where the channel feed is read without a key (issue 24); tests point it at the fake YouTube.
     YOUTUBE_FEED_BASE_URL: z.url().default(YOUTUBE_FEED_ORIGIN),
+    // Where YouTube's images `https://<host>/<path>` are fetched, as `<base>/<host>/<path>`; unset: YouTube's own
+    // hosts. Tests point it at the fake YouTube (tools/fake-youtube/images.ts).
+    YOUTUBE_IMAGES_BASE_URL: z.url().optional(),
     // Integrations: the starting value of their setting (and its toggle), until the admin saves another.
     GOOGLE_ANALYTICS_ID: settingValueSchema('googleAnalyticsId').optional(),
     DISCORD_WEBHOOK_URL: settingValueSchema('discordWebhook').optional(),
@@ -67,6 +61,19 @@ export const envSchema = z
       .string()
       .refine((v) => z.url().safeParse(v.replaceAll('{dc}', 'us1')).success, 'must be a URL')
       .optional(),
+    // Where the site's own images are kept (docs/images.md): a directory (the default, `images` beside the SQLite
+    // file unless IMAGES_DIR says) or an S3-compatible bucket (the IMAGES_S3_* variables).
+    IMAGES_STORE: z.enum(['local', 's3']).default('local'),
+    IMAGES_DIR: z.string().min(1).optional(),
+    // The S3-compatible bucket of the site's own images with IMAGES_STORE=s3 (apps/api/src/images/s3-image-store.ts):
+    // AWS S3 by region, or another server (Cloudflare R2, MinIO, Ceph radosgw) by endpoint. Without the key pair the
+    // AWS SDK's own chain applies (an instance role, ~/.aws).
+    IMAGES_S3_BUCKET: z.string().min(3).max(63).optional(),
+    IMAGES_S3_ENDPOINT: z.url().optional(),
+    IMAGES_S3_REGION: z.string().min(1).default('us-east-1'),
+    IMAGES_S3_FORCE_PATH_STYLE: envFlag.default(false),
+    IMAGES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    IMAGES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     // Tests only (a local fake hub): where the API subscribes for new-video pushes (WebSub).
     WEBSUB_HUB_URL: z.url().optional(),
   })
