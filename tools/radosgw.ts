@@ -1,22 +1,33 @@
 /**
  * A throwaway S3-compatible server for tests and by-hand runs: Ceph's RADOS Gateway (radosgw, Debian's packages
  * radosgw, ceph-mon and ceph-osd) on a one-node Ceph cluster, as Ceph's own vstart.sh makes one: a monitor, one OSD
- * keeping objects in memory (memstore), no manager, everything on loopback in a temporary directory. It creates a
- * user with a random key and a bucket, and deletes everything on stop, on errors and when the process exits.
+ * keeping objects in memory (memstore), no manager, everything on loopback in a temporary directory
+ * (tools/lib/ceph.ts). It creates a user with a random key and a bucket, and deletes everything on stop, on errors
+ * and when the process exits.
  *
  *   tsx tools/radosgw.ts          prints IMAGES_S3_*=… (the API's S3 image store settings) and stays up until Ctrl-C
- *   tsx tools/radosgw.ts --json   prints them as one line of JSON (for tests that start it as a child process)
+ *   tsx tools/radosgw.ts --json   prints them as one line of JSON and stops when its standard input closes (tests
+ *                                 start it as a child process, apps/api/test/support/radosgw.ts)
  *
  * Why radosgw: the test machines reach Debian's archive but not PyPI (moto) or Docker Hub (MinIO); radosgw is a
- * production S3 server (Ceph's), started in about 3 s with about 120 MB of memory for the three daemons.
+ * production S3 server (Ceph's). Start, memory and install figures, with the commands, are in docs/images.md.
  */
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { authtoolArgs, CEPH_KEYS, cephConf } from './lib/ceph';
 import { freePort, waitForHttp } from './lib/net';
 import { requireCommand } from './system-deps';
 
@@ -50,63 +61,13 @@ export interface RunningRadosGw {
 const BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 /** radosgw's default zone group answers to any region name; this one is what the S3 clients expect first. */
 const REGION = 'us-east-1';
+/** Starts tried when another program takes one of the two ports between their pick and the daemons' bind. */
+const ATTEMPTS = 3;
 
-/**
- * The cluster's configuration. Lean on purpose (the test machines have two cores): one OSD in memory, pools of
- * one placement group and one copy, no manager, few threads, no background work in the gateway (garbage
- * collection, lifecycle, quota, resharding). `paxos propose interval` makes the monitor commit at once instead of
- * batching for a second: the gateway creates its pools one by one at start, so this takes the start from about
- * 12 s to about 3 s (measured).
- */
-export function cephConf(dir: string, fsid: string, monPort: number, rgwPort: number): string {
-  return `[global]
-fsid = ${fsid}
-mon host = v2:127.0.0.1:${monPort}
-public addr = 127.0.0.1
-ms bind ipv6 = false
-ms async op threads = 1
-keyring = ${dir}/keyring
-run dir = ${dir}/run
-admin socket = ${dir}/run/$name.asok
-pid file = ${dir}/run/$name.pid
-log file = ${dir}/log/$name.log
-crash dir = ${dir}/crash
-auth allow insecure global id reclaim = false
-osd pool default size = 1
-osd pool default min size = 1
-osd pool default pg num = 1
-osd pool default pgp num = 1
-osd pool default pg autoscale mode = off
-osd crush chooseleaf type = 0
-mon allow pool size one = true
-mon warn on pool no redundancy = false
-mon max pg per osd = 1000
-mon data avail warn = 0
-mon data avail crit = 0
-paxos propose interval = 0.05
+type Binaries = Record<'mon' | 'osd' | 'rgw' | 'admin' | 'ceph' | 'authtool' | 'monmaptool', string>;
 
-[mon]
-mon data = ${dir}/mon.$id
-mon cluster log file = ${dir}/log/cluster.log
-
-[osd]
-osd data = ${dir}/osd.$id
-osd objectstore = memstore
-memstore device bytes = 1073741824
-osd op num shards = 1
-osd op num threads per shard = 1
-
-[client.rgw]
-rgw data = ${dir}/rgw
-rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
-rgw thread pool size = 16
-rgw cache lru size = 1000
-rgw enable gc threads = false
-rgw enable lc threads = false
-rgw enable quota threads = false
-rgw dynamic resharding = false
-`;
-}
+/** A start that failed because a port picked free was taken before a daemon bound it: worth another try. */
+class PortTaken extends Error {}
 
 function exitOf(child: ChildProcess): Promise<void> {
   return new Promise((done) => {
@@ -115,10 +76,18 @@ function exitOf(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Two different free loopback ports: the monitor's and the gateway's. */
+async function twoPorts(): Promise<[number, number]> {
+  const first = await freePort();
+  let second = await freePort();
+  while (second === first) second = await freePort();
+  return [first, second];
+}
+
 export async function startRadosGw(options: RadosGwOptions = {}): Promise<RunningRadosGw> {
-  const { bucket = 'images', startTimeoutSeconds = 60, log = () => undefined } = options;
+  const { bucket = 'images', log = () => undefined } = options;
   if (!BUCKET.test(bucket)) throw new Error(`radosgw: bucket must match ${BUCKET}`);
-  const bin = {
+  const bin: Binaries = {
     mon: requireCommand('ceph-mon'),
     osd: requireCommand('ceph-osd'),
     rgw: requireCommand('radosgw'),
@@ -127,10 +96,27 @@ export async function startRadosGw(options: RadosGwOptions = {}): Promise<Runnin
     authtool: requireCommand('ceph-authtool'),
     monmaptool: requireCommand('monmaptool'),
   };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startCluster(bin, { ...options, bucket, log });
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === ATTEMPTS) throw error;
+      log(`radosgw: ${error.message}; starting again on other ports`);
+    }
+  }
+}
+
+async function startCluster(
+  bin: Binaries,
+  options: Required<Pick<RadosGwOptions, 'bucket' | 'log'>> & RadosGwOptions,
+): Promise<RunningRadosGw> {
+  const { bucket, log, startTimeoutSeconds = 60 } = options;
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'radosgw-'));
   const conf = join(dir, 'ceph.conf');
   const daemons = new Map<string, ChildProcess>();
+  /** Aborts the cluster commands under way when a daemon exits by itself: they would wait for it until the timeout. */
+  const daemonDied = new AbortController();
   let stopping = false;
   let stopped = false;
 
@@ -157,6 +143,11 @@ export async function startRadosGw(options: RadosGwOptions = {}): Promise<Runnin
     const file = join(dir, 'log', `${name}.log`);
     return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-lines).join('\n') : '';
   };
+  const portTaken = () =>
+    existsSync(join(dir, 'log')) &&
+    readdirSync(join(dir, 'log')).some((file) =>
+      readFileSync(join(dir, 'log', file), 'utf8').includes('Address already in use'),
+    );
   /** Why the start cannot go on: a daemon that exited by itself. */
   const failure = () => {
     for (const [name, child] of daemons) {
@@ -169,13 +160,18 @@ export async function startRadosGw(options: RadosGwOptions = {}): Promise<Runnin
     const child = spawn(command, ['-f', '-c', conf, ...args], { stdio: 'ignore' });
     daemons.set(name, child);
     child.once('exit', (code, signal) => {
-      if (!stopping) log(`radosgw: ${name} exited by itself (${signal ?? `code ${code}`})`);
+      if (stopping) return;
+      log(`radosgw: ${name} exited by itself (${signal ?? `code ${code}`})`);
+      daemonDied.abort();
     });
   };
   /** A command against the cluster; gives up with the failing daemon's log rather than waiting it out. */
   const admin = async (command: string, args: string[]) => {
     try {
-      const { stdout } = await run(command, ['-c', conf, ...args], { timeout: startTimeoutSeconds * 1000 });
+      const { stdout } = await run(command, ['-c', conf, ...args], {
+        timeout: startTimeoutSeconds * 1000,
+        signal: daemonDied.signal,
+      });
       return stdout;
     } catch (error) {
       throw new Error(
@@ -185,30 +181,14 @@ export async function startRadosGw(options: RadosGwOptions = {}): Promise<Runnin
   };
 
   try {
-    const [monPort, rgwPort] = [await freePort(), await freePort()];
+    const [monPort, rgwPort] = await twoPorts();
     const fsid = randomUUID();
     for (const sub of ['run', 'log', 'crash', 'rgw', 'mon.a', 'osd.0']) mkdirSync(join(dir, sub));
     writeFileSync(conf, cephConf(dir, fsid, monPort, rgwPort));
 
-    // Keys: one keyring for the cluster's three daemons and its admin, imported by the monitor when it is made.
+    // Keys: one keyring for the cluster's daemons and its admin, imported by the monitor when it is made.
     const keyring = join(dir, 'keyring');
-    const keys: [string, string[]][] = [
-      ['mon.', ['mon', 'allow *']],
-      ['client.admin', ['mon', 'allow *', 'osd', 'allow *', 'mgr', 'allow *']],
-      ['osd.0', ['mon', 'allow profile osd', 'osd', 'allow *', 'mgr', 'allow profile osd']],
-      ['client.rgw', ['mon', 'allow rw', 'osd', 'allow rwx', 'mgr', 'allow rw']],
-    ];
-    for (const [index, [name, caps]] of keys.entries()) {
-      const capArgs = caps.flatMap((value, i) => (i % 2 === 0 ? ['--cap', value] : [value]));
-      await run(bin.authtool, [
-        ...(index === 0 ? ['--create-keyring'] : []),
-        keyring,
-        '--gen-key',
-        '-n',
-        name,
-        ...capArgs,
-      ]);
-    }
+    for (const index of CEPH_KEYS.keys()) await run(bin.authtool, authtoolArgs(keyring, index));
     const monmap = join(dir, 'monmap');
     await run(bin.monmaptool, [
       '--create',
@@ -223,30 +203,21 @@ export async function startRadosGw(options: RadosGwOptions = {}): Promise<Runnin
     daemon('mon.a', bin.mon, ['-i', 'a']);
 
     const osdUuid = randomUUID();
-    const osdId = (
-      await admin(bin.ceph, ['--connect-timeout', String(startTimeoutSeconds), 'osd', 'new', osdUuid])
-    ).trim();
+    const connect = ['--connect-timeout', String(startTimeoutSeconds)];
+    const osdId = (await admin(bin.ceph, [...connect, 'osd', 'new', osdUuid])).trim();
     if (osdId !== '0') throw new Error(`radosgw: the new OSD got id ${osdId}, expected 0`);
     await admin(bin.osd, ['-i', '0', '--mkfs', '--osd-uuid', osdUuid]);
     daemon('osd.0', bin.osd, ['-i', '0']);
     daemon('client.rgw', bin.rgw, ['-n', 'client.rgw']);
 
-    const accessKeyId = randomBytes(10).toString('hex').toUpperCase();
-    const secretAccessKey = randomBytes(20).toString('base64url');
-    await admin(bin.admin, [
-      'user',
-      'create',
-      '--uid',
-      'tests',
-      '--display-name',
-      'tests',
-      '--access-key',
-      accessKeyId,
-      '--secret',
-      secretAccessKey,
-    ]);
     const endpoint = `http://127.0.0.1:${rgwPort}`;
     await waitForHttp(endpoint, { timeoutMs: startTimeoutSeconds * 1000, intervalMs: 100, abort: failure });
+    // The user once the gateway answers: by then it has made its zone and pools. Made beside the gateway's start,
+    // both made them at once and the start took 2–5 s longer, one time in three (measured).
+    const accessKeyId = randomBytes(10).toString('hex').toUpperCase();
+    const secretAccessKey = randomBytes(20).toString('base64url');
+    const user = ['--uid', 'tests', '--display-name', 'tests', '--access-key', accessKeyId];
+    await admin(bin.admin, ['user', 'create', ...user, '--secret', secretAccessKey]);
 
     const client = new S3Client({
       endpoint,
@@ -268,28 +239,32 @@ export async function startRadosGw(options: RadosGwOptions = {}): Promise<Runnin
     };
     return { env, dir, stop };
   } catch (error) {
+    const taken = portTaken();
     await stop();
-    throw error;
+    throw taken ? new PortTaken(`a port was taken before its daemon bound it`) : error;
   }
 }
 
 if (require.main === module) {
   const json = process.argv.includes('--json');
-  startRadosGw({ log: (line) => !json && console.error(line) }).then(
-    (gateway) => {
+  let gateway: RunningRadosGw | undefined;
+  // Installed before the start: an end during it exits, and the start's exit handler kills what it began.
+  // `on`, not `once`: a second signal during the stop must not kill this process before it deletes the files.
+  const end = () => void (gateway?.stop() ?? Promise.resolve()).then(() => process.exit(0));
+  process.on('SIGINT', end);
+  process.on('SIGTERM', end);
+  // Started by a test as a child process: stops when the test closes its end of the pipe, or dies.
+  if (json) process.stdin.once('end', end).resume();
+  startRadosGw({ log: (line) => console.error(line) }).then(
+    (started) => {
+      gateway = started;
       console.log(
         json
-          ? JSON.stringify(gateway.env)
-          : Object.entries(gateway.env)
+          ? JSON.stringify(started.env)
+          : Object.entries(started.env)
               .map(([name, value]) => `${name}=${value}`)
               .join('\n'),
       );
-      // `on`, not `once`: a second signal during the stop must not kill this process before it deletes the files.
-      const end = () => void gateway.stop().then(() => process.exit(0));
-      process.on('SIGINT', end);
-      process.on('SIGTERM', end);
-      // Started by a test as a child process: stops when the test closes its end of the pipe.
-      if (json) process.stdin.once('end', end).resume();
     },
     (error: Error) => {
       console.error(error.message);
