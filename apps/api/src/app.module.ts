@@ -15,6 +15,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { EmailModule } from './email/email.module';
 import { HealthModule } from './health/health.module';
+import { ImagesAdminModule } from './images/images-admin.module';
 import { ImagesModule } from './images/images.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -35,6 +36,7 @@ export class AppModule {
         CommonModule,
         DatabaseModule,
         ImagesModule,
+        ImagesAdminModule,
         HealthModule,
         AuthModule,
         ChannelModule,

@@ -1,9 +1,20 @@
+import {
+  type LiveCheckResult,
+  type LiveState,
+  type PageModel,
+  pageModelUrl,
+  type Playlist,
+  type Video,
+  type VideoDetail,
+} from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
 import { ImageEntity } from '../src/images/image.entity';
+import { PlaylistVideoEntity } from '../src/playlists/playlist-video.entity';
 import { VideoEntity } from '../src/videos/video.entity';
 import { ImageMirrorService, RECHECK_MS } from '../src/images/image-mirror.service';
+import { SiteImagesService } from '../src/images/site-images.service';
 import type { FakeYouTube } from './support/fake-youtube';
 import { startStack, type Stack } from './support/stack';
 import type { TestApp } from './support/test-app';
@@ -75,6 +86,81 @@ describe('The sync brings the images home', () => {
       .expect('Content-Type', 'image/avif');
     // Only YouTube's image hosts were asked, through YOUTUBE_IMAGES_BASE_URL.
     expect(images.requests.every((r) => /^(i\d?\.ytimg\.com|yt3\.ggpht\.com)\//.test(r))).toBe(true);
+  });
+
+  it('carries each ready image beside its thumbnail in every public answer, one query per list', async () => {
+    const stored = await rows();
+    const pathOf = (kind: string, ref: string) => {
+      const hash = stored.find((r) => r.kind === kind && r.ref === ref)?.hash;
+      return hash ? `/images/${hash}` : null;
+    };
+    const lookups = jest.spyOn(t.app.get(SiteImagesService), 'of');
+    try {
+      const videos = (await request(t.server).get('/api/videos').expect(200)).body as Video[];
+      expect(lookups).toHaveBeenCalledTimes(1);
+      expect(videos.map((v) => v.image?.path ?? null)).toEqual(videos.map((v) => pathOf('video', v.id)));
+      expect(videos.filter((v) => v.image).length).toBeGreaterThan(6);
+      const one = videos.find((v) => v.image)!;
+      expect(one.image).toEqual({
+        path: pathOf('video', one.id),
+        width: expect.any(Number),
+        height: expect.any(Number),
+        widths: expect.arrayContaining([320]),
+        color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      });
+
+      // oEmbed names the widest JPEG of the site's copy within the consumer's limits.
+      const oembed = await request(t.server)
+        .get('/oembed')
+        .query({ url: `http://site.example/videos/${one.id}`, maxwidth: '700' })
+        .set('Host', 'site.example')
+        .expect(200);
+      expect(oembed.body).toMatchObject({
+        thumbnail_url: `http://site.example${one.image!.path}/640.jpg`,
+        thumbnail_width: 640,
+        thumbnail_height: Math.round((640 * one.image!.height) / one.image!.width),
+      });
+
+      lookups.mockClear();
+      const playlists = (await request(t.server).get('/api/playlists').expect(200)).body as Playlist[];
+      expect(lookups).toHaveBeenCalledTimes(1);
+      expect(playlists.map((p) => p.image?.path)).toEqual(playlists.map((p) => pathOf('playlist', p.id)));
+
+      lookups.mockClear();
+      const listed = stored.find((r) => r.kind === 'playlist')!;
+      const { videoId: inList } = await t.dataSource
+        .getRepository(PlaylistVideoEntity)
+        .findOneByOrFail({ playlistId: listed.ref });
+      const detail = (await request(t.server).get(`/api/videos/${inList}`).expect(200)).body as VideoDetail;
+      // The video with its related videos, and its playlists.
+      expect(lookups).toHaveBeenCalledTimes(2);
+      expect(detail.image?.path).toBe(pathOf('video', inList));
+      expect(detail.related.map((v) => v.image?.path ?? null)).toEqual(
+        detail.related.map((v) => pathOf('video', v.id)),
+      );
+      expect(detail.playlists.map((p) => p.image?.path)).toContain(pathOf('playlist', listed.ref));
+
+      lookups.mockClear();
+      const home = (await request(t.server).get(pageModelUrl('/')).expect(200)).body as PageModel;
+      // Every video of `/` (latest, featured, Shorts) in one query (the live state has no stream to ask for).
+      expect(lookups.mock.calls.filter(([kind, ids]) => kind === 'video' && ids.length)).toHaveLength(1);
+      if (home.kind !== 'home') throw new Error(`/ is a ${home.kind} page`);
+      expect(home.data.videos.items.map((v) => v.image?.path ?? null)).toEqual(
+        home.data.videos.items.map((v) => pathOf('video', v.id)),
+      );
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it("carries a live or scheduled stream's image: its video's", async () => {
+    const scheduled = await fake.moveStream({ state: 'upcoming' });
+    await syncAndFetch();
+    const { hash } = await row('video', scheduled.id);
+    const live = (await request(t.server).get('/api/live').expect(200)).body as LiveState;
+    expect(live.upcoming).toMatchObject({ id: scheduled.id, image: { path: `/images/${hash}` } });
+    const checked = (await admin.post('/api/sync/live-check').expect(200)).body as LiveCheckResult;
+    expect(checked.state.upcoming?.image?.path).toBe(`/images/${hash}`);
   });
 
   it('asks a ready image again only after a day, with its ETag, and replaces a changed one', async () => {

@@ -7,7 +7,7 @@ import { type OutboundPolicy, outboundBytes, outboundPolicy } from '../common/ou
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { BUMP_CONTENT_VERSION } from '../content-cache/content-version.subscriber';
-import { ImageEntity } from './image.entity';
+import { ImageEntity, type ImageStatus } from './image.entity';
 import { IMAGE_STORE, type ImageStore } from './image-store';
 import {
   fetchUrl,
@@ -34,8 +34,19 @@ export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 export const RECHECK_MS = 24 * 60 * 60 * 1000;
 /** Failed fetches (network, 5xx) of a pending image before it counts as missing. */
 export const MAX_ATTEMPTS = 3;
-/** Rows read per round of a drain. */
+/** Rows read per round of a drain, and written per statement. */
 const BATCH = 50;
+/** What a reconcile writes of a row whose source is new. */
+const UPSERT_COLUMNS = [
+  'sourceUrl',
+  'fetchedUrl',
+  'etag',
+  'lastModified',
+  'status',
+  'attempts',
+  'lastError',
+  'checkedAt',
+] satisfies (keyof ImageEntity)[];
 
 interface Fetched {
   candidate: ImageCandidate;
@@ -83,39 +94,53 @@ export class ImageMirrorService implements OnModuleDestroy {
     const existing = await this.images.find({ where: { kind: In(kinds) } });
     const byKey = new Map(existing.map((row) => [`${row.kind}:${row.ref}`, row]));
     const wanted = new Set<string>();
-    const fresh: ImageEntity[] = [];
+    const fresh: Partial<ImageEntity>[] = [];
+    const now = new Date(this.clock.now());
     for (const subject of subjects) {
       if (!subject.sourceUrl) continue;
       const key = `${subject.kind}:${subject.ref}`;
       wanted.add(key);
       const row = byKey.get(key);
       if (row?.sourceUrl === subject.sourceUrl) continue;
-      fresh.push(
-        this.images.create({
-          ...(row ?? { hash: null, width: null, height: null, widths: null, bytes: null, color: null }),
-          kind: subject.kind,
-          ref: subject.ref,
-          sourceUrl: subject.sourceUrl,
-          fetchedUrl: null,
-          etag: null,
-          lastModified: null,
-          // A ready image stays shown until its new source is fetched.
-          status: row?.status === 'ready' ? 'ready' : 'pending',
-          attempts: 0,
-          lastError: null,
-          checkedAt: null,
-        }),
-      );
+      // A URL the mirror never fetches (not YouTube's) is missing at once: no drain needed to say so.
+      const refused = sourceRefusal(subject.sourceUrl);
+      fresh.push({
+        ...(row ?? { hash: null, width: null, height: null, widths: null, bytes: null, color: null }),
+        kind: subject.kind,
+        ref: subject.ref,
+        sourceUrl: subject.sourceUrl,
+        fetchedUrl: null,
+        etag: null,
+        lastModified: null,
+        // A ready image stays shown until its new source is fetched (one that never will be is missing).
+        status: refused ? 'missing' : row?.status === 'ready' ? 'ready' : 'pending',
+        attempts: 0,
+        lastError: refused ? `not fetched: ${refused}` : null,
+        checkedAt: refused ? now : null,
+      });
     }
     const gone = existing.filter((row) => !wanted.has(`${row.kind}:${row.ref}`));
-    for (let i = 0; i < fresh.length; i += BATCH) await this.images.save(fresh.slice(i, i + BATCH));
+    // One statement per batch, and safe when another process writes the same rows at the same time.
+    for (let i = 0; i < fresh.length; i += BATCH) {
+      await this.images
+        .createQueryBuilder()
+        .insert()
+        .values(fresh.slice(i, i + BATCH))
+        .orUpdate(UPSERT_COLUMNS, ['kind', 'ref'])
+        .updateEntity(false)
+        .execute();
+    }
     if (gone.length) await this.remove(gone);
-    this.kick();
+    if (fresh.some((row) => row.status !== 'missing')) this.kick();
   }
 
-  /** Marks images pending again (the admin's retry): one subject, or every missing one. Starts a drain. */
+  /**
+   * Marks images pending again (the admin's retry): one subject, or every missing one; a ready image is left as it
+   * is (it is asked again on its own schedule). Starts a drain; resolves to how many were queued.
+   */
   async retry(subject?: { kind: ImageSubjectKind; ref: string }): Promise<number> {
-    const where = subject ? { kind: subject.kind, ref: subject.ref } : { status: 'missing' as const };
+    const status = In<ImageStatus>(['missing', 'pending']);
+    const where = subject ? { kind: subject.kind, ref: subject.ref, status } : { status: 'missing' as const };
     const result = await this.images.update(where, {
       status: 'pending',
       attempts: 0,

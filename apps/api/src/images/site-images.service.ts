@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { SiteImage } from '@app/contracts';
+import type { ImageSubjectKind, SiteImage } from '@app/contracts';
 import { In, type Repository } from 'typeorm';
-import { ImageEntity, type ImageSubjectKind } from './image.entity';
+import { ImageEntity } from './image.entity';
 import { toSiteImage } from './site-images';
 
 /** An image of each id: what public answers put beside `thumbnail`. */
@@ -21,5 +21,27 @@ export class SiteImagesService {
       : [];
     const byRef = new Map(rows.map((row) => [row.ref, toSiteImage(row)]));
     return (id) => byRef.get(id) ?? null;
+  }
+
+  /** Maps rows with their images: `map(row, image)` for each (one query for all). */
+  async with<T extends { id: string }, R>(
+    kind: ImageSubjectKind,
+    rows: T[],
+    map: (row: T, image: SiteImage | null) => R,
+  ): Promise<R[]> {
+    const image = await this.of(
+      kind,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => map(row, image(row.id)));
+  }
+
+  /** One row with its image. */
+  async withOne<T extends { id: string }, R>(
+    kind: ImageSubjectKind,
+    row: T,
+    map: (row: T, image: SiteImage | null) => R,
+  ): Promise<R> {
+    return map(row, (await this.of(kind, [row.id]))(row.id));
   }
 }
