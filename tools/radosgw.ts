@@ -10,7 +10,7 @@
  *                                 start it as a child process, apps/api/test/support/radosgw.ts)
  *
  * Why radosgw: the test machines reach Debian's archive but not PyPI (moto) or Docker Hub (MinIO); radosgw is a
- * production S3 server (Ceph's). Start, memory and install figures, with the commands, are in docs/images.md.
+ * production S3 server (Ceph's). Start, memory and install figures, with the commands, are in docs/image-storage.md.
  */
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';

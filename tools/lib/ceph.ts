@@ -7,7 +7,7 @@
  * one placement group and one copy, no manager, few threads, no background work in the gateway (garbage
  * collection, lifecycle, quota, resharding). `paxos propose interval` makes the monitor commit at once instead of
  * batching for a second: the gateway creates its pools one by one at start, so this takes the start from about
- * 12 s to about 3 s (measured).
+ * 15 s to about 3 s (two starts each way, on one machine at one time; docs/image-storage.md).
  */
 export function cephConf(dir: string, fsid: string, monPort: number, rgwPort: number): string {
   return `[global]

@@ -1,6 +1,6 @@
 /**
  * The image store's contract (src/images/image-store.ts), run against both backends: the local directory and the S3
- * store on a real S3-compatible server (Ceph's radosgw from tools/radosgw.ts; docs/images.md says why that server). What one backend
+ * store on a real S3-compatible server (Ceph's radosgw from tools/radosgw.ts; docs/image-storage.md says why that server). What one backend
  * does, the other must do too: the API above them does not know which one it has.
  */
 import { randomBytes } from 'node:crypto';
