@@ -36,7 +36,7 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'image-store-'));
   gateway = await startRadosGw();
-}, 90_000);
+}, 100_000);
 
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,8 @@ export type S3Env = Record<
 
 /**
  * A throwaway radosgw (Ceph's S3 server on a one-node cluster) from tools/radosgw.ts, run as its CLI in a child
- * process (the API project may not import tools code). Closing the child's stdin stops it and deletes its files.
+ * process (the API project may not import tools code). Closing the child's stdin stops it and deletes its files; so
+ * does the end of this process, however it ends, since that closes the pipe.
  */
 export async function startRadosGw(): Promise<{ env: S3Env; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(
@@ -29,7 +30,11 @@ export async function startRadosGw(): Promise<{ env: S3Env; stop(): Promise<void
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const env = await new Promise<S3Env>((resolveEnv, reject) => {
-    const timer = setTimeout(() => reject(new Error(`tools/radosgw.ts did not start: ${stderr}`)), 90_000);
+    // Not started in time: closing its input stops it and deletes what it made so far.
+    const timer = setTimeout(() => {
+      child.stdin?.end();
+      reject(new Error(`tools/radosgw.ts did not start in 90 s: ${stderr}`));
+    }, 90_000);
     createInterface({ input: child.stdout! }).once('line', (line) => {
       clearTimeout(timer);
       try {
