@@ -16,7 +16,7 @@ import type { TestApp } from './support/test-app';
 describe('missing images and their retry', () => {
   let t: TestApp;
   let admin: TestAgent;
-  useStack({ youtube: { videos: 3, playlists: 1 } }, (stack) => ({ t, admin } = stack));
+  useStack({ youtube: { videos: 3, playlists: 1 }, images: true }, (stack) => ({ t, admin } = stack));
 
   const images = () => t.dataSource.getRepository(ImageEntity);
   const mirror = () => t.app.get(ImageMirrorService);
