@@ -58,6 +58,23 @@ describe('ensureSystemDeps', () => {
     expect(calls).toEqual(['noninteractive apt-get update', 'noninteractive apt-get install -y chromium']);
   });
 
+  it("names Ceph's gateway, monitor and OSD packages on a machine without them (the S3 server of the image store's tests)", () => {
+    const ceph = ['radosgw', 'ceph-mon', 'ceph-osd'];
+    const withoutCeph = SYSTEM_PACKAGES.filter((p) => !ceph.includes(p.name)).flatMap((p) => p.needs);
+    const { io, calls } = fakeIo(withoutCeph, 1000);
+    expect(() => ensureSystemDeps(io)).toThrow(
+      'radosgw (missing: radosgw); ceph-mon (missing: ceph-mon, monmaptool, ceph-authtool, ceph, radosgw-admin); ceph-osd (missing: ceph-osd)',
+    );
+    expect(() => ensureSystemDeps(io)).toThrow('sudo apt-get install -y radosgw ceph-mon ceph-osd');
+    expect(calls).toEqual([]);
+    const root = fakeIo(withoutCeph, 0);
+    expect(ensureSystemDeps(root.io)).toEqual(ceph);
+    expect(root.calls).toEqual([
+      'noninteractive apt-get update',
+      'noninteractive apt-get install -y radosgw ceph-mon ceph-osd',
+    ]);
+  });
+
   it('fails when apt-get could not provide the commands', () => {
     const { io } = fakeIo([], 0);
     io.run = () => 0;

@@ -1,7 +1,8 @@
 /**
  * The Debian packages `npm test` needs besides node_modules: MariaDB (integration leg on
- * MySQL), Chromium (Lighthouse) and its headless shell (Playwright), docker-compose v1 (validates docker-compose.yml), and nginx and
- * wrk (apps/web/nginx.conf run in tests and in the web-server benchmark).
+ * MySQL), Chromium (Lighthouse) and its headless shell (Playwright), docker-compose v1 (validates docker-compose.yml), nginx and
+ * wrk (apps/web/nginx.conf run in tests and in the web-server benchmark), and Ceph's radosgw with a monitor and an
+ * OSD (the S3-compatible server of the image store's tests, tools/radosgw.ts).
  * Missing ones are installed with apt-get when running as root; otherwise we stop and say
  * what to install.
  *
@@ -29,6 +30,10 @@ export const SYSTEM_PACKAGES: SystemPackage[] = [
   { name: 'docker-compose', needs: ['docker-compose'] },
   { name: 'nginx', needs: ['nginx'] },
   { name: 'wrk', needs: ['wrk'] },
+  // tools/radosgw.ts: the gateway, and the one-node cluster under it (the monitor package brings the cluster tools).
+  { name: 'radosgw', needs: ['radosgw'] },
+  { name: 'ceph-mon', needs: ['ceph-mon', 'monmaptool', 'ceph-authtool', 'ceph', 'radosgw-admin'] },
+  { name: 'ceph-osd', needs: ['ceph-osd'] },
 ];
 
 /** mariadbd lives in /usr/sbin, which is not on a normal user's PATH. */

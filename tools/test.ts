@@ -104,7 +104,7 @@ export const STEPS: Step[] = [
   {
     id: 'system-deps',
     title: 'System packages',
-    shows: 'tsx tools/system-deps.ts (mariadb-server, chromium, docker-compose, nginx, wrk)',
+    shows: 'tsx tools/system-deps.ts (mariadb-server, chromium, docker-compose, nginx, wrk, radosgw)',
     run: async () => void ensureSystemDeps(),
   },
   {

@@ -162,6 +162,35 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ YOUTUBE_IMAGES_BASE_URL: 'i.ytimg.com' })).toThrow('YOUTUBE_IMAGES_BASE_URL:');
   });
 
+  it('takes the local image store by default; IMAGES_STORE=s3 requires the bucket and the key pair, naming each missing one', () => {
+    expect(loadEnv({}).IMAGES_STORE).toBe('local');
+    expect(() => loadEnv({ IMAGES_STORE: 's3' })).toThrow(
+      [
+        '  - IMAGES_S3_BUCKET: is required with IMAGES_STORE=s3',
+        '  - IMAGES_S3_ACCESS_KEY_ID: is required with IMAGES_STORE=s3',
+        '  - IMAGES_S3_SECRET_ACCESS_KEY: is required with IMAGES_STORE=s3',
+      ].join('\n'),
+    );
+    const s3 = {
+      IMAGES_STORE: 's3',
+      IMAGES_S3_BUCKET: 'site-images',
+      IMAGES_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      IMAGES_S3_SECRET_ACCESS_KEY: 'example-secret',
+    };
+    expect(() => loadEnv({ ...s3, IMAGES_S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /^Invalid environment configuration:\n {2}- IMAGES_S3_SECRET_ACCESS_KEY: is required with IMAGES_STORE=s3$/,
+    );
+    expect(loadEnv(s3)).toMatchObject({
+      ...s3,
+      IMAGES_S3_REGION: 'us-east-1',
+      IMAGES_S3_FORCE_PATH_STYLE: false,
+    });
+    expect(() => loadEnv({ ...s3, IMAGES_S3_ENDPOINT: 'minio:9000' })).toThrow(
+      'IMAGES_S3_ENDPOINT: must be an http(s) URL',
+    );
+    expect(() => loadEnv({ IMAGES_STORE: 'ftp' })).toThrow('IMAGES_STORE:');
+  });
+
   it('takes WEBSUB_HUB_URL (a test fake hub) outside production only', () => {
     expect(loadEnv({ WEBSUB_HUB_URL: 'http://127.0.0.1:4345/subscribe' }).WEBSUB_HUB_URL).toBe(
       'http://127.0.0.1:4345/subscribe',

@@ -65,6 +65,17 @@ export const envSchema = z
     // file unless IMAGES_DIR says) or an S3-compatible bucket (the IMAGES_S3_* variables).
     IMAGES_STORE: z.enum(['local', 's3']).default('local'),
     IMAGES_DIR: z.string().min(1).optional(),
+    // The S3-compatible bucket of the site's own images with IMAGES_STORE=s3 (apps/api/src/images/s3-image-store.ts):
+    // AWS S3 by region, or another server (Cloudflare R2, MinIO, Ceph radosgw) by endpoint. The bucket and the key
+    // pair are required with it (below).
+    IMAGES_S3_BUCKET: z.string().min(3).max(63).optional(),
+    IMAGES_S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://127.0.0.1:9000' })
+      .optional(),
+    IMAGES_S3_REGION: z.string().min(1).default('us-east-1'),
+    IMAGES_S3_FORCE_PATH_STYLE: envFlag.default(false),
+    IMAGES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    IMAGES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     // Tests only (a local fake hub): where the API subscribes for new-video pushes (WebSub).
     WEBSUB_HUB_URL: z.url().optional(),
   })
@@ -75,6 +86,16 @@ export const envSchema = z
         path: ['ADMIN_PASSWORD'],
         message: 'is required with ADMIN_PASSWORD_RESET=true (it becomes the admin password)',
       });
+    }
+    if (env.IMAGES_STORE === 's3') {
+      for (const name of [
+        'IMAGES_S3_BUCKET',
+        'IMAGES_S3_ACCESS_KEY_ID',
+        'IMAGES_S3_SECRET_ACCESS_KEY',
+      ] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required with IMAGES_STORE=s3' });
+      }
     }
     if (env.NODE_ENV !== 'production') return;
     if (env.MAILCHIMP_API_BASE_URL) {

@@ -4,6 +4,7 @@ import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { IMAGE_STORE, type ImageStore } from './image-store';
 import { LocalImageStore } from './local-image-store';
+import { S3ImageStore, s3ImageStoreOptions } from './s3-image-store';
 
 /** The local store's directory: IMAGES_DIR, else `images` beside the SQLite file (the data directory). */
 export function localImagesDir(env: Pick<Env, 'IMAGES_DIR' | 'SQLITE_PATH'>): string {
@@ -12,13 +13,13 @@ export function localImagesDir(env: Pick<Env, 'IMAGES_DIR' | 'SQLITE_PATH'>): st
 
 /**
  * The image store the environment names: `IMAGES_STORE=local` (the default) or `s3` (an S3-compatible bucket,
- * `s3-image-store.ts`, configured by the `IMAGES_S3_*` variables).
+ * `s3-image-store.ts`, configured by the `IMAGES_S3_*` variables, which config/env.ts requires with it; the AWS
+ * SDK is loaded on its first request).
  */
 export function createImageStore(env: Env): ImageStore {
   switch (env.IMAGES_STORE) {
     case 's3':
-      // The S3 backend (s3-image-store.ts) is built from the IMAGES_S3_* variables here.
-      throw new Error('IMAGES_STORE=s3: the S3 image store is not available in this build');
+      return new S3ImageStore(s3ImageStoreOptions(env));
     case 'local':
       return new LocalImageStore(localImagesDir(env));
   }
