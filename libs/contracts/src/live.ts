@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { siteImageSchema } from './site-image';
 
 /** A stream of the channel that is live now or scheduled, as the light live check last saw it (issue 17). */
 export const liveStreamSchema = z.object({
   id: z.string(),
   title: z.string(),
   thumbnail: z.string().nullable(),
+  /** The site's own copy of the thumbnail (served at `/images/…`); null until the sync has it. */
+  image: siteImageSchema.nullable(),
   state: z.enum(['live', 'upcoming']),
   /** ISO 8601 date-times; null when YouTube gives none. */
   scheduledStartTime: z.string().nullable(),

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { siteImageSchema } from './site-image';
 
 export const playlistSchema = z.object({
   id: z.string(),
   title: z.string(),
   thumbnail: z.string().nullable(),
+  /** The site's own copy of the thumbnail (served at `/images/…`); null until the sync has it. */
+  image: siteImageSchema.nullable(),
   videoCount: z.number().int().nonnegative(),
   pinned: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type VideoKind, videoKinds } from './video-filters';
+import { siteImageSchema } from './site-image';
 import { VIDEO_ID_PATTERN } from './youtube';
 
 export * from './video-filters';
@@ -11,6 +12,8 @@ export const videoSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   thumbnail: z.string().nullable(),
+  /** The site's own copy of the thumbnail (served at `/images/…`); null until the sync has it. */
+  image: siteImageSchema.nullable(),
   /** Display text, shown as-is (`4:05`, `1:02:03`). */
   duration: z.string(),
   durationSeconds: z.number().int().nonnegative(),
@@ -68,6 +71,8 @@ export const videoPlaylistSchema = z.object({
   id: z.string(),
   title: z.string(),
   thumbnail: z.string().nullable(),
+  /** The site's own copy of the thumbnail (served at `/images/…`); null until the sync has it. */
+  image: siteImageSchema.nullable(),
 });
 export type VideoPlaylist = z.infer<typeof videoPlaylistSchema>;
 

@@ -7,6 +7,7 @@ import type { BroadcastEvent, Clip, VideoObject, WithContext } from 'schema-dts'
 import { OEMBED_PATH } from './api-paths';
 import { broadcastEvent, jsonLdText } from './broadcast-event';
 import { parseChapters } from './chapters';
+import type { SiteImage } from './site-image';
 import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
 import { truncateText } from './text';
 import type { VideoKind } from './video-filters';
@@ -75,6 +76,8 @@ export interface WatchVideo {
   description: string | null;
   /** Absolute, or a path on this site (the demo's thumbnails). */
   thumbnail: string | null;
+  /** The site's own copy of it: its `og.jpg` is the page's share image and the structured data's thumbnail. */
+  image: SiteImage | null;
   durationSeconds: number;
   /** Null when YouTube withholds it: the structured data then has no view count. */
   viewCount: number | null;
