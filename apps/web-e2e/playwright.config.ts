@@ -84,6 +84,7 @@ const stackPlan = {
       env: {
         YOUTUBE_API_BASE_URL: `${SETUP_FAKE_YOUTUBE_URL}/youtube/v3`,
         YOUTUBE_FEED_BASE_URL: SETUP_FAKE_YOUTUBE_URL,
+        YOUTUBE_IMAGES_BASE_URL: SETUP_FAKE_YOUTUBE_URL,
       },
     },
     // The live banner end to end (home-live.spec.ts): a stack synced from a fake YouTube of its own, whose
@@ -95,6 +96,7 @@ const stackPlan = {
       env: {
         YOUTUBE_API_KEY: LIVE_YOUTUBE_API_KEY,
         YOUTUBE_API_BASE_URL: `${LIVE_FAKE_YOUTUBE_URL}/youtube/v3`,
+        YOUTUBE_IMAGES_BASE_URL: LIVE_FAKE_YOUTUBE_URL,
       },
     },
     // Issue 27: a stack synced (by the seed) from a fake YouTube's default channel, which answers as real
@@ -106,6 +108,7 @@ const stackPlan = {
       env: {
         YOUTUBE_API_KEY: REAL_YOUTUBE_API_KEY,
         YOUTUBE_API_BASE_URL: `${REAL_FAKE_YOUTUBE_URL}/youtube/v3`,
+        YOUTUBE_IMAGES_BASE_URL: REAL_FAKE_YOUTUBE_URL,
         YOUTUBE_CHANNEL_ID: '@fakechannel',
       },
     },
@@ -117,6 +120,7 @@ const stackPlan = {
         env: {
           YOUTUBE_API_KEY: ADMIN_YOUTUBE_API_KEY,
           YOUTUBE_API_BASE_URL: ADMIN_FAKE_YOUTUBE_API,
+          YOUTUBE_IMAGES_BASE_URL: ADMIN_FAKE_YOUTUBE_URL,
           MAILCHIMP_API_BASE_URL: ADMIN_FAKE_MAILCHIMP_API,
         },
       },

@@ -66,6 +66,7 @@ export async function runLiveCheckBench(checks: number): Promise<LiveCheckBenchR
         YOUTUBE_API_KEY: 'bench-key',
         YOUTUBE_CHANNEL_ID: fake.channel.info.id,
         YOUTUBE_API_BASE_URL: fake.url,
+        YOUTUBE_IMAGES_BASE_URL: fake.imagesBaseUrl,
         SQLITE_PATH: join(tempDir, 'bench.sqlite'),
       },
     });

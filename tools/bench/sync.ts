@@ -125,6 +125,7 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
       YOUTUBE_API_KEY: 'bench-key',
       YOUTUBE_CHANNEL_ID: fake.channel.info.id,
       YOUTUBE_API_BASE_URL: fake.url,
+      YOUTUBE_IMAGES_BASE_URL: fake.imagesBaseUrl,
       ...(mariadb ? { DATABASE_URL: mariadb.url } : { SQLITE_PATH: join(tempDir, 'bench.sqlite') }),
     };
     let output = '';

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { FakeChannel, isoDuration } from './channel';
 import { parseArgs, type RunningFakeYouTube, startFakeYouTube } from './server';
 
@@ -335,6 +336,196 @@ describe('fake YouTube Data API', () => {
     });
     expect((await move({ state: 'sideways' })).status).toBe(400);
     expect((await move({ state: 'live', id: 'nope' })).status).toBe(400);
+  });
+
+  describe('image hosts (issue 47)', () => {
+    let images: RunningFakeYouTube;
+    beforeAll(async () => {
+      images = await startFakeYouTube({ videos: 30, playlists: 3, apiKey: 'k' });
+    });
+    afterAll(() => images.close());
+    beforeEach(() => images.resetStats());
+
+    /** `https://<host>/<path>` as YOUTUBE_IMAGES_BASE_URL maps it onto the fake. */
+    const image = (url: string, headers: Record<string, string> = {}) =>
+      fetch(url.replace(/^https:\/\//, `${images.imagesBaseUrl}/`), { headers });
+    const jpeg = async (response: Response) => {
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const { format, width, height } = await sharp(bytes).metadata();
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        format,
+        width,
+        height,
+        bytes,
+      };
+    };
+    const snippets = async (): Promise<Answer[]> => {
+      const ids = images.channel.videos.map((v) => v.id).join(',');
+      const answer: Answer = await (await fetch(`${images.url}/videos?part=snippet&key=k&id=${ids}`)).json();
+      return answer.items;
+    };
+    const videoWith = (test: (sizes: string[]) => boolean) =>
+      snippets().then((items) => items.find((v) => test(Object.keys(v.snippet.thumbnails)))!);
+    /** YouTube's answer for a thumbnail it does not have: 404 and a 120×90 grey JPEG. */
+    const GREY_404 = { status: 404, type: 'image/jpeg', format: 'jpeg', width: 120, height: 90 };
+
+    it('serves every thumbnail videos.list lists, as real JPEGs of the size it names, and 404 for the others', async () => {
+      const sizes = new Set<string>();
+      // One video of each kind: every size, every size but maxres, only default, none.
+      const kinds = new Map<string, Answer>();
+      for (const video of await snippets()) kinds.set(Object.keys(video.snippet.thumbnails).join(), video);
+      expect(kinds.size).toBe(4);
+      for (const video of kinds.values()) {
+        const listed = video.snippet.thumbnails as Record<
+          string,
+          { url: string; width: number; height: number }
+        >;
+        for (const name of ['default', 'mqdefault', 'hqdefault', 'sddefault', 'maxresdefault']) {
+          const url = `https://i.ytimg.com/vi/${video.id}/${name}.jpg`;
+          const entry = Object.values(listed).find((t) => t.url === url);
+          const got = await jpeg(await image(url));
+          if (entry) {
+            sizes.add(name);
+            expect({ ...got, bytes: undefined }).toEqual({
+              status: 200,
+              type: 'image/jpeg',
+              format: 'jpeg',
+              width: entry.width,
+              height: entry.height,
+              bytes: undefined,
+            });
+          } else {
+            expect(got).toMatchObject(GREY_404);
+          }
+        }
+      }
+      expect([...sizes].sort()).toEqual(['default', 'hqdefault', 'maxresdefault', 'mqdefault', 'sddefault']);
+    });
+
+    it('letterboxes the 4:3 sizes between black bars, and gives each video its own colours on every host', async () => {
+      const [a, b] = images.channel.videos.filter((v) => v.thumbnails === 'all');
+      const hq = await jpeg(await image(`https://i.ytimg.com/vi/${a.id}/hqdefault.jpg`));
+      const { data } = await sharp(hq.bytes).raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [...data.subarray((y * 480 + x) * 3, (y * 480 + x) * 3 + 3)];
+      // 480×360 holds a 480×270 picture: 45 rows of black above and below.
+      for (const y of [5, 354]) expect(Math.max(...pixel(240, y))).toBeLessThan(24);
+      expect(Math.max(...pixel(240, 180))).toBeGreaterThan(60);
+      const mq = await jpeg(await image(`https://i.ytimg.com/vi/${a.id}/mqdefault.jpg`));
+      const top = await sharp(mq.bytes).extract({ left: 150, top: 2, width: 1, height: 1 }).raw().toBuffer();
+      expect(Math.max(...top)).toBeGreaterThan(60);
+      for (const host of ['i1', 'i2', 'i3', 'i4']) {
+        const same = await jpeg(await image(`https://${host}.ytimg.com/vi/${a.id}/hqdefault.jpg`));
+        expect(same.bytes.equals(hq.bytes)).toBe(true);
+      }
+      const other = await jpeg(await image(`https://i.ytimg.com/vi/${b.id}/hqdefault.jpg`));
+      expect(other.bytes.equals(hq.bytes)).toBe(false);
+    });
+
+    it('answers a missing maxres, an unknown id, a deleted or private video with the grey 404, as i.ytimg.com does', async () => {
+      const noMaxres = await videoWith((sizes) => sizes.includes('high') && !sizes.includes('maxres'));
+      expect(
+        await jpeg(await image(`https://i.ytimg.com/vi/${noMaxres.id}/maxresdefault.jpg`)),
+      ).toMatchObject(GREY_404);
+      expect(await jpeg(await image('https://i.ytimg.com/vi/nosuchvideo/hqdefault.jpg'))).toMatchObject(
+        GREY_404,
+      );
+      expect(await jpeg(await image('https://i.ytimg.com/vi/x/hq720.jpg'))).toMatchObject(GREY_404);
+      const privateItem = images.channel.playlists[0].items.find((i) => i.status === 'private')!;
+      expect(
+        await jpeg(await image(`https://i.ytimg.com/vi/${privateItem.videoId}/default.jpg`)),
+      ).toMatchObject(GREY_404);
+      // Another channel's video in a playlist has its images.
+      const guest = images.channel.playlists[0].items.find((i) => i.owner)!;
+      expect((await image(`https://i.ytimg.com/vi/${guest.videoId}/default.jpg`)).status).toBe(200);
+      // An upload still processing answers the grey image with a 200 at every size it lists (YouTube may do that
+      // too: a 120×90 answer for a larger size means missing).
+      const processing = fake.channel.videos.find(
+        (v) => v.uploadStatus === 'uploaded' && v.thumbnails === 'all',
+      )!;
+      const grey = await jpeg(
+        await fetch(`${fake.imagesBaseUrl}/i.ytimg.com/vi/${processing.id}/hqdefault.jpg`),
+      );
+      expect(grey).toMatchObject({ ...GREY_404, status: 200 });
+      // An empty playlist's thumbnail is the same grey image, found.
+      expect(await jpeg(await image('https://i.ytimg.com/img/no_thumbnail.jpg'))).toMatchObject({
+        ...GREY_404,
+        status: 200,
+      });
+      const deleted = images.channel.videos[images.channel.videos.length - 1];
+      expect((await image(`https://i.ytimg.com/vi/${deleted.id}/default.jpg`)).status).toBe(200);
+      images.channel.removeVideos([deleted.id]);
+      expect(await jpeg(await image(`https://i.ytimg.com/vi/${deleted.id}/default.jpg`))).toMatchObject(
+        GREY_404,
+      );
+    });
+
+    it('sends ETag and Last-Modified and answers 304 to either, as a CDN does', async () => {
+      const video = images.channel.videos.find((v) => v.thumbnails === 'all')!;
+      const url = `https://i.ytimg.com/vi/${video.id}/default.jpg`;
+      const first = await image(url);
+      const etag = first.headers.get('etag')!;
+      const lastModified = first.headers.get('last-modified')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('public, max-age=7200');
+      expect(Number(first.headers.get('content-length'))).toBe((await first.arrayBuffer()).byteLength);
+      expect((await image(url, { 'If-None-Match': etag })).status).toBe(304);
+      expect((await image(url, { 'If-Modified-Since': lastModified })).status).toBe(304);
+      expect((await image(url, { 'If-None-Match': '"other"' })).status).toBe(200);
+      const old = new Date(Date.parse(lastModified) - 1000).toUTCString();
+      expect((await image(url, { 'If-Modified-Since': old })).status).toBe(200);
+      expect(images.stats()).toMatchObject({ imageRequests: 5, imagesNotModified: 2, units: 0 });
+    });
+
+    it('serves the channel’s avatar at the sizes channels.list names, and its banner at any width', async () => {
+      const answer = await fetch(
+        `${images.url}/channels?part=snippet,brandingSettings&id=${images.channel.info.id}&key=k`,
+      );
+      const [channel] = ((await answer.json()) as Answer).items;
+      for (const thumbnail of Object.values(channel.snippet.thumbnails) as Answer[]) {
+        expect(await jpeg(await image(thumbnail.url))).toMatchObject({
+          status: 200,
+          width: thumbnail.width,
+          height: thumbnail.width,
+        });
+      }
+      const banner = channel.brandingSettings.image.bannerExternalUrl as string;
+      expect(banner).toMatch(/^https:\/\/yt3\.googleusercontent\.com\//);
+      const wide = `${banner}=w1280-fcrop64=1,00005a57ffffa5a8-k-c0xffffffff-no-nd-rj`;
+      expect(await jpeg(await image(wide))).toMatchObject({ status: 200, width: 1280, height: 720 });
+      expect(await jpeg(await image(banner))).toMatchObject({ status: 200, width: 512, height: 288 });
+      const stranger = `https://yt3.ggpht.com/fake-UC${'x'.repeat(22)}=s88-c-k-c0x00ffffff-no-rj`;
+      expect((await image(stranger)).status).toBe(404);
+    });
+
+    it('lets a test change a thumbnail (same URL, new bytes, new ETag, later Last-Modified) over the control API', async () => {
+      const video = images.channel.videos[4];
+      const url = `https://i.ytimg.com/vi/${video.id}/default.jpg`;
+      const before = await image(url);
+      const [etag, lastModified] = [before.headers.get('etag')!, before.headers.get('last-modified')!];
+      const bytes = Buffer.from(await before.arrayBuffer());
+      const change = (id: string) =>
+        fetch(`${images.controlUrl}/images/change`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ id }),
+        });
+      const changed = await change(video.id);
+      expect(await changed.json()).toEqual({ id: video.id, version: 1 });
+      const after = await image(url, { 'If-None-Match': etag });
+      expect(after.status).toBe(200);
+      expect(after.headers.get('etag')).not.toBe(etag);
+      expect(Date.parse(after.headers.get('last-modified')!)).toBeGreaterThan(Date.parse(lastModified));
+      expect(Buffer.from(await after.arrayBuffer()).equals(bytes)).toBe(false);
+      expect((await image(url, { 'If-Modified-Since': lastModified })).status).toBe(200);
+      // The channel's id changes the avatar; an unknown id is refused.
+      const avatar = `https://yt3.ggpht.com/fake-${images.channel.info.id}=s88-c-k-c0x00ffffff-no-rj`;
+      const avatarTag = (await image(avatar)).headers.get('etag');
+      expect((await change(images.channel.info.id)).status).toBe(200);
+      expect((await image(avatar)).headers.get('etag')).not.toBe(avatarTag);
+      expect((await change('nosuchvideo')).status).toBe(400);
+    });
   });
 
   it('parses its command line', () => {

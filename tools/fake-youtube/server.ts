@@ -13,8 +13,11 @@
  * Control API (JSON) under `/__fake`: `GET stats`, `POST reset`, `POST faults` (a list, replaces),
  * `DELETE faults`, `GET channel`, `POST videos/add {count}`, `POST videos/remove {ids}`,
  * `POST videos/update {id, title?, description?, viewCount?}`, `POST playlists/add {count}`,
- * `POST playlists/remove {ids}`, `POST stream {state: upcoming|live|ended, id?, at?}` (a stream's next step).
- * See docs/youtube-sync.md.
+ * `POST playlists/remove {ids}`, `POST stream {state: upcoming|live|ended, id?, at?}` (a stream's next step),
+ * `POST images/change {id}` (the owner uploads a new thumbnail, or with the channel's id a new avatar and banner).
+ *
+ * It also serves the images those answers link to, with real JPEG bytes (images.ts): `/<host>/<path>` for
+ * `https://<host>/<path>` (YOUTUBE_IMAGES_BASE_URL). See docs/youtube-sync.md.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -22,6 +25,7 @@ import type { AddressInfo } from 'node:net';
 import type {
   FakeChannelContents,
   FakeChannelInfo,
+  FakeImageChange,
   FakeMethod,
   FakePlaylist,
   FakePlaylistItem,
@@ -32,11 +36,19 @@ import type {
   FakeVideoPatch,
   Fault,
 } from '@app/contracts/fake-youtube';
-import { thumbnailUrl, YOUTUBE_UNIT_COST } from '@app/contracts/youtube';
+import { type ThumbnailSize, thumbnailUrl, YOUTUBE_UNIT_COST } from '@app/contracts/youtube';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { closeOnSignal } from '../lib/process';
 import { FAKE_EPOCH, FakeChannel, type GenerateOptions } from './channel';
 import { channelFeed, FEED_PATH } from './feed';
+import {
+  avatarUrl,
+  bannerUrl,
+  type ImageRequest,
+  ImageMaker,
+  parseImagePath,
+  THUMBNAIL_BOXES,
+} from './images';
 
 export const API_PATH = '/youtube/v3';
 export const METHODS = Object.keys(YOUTUBE_UNIT_COST) as FakeMethod[];
@@ -59,6 +71,8 @@ export interface RunningFakeYouTube {
   url: string;
   /** Origin of the channel feed, e.g. http://127.0.0.1:41234 (YOUTUBE_FEED_BASE_URL). */
   feedBaseUrl: string;
+  /** Where `https://<host>/<path>` of YouTube's image hosts is served, as `<imagesBaseUrl>/<host>/<path>`. */
+  imagesBaseUrl: string;
   /** Base URL of the control API, e.g. http://127.0.0.1:41234/__fake */
   controlUrl: string;
   port: number;
@@ -66,6 +80,8 @@ export interface RunningFakeYouTube {
   stats(): FakeStats;
   resetStats(): void;
   setFaults(faults: Fault[]): void;
+  /** The owner uploads a new thumbnail (a video's id) or avatar and banner (the channel's id): same URLs, new bytes. */
+  changeImage(id: string): FakeImageChange;
   close(): Promise<void>;
 }
 
@@ -102,24 +118,34 @@ function decodeToken(token: string): number {
   return Number(match[1]);
 }
 
+/** The key of each size in `snippet.thumbnails` (https://developers.google.com/youtube/v3/docs/thumbnails). */
+const THUMBNAIL_KEYS: Record<ThumbnailSize, string> = {
+  default: 'default',
+  mqdefault: 'medium',
+  hqdefault: 'high',
+  sddefault: 'standard',
+  maxresdefault: 'maxres',
+};
+
 /**
- * A video's `snippet.thumbnails` (https://developers.google.com/youtube/v3/docs/thumbnails): the sizes it has.
- * Only HD uploads have `maxres`; some videos have only `default`, and some none at all (`{}`).
+ * The thumbnail sizes YouTube has of a video, smallest first: only HD uploads have `maxres`; some videos have only
+ * `default`, and some none at all. The image hosts serve exactly these (any other answers 404).
  */
+export function thumbnailSizes(id: string, sizes: FakeVideo['thumbnails'] = 'all'): ThumbnailSize[] {
+  if (sizes === 'none') return [];
+  if (sizes === 'default') return ['default'];
+  const all: ThumbnailSize[] = ['default', 'mqdefault', 'hqdefault', 'sddefault'];
+  return id.charCodeAt(0) % 2 === 0 ? [...all, 'maxresdefault'] : all;
+}
+
+/** A video's `snippet.thumbnails` (https://developers.google.com/youtube/v3/docs/thumbnails): the sizes it has. */
 function videoThumbnails(id: string, sizes: FakeVideo['thumbnails'] = 'all') {
-  if (sizes === 'none') return {};
-  if (sizes === 'default') return { default: { url: thumbnailUrl(id, 'default'), width: 120, height: 90 } };
-  const thumbnails: Record<string, { url: string; width: number; height: number }> = {
-    default: { url: thumbnailUrl(id, 'default'), width: 120, height: 90 },
-    medium: { url: thumbnailUrl(id, 'mqdefault'), width: 320, height: 180 },
-    high: { url: thumbnailUrl(id, 'hqdefault'), width: 480, height: 360 },
-    standard: { url: thumbnailUrl(id, 'sddefault'), width: 640, height: 480 },
-  };
-  // Only HD uploads have a maxres thumbnail.
-  if (id.charCodeAt(0) % 2 === 0) {
-    thumbnails.maxres = { url: thumbnailUrl(id, 'maxresdefault'), width: 1280, height: 720 };
-  }
-  return thumbnails;
+  return Object.fromEntries(
+    thumbnailSizes(id, sizes).map((size) => {
+      const { width, height } = THUMBNAIL_BOXES[size];
+      return [THUMBNAIL_KEYS[size], { url: thumbnailUrl(id, size), width, height }];
+    }),
+  );
 }
 
 /** The snippet fields a video has in both playlistItems.list and videos.list. */
@@ -212,7 +238,12 @@ export class FakeYouTube {
   private notModified = 0;
   private faultsFired = 0;
   private feedRequests = 0;
+  private imageRequests = 0;
+  private imagesNotModified = 0;
   private faults: (Fault & { fired: number })[] = [];
+  private readonly images = new ImageMaker();
+  /** The owner's image changes, per video or channel id: how many, and when the last one was. */
+  private readonly imageVersions = new Map<string, { version: number; at: number }>();
 
   constructor(private readonly options: FakeYouTubeOptions) {
     this.channel = new FakeChannel(options);
@@ -228,6 +259,8 @@ export class FakeYouTube {
       notModified: this.notModified,
       faultsFired: this.faultsFired,
       feedRequests: this.feedRequests,
+      imageRequests: this.imageRequests,
+      imagesNotModified: this.imagesNotModified,
     };
   }
 
@@ -237,6 +270,8 @@ export class FakeYouTube {
     this.notModified = 0;
     this.faultsFired = 0;
     this.feedRequests = 0;
+    this.imageRequests = 0;
+    this.imagesNotModified = 0;
     for (const fault of this.faults) fault.fired = 0;
   }
 
@@ -259,6 +294,8 @@ export class FakeYouTube {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname.startsWith('/__fake/')) return this.control(req, res, url.pathname.slice(8));
     if (req.method === 'GET' && url.pathname === FEED_PATH) return this.feed(res, url.searchParams);
+    const image = req.method === 'GET' || req.method === 'HEAD' ? parseImagePath(url.pathname) : undefined;
+    if (image && image.kind !== 'none') return this.image(req, res, image);
     const method = url.pathname.startsWith(`${API_PATH}/`)
       ? (url.pathname.slice(API_PATH.length + 1) as FakeMethod)
       : undefined;
@@ -321,6 +358,93 @@ export class FakeYouTube {
       'Content-Type': xml === null ? 'text/html; charset=utf-8' : 'text/xml; charset=UTF-8',
     });
     res.end(xml ?? '<html><body>Error 404 (Not Found)</body></html>');
+  }
+
+  /**
+   * An image of YouTube's image hosts (images.ts): a thumbnail of a video the channel (or one of its playlists)
+   * has, at a size it has, or the channel's avatar or banner; anything else (a deleted or unknown video, a size
+   * the video lacks) is YouTube's 404 with the grey 120×90 JPEG. Validators answer 304 as a CDN does.
+   */
+  private async image(req: IncomingMessage, res: ServerResponse, asked: ImageRequest): Promise<void> {
+    // No added latency: it stands for the Data API's round trips, which the sync's timing is about.
+    this.imageRequests++;
+    const request = this.existing(asked);
+    const { version, at } = this.imageVersion(request);
+    const found = request.kind !== 'grey' || request.found;
+    const headers: Record<string, string> = {
+      'Content-Type': 'image/jpeg',
+      'Cache-Control': 'public, max-age=7200',
+    };
+    if (found) {
+      headers.ETag = ImageMaker.etag(request, version);
+      headers['Last-Modified'] = new Date(at).toUTCString();
+      const ifNoneMatch = req.headers['if-none-match'];
+      const ifModifiedSince = Date.parse(req.headers['if-modified-since'] ?? '');
+      const fresh =
+        ifNoneMatch !== undefined
+          ? ifNoneMatch.split(',').some((tag) => tag.trim() === headers.ETag)
+          : ifModifiedSince >= Math.floor(at / 1000) * 1000;
+      if (fresh) {
+        this.imagesNotModified++;
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+    }
+    const body = await this.images.bytesOf(request, version);
+    res.writeHead(found ? 200 : 404, { ...headers, 'Content-Length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
+   * The request itself when the fake has that image, else YouTube's grey image: a 404 for what is missing, a 200
+   * for every size of an upload still processing (its pictures are not made yet).
+   */
+  private existing(request: ImageRequest): ImageRequest {
+    const missing: ImageRequest = { kind: 'grey', found: false };
+    switch (request.kind) {
+      case 'thumbnail': {
+        const video = this.findVideo(request.videoId);
+        if (!video || !thumbnailSizes(video.id, video.thumbnails).includes(request.size)) return missing;
+        return video.uploadStatus === 'uploaded' ? { kind: 'grey', found: true } : request;
+      }
+      case 'avatar':
+      case 'banner':
+        return request.channelId === this.channel.info.id ? request : missing;
+      default:
+        return request;
+    }
+  }
+
+  private imageVersion(request: ImageRequest): { version: number; at: number } {
+    const id =
+      request.kind === 'thumbnail'
+        ? request.videoId
+        : request.kind === 'avatar' || request.kind === 'banner'
+          ? request.channelId
+          : '';
+    return this.imageVersions.get(id) ?? { version: 0, at: FAKE_EPOCH };
+  }
+
+  /** The owner uploads a new thumbnail for a video (or, by the channel's id, a new avatar and banner). */
+  changeImage(id: string): FakeImageChange {
+    if (id !== this.channel.info.id && !this.findVideo(id)) throw new Error(`no video or channel ${id}`);
+    const last = this.imageVersions.get(id) ?? { version: 0, at: FAKE_EPOCH };
+    // Last-Modified has whole seconds: a change is at least one second later than the one before.
+    const at = Math.max(Date.now(), last.at + 1000);
+    this.imageVersions.set(id, { version: last.version + 1, at });
+    return { id, version: last.version + 1 };
+  }
+
+  /** A public video the channel has: an upload, or another channel's video one of its playlists holds. */
+  private findVideo(id: string): FakeVideo | undefined {
+    const upload = this.channel.videos.find((v) => v.id === id);
+    if (upload) return upload;
+    for (const playlist of this.channel.playlists) {
+      const entry = playlist.items.find((e) => e.videoId === id && e.status === 'public' && e.video);
+      if (entry) return entry.video;
+    }
+    return undefined;
   }
 
   private checkKey(query: URLSearchParams): void {
@@ -397,11 +521,7 @@ export class FakeYouTube {
     }
     // Like the real API: no match means no `items` at all.
     if (!matches) return body;
-    const thumb = (size: number) => ({
-      url: `https://yt3.ggpht.com/fake-${info.id}=s${size}-c-k-c0x00ffffff-no-rj`,
-      width: size,
-      height: size,
-    });
+    const thumb = (size: number) => ({ url: avatarUrl(info.id, size), width: size, height: size });
     const resource: Record<string, unknown> = { kind: 'youtube#channel', id: info.id };
     if (wanted.has('snippet')) {
       resource.snippet = {
@@ -416,6 +536,13 @@ export class FakeYouTube {
     }
     if (wanted.has('contentDetails')) {
       resource.contentDetails = { relatedPlaylists: { likes: '', uploads: info.uploadsPlaylistId } };
+    }
+    // https://developers.google.com/youtube/v3/docs/channels#brandingSettings.image.bannerExternalUrl
+    if (wanted.has('brandingSettings')) {
+      resource.brandingSettings = {
+        channel: { title: info.title, description: info.description, country: 'DE' },
+        image: { bannerExternalUrl: bannerUrl(info.id) },
+      };
     }
     if (wanted.has('statistics')) {
       // https://developers.google.com/youtube/v3/docs/channels#statistics: a hidden count is left out.
@@ -666,6 +793,8 @@ export class FakeYouTube {
           });
           return send(res, 200, video);
         }
+        case 'POST images/change':
+          return send(res, 200, this.changeImage(String(body.id)));
         case 'POST playlists/add':
           return send(res, 200, { playlists: this.channel.addPlaylists(count()) });
         case 'POST playlists/remove':
@@ -730,12 +859,14 @@ export async function startFakeYouTube(options: FakeYouTubeOptions): Promise<Run
   return {
     url: `${origin}${API_PATH}`,
     feedBaseUrl: origin,
+    imagesBaseUrl: origin,
     controlUrl: `${origin}/__fake`,
     port,
     channel: fake.channel,
     stats: () => fake.stats(),
     resetStats: () => fake.resetStats(),
     setFaults: (faults) => fake.setFaults(faults),
+    changeImage: (id) => fake.changeImage(id),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -805,6 +936,7 @@ async function main(): Promise<void> {
       JSON.stringify({
         url: fake.url,
         feedBaseUrl: fake.feedBaseUrl,
+        imagesBaseUrl: fake.imagesBaseUrl,
         controlUrl: fake.controlUrl,
         port: fake.port,
         channelId: info.id,
@@ -820,6 +952,7 @@ async function main(): Promise<void> {
         `Fake YouTube Data API: ${fake.channel.videos.length} videos, ${fake.channel.playlists.length} playlists`,
         `  YOUTUBE_API_BASE_URL=${fake.url}`,
         `  YOUTUBE_FEED_BASE_URL=${fake.feedBaseUrl}   (feed mode, without a key)`,
+        `  YOUTUBE_IMAGES_BASE_URL=${fake.imagesBaseUrl}   (thumbnails, avatar and banner)`,
         `  YOUTUBE_CHANNEL_ID=${info.id}   (or ${info.handle})`,
         `  YOUTUBE_API_KEY=${options.apiKey ?? 'any-non-empty-key'}`,
         `  stats: curl ${fake.controlUrl}/stats`,

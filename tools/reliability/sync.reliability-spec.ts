@@ -8,6 +8,7 @@ import { type RunningMariaDb, startMariaDb } from '../mariadb';
 const youtubeEnv = (fake: RunningFakeYouTube) => ({
   YOUTUBE_API_KEY: 'reliability-key',
   YOUTUBE_API_BASE_URL: fake.url,
+  YOUTUBE_IMAGES_BASE_URL: fake.imagesBaseUrl,
   YOUTUBE_CHANNEL_ID: fake.channel.info.id,
 });
 

@@ -120,6 +120,16 @@ export interface FakeStats {
   faultsFired: number;
   /** Reads of the channel's Atom feed (`/feeds/videos.xml`, no key, no quota). */
   feedRequests: number;
+  /** Requests to the image hosts (thumbnails, avatar, banner), 304s included. */
+  imageRequests: number;
+  /** Image requests answered 304 Not Modified (`If-None-Match` or `If-Modified-Since`). */
+  imagesNotModified: number;
+}
+
+/** `POST /__fake/images/change {id}`: the video's (or, by the channel's id, the avatar's and banner's) new version. */
+export interface FakeImageChange {
+  id: string;
+  version: number;
 }
 
 /** The one JSON line the CLI prints with `--json`. */
@@ -127,6 +137,8 @@ export interface FakeStartedLine {
   url: string;
   /** YOUTUBE_FEED_BASE_URL: where the channel's Atom feed is served. */
   feedBaseUrl: string;
+  /** YOUTUBE_IMAGES_BASE_URL: where the image hosts' `https://<host>/<path>` is served as `<base>/<host>/<path>`. */
+  imagesBaseUrl: string;
   controlUrl: string;
   port: number;
   channelId: string;

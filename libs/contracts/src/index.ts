@@ -30,3 +30,4 @@ export * from './checklist';
 export * from './schema-limits';
 export * from './page-model';
 export * from './site-image';
+export * from './missing-images';

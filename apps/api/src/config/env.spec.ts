@@ -154,6 +154,14 @@ describe('loadEnv', () => {
     );
   });
 
+  it('takes YOUTUBE_IMAGES_BASE_URL (where YouTube’s images are fetched; unset: YouTube’s own hosts)', () => {
+    expect(loadEnv({ YOUTUBE_IMAGES_BASE_URL: 'http://127.0.0.1:4358' }).YOUTUBE_IMAGES_BASE_URL).toBe(
+      'http://127.0.0.1:4358',
+    );
+    expect(loadEnv({}).YOUTUBE_IMAGES_BASE_URL).toBeUndefined();
+    expect(() => loadEnv({ YOUTUBE_IMAGES_BASE_URL: 'i.ytimg.com' })).toThrow('YOUTUBE_IMAGES_BASE_URL:');
+  });
+
   it('takes WEBSUB_HUB_URL (a test fake hub) outside production only', () => {
     expect(loadEnv({ WEBSUB_HUB_URL: 'http://127.0.0.1:4345/subscribe' }).WEBSUB_HUB_URL).toBe(
       'http://127.0.0.1:4345/subscribe',

@@ -44,6 +44,9 @@ export const envSchema = z
     YOUTUBE_API_BASE_URL: z.url().default(DEFAULT_YOUTUBE_API_BASE_URL),
     // Where the channel feed is read without a key (issue 24); tests point it at the fake YouTube.
     YOUTUBE_FEED_BASE_URL: z.url().default(YOUTUBE_FEED_ORIGIN),
+    // Where YouTube's images `https://<host>/<path>` are fetched, as `<base>/<host>/<path>`; unset: YouTube's own
+    // hosts. Tests point it at the fake YouTube (tools/fake-youtube/images.ts).
+    YOUTUBE_IMAGES_BASE_URL: z.url().optional(),
     // Integrations: the starting value of their setting (and its toggle), until the admin saves another.
     GOOGLE_ANALYTICS_ID: settingValueSchema('googleAnalyticsId').optional(),
     DISCORD_WEBHOOK_URL: settingValueSchema('discordWebhook').optional(),

@@ -1,5 +1,6 @@
 import type {
   FakeChannelContents,
+  FakeImageChange,
   FakeStartedLine,
   FakeStats,
   FakeStreamMove,
@@ -23,6 +24,8 @@ export interface FakeYouTube {
   url: string;
   /** YOUTUBE_FEED_BASE_URL: the channel's Atom feed (feed mode). */
   feedBaseUrl: string;
+  /** YOUTUBE_IMAGES_BASE_URL: YouTube's image hosts (thumbnails, avatar, banner), `<base>/<host>/<path>`. */
+  imagesBaseUrl: string;
   channelId: string;
   handle: string;
   stats(): Promise<FakeStats>;
@@ -36,6 +39,11 @@ export interface FakeYouTube {
   removePlaylists(ids: string[]): Promise<number>;
   /** A stream's next step: upcoming (new when no id) → live → ended. */
   moveStream(move: FakeStreamMove): Promise<FakeVideo>;
+  /**
+   * The owner uploads a new thumbnail (a video's id) or a new avatar and banner (the channel's id): the same URLs
+   * answer new bytes, a new ETag and a later Last-Modified. A deleted video (removeVideos) answers YouTube's 404.
+   */
+  changeImage(id: string): Promise<FakeImageChange>;
   /** The env an app needs to sync from this fake. */
   env(extra?: Record<string, string>): Record<string, string>;
   stop(): Promise<void>;
@@ -103,6 +111,7 @@ export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTub
   return {
     url: info.url,
     feedBaseUrl: info.feedBaseUrl,
+    imagesBaseUrl: info.imagesBaseUrl,
     channelId: info.channelId,
     handle: info.handle,
     stats: () => control<FakeStats>('GET', 'stats'),
@@ -123,9 +132,11 @@ export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTub
     removePlaylists: async (ids) =>
       (await control<{ removed: number }>('POST', 'playlists/remove', { ids })).removed,
     moveStream: (move) => control<FakeVideo>('POST', 'stream', move),
+    changeImage: (id) => control<FakeImageChange>('POST', 'images/change', { id }),
     env: (extra = {}) => ({
       YOUTUBE_API_BASE_URL: info.url,
       YOUTUBE_FEED_BASE_URL: info.feedBaseUrl,
+      YOUTUBE_IMAGES_BASE_URL: info.imagesBaseUrl,
       YOUTUBE_API_KEY: options.apiKey ?? FAKE_API_KEY,
       YOUTUBE_CHANNEL_ID: info.channelId,
       ...extra,

@@ -1,0 +1,3 @@
+import { runBundle } from './run-bundle';
+
+runBundle(4);
