@@ -100,6 +100,8 @@ export const apiPaths = {
   newsletterSummary: `${API_PREFIX}/admin/newsletter/summary`,
   newsletterSubscribersCsv: `${API_PREFIX}/admin/newsletter/subscribers.csv`,
   newsletterSubscriber: (email: string) => `${API_PREFIX}/admin/newsletter/subscribers/${segment(email)}`,
+  missingImages: `${API_PREFIX}/admin/images/missing`,
+  retryImages: `${API_PREFIX}/admin/images/retry`,
   audit: `${API_PREFIX}/admin/audit`,
   auditCsv: `${API_PREFIX}/admin/audit.csv`,
 } as const;
