@@ -1,4 +1,4 @@
-import { API_PREFIX, API_ROOT_FILES, WEBSUB_CALLBACK_PATH } from '@app/contracts';
+import { API_PREFIX, API_ROOT_FILES, IMAGES_PATH, WEBSUB_CALLBACK_PATH } from '@app/contracts';
 import { type INestApplication, type LogLevel, UnauthorizedException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -17,6 +17,8 @@ import { AUTH_REQUIRED } from './auth/session.guard';
 import { sessionMiddleware } from './auth/session.setup';
 import { closeConnectionsWhileDraining } from './common/draining';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
+import { IMAGE_STORE, type ImageStore } from './images/image-store';
+import { imagesRoute } from './images/images.route';
 import { requestLogger } from './common/request-logger.middleware';
 import { contentVersionReader, httpCaching } from './content-cache/http-caching.middleware';
 import { publicCache } from './content-cache/public-cache.middleware';
@@ -68,6 +70,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.use((req: Request, res: Response, next: NextFunction) =>
     isDocsPath(req.path) ? next() : apiHelmet(req, res, next),
   );
+  // The site's own images: files of a content-addressed store, before any session or content cache.
+  app.use(IMAGES_PATH, imagesRoute(app.get<ImageStore>(IMAGE_STORE)));
   // The WebSub callback is called by the hub (no Origin, Atom body) and proven by its signature instead.
   app.use(
     sameOriginJson(env.PUBLIC_URL, [EVENTS_PATH], [NEWSLETTER_LINK_PATHS.unsubscribe, WEBSUB_CALLBACK_PATH]),

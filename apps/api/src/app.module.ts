@@ -15,6 +15,8 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { EmailModule } from './email/email.module';
 import { HealthModule } from './health/health.module';
+import { ImagesAdminModule } from './images/images-admin.module';
+import { ImagesModule } from './images/images.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PlaylistsModule } from './playlists/playlists.module';
@@ -33,6 +35,8 @@ export class AppModule {
         ConfigModule.forRoot(env),
         CommonModule,
         DatabaseModule,
+        ImagesModule,
+        ImagesAdminModule,
         HealthModule,
         AuthModule,
         ChannelModule,

@@ -61,6 +61,8 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   newsletterSummary: ['get'],
   newsletterSubscribersCsv: ['get'],
   newsletterSubscriber: ['delete'],
+  missingImages: ['get'],
+  retryImages: ['post'],
   audit: ['get'],
   auditCsv: ['get'],
 };

@@ -13,7 +13,14 @@ describe('playlists', () => {
   it('lists playlists with their fields in the platform order', async () => {
     const res = await request(t.server).get('/api/playlists').expect(200);
     expect(res.body).toHaveLength(8);
-    expect(Object.keys(res.body[0]).sort()).toEqual(['id', 'pinned', 'thumbnail', 'title', 'videoCount']);
+    expect(Object.keys(res.body[0]).sort()).toEqual([
+      'id',
+      'image',
+      'pinned',
+      'thumbnail',
+      'title',
+      'videoCount',
+    ]);
     expect(res.body[0]).toMatchObject({ title: 'Full-Stack Web Development', pinned: true });
     expect(res.body.filter((p: { thumbnail: string | null }) => p.thumbnail === null)).toHaveLength(2);
   });

@@ -72,6 +72,8 @@ describe('server-side enforcement of every admin route', () => {
         'get /api/auth/sessions',
         'delete /api/auth/sessions/:id',
         'post /api/auth/sessions/revoke-others',
+        'get /api/admin/images/missing',
+        'post /api/admin/images/retry',
         'get /api/admin/audit',
         'get /api/admin/audit.csv',
       ]),

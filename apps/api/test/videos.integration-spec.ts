@@ -51,6 +51,7 @@ describe('videos', () => {
         'title',
         'description',
         'thumbnail',
+        'image',
         'duration',
         'durationSeconds',
         'viewCount',

@@ -111,8 +111,8 @@ describe('watch pages: video detail, oEmbed, page head, sitemap and rss links (i
       });
       // In the platform's order.
       expect(body.playlists).toEqual([
-        { id: 'PL-w-first', title: 'First list', thumbnail: 'https://i.ytimg.com/vi/x/hq.jpg' },
-        { id: 'PL-w-second', title: 'Second list', thumbnail: null },
+        { id: 'PL-w-first', title: 'First list', thumbnail: 'https://i.ytimg.com/vi/x/hq.jpg', image: null },
+        { id: 'PL-w-second', title: 'Second list', thumbnail: null, image: null },
       ]);
       const related = body.related.map((v) => v.id);
       // Its playlists' videos first (those after it, through the next playlist, then those before it), then

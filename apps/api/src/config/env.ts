@@ -61,6 +61,10 @@ export const envSchema = z
       .string()
       .refine((v) => z.url().safeParse(v.replaceAll('{dc}', 'us1')).success, 'must be a URL')
       .optional(),
+    // Where the site's own images are kept (docs/images.md): a directory (the default, `images` beside the SQLite
+    // file unless IMAGES_DIR says) or an S3-compatible bucket (the IMAGES_S3_* variables).
+    IMAGES_STORE: z.enum(['local', 's3']).default('local'),
+    IMAGES_DIR: z.string().min(1).optional(),
     // Tests only (a local fake hub): where the API subscribes for new-video pushes (WebSub).
     WEBSUB_HUB_URL: z.url().optional(),
   })

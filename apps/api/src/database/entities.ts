@@ -9,6 +9,7 @@ import { ServerResetEntity } from '../auth/server-reset.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { ChannelEntity } from '../channel/channel.entity';
+import { ImageEntity } from '../images/image.entity';
 import { NotificationRunEntity } from '../email/notification-run.entity';
 import { IntegrationCheckEntity } from '../integrations/integration-check.entity';
 import { NewsletterSubscriberEntity } from '../newsletter/newsletter-subscriber.entity';
@@ -23,6 +24,7 @@ import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { WebsubAnnouncedEntity } from '../youtube/websub-announced.entity';
 import { WebsubIntentEntity } from '../youtube/websub-intent.entity';
 import { WebsubSubscriptionEntity } from '../youtube/websub-subscription.entity';
+import { Images1765500000000 } from './migrations/1765500000000-images';
 import { Websub1765100000000 } from './migrations/1765100000000-websub';
 import { UnknownChannelTotals1765200000000 } from './migrations/1765200000000-unknown-channel-totals';
 import { AnalyticsFloods1765440000000 } from './migrations/1765440000000-analytics-floods';
@@ -73,6 +75,7 @@ export const ENTITIES = [
   WebsubSubscriptionEntity,
   WebsubAnnouncedEntity,
   WebsubIntentEntity,
+  ImageEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -100,4 +103,5 @@ export const MIGRATIONS = [
   SyncRunPush1765300000000,
   WebsubIntents1765410000000,
   AnalyticsFloods1765440000000,
+  Images1765500000000,
 ];

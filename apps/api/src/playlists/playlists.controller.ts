@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { type Playlist, playlistIdSchema } from '@app/contracts';
 import { Public } from '../common/public.decorator';
+import { SiteImagesService } from '../images/site-images.service';
 import { ZodParamPipe } from '../common/validation';
 import { toPlaylist } from './playlist.mapper';
 import { ApiJson } from '../docs/api-response.decorators';
@@ -9,13 +10,16 @@ import { PlaylistsService } from './playlists.service';
 
 @Controller('playlists')
 export class PlaylistsController {
-  constructor(private readonly playlists: PlaylistsService) {}
+  constructor(
+    private readonly playlists: PlaylistsService,
+    private readonly images: SiteImagesService,
+  ) {}
 
   @Public()
   @Get()
   @ApiJson([PlaylistDto])
   async list(): Promise<Playlist[]> {
-    return (await this.playlists.list()).map(toPlaylist);
+    return this.images.with('playlist', await this.playlists.list(), toPlaylist);
   }
 
   @Post(':id/pin')
@@ -25,6 +29,6 @@ export class PlaylistsController {
     @Param('id', new ZodParamPipe(playlistIdSchema, 'id')) id: string,
     @Body() body: PinPlaylistDto,
   ): Promise<Playlist> {
-    return toPlaylist(await this.playlists.pin(id, body.pinned));
+    return this.images.withOne('playlist', await this.playlists.pin(id, body.pinned), toPlaylist);
   }
 }

@@ -28,6 +28,11 @@ export class PlaylistsService {
     return this.playlists.find({ order: { position: 'ASC', id: 'ASC' } });
   }
 
+  /** Every playlist's id and thumbnail URL: what the site's own images are made from. */
+  imageSources(): Promise<Pick<PlaylistEntity, 'id' | 'thumbnail'>[]> {
+    return this.playlists.find({ select: { id: true, thumbnail: true } });
+  }
+
   /** The playlists that hold a video, in the platform's order. */
   async holding(videoId: string): Promise<PlaylistEntity[]> {
     const ids = (await this.items.find({ select: { playlistId: true }, where: { videoId } })).map(

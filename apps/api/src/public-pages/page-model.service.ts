@@ -16,8 +16,10 @@ import {
 import { toChannelStats } from '../channel/channel.mapper';
 import { ChannelService } from '../channel/channel.service';
 import { toPlaylist } from '../playlists/playlist.mapper';
+import { SiteImagesService } from '../images/site-images.service';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { SettingsService } from '../settings/settings.service';
+import type { VideoEntity } from '../videos/video.entity';
 import { toVideo } from '../videos/video.mapper';
 import { type VideoPage, VideosService } from '../videos/videos.service';
 import { LiveCheckService } from '../youtube/live-check.service';
@@ -31,8 +33,6 @@ export interface PageModelSite {
   /** PUBLIC_URL is set: the answer is the same whatever the request's Host. */
   fixedOrigin: boolean;
 }
-
-const list = (page: VideoPage) => ({ items: page.items.map(toVideo), total: page.total });
 
 /** The cache policy of a page's HTML: shared caches may keep it only when its links do not follow the Host. */
 export function pageCachePolicy(fixedOrigin: boolean): PageCachePolicy {
@@ -56,6 +56,7 @@ export class PageModelService {
     private readonly playlists: PlaylistsService,
     private readonly channel: ChannelService,
     private readonly live: LiveCheckService,
+    private readonly images: SiteImagesService,
   ) {}
 
   /** The model of `path` as of content `version` (read before anything else, so it is never newer than the data). */
@@ -102,12 +103,25 @@ export class PageModelService {
         ? this.videos.list({ sort: 'recent', kind: ['short'], limit: SHORTS_SHELF_SIZE, offset: 0 })
         : undefined,
     ]);
+    // One query for the images of every video shown (latest, featured, Shorts), one for the playlists'.
+    const [videoImage, playlistImage] = await Promise.all([
+      this.images.of(
+        'video',
+        [...videos.items, ...(featured ? [featured] : []), ...(shorts?.items ?? [])].map((v) => v.id),
+      ),
+      this.images.of(
+        'playlist',
+        (playlists ?? []).map((p) => p.id),
+      ),
+    ]);
+    const video = (entity: VideoEntity) => toVideo(entity, videoImage(entity.id));
+    const list = (page: VideoPage) => ({ items: page.items.map(video), total: page.total });
     return {
       channel: toChannelStats(channel),
       videos: list(videos),
       live,
-      ...(featured !== undefined && { featured: featured ? toVideo(featured) : null }),
-      ...(playlists && { playlists: playlists.map(toPlaylist) }),
+      ...(featured !== undefined && { featured: featured ? video(featured) : null }),
+      ...(playlists && { playlists: playlists.map((p) => toPlaylist(p, playlistImage(p.id))) }),
       ...(shorts && { shorts: list(shorts) }),
     };
   }

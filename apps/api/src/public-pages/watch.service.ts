@@ -4,9 +4,11 @@ import {
   channelUrl,
   embedUrl,
   handleUrl,
+  imageFile,
   type OembedParams,
   type OembedResponse,
   RELATED_VIDEOS_MAX,
+  type SiteImage,
   thumbnailUrl,
   type VideoDetail,
   type VideoKind,
@@ -14,6 +16,7 @@ import {
 } from '@app/contracts';
 import { ChannelService } from '../channel/channel.service';
 import { DEMO_THUMBNAIL_PATH, DEMO_THUMBNAIL_SIZE } from '../demo/demo-content';
+import { SiteImagesService } from '../images/site-images.service';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { SettingsService } from '../settings/settings.service';
 import { toVideo } from '../videos/video.mapper';
@@ -55,6 +58,7 @@ export class WatchService {
     private readonly channel: ChannelService,
     private readonly settings: SettingsService,
     private readonly live: LiveCheckService,
+    private readonly images: SiteImagesService,
   ) {}
 
   /** `GET /api/videos/{id}`: 404 for an id the site does not have. */
@@ -76,12 +80,16 @@ export class WatchService {
     // The site that hides Shorts does not offer them next to another video.
     const without: VideoKind[] = hideShorts && video.kind !== 'short' ? ['short'] : [];
     const related = await this.videos.related(video, sameList, RELATED_VIDEOS_MAX, without);
-    return {
-      ...toVideo(video),
-      live: stream,
-      playlists: playlists.map((p) => ({ id: p.id, title: p.title, thumbnail: p.thumbnail })),
-      related: related.map(toVideo),
-    };
+    const [[shown, ...others], lists] = await Promise.all([
+      this.images.with('video', [video, ...related], toVideo),
+      this.images.with('playlist', playlists, ({ id, title, thumbnail }, image) => ({
+        id,
+        title,
+        thumbnail,
+        image,
+      })),
+    ]);
+    return { ...shown, live: stream, playlists: lists, related: others };
   }
 
   /**
@@ -95,7 +103,11 @@ export class WatchService {
     if (!id) throw new NotFoundException('url: not a watch page of this site');
     const video = await this.videos.findById(id);
     if (!video) throw new NotFoundException(`url: video ${id} not found`);
-    const [channel, provider] = await Promise.all([this.channel.find(), this.settings.siteName()]);
+    const [channel, provider, image] = await Promise.all([
+      this.channel.find(),
+      this.settings.siteName(),
+      this.images.withOne('video', video, (_, image) => image),
+    ]);
     const { width, height } = oembedPlayerSize(query.maxwidth, query.maxheight);
     const html =
       `<iframe width="${width}" height="${height}" src="${embedUrl(video.id)}" title="${escapeHtml(video.title)}" ` +
@@ -109,22 +121,40 @@ export class WatchService {
       author_url: channelPage(channel, origin),
       provider_name: provider,
       provider_url: `${origin}/`,
-      ...this.thumbnail(video, origin, query.maxwidth, query.maxheight),
+      ...this.thumbnail({ ...video, image }, origin, query.maxwidth, query.maxheight),
       html,
       width,
       height,
     };
   }
 
-  /** The thumbnail that fits the consumer's limits (the spec: it must respect them), or none. */
+  /**
+   * The thumbnail that fits the consumer's limits (the spec: it must respect them), or none: the widest JPEG of the
+   * site's own copy that fits, else one of YouTube's sizes.
+   */
   private thumbnail(
-    video: { id: string; thumbnail: string | null },
+    video: { id: string; thumbnail: string | null; image: SiteImage | null },
     origin: string,
     maxwidth = Infinity,
     maxheight = Infinity,
   ): Pick<OembedResponse, 'thumbnail_url' | 'thumbnail_width' | 'thumbnail_height'> {
     const fits = (size: { width: number; height: number }) =>
       size.width <= maxwidth && size.height <= maxheight;
+    if (video.image) {
+      const { image } = video;
+      const sizes = image.widths.map((w) => ({
+        width: w,
+        height: Math.round((w * image.height) / image.width),
+      }));
+      const own = sizes.filter(fits).pop();
+      return own
+        ? {
+            thumbnail_url: absoluteUrl(origin, imageFile(image, own.width, 'jpg')),
+            thumbnail_width: own.width,
+            thumbnail_height: own.height,
+          }
+        : {};
+    }
     if (video.thumbnail?.startsWith(DEMO_THUMBNAIL_PATH)) {
       return fits(DEMO_THUMBNAIL_SIZE)
         ? {

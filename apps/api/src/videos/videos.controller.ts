@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/comm
 import { type Video, videoIdSchema } from '@app/contracts';
 import type { Response } from 'express';
 import { Public } from '../common/public.decorator';
+import { SiteImagesService } from '../images/site-images.service';
 import { ZodParamPipe } from '../common/validation';
 import { toVideo } from './video.mapper';
 import { ApiJson } from '../docs/api-response.decorators';
@@ -10,7 +11,10 @@ import { VideosService } from './videos.service';
 
 @Controller('videos')
 export class VideosController {
-  constructor(private readonly videos: VideosService) {}
+  constructor(
+    private readonly videos: VideosService,
+    private readonly images: SiteImagesService,
+  ) {}
 
   /**
    * Newest first by default; `q`, `sort`, `kind`, `limit`, `offset` narrow it; the match count is in
@@ -25,7 +29,7 @@ export class VideosController {
   async list(@Query() query: VideoListQueryDto, @Res({ passthrough: true }) res: Response): Promise<Video[]> {
     const page = await this.videos.list(query);
     res.setHeader('X-Total-Count', String(page.total));
-    return page.items.map(toVideo);
+    return this.images.with('video', page.items, toVideo);
   }
 
   /**
@@ -37,13 +41,13 @@ export class VideosController {
   @ApiJson(FeaturedVideoDto)
   async featured(@Res() res: Response): Promise<void> {
     const video = await this.videos.featured();
-    res.json(video ? toVideo(video) : null);
+    res.json(video ? await this.images.withOne('video', video, toVideo) : null);
   }
 
   @Post(':id/featured')
   @HttpCode(200)
   @ApiJson(VideoDto, { errors: [400, 401, 403, 404, 415] })
   async feature(@Param('id', new ZodParamPipe(videoIdSchema, 'id')) id: string): Promise<Video> {
-    return toVideo(await this.videos.feature(id));
+    return this.images.withOne('video', await this.videos.feature(id), toVideo);
   }
 }

@@ -226,6 +226,11 @@ export class VideosService {
     return new Map(rows.map((row) => [row.id, row.title]));
   }
 
+  /** Every video's id and thumbnail URL: what the site's own images are made from (images/image-refresh.service.ts). */
+  imageSources(): Promise<Pick<VideoEntity, 'id' | 'thumbnail'>[]> {
+    return this.videos.find({ select: { id: true, thumbnail: true } });
+  }
+
   /** Adds rows through the caller's transaction (a backup import, the demo seed). */
   insert(manager: EntityManager, rows: VideoEntity[]): Promise<void> {
     return insertChunked(manager, VideoEntity, rows);

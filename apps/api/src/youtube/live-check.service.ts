@@ -13,6 +13,7 @@ import {
   CHANNEL_ID_PATTERN,
   type LiveCheckResult,
   type LiveState,
+  type LiveStream,
   type VideoLiveDetails,
 } from '@app/contracts';
 import type { EntityManager, Repository } from 'typeorm';
@@ -21,6 +22,7 @@ import { BUMP_CONTENT_VERSION } from '../content-cache/content-version.subscribe
 import { replaceByDiff } from '../database/bulk-writes';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
+import { SiteImagesService } from '../images/site-images.service';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService, type VideoRow } from '../videos/videos.service';
 import { AppLockService } from './app-lock.service';
@@ -75,6 +77,7 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly settings: SettingsService,
     private readonly channels: ChannelService,
     private readonly videos: VideosService,
+    private readonly images: SiteImagesService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -96,7 +99,17 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** What `GET /api/live` answers: the last known state, without the schedules that lapsed by now. */
   async state(): Promise<LiveState> {
-    return toLiveState(await this.streams.find(), Date.now());
+    return this.withImages(toLiveState(await this.streams.find(), Date.now()));
+  }
+
+  /** Each stream with its video's image (a stream is one of the channel's videos; one query for both). */
+  private async withImages(state: LiveState): Promise<LiveState> {
+    const image = await this.images.of(
+      'video',
+      [state.live, state.upcoming].flatMap((stream) => (stream ? [stream.id] : [])),
+    );
+    const withImage = (stream: LiveStream | null) => stream && { ...stream, image: image(stream.id) };
+    return { live: withImage(state.live), upcoming: withImage(state.upcoming) };
   }
 
   /**
@@ -168,7 +181,11 @@ export class LiveCheckService implements OnApplicationBootstrap, OnModuleDestroy
       const videos = ids.length > 0 ? await client.videos(ids) : [];
       const rows = toLiveStreamRows(videos);
       const changed = await this.replace(ids, rows, videos.map(toVideoRow));
-      return { state: toLiveState(rows, Date.now()), changed, apiUnits: client.unitsUsed };
+      return {
+        state: await this.withImages(toLiveState(rows, Date.now())),
+        changed,
+        apiUnits: client.unitsUsed,
+      };
     } catch (error) {
       if (!(error instanceof YouTubeApiError)) throw error;
       this.logger.warn(

@@ -42,11 +42,13 @@ type CurrentStream = LiveStreamEntity & { state: 'live' | 'upcoming' };
 const isCurrent = (row: LiveStreamEntity): row is CurrentStream =>
   row.state === 'live' || row.state === 'upcoming';
 
+/** A stream as `GET /api/live` answers it; `image` is its video's (LiveCheckService adds it), null here. */
 export function toLiveStream(row: CurrentStream): LiveStream {
   return {
     id: row.id,
     title: row.title,
     thumbnail: row.thumbnail,
+    image: null,
     state: row.state,
     scheduledStartTime: row.scheduledStartTime?.toISOString() ?? null,
     actualStartTime: row.actualStartTime?.toISOString() ?? null,

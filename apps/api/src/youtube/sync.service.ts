@@ -15,6 +15,7 @@ import type { Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
+import { ImageRefreshService } from '../images/image-refresh.service';
 import { NotificationsService, type PublishingChannel } from '../notifications/notifications.service';
 import { SettingsService } from '../settings/settings.service';
 import { AppLockService, type HeldLock } from './app-lock.service';
@@ -86,6 +87,7 @@ export class SyncService implements OnModuleDestroy {
     private readonly store: SyncStoreService,
     private readonly settings: SettingsService,
     private readonly notifications: NotificationsService,
+    private readonly images: ImageRefreshService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
   ) {
@@ -124,6 +126,10 @@ export class SyncService implements OnModuleDestroy {
       try {
         const done = await this.run(config, lock);
         announce = done.announce;
+        // The images of what changed are fetched in the background; the table of them is in line when this answers.
+        await this.images
+          .refresh()
+          .catch((error: Error) => this.logger.error(`Refreshing the images: ${error.message}`));
         return done.run;
       } finally {
         await lock

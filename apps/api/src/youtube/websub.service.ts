@@ -32,6 +32,7 @@ import {
 } from '../common/outbound/outbound-http';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
+import { ImageRefreshService } from '../images/image-refresh.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService, type VideoRow } from '../videos/videos.service';
@@ -101,6 +102,7 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly channels: ChannelService,
     private readonly videos: VideosService,
     private readonly notifications: NotificationsService,
+    private readonly images: ImageRefreshService,
     private readonly clock: Clock,
     private readonly adapterHost: HttpAdapterHost,
     @Inject(ENV) private readonly env: Env,
@@ -373,6 +375,11 @@ export class WebsubService implements OnApplicationBootstrap, OnModuleDestroy {
       );
       return { title: channel.title, added: added > 0, runId: run.id };
     });
+    if (stored) {
+      await this.images
+        .refresh()
+        .catch((error: Error) => this.logger.warn(`WebSub: refreshing the images: ${error.message}`));
+    }
     if (!stored?.added || !(await this.claim(videoId))) return;
     if (!(await this.notifications.anyEnabled())) return;
     // Announced in the background: the hub gets its answer without waiting for Discord or SMTP.

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { ChannelModule } from '../channel/channel.module';
+import { ImageRefreshModule } from '../images/image-refresh.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
 import { SettingsModule } from '../settings/settings.module';
@@ -38,6 +39,7 @@ import { WebsubService } from './websub.service';
     SettingsModule,
     NotificationsModule,
     AnalyticsModule,
+    ImageRefreshModule,
   ],
   controllers: [SyncController, LiveController, WebsubController],
   providers: [

@@ -138,10 +138,8 @@ export interface StartOptions {
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp & { sqlitePath?: string }> {
   let tempDir: string | undefined;
   let sqlitePath = options.reuse?.sqlitePath;
-  if (!usingMysql() && !sqlitePath) {
-    tempDir = mkdtempSync(join(tmpdir(), 'api-it-'));
-    sqlitePath = join(tempDir, 'test.sqlite');
-  }
+  if (!sqlitePath || usingMysql()) tempDir = mkdtempSync(join(tmpdir(), 'api-it-'));
+  if (!usingMysql() && !sqlitePath) sqlitePath = join(tempDir!, 'test.sqlite');
   if (usingMysql() && options.resetDatabase !== false && !options.reuse) {
     await freshMysql(mysqlUrl());
   }
@@ -149,6 +147,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp 
     NODE_ENV: 'test',
     LOG_REQUESTS: 'false',
     ...(usingMysql() ? { DATABASE_URL: mysqlUrl() } : { SQLITE_PATH: sqlitePath }),
+    // No test reaches YouTube's image hosts: a port nothing listens on, unless a spec points it at a fake.
+    YOUTUBE_IMAGES_BASE_URL: 'http://127.0.0.1:1',
+    // The images beside the database (a restart keeps both); on MySQL in the test's own directory.
+    ...(usingMysql() ? { IMAGES_DIR: join(tempDir!, 'images') } : {}),
     ...options.env,
   });
   const app = await createApp(env, { logger: ['error'] });
@@ -168,7 +170,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp 
     server: app.getHttpServer(),
     close: async () => {
       await app.close();
-      if (tempDir && !options.reuse) rmSync(tempDir, { recursive: true, force: true });
+      if (tempDir && (!options.reuse || usingMysql())) rmSync(tempDir, { recursive: true, force: true });
     },
   };
 }

@@ -174,7 +174,25 @@ export async function postJson(
  * never followed). Rejects with OutboundRefusedError when the policy forbids the target, and with an Error
  * for a timeout (`no answer within N s`) or a network failure (`ECONNREFUSED: …`, `ENOTFOUND: …`).
  */
-export function outboundRequest(
+export async function outboundRequest(
+  url: string,
+  request: OutboundRequest,
+  policy: OutboundPolicy,
+): Promise<OutboundAnswer> {
+  const { body, ...answer } = await outboundBytes(url, request, policy);
+  return { ...answer, text: body.toString('utf8') };
+}
+
+/** A whole answer with its body as bytes (an image), at most `maxBytes` of it. */
+export interface OutboundBytesAnswer extends Omit<OutboundAnswer, 'text'> {
+  body: Buffer;
+}
+
+/**
+ * outboundRequest's answer with the body as bytes: a binary GET (the sync's images). A body longer than `maxBytes`
+ * is cut there and marked `truncated`: the caller refuses it.
+ */
+export function outboundBytes(
   url: string,
   {
     method = 'GET',
@@ -184,7 +202,7 @@ export function outboundRequest(
     maxBytes = MAX_RESPONSE_BYTES,
   }: OutboundRequest,
   policy: OutboundPolicy,
-): Promise<OutboundAnswer> {
+): Promise<OutboundBytesAnswer> {
   let target: URL;
   try {
     target = checkUrl(url, policy);
@@ -195,7 +213,7 @@ export function outboundRequest(
   const timeout = AbortSignal.timeout(policy.timeoutMs);
   const signal = callerSignal ? AbortSignal.any([timeout, callerSignal]) : timeout;
   const started = performance.now();
-  return new Promise<OutboundAnswer>((resolve, reject) => {
+  return new Promise<OutboundBytesAnswer>((resolve, reject) => {
     let refusal: OutboundRefusedError | undefined;
     const request = client.request(target, {
       method,
@@ -232,7 +250,7 @@ export function outboundRequest(
         resolve({
           status: response.statusCode ?? 0,
           statusText: response.statusMessage ?? '',
-          text: Buffer.concat(chunks).toString('utf8'),
+          body: Buffer.concat(chunks),
           ...(received > maxBytes ? { truncated: true } : {}),
           headers: response.headers,
           ms: Math.round(performance.now() - started),
