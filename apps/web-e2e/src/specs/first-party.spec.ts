@@ -2,6 +2,7 @@ import type { Video } from '@app/contracts';
 import { IMAGES_PATH } from '@app/contracts/site-image-files';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
+import { scrollThrough } from '../support/scroll-through';
 import { serverUrl } from '../support/servers';
 import { stubYouTubePlayer } from '../support/youtube-stub';
 
@@ -39,17 +40,6 @@ function appChunks(page: Page): string[] {
     if (request.resourceType() === 'script' && /^(start-app|watch-app)-/.test(file)) seen.push(file);
   });
   return seen;
-}
-
-/** Scrolls through the page (no click, no key, no pointer), so every lazy image is asked for. */
-async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    }
-  });
-  await page.waitForLoadState('networkidle');
 }
 
 /** Opens a page and scrolls through it; a page of the site's app once its boot script ran. */
