@@ -17,6 +17,7 @@ import { AUTH_REQUIRED } from './auth/session.guard';
 import { sessionMiddleware } from './auth/session.setup';
 import { closeConnectionsWhileDraining } from './common/draining';
 import { guardRequestBody, limitRequestTimes } from '@app/node-server';
+import { ImageFilesService } from './images/image-files.service';
 import { IMAGE_STORE, type ImageStore } from './images/image-store';
 import { imagesRoute } from './images/images.route';
 import { requestLogger } from './common/request-logger.middleware';
@@ -71,7 +72,11 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     isDocsPath(req.path) ? next() : apiHelmet(req, res, next),
   );
   // The site's own images: files of a content-addressed store, before any session or content cache.
-  app.use(IMAGES_PATH, imagesRoute(app.get<ImageStore>(IMAGE_STORE)));
+  const files = app.get(ImageFilesService);
+  app.use(
+    IMAGES_PATH,
+    imagesRoute(app.get<ImageStore>(IMAGE_STORE), (hash) => files.rebuild(hash)),
+  );
   // The WebSub callback is called by the hub (no Origin, Atom body) and proven by its signature instead.
   app.use(
     sameOriginJson(env.PUBLIC_URL, [EVENTS_PATH], [NEWSLETTER_LINK_PATHS.unsubscribe, WEBSUB_CALLBACK_PATH]),

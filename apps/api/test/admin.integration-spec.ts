@@ -1,4 +1,4 @@
-import type { Backup } from '@app/contracts';
+import { type Backup, BACKUP_NOTE } from '@app/contracts';
 import fc from 'fast-check';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
@@ -106,6 +106,8 @@ describe('admin: backup, sitemap, feeds', () => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename="channel-backup-${today}.json"`);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toMatchObject({ schemaVersion: 1, channel: { title: 'Code with Alex (demo)' } });
+      // The images are left out, and the file says so.
+      expect(res.body.note).toBe(BACKUP_NOTE);
       expect(res.body.videos).toHaveLength(DEMO_VIDEO_COUNT);
       expect(res.body.playlists).toHaveLength(8);
       expect(res.body.settings.primaryColor).toBe('#FF0000');
@@ -212,6 +214,16 @@ describe('admin: backup, sitemap, feeds', () => {
         JSON.parse((await t.dataSource.getRepository(SettingEntity).findOneByOrFail({ key })).value);
       expect(await stored('customWebhookSecret')).toBe('whsec-keep-me');
       expect(await stored('customWebhookUrl')).toBe('https://hooks.example.com/keep?token=me');
+    });
+
+    it('takes a file with any note or none (it is for the reader)', async () => {
+      const { note: _note, ...good } = await exportNow();
+      await admin.post('/api/admin/import').send(good).expect(200);
+      await admin
+        .post('/api/admin/import')
+        .send({ ...good, note: 'Exported before the move to the new server.' })
+        .expect(200);
+      expect((await exportNow()).note).toBe(BACKUP_NOTE);
     });
 
     it('imports an older backup that still carries the retired totalVideos/totalPlaylists settings', async () => {

@@ -1,24 +1,26 @@
-import { apiPaths, missingImagesSchema } from '@app/contracts';
+import { apiPaths, type Backup, BACKUP_NOTE, missingImagesSchema } from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { ImageEntity } from '../src/images/image.entity';
 import { ImageMirrorService } from '../src/images/image-mirror.service';
+import { IMAGE_STORE, type ImageStore } from '../src/images/image-store';
 import { VideoEntity } from '../src/videos/video.entity';
 import { useStack } from './support/stack';
 import type { TestApp } from './support/test-app';
 
 /**
  * The dashboard's missing images (`GET /api/admin/images/missing`) and their retry (`POST /api/admin/images/retry`),
- * against a synced fake channel whose image hosts answer (images-sync.integration-spec.ts covers how an image ends
- * up missing).
+ * and the images around a backup, against a synced fake channel whose image hosts answer
+ * (images-sync.integration-spec.ts covers how an image ends up missing).
  */
 describe('missing images and their retry', () => {
   let t: TestApp;
   let admin: TestAgent;
-  useStack({ youtube: { videos: 3, playlists: 1 } }, (stack) => ({ t, admin } = stack));
+  useStack({ youtube: { videos: 3, playlists: 1 }, images: true }, (stack) => ({ t, admin } = stack));
 
   const images = () => t.dataSource.getRepository(ImageEntity);
   const mirror = () => t.app.get(ImageMirrorService);
+  const store = () => t.app.get<ImageStore>(IMAGE_STORE);
   const missing = async () =>
     missingImagesSchema.parse((await admin.get(apiPaths.missingImages).expect(200)).body).items;
   /** What a fetch that found nothing leaves (YouTube had no image at any size then). */
@@ -88,6 +90,23 @@ describe('missing images and their retry', () => {
       image: { path: string } | null;
     };
     expect(video.image?.path).toMatch(/^\/images\/[0-9a-f]{20}$/);
+  });
+
+  it('leaves the images out of a backup; an import brings them home again', async () => {
+    const backup = (await admin.get(apiPaths.export).expect(200)).body as Backup;
+    expect(backup.note).toBe(BACKUP_NOTE);
+    expect(JSON.stringify(backup)).not.toContain('/images/');
+    // Restored on a machine without them: no row, no file.
+    const before = await images().find();
+    for (const hash of new Set(before.map((row) => row.hash!))) await store().removeImage(hash);
+    await images().clear();
+    await admin.post(apiPaths.import).send(backup).expect(200);
+    await mirror().idle();
+    const after = await images().find();
+    expect(after.map((row) => [row.kind, row.ref, row.status, row.hash]).sort()).toEqual(
+      before.map((row) => [row.kind, row.ref, 'ready', row.hash]).sort(),
+    );
+    await request(t.server).get(`/images/${after[0].hash}/og.jpg`).expect(200);
   });
 
   describe('a bad body', () => {

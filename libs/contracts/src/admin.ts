@@ -60,6 +60,14 @@ function uniqueIds(items: { id: string }[], ctx: z.RefinementCtx, field: string)
 }
 
 /**
+ * What a backup says it leaves out (its `note`): the site's own copies of the images, which the site fetches again
+ * after an import (docs/images.md).
+ */
+export const BACKUP_NOTE =
+  "Images are left out: the site's own copies of the thumbnails and the channel's avatar are fetched again from " +
+  'YouTube after an import.';
+
+/**
  * The backup file of `GET /api/admin/export` and `POST /api/admin/import`. Settings are checked key by key
  * against the settings registry by the API; secrets are never in a backup.
  */
@@ -67,6 +75,8 @@ export const backupSchema = z
   .strictObject({
     schemaVersion: z.literal(BACKUP_SCHEMA_VERSION, { message: `must be ${BACKUP_SCHEMA_VERSION}` }),
     exportedAt: isoDateTime,
+    /** What the file leaves out (`BACKUP_NOTE`), for whoever reads it; an import ignores it. */
+    note: z.string().max(1000).optional(),
     channel: backupChannelSchema.nullable(),
     videos: z.array(backupVideoSchema).max(BACKUP_MAX_VIDEOS),
     playlists: z.array(backupPlaylistSchema).max(BACKUP_MAX_PLAYLISTS),

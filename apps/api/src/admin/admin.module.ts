@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { ChannelModule } from '../channel/channel.module';
+import { ImageRefreshModule } from '../images/image-refresh.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
 import { PublicPagesModule } from '../public-pages/public-pages.module';
 import { SettingsModule } from '../settings/settings.module';
@@ -18,6 +19,7 @@ import { BackupService } from './backup.service';
     PublicPagesModule,
     SponsorshipsModule,
     AuditModule,
+    ImageRefreshModule,
   ],
   controllers: [AdminController],
   providers: [BackupService],

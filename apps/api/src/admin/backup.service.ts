@@ -1,16 +1,29 @@
-import { Injectable } from '@nestjs/common';
-import { type Backup, BACKUP_SCHEMA_VERSION, backupSchema, type ImportResult } from '@app/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  type Backup,
+  BACKUP_NOTE,
+  BACKUP_SCHEMA_VERSION,
+  backupSchema,
+  type ImportResult,
+} from '@app/contracts';
 import { DataSource } from 'typeorm';
 import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { parseOrThrow } from '../common/validation';
+import { ImageRefreshService } from '../images/image-refresh.service';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { SettingsService } from '../settings/settings.service';
 import { SponsorshipsService } from '../sponsorships/sponsorships.service';
 import { VideosService } from '../videos/videos.service';
 
+/**
+ * The JSON backup: the content and the settings, without secrets and without the site's own copies of the images
+ * (they are fetched again after an import, as after a sync: `note` says so in the file).
+ */
 @Injectable()
 export class BackupService {
+  private readonly logger = new Logger(BackupService.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly channel: ChannelService,
@@ -19,6 +32,7 @@ export class BackupService {
     private readonly settings: SettingsService,
     private readonly sponsorships: SponsorshipsService,
     private readonly clock: Clock,
+    private readonly images: ImageRefreshService,
   ) {}
 
   /** Channel, videos, playlists, every non-secret setting and the sponsorship deals. */
@@ -34,6 +48,7 @@ export class BackupService {
     return {
       schemaVersion: BACKUP_SCHEMA_VERSION,
       exportedAt: new Date(this.clock.now()).toISOString(),
+      note: BACKUP_NOTE,
       channel: channel && {
         title: channel.title,
         handle: channel.handle,
@@ -74,12 +89,13 @@ export class BackupService {
 
   /**
    * Validates the whole file first, then replaces channel, videos, playlists, settings and deals in one
-   * transaction: a bad file, or a failure half-way, changes nothing. Secrets stay as they are.
+   * transaction: a bad file, or a failure half-way, changes nothing. Secrets stay as they are. Then the images
+   * are brought in line with the new content: the ones it no longer has go, the others are fetched (in the background).
    */
   async import(raw: unknown): Promise<ImportResult> {
     const backup = parseOrThrow(backupSchema, raw);
     const settingsCount = Object.keys(this.settings.validateAll(backup.settings)).length;
-    return this.dataSource.transaction(async (manager) => {
+    const result = await this.dataSource.transaction(async (manager) => {
       await this.videos.deleteAll(manager);
       await this.playlists.deleteAll(manager);
       await this.channel.deleteAll(manager);
@@ -101,5 +117,9 @@ export class BackupService {
       if (backup.sponsorships) await this.sponsorships.replaceAll(manager, backup.sponsorships);
       return { videos: backup.videos.length, playlists: backup.playlists.length, settings: settingsCount };
     });
+    await this.images
+      .refresh()
+      .catch((error: Error) => this.logger.error(`Refreshing the images after an import: ${error.message}`));
+    return result;
   }
 }

@@ -182,9 +182,15 @@ const PALETTE = [
   ['#fc466b', '#3f5efb'],
 ];
 
+/** The two colours of demo item `n`'s gradient (its thumbnail's and its site image's). */
+export function demoThumbnailColours(n: number): readonly [string, string] {
+  const [from, to] = PALETTE[n % PALETTE.length];
+  return [from, to];
+}
+
 /** A 16:9 SVG thumbnail for demo item `n` (no external fonts or images). */
 export function demoThumbnailSvg(kind: 'v' | 'p', n: number): string {
-  const [from, to] = PALETTE[n % PALETTE.length];
+  const [from, to] = demoThumbnailColours(n);
   const label = kind === 'v' ? `Video ${n}` : `Playlist ${n}`;
   const topic = escapeHtml(TOPICS[(n - 1) % TOPICS.length]);
   const { width, height } = DEMO_THUMBNAIL_SIZE;

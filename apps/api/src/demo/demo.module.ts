@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { ChannelModule } from '../channel/channel.module';
+import { ImageRefreshModule } from '../images/image-refresh.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
 import { VideosModule } from '../videos/videos.module';
 import { DemoController } from './demo.controller';
 import { DemoSeedService } from './demo-seed.service';
 
 @Module({
-  imports: [ChannelModule, VideosModule, PlaylistsModule, AnalyticsModule],
+  imports: [ChannelModule, VideosModule, PlaylistsModule, AnalyticsModule, ImageRefreshModule],
   controllers: [DemoController],
   providers: [DemoSeedService],
 })

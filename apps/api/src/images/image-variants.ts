@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { IMAGE_FORMATS, IMAGE_MIME, IMAGE_WIDTHS, type ImageFormat, OG_IMAGE_SIZE } from '@app/contracts';
 
 /** Sources above this many pixels are refused before decoding (YouTube's largest, a banner, is 2560×1440). */
@@ -11,11 +11,23 @@ const SOURCE_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 's
  * Encoder settings: AVIF at a low effort (the CPU cost of a sync with hundreds of new videos; effort 9 is about ten
  * times slower for a few per cent), WebP and JPEG at their usual quality.
  */
-const ENCODE: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
+const ENCODE: Record<ImageFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 2 }),
   webp: (image) => image.webp({ quality: 75, effort: 3 }),
   jpg: (image) => image.jpeg({ quality: 80, progressive: true, mozjpeg: false }),
 };
+
+type SharpModule = typeof import('sharp');
+let loading: Promise<SharpModule> | undefined;
+
+/**
+ * sharp (libvips, about 300 ms to load), loaded when an image is first read or made: the API boots and serves
+ * pages, and the integration suites run, without it.
+ */
+function loadSharp(): Promise<SharpModule> {
+  loading ??= import('sharp').then((module) => module.default);
+  return loading;
+}
 
 /** A source sharp refused: not an image, of an odd format, or too large. */
 export class ImageSourceError extends Error {
@@ -32,15 +44,18 @@ export interface ImageFile {
   contentType: string;
 }
 
-export interface ImageVariants {
-  /** `IMAGE_HASH_PATTERN`: the first 20 hex digits of the SHA-256 of the source bytes. */
-  hash: string;
-  /** The widest file's size. */
+/** What an image's files are: the widest one's size, every width, and its colour. */
+export interface VariantSizes {
   width: number;
   height: number;
   widths: number[];
   /** The dominant colour, `#rrggbb`. */
   color: string;
+}
+
+export interface ImageVariants extends VariantSizes {
+  /** `IMAGE_HASH_PATTERN`: the first 20 hex digits of the SHA-256 of the source bytes. */
+  hash: string;
   files: ImageFile[];
 }
 
@@ -55,11 +70,24 @@ export function variantWidths(width: number): number[] {
   return widths.length ? widths : [width];
 }
 
+/** The sizes of the files made of a source `width`×`height` (with its colour): `makeVariants` makes exactly these. */
+export function variantSizes(source: { width: number; height: number; color: string }): VariantSizes {
+  const widths = variantWidths(source.width);
+  const widest = widths[widths.length - 1];
+  return {
+    width: widest,
+    height: Math.max(1, Math.round((widest * source.height) / source.width)),
+    widths,
+    color: source.color,
+  };
+}
+
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 
 /** Reads a source's size, refusing what is not an image of a known format or is too large. */
 export async function sourceSize(source: Buffer): Promise<{ width: number; height: number; format: string }> {
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Metadata;
   try {
     meta = await sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata();
   } catch (error) {
@@ -83,6 +111,7 @@ export async function sourceSize(source: Buffer): Promise<{ width: number; heigh
  */
 export async function makeVariants(source: Buffer): Promise<ImageVariants> {
   await sourceSize(source);
+  const sharp = await loadSharp();
   // Decoded once (EXIF orientation applied, alpha flattened on white as a page shows it), then resized per file.
   const { data, info } = await sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS })
     .rotate()
@@ -109,13 +138,10 @@ export async function makeVariants(source: Buffer): Promise<ImageVariants> {
       : raw();
   files.push({ name: 'og.jpg', body: await ENCODE.jpg(og).toBuffer(), contentType: IMAGE_MIME.jpg });
   const { dominant } = await raw().stats();
-  const widest = widths[widths.length - 1];
+  const color = `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`;
   return {
     hash: imageHash(source),
-    width: widest,
-    height: heightOf(widest),
-    widths,
-    color: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
+    ...variantSizes({ width: info.width, height: info.height, color }),
     files,
   };
 }

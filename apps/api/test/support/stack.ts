@@ -5,7 +5,7 @@ import { ADMIN, signedInAgent } from './auth';
 import { type FakeService, startFakeDiscord, startFakeMailchimp } from './fake-services';
 import { type FakeOptions, type FakeYouTube, startFakeYouTube } from './fake-youtube';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
-import { startTestApp, type TestApp } from './test-app';
+import { NO_IMAGE_HOST, startTestApp, type TestApp } from './test-app';
 
 /** The admin of a production-mode stack: ADMIN_PASSWORD is required there, so the stack sets this one. */
 export const PRODUCTION_ADMIN = { username: 'admin', password: 'production-test-password' };
@@ -21,6 +21,12 @@ export interface StackServices {
 export interface StackOptions {
   /** A fake YouTube with this channel; the app's env points at it (override YOUTUBE_API_KEY with '' for feed mode). */
   youtube?: FakeOptions;
+  /**
+   * The app fetches the site's images from the fake YouTube's image hosts after a sync (and makes their variants:
+   * seconds of CPU per dozen videos). Without it, no image host answers: a sync's images stay pending, and no
+   * answer changes in the background while a suite runs.
+   */
+  images?: boolean;
   discord?: boolean;
   /** A fake Mailchimp; the app's MAILCHIMP_API_BASE_URL points at it. */
   mailchimp?: boolean;
@@ -82,6 +88,8 @@ export async function startStack<const O extends StackOptions>(options: O = {} a
     t = await startTestApp({
       env: {
         ...services.youtube?.env(),
+        // test-app.ts's image host that never answers, unless the suite asks for the fake's.
+        ...(options.images ? {} : { YOUTUBE_IMAGES_BASE_URL: NO_IMAGE_HOST }),
         ...(services.mailchimp ? { MAILCHIMP_API_BASE_URL: services.mailchimp.info.apiBaseUrl } : {}),
         ...(options.production
           ? {

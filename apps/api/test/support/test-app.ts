@@ -127,6 +127,9 @@ export async function freshMysql(url: string): Promise<void> {
   }
 }
 
+/** An image host that never answers (nothing listens on port 1): a sync's images stay pending. */
+export const NO_IMAGE_HOST = 'http://127.0.0.1:1';
+
 export interface StartOptions {
   env?: Record<string, string>;
   /** Keep the database of a previous app (restart tests). */
@@ -148,7 +151,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp 
     LOG_REQUESTS: 'false',
     ...(usingMysql() ? { DATABASE_URL: mysqlUrl() } : { SQLITE_PATH: sqlitePath }),
     // No test reaches YouTube's image hosts: a port nothing listens on, unless a spec points it at a fake.
-    YOUTUBE_IMAGES_BASE_URL: 'http://127.0.0.1:1',
+    YOUTUBE_IMAGES_BASE_URL: NO_IMAGE_HOST,
     // The images beside the database (a restart keeps both); on MySQL in the test's own directory.
     ...(usingMysql() ? { IMAGES_DIR: join(tempDir!, 'images') } : {}),
     ...options.env,
