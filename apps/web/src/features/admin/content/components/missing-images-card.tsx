@@ -32,11 +32,12 @@ function MissingImageRow({ image }: { image: MissingImage }) {
       <Badge variant="light" color="gray" className={classes.rowAction}>
         {KIND_LABELS[image.kind]}
       </Badge>
+      {/* A name and a line about it, not a heading and its paragraph. */}
       <div className={classes.rowText}>
-        <Text size="sm" fw={600} lineClamp={2}>
+        <Text component="div" size="sm" fw={600} lineClamp={2}>
           {name}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text component="div" size="xs" c="dimmed">
           {missingImageMeta(image)}
         </Text>
       </div>
