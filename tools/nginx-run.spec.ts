@@ -142,6 +142,13 @@ describeWithNginx('apps/web/nginx.conf under nginx: the cache', () => {
       res.setHeader('Vary', 'Accept-Encoding');
       res.type('js').send(`/* ${req.headers['accept-encoding']} */`);
     });
+    // As the API's image route through the web server: immutable, with a strong ETag; a missing one 404.
+    app.get('/images/:hash/:file', (req, res) => {
+      if (req.params.hash === 'ffffffffffffffffffff') return void res.status(404).json({ statusCode: 404 });
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('ETag', `"${req.params.hash}"`);
+      res.type('image/avif').send(Buffer.from(`image ${req.path}`));
+    });
     app.get('/api/slow', (_req, res) => {
       // Kept 5 s: under load the answer may come after the second it was asked in ends, and an answer already
       // expired would let the waiting requests through (this test is about the lock, not the lifetime).
@@ -238,6 +245,31 @@ describeWithNginx('apps/web/nginx.conf under nginx: the cache', () => {
     for (let i = 0; i < 2; i++)
       expect((await get('/private-page')).headers.get('x-cache-status')).toBe('MISS');
     expect(calls.get('/private-page')).toBe(2);
+  });
+
+  it('keeps an image long, one copy for every host, encoding and visitor (the admin’s session too), answers its revalidation, and keeps no 404', async () => {
+    const path = '/images/0123456789abcdef0123/640.avif';
+    const first = await get(path, { 'Accept-Encoding': 'gzip, br' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/avif');
+    await sleep(1100);
+    for (const headers of [
+      { 'Accept-Encoding': 'identity' },
+      { Cookie: 'sid=admin' },
+      { Host: 'other.example' },
+    ]) {
+      const later = await get(path, headers);
+      expect([later.headers.get('x-cache-status'), await later.text()]).toEqual(['HIT', `image ${path}`]);
+    }
+    // A browser's revalidation is answered from here too, with the API's headers.
+    const revalidated = await get(path, { 'If-None-Match': '"0123456789abcdef0123"' });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(calls.get(path)).toBe(1);
+    const missing = '/images/ffffffffffffffffffff/640.avif';
+    await get(missing);
+    expect((await get(missing)).status).toBe(404);
+    expect(calls.get(missing)).toBe(2);
   });
 
   it('keeps the build’s hashed assets long, whatever the web server’s encoding', async () => {

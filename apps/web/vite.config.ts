@@ -1,6 +1,8 @@
 // Vite bundles this file before its aliases exist, so the list comes by its path, not `@app/contracts`.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { API_PREFIX, API_ROOT_FILES } from '../../libs/contracts/src/api-paths';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { IMAGES_PATH } from '../../libs/contracts/src/site-image-files';
 import react from '@vitejs/plugin-react';
 import { transformSync } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -21,9 +23,9 @@ const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
  */
 export const SSR_OUT_DIR = fileURLToPath(new URL('../../dist/apps/web-server', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
-// Everything the API answers besides the SPA itself: its routes and the generated feeds.
+// Everything the API answers besides the SPA itself: its routes, the generated feeds and the site's images.
 const proxy = Object.fromEntries(
-  [API_PREFIX, ...API_ROOT_FILES].map((path) => [path, { target: apiTarget }]),
+  [API_PREFIX, ...API_ROOT_FILES, `${IMAGES_PATH}/`].map((path) => [path, { target: apiTarget }]),
 );
 
 /** The same class names in the browser build and in the prerender (which runs the sources in Node). */

@@ -2,7 +2,7 @@ import { BODY_LINGER_MS } from '@app/contracts/request-timing';
 import { freePort, MB, padded, resetWithinLinger, sendRaw } from '@app/node-server/raw-http';
 import { gunzipSync } from 'node:zlib';
 import { contentSecurityPolicyFor } from './page-csp';
-import { INDEX_HTML, useFakeStack } from './test/fake-stack';
+import { CACHE_IMMUTABLE_ANSWER, IMAGE_BYTES, INDEX_HTML, useFakeStack } from './test/fake-stack';
 import { echoOf, send } from './test/raw-request';
 import { startWebServer } from './web-app';
 
@@ -32,6 +32,18 @@ describe('api-proxy.ts', () => {
       expect(echoOf(reply).url).toBe(path);
     },
   );
+
+  it('proxies /images/ to the API with its immutable caching, ETag and bytes as they are, and its 304', async () => {
+    const path = '/images/0123456789abcdef0123/640.avif';
+    const reply = await get(path, 'gzip, br');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['cache-control']).toBe(CACHE_IMMUTABLE_ANSWER);
+    expect(reply.headers['content-type']).toBe('image/avif');
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.body).toEqual(IMAGE_BYTES);
+    const again = await send(stack.web.port, path, { headers: { 'If-None-Match': reply.headers.etag! } });
+    expect(again.status).toBe(304);
+  });
 
   it('keeps the browser Host and Origin and sets X-Forwarded-* on state-changing calls', async () => {
     const body = JSON.stringify({ username: 'admin', password: 'admin123' });

@@ -1,8 +1,10 @@
 /**
- * The reverse proxy to the API: every path of `libs/contracts/src/api-paths.ts` goes to it over kept-alive
- * connections, with the visitor's host, protocol and address (proxy-trust.ts).
+ * The reverse proxy to the API: every path of `libs/contracts/src/api-paths.ts`, and the site's images (`/images/…`,
+ * their caching as the API sends it: immutable), go to it over kept-alive connections, with the visitor's host,
+ * protocol and address (proxy-trust.ts).
  */
 import { isApiPath } from '@app/contracts/api-paths';
+import { isImagePath } from '@app/contracts/site-image-files';
 import { Agent, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
@@ -65,14 +67,14 @@ const forwardedHeaders: Plugin = (proxyServer) => {
   });
 };
 
-/** Passes the API's paths on to it; a down API is a 502 with a JSON error. */
+/** Passes the API's paths and the images on to it; a down API is a 502 with a JSON error. */
 export function apiProxy(apiUrl: string, agent: Agent | HttpsAgent) {
   return createProxyMiddleware({
     target: apiUrl,
     agent,
     changeOrigin: false,
     xfwd: false,
-    pathFilter: (pathname) => isApiPath(pathname),
+    pathFilter: (pathname) => isApiPath(pathname) || isImagePath(pathname),
     ejectPlugins: true,
     plugins: [forwardedHeaders],
   });

@@ -1,6 +1,5 @@
 import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
 import type { LiveState, PublicSettings } from '@app/contracts';
-import { thumbnailUrl } from '@app/contracts/youtube';
 import { appClickTarget, appNeededAtLoad, bootPage } from './boot';
 import { bootFacts, SSR_STATE_ID } from './ssr-state';
 
@@ -92,7 +91,10 @@ describe('a page whose thumbnail is missing (bootPage)', () => {
     global.fetch = jest.fn(() => new Promise<never>(() => undefined));
     document.body.innerHTML = `
       <script type="application/json" id="${SSR_STATE_ID}">${JSON.stringify(state())}</script>
-      <img data-thumbnail="image" src="${thumbnailUrl('bootMiss', 'maxresdefault')}" alt="" />`;
+      <div class="box"><picture>
+        <source type="image/avif" srcset="/images/0123456789abcdef0123/320.avif 320w" sizes="100vw">
+        <img data-thumbnail="image" class="thumb" src="/images/0123456789abcdef0123/320.jpg" alt="">
+      </picture></div>`;
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -100,12 +102,13 @@ describe('a page whose thumbnail is missing (bootPage)', () => {
     document.body.innerHTML = '';
   });
 
-  it('steps it down without the app', () => {
+  it('puts the placeholder in the place of its picture, without the app', () => {
     const loadApp = jest.fn(() => new Promise<never>(() => undefined));
     bootPage(loadApp);
-    const img = document.querySelector('img')!;
-    img.dispatchEvent(new Event('error'));
-    expect(img).toHaveAttribute('src', thumbnailUrl('bootMiss', 'sddefault'));
+    document.querySelector('img')!.dispatchEvent(new Event('error'));
+    expect(document.querySelector('.box')!.innerHTML).toBe(
+      '<span class="thumb" data-thumbnail="placeholder"></span>',
+    );
     expect(loadApp).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { LIVE_IDLE_POLL_MS } from './features/videos/api/live-poll';
 import { currentConsent } from './lib/consent-store';
 import { isMissing, THUMBNAIL_SELECTOR } from './lib/thumbnail';
-import { stepDown } from './lib/thumbnail-fallback';
+import { showPlaceholder } from './lib/thumbnail-fallback';
 import { setSiteAnalytics, trackHeroImpression, trackLinkClicks, trackPageview } from './lib/site-analytics';
 import { fetchPageData, readBootFacts, type BootFacts } from './ssr-state';
 import { webFontsAfterLoad } from './features/settings/web-fonts';
@@ -16,8 +16,8 @@ import { loginPrerendered } from './features/admin/login/prerendered-login';
  *   once it has started; the first sign of intent (a pointer over the page, a touch, a focus) already fetches it;
  * - and on `/` after {@link LIVE_IDLE_POLL_MS} at the latest, when the app would have asked for a stream anyway.
  *
- * A thumbnail that turns out missing needs no app either: this script steps it down to a smaller size or the
- * placeholder (lib/thumbnail-fallback.ts) until the app runs, which then takes over.
+ * A thumbnail that turns out missing needs no app either: this script puts its placeholder in its place
+ * (lib/thumbnail-fallback.ts) until the app runs, which then takes over.
  *
  * Links to other pages need no app. Their clicks are counted from their `data-track` (`trackLinkClicks`), and the
  * page view and the hero's impression are counted here, at load, as the app would have counted them.
@@ -159,19 +159,19 @@ export function bootPage(
     if (now) void start();
     return;
   }
-  // A thumbnail that failed already, or fails later (a lazy one further down), steps down here.
-  const stepDownMissing = ({ target }: Event) => {
+  // A thumbnail that failed already, or fails later (a lazy one further down), gives way to its placeholder here.
+  const replaceMissing = ({ target }: Event) => {
     if (
       fallbacksHere &&
       target instanceof HTMLImageElement &&
       target.matches(THUMBNAIL_SELECTOR) &&
       isMissing(target)
     )
-      stepDown(target);
+      showPlaceholder(target);
   };
-  for (const type of ['error', 'load']) document.addEventListener(type, stepDownMissing, true);
+  for (const type of ['error', 'load']) document.addEventListener(type, replaceMissing, true);
   for (const image of document.querySelectorAll<HTMLImageElement>(THUMBNAIL_SELECTOR))
-    if (image.complete && isMissing(image)) stepDown(image);
+    if (image.complete && isMissing(image)) showPlaceholder(image);
   if (now || appNeededAtLoad(facts, currentConsent())) void start();
   else if (window.location.pathname === '/') setTimeout(() => void start(), LIVE_IDLE_POLL_MS);
 }

@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy of the site's pages, in one place: a strict baseline (the page's own
- * origin and the YouTube player), plus the hosts of Google Analytics, Plausible and AdSense only
+ * origin, whose `/images/…` are the channel's images, and the YouTube player), plus the hosts of Google Analytics, Plausible and AdSense only
  * while the admin has that feature switched on. The API says which are on (the page model's `policy`,
  * `GET /api/page`); the web app's server (apps/web/server) puts the sources into the policy it sends with
  * each page, and sends the baseline when the API does not answer.
@@ -9,9 +9,9 @@
 import { z } from 'zod';
 import type { PageFeatures } from './page-features';
 
+/** The player, on a click. Its images are the site's own (`/images/…`): no YouTube host is an image source. */
 export const YOUTUBE = {
   frame: ['https://www.youtube-nocookie.com'],
-  img: ['https://i.ytimg.com', 'https://yt3.ggpht.com'],
 };
 
 export const GOOGLE_ANALYTICS = {
@@ -108,7 +108,7 @@ export function pageCspDirectives(
     'script-src': unique(["'self'"], scriptHashes, sources['script-src']),
     // Mantine sets style attributes and one <style> element at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': unique(["'self'", 'data:', 'blob:'], YOUTUBE.img, sources['img-src']),
+    'img-src': unique(["'self'", 'data:', 'blob:'], sources['img-src']),
     'font-src': ["'self'"],
     'connect-src': unique(["'self'"], sources['connect-src']),
     'frame-src': unique(YOUTUBE.frame, sources['frame-src']),

@@ -17,6 +17,7 @@ const base: WatchVideo = {
   title: 'How to build a shed',
   description: 'Step by step.\nWith links: https://example.org',
   thumbnail: 'https://i.ytimg.com/vi/abc_DEF-123/hqdefault.jpg',
+  image: null,
   durationSeconds: 253,
   viewCount: 1234,
   publishedAt: '2031-05-06T07:08:09.000Z',
@@ -295,6 +296,23 @@ describe('the head of a watch page', () => {
     enableRSS: true,
     siteLanguage: 'en' as const,
   };
+
+  it("shares the site's own image once it has it: og:image, twitter:image and the VideoObject's thumbnailUrl are its og.jpg, absolute", () => {
+    const image = {
+      path: '/images/0123456789abcdef0123',
+      width: 1280,
+      height: 720,
+      widths: [320, 640, 1280],
+      color: '#102030',
+    };
+    const head = watchPageHead(settings, ORIGIN, { ...base, image });
+    const meta = Object.fromEntries(head.meta.map((m) => [m.key, m.content]));
+    const og = 'https://site.example/images/0123456789abcdef0123/og.jpg';
+    expect([meta['og:image'], meta['twitter:image']]).toEqual([og, og]);
+    expect((head.jsonLd![0] as { thumbnailUrl: string[] }).thumbnailUrl).toEqual([og]);
+    expectWellFormedVideoObject(videoObjectJsonLd({ ...base, image }, ORIGIN) as never, base);
+    expect(pageHeadHtml(head)).not.toContain('ytimg');
+  });
 
   it('carries title, description, canonical, Open Graph video, the player card, oEmbed and the VideoObject', () => {
     const head = watchPageHead(settings, ORIGIN, { ...base, title: 'A <b>"shed"</b> & more' });

@@ -8,6 +8,7 @@ import { OEMBED_PATH } from './api-paths';
 import { broadcastEvent, jsonLdText } from './broadcast-event';
 import { parseChapters } from './chapters';
 import type { SiteImage } from './site-image';
+import { ogImagePath } from './site-image-files';
 import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
 import { truncateText } from './text';
 import type { VideoKind } from './video-filters';
@@ -110,8 +111,15 @@ const YOUTUBE_THUMBNAIL = /^https:\/\/i\.ytimg\.com\/vi\//;
 /** Sizes YouTube keeps for every video (`maxresdefault` and `sddefault` may be missing): 4:3 and 16:9. */
 const YOUTUBE_SIZES = ['hqdefault', 'mqdefault', 'default'] as const;
 
-/** The thumbnail in the sizes there are: YouTube's for a YouTube video, else the one the site stores. */
-export function thumbnailUrls(video: Pick<WatchVideo, 'id' | 'thumbnail'>, origin: string): string[] {
+/**
+ * The thumbnail in the sizes there are: the site's own share image (`og.jpg`, absolute) once the site has the image;
+ * until then YouTube's for a YouTube video, else the one the site stores (for crawlers: a page shows none of these).
+ */
+export function thumbnailUrls(
+  video: Pick<WatchVideo, 'id' | 'thumbnail' | 'image'>,
+  origin: string,
+): string[] {
+  if (video.image) return [absolute(origin, ogImagePath(video.image))];
   if (video.thumbnail && !YOUTUBE_THUMBNAIL.test(video.thumbnail)) return [absolute(origin, video.thumbnail)];
   const sizes = YOUTUBE_SIZES.map((size) => thumbnailUrl(video.id, size));
   return video.thumbnail && !sizes.includes(video.thumbnail) ? [video.thumbnail, ...sizes] : sizes;

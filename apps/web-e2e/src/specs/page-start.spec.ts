@@ -9,16 +9,10 @@ import { stubYouTubePlayer } from '../support/youtube-stub';
 
 /**
  * Issue 23: a page the server rendered paints and works without its app; the app (React, the page's components)
- * starts on the first click it handles, and that click is given to it. YouTube's thumbnails come from a stand-in
- * here (this network is closed), but in the test of missing thumbnails.
+ * starts on the first click it handles, and that click is given to it. The channel's images are the site's own
+ * (/images/…); YouTube's pages, which links open in a new tab, come from a stand-in (this network is closed).
  */
-async function thumbnailsLoad(page: Page): Promise<void> {
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="480" height="270" fill="#345"/></svg>';
-  await page
-    .context()
-    .route('https://i.ytimg.com/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: svg }));
-  // The subscribe link's new tab.
+async function youTubeTabsLoad(page: Page): Promise<void> {
   await page
     .context()
     .route('https://www.youtube.com/**', (route) =>
@@ -72,7 +66,7 @@ const appScript = (files: string[]) => files.filter((file) => file.startsWith('s
 test('/ needs no app until the first click it handles: the view, the impression and a link click are counted without it, and the click is given to the app', async ({
   page,
 }) => {
-  await thumbnailsLoad(page);
+  await youTubeTabsLoad(page);
   const files = scripts(page);
   const sent = events(page);
   const home = new HomePage(page);
@@ -105,7 +99,7 @@ test('/ needs no app until the first click it handles: the view, the impression 
 test('an app that starts days after the page was rendered hydrates it as it is: its dates, its images', async ({
   page,
 }) => {
-  await thumbnailsLoad(page);
+  await youTubeTabsLoad(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // The visitor's clock three days and an hour past the server's: as when the app starts long after the page
@@ -123,7 +117,7 @@ test('an app that starts days after the page was rendered hydrates it as it is: 
 });
 
 test('a watch page plays on the first tap without its app loaded before', async ({ page, request }) => {
-  await thumbnailsLoad(page);
+  await youTubeTabsLoad(page);
   await stubYouTubePlayer(page);
   const files = scripts(page);
   const [video] = (await (await request.get('/api/videos?sort=recent&limit=1')).json()) as Video[];
@@ -149,15 +143,17 @@ function scriptBytes(page: Page): Map<string, number> {
   return bytes;
 }
 
-test('a missing thumbnail never starts the app: / and a watch page step it down to the placeholder with ≤ 10 KB of script', async ({
+test('an image that fails never starts the app: / and a watch page put the placeholder in its box with ≤ 10 KB of script', async ({
   page,
   request,
 }) => {
-  // The demo's video with YouTube's maxres URL: this network is closed, so every size of it fails.
+  // One video's image fails (its files answer 404); the others load.
   const videos = (await (await request.get('/api/videos?sort=recent&limit=20')).json()) as Video[];
-  const missing = videos.find((v) => v.thumbnail?.startsWith('https://i.ytimg.com/'))!;
+  const missing = videos.find((v) => v.image !== null)!;
   expect(missing).toBeDefined();
+  await page.route(`**${missing.image!.path}/**`, (route) => route.fulfill({ status: 404, body: '' }));
   const bytes = scriptBytes(page);
+  const files = scripts(page);
   const cases = [
     { path: '/', thumbnail: page.locator(`article[data-video-id="${missing.id}"] [data-thumbnail]`) },
     { path: `/videos/${missing.id}`, thumbnail: page.locator('main [data-thumbnail]').first() },
@@ -166,7 +162,8 @@ test('a missing thumbnail never starts the app: / and a watch page step it down 
     bytes.clear();
     await page.goto(path);
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-    // Stepped down to the placeholder in its box, with the facade's label and name for it, without the app.
+    await thumbnail.scrollIntoViewIfNeeded();
+    // The placeholder in its box, with the facade's label and name for it, without the app.
     await expect(thumbnail).toHaveAttribute('data-thumbnail', 'placeholder');
     const facade = page.getByRole('button', { name: `Click to play ${missing.title}`, exact: false }).first();
     await expect(facade).toHaveText('Click to play');
@@ -177,13 +174,15 @@ test('a missing thumbnail never starts the app: / and a watch page step it down 
     expect(total, `${path}: ${JSON.stringify([...bytes])}`).toBeLessThanOrEqual(10 * 1024);
     await expect(page.locator('html')).not.toHaveAttribute('data-app', /.+/);
   }
+  // Neither page's app was as much as fetched.
+  expect(files.filter((file) => /^(start-app|watch-app)-/.test(file))).toEqual([]);
 });
 
 test('a tap on a control before the page’s script is there is held, and given to the app when it comes', async ({
   page,
   request,
 }) => {
-  await thumbnailsLoad(page);
+  await youTubeTabsLoad(page);
   await stubYouTubePlayer(page);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -207,7 +206,7 @@ test('a tap on a control before the page’s script is there is held, and given 
 test('a first visit draws its text in the fallbacks throughout, fetches the web fonts after its load, and the next page has them at once', async ({
   page,
 }) => {
-  await thumbnailsLoad(page);
+  await youTubeTabsLoad(page);
   await page.addInitScript(() => {
     type Shift = { value: number; hadRecentInput: boolean; startTime: number; sources?: { node?: Node }[] };
     const w = window as unknown as {
@@ -284,7 +283,7 @@ test('the first paint waits for the whole first screen: HTML that stalls in the 
   page,
   baseURL,
 }) => {
-  await thumbnailsLoad(page);
+  await youTubeTabsLoad(page);
   const html = await (await page.request.get('/', { headers: { Accept: 'text/html' } })).text();
   // A network that stalls right after the headline, before the hero's buttons and stats: a busy CPU does the
   // same when the parser yields to paint (six pages in forty at 1280×800 with the CPU throttled 8×).
@@ -353,7 +352,7 @@ test('the first paint waits for the whole first screen: HTML that stalls in the 
 test('a rendered page carries only its first screen’s rules and none of its data; the app takes the whole sheets and the data when it starts', async ({
   page,
 }) => {
-  await thumbnailsLoad(page);
+  await youTubeTabsLoad(page);
   const pageData: number[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/page-data/')) pageData.push(response.status());
@@ -404,7 +403,7 @@ test('a rendered page carries only its first screen’s rules and none of its da
 test('when the web server no longer has a page’s data (restarted, another instance), the app hydrates it with the API’s answers', async ({
   page,
 }) => {
-  await thumbnailsLoad(page);
+  await youTubeTabsLoad(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.route('**/page-data/**', (route) =>

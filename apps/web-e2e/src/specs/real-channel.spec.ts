@@ -8,6 +8,7 @@ import {
   type ThumbnailSizes,
   thumbnailSizes,
 } from '../support/real-channel';
+import { scrollThrough } from '../support/scroll-through';
 import { serverUrl } from '../support/servers';
 
 // Issue 27: the real stack is synced from a fake YouTube whose default channel answers as real channels do
@@ -23,14 +24,7 @@ async function videos(page: Page, query: string): Promise<Video[]> {
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.waitForLoadState('networkidle');
+  await scrollThrough(page);
 }
 
 const ZONES = [

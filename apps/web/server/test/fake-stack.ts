@@ -23,6 +23,10 @@ import type { Echo } from './raw-request';
 export const PAGE_HEAD = '<!--page-head-->\n<title>Default</title>\n<!--/page-head-->';
 export const INDEX_HTML = `<!doctype html><html><head>${PAGE_HEAD}<script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div>SPA-INDEX</body></html>`;
 export const BIG_JS = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
+/** What the API's image route sends: the Cache-Control of a file whose name names its content, and its bytes. */
+export const CACHE_IMMUTABLE_ANSWER = 'public, max-age=31536000, immutable';
+export const IMAGE_BYTES = Buffer.from('not really an AVIF, but bytes to pass on as they are');
+
 /** The API's usual Cache-Control on public answers, which lets the web server keep pages built from them. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, s-maxage=1, stale-while-revalidate=60';
 
@@ -123,6 +127,16 @@ function startFakeApi(): Promise<{ api: FakeApi; close(): Promise<void> }> {
           res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
           res.end(json);
         }, api.modelDelay);
+        return;
+      }
+      if (url.pathname.startsWith('/images/')) {
+        // As the API's image route: an immutable file with a strong ETag, a 304 for it.
+        const etag = `"${createHash('sha1').update(url.pathname).digest('base64url')}"`;
+        res.setHeader('Cache-Control', CACHE_IMMUTABLE_ANSWER);
+        res.setHeader('ETag', etag);
+        if (req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
+        res.writeHead(200, { 'Content-Type': 'image/avif', 'Content-Length': IMAGE_BYTES.length });
+        res.end(IMAGE_BYTES);
         return;
       }
       const echo: Echo = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };

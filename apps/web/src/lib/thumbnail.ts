@@ -1,11 +1,7 @@
-import { MISSING_THUMBNAIL_WIDTH, youTubeThumbnailSize } from '@app/contracts/youtube';
-
-/** A thumbnail image as `VideoThumbnail` draws it (it falls back when the image is missing). */
+/** A thumbnail image as `VideoThumbnail` draws it (the placeholder takes its place when it fails). */
 export const THUMBNAIL_SELECTOR = 'img[data-thumbnail="image"]';
 
-/** Broken, or YouTube's grey 120×90 stand-in for a size the video lacks (`default` is 120 wide by itself). */
+/** Broken: the file did not come, or was no image. */
 export function isMissing(img: HTMLImageElement): boolean {
-  if (img.naturalWidth === 0) return true;
-  const size = youTubeThumbnailSize(img.currentSrc || img.src);
-  return size !== undefined && size !== 'default' && img.naturalWidth === MISSING_THUMBNAIL_WIDTH;
+  return img.naturalWidth === 0;
 }

@@ -1,6 +1,5 @@
 import { t, type MessageKey } from '../../i18n/i18n';
 import { drawHeroVariant, type HeroVariant } from '@app/contracts/hero';
-import { thumbnailUrl } from '@app/contracts/youtube';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -31,6 +30,14 @@ export function pickHeroVariant(random: () => number = Math.random): HeroVariant
   return drawHeroVariant(random);
 }
 
+/**
+ * The hero's background video: a video file. A YouTube address is neither played nor shown as its thumbnail (nothing
+ * is asked of YouTube before a click): the hero keeps its gradient.
+ */
+function heroVideo(url: string): boolean {
+  return !!url && youtubeVideoId(url) === null;
+}
+
 /** How often the watch button was pressed on this page (counted and logged). */
 let watchClicks = 0;
 
@@ -44,25 +51,19 @@ function HeroBackground() {
       </div>
     );
   }
-  if (type === 'video' && heroVideoUrl) {
-    // A YouTube address is not played as a background (nothing may contact YouTube before a
-    // click); its thumbnail stands in for it. A video file plays muted in a loop.
-    const youtubeId = youtubeVideoId(heroVideoUrl);
+  if (type === 'video' && heroVideo(heroVideoUrl)) {
+    // A video file plays muted in a loop.
     return (
       <div className={classes.media} aria-hidden>
-        {youtubeId ? (
-          <img src={thumbnailUrl(youtubeId)} alt="" className={classes.mediaFill} />
-        ) : (
-          <video
-            className={classes.mediaFill}
-            src={heroVideoUrl}
-            autoPlay
-            muted
-            loop
-            playsInline
-            preload="metadata"
-          />
-        )}
+        <video
+          className={classes.mediaFill}
+          src={heroVideoUrl}
+          autoPlay
+          muted
+          loop
+          playsInline
+          preload="metadata"
+        />
       </div>
     );
   }
@@ -95,7 +96,7 @@ export function Hero({ prerender = false }: { prerender?: boolean }) {
   const clicks = useRef(watchClicks);
   const type = settings.heroBackgroundType;
   const hasMedia =
-    (type === 'image' && !!settings.heroImage) || (type === 'video' && !!settings.heroVideoUrl);
+    (type === 'image' && !!settings.heroImage) || (type === 'video' && heroVideo(settings.heroVideoUrl));
 
   useEffect(() => {
     // One impression per page load: the boot script counts it at once on a server-rendered `/`, before the app starts.

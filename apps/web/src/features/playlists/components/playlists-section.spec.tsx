@@ -1,14 +1,16 @@
-import type { Playlist } from '@app/contracts';
+import type { Playlist, SiteImage } from '@app/contracts';
 import { screen } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
+import { siteImage } from '../../../test/site-image';
 import { en } from '@app/contracts/i18n/en';
 import { featuredPlaylists, gradientIndex, PlaylistsSection } from './playlists-section';
 
-const playlist = (id: string, pinned = false, thumbnail: string | null = null): Playlist => ({
+const playlist = (id: string, pinned = false, image: SiteImage | null = null): Playlist => ({
   id,
   title: `Playlist ${id}`,
-  thumbnail,
+  thumbnail: image && `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
+  image,
   videoCount: 3,
   pinned,
 });
@@ -32,7 +34,7 @@ describe('PlaylistsSection', () => {
     mockFetch({ '/api/playlists': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const { container } = renderWithProviders(<PlaylistsSection />);
     expect(container.querySelectorAll('[data-skeleton]')).toHaveLength(3);
-    answer(fakeResponse(200, [playlist('PLone', false, '/t.svg'), playlist('PLtwo', true)]));
+    answer(fakeResponse(200, [playlist('PLone', false, siteImage('one')), playlist('PLtwo', true)]));
     const links = await screen.findAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       'https://www.youtube.com/playlist?list=PLtwo',
@@ -43,6 +45,14 @@ describe('PlaylistsSection', () => {
       'data-gradient',
       String(gradientIndex('PLtwo')),
     );
+    // A playlist's picture is the site's copy of its thumbnail, never YouTube's.
+    const image = siteImage('one');
+    expect(links[1].querySelector('picture source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      `${image.path}/320.avif 320w, ${image.path}/640.avif 640w, ${image.path}/1280.avif 1280w`,
+    );
+    expect(links[1].querySelector('img')).toHaveAttribute('src', `${image.path}/640.jpg`);
+    expect(container.innerHTML).not.toContain('ytimg');
   });
 
   it('says so when there are none', async () => {

@@ -2,6 +2,8 @@ import { t } from '../../../i18n/i18n';
 import type { Playlist } from '@app/contracts';
 import { Container } from '@mantine/core';
 import { IconPlaylist } from '@tabler/icons-react';
+import { VideoThumbnail } from '../../../components/video-thumbnail';
+import { IMAGE_SIZES } from '../../../lib/image-sizes';
 import { trackOnClick } from '../../../lib/site-analytics';
 import { playlistUrl } from '../../../lib/youtube';
 import { PINNED_PLAYLIST_LIMIT } from '@app/contracts/limits';
@@ -20,7 +22,7 @@ export function featuredPlaylists(playlists: Playlist[]): Playlist[] {
   );
 }
 
-/** Which of the six gradients a playlist without a thumbnail gets: by the first character of its id. */
+/** Which of the six gradients a playlist without a thumbnail (the site's copy of it) gets: by the first character of its id. */
 export function gradientIndex(id: string): number {
   return id.length > 0 ? id.charCodeAt(0) % PLAYLIST_GRADIENTS : 0;
 }
@@ -37,8 +39,15 @@ function PlaylistCard({ playlist }: { playlist: Playlist }) {
       data-pinned={playlist.pinned || undefined}
     >
       <div className={classes.media}>
-        {playlist.thumbnail ? (
-          <img src={playlist.thumbnail} alt="" loading="lazy" decoding="async" width={640} height={360} />
+        {playlist.image ? (
+          <VideoThumbnail
+            image={playlist.image}
+            alt=""
+            sizes={IMAGE_SIZES.card}
+            loading="lazy"
+            decoding="async"
+            placeholderClassName={classes.missing}
+          />
         ) : (
           <div
             className={classes.gradient}

@@ -3,6 +3,7 @@ import { t } from '../../../i18n/i18n';
 import { Container } from '@mantine/core';
 import { useState } from 'react';
 import { formatCount, formatDuration, formatRelativeDate } from '../../../lib/format';
+import { IMAGE_SIZES } from '../../../lib/image-sizes';
 import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
 import { useFeaturedVideo } from '../api/get-featured-video';
@@ -38,6 +39,7 @@ export function FeaturedVideo() {
           ) : (
             <VideoFacade
               video={video}
+              sizes={IMAGE_SIZES.poster}
               onPlay={() => {
                 track({ kind: 'play', videoId: video.id, where: 'featured' });
                 setPlaying(true);

@@ -10,6 +10,7 @@ const video = (id: string, kind: Video['kind']): Video => ({
   title: `${kind} ${id}`,
   description: null,
   thumbnail: null,
+  image: null,
   duration: '1:00',
   durationSeconds: 60,
   viewCount: 1,

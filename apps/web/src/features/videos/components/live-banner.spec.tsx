@@ -6,11 +6,13 @@ import { renderWithProviders } from '../../../test/render';
 import { formatScheduledStart } from '../../../lib/format';
 import { LIVE_IDLE_POLL_MS, LIVE_POLL_MS } from '../api/get-live-state';
 import { LiveBanner } from './live-banner';
+import { siteImage } from '../../../test/site-image';
 
 const stream = (id: string, state: LiveStream['state'], extra: Partial<LiveStream> = {}): LiveStream => ({
   id,
   title: `Stream ${id}`,
   thumbnail: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
+  image: siteImage(id),
   state,
   scheduledStartTime: null,
   actualStartTime: null,

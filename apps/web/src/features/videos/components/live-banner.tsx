@@ -1,12 +1,14 @@
 import { t } from '../../../i18n/i18n';
 import type { LiveStream } from '@app/contracts';
 import { broadcastEventJsonLd, jsonLdText } from '@app/contracts/broadcast-event';
+import { ogImagePath } from '@app/contracts/site-image-files';
 import { watchUrl } from '@app/contracts/youtube';
 import { Button, Container } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { formatScheduledStart } from '../../../lib/format';
+import { IMAGE_SIZES } from '../../../lib/image-sizes';
 import { useHydrated } from '../../../lib/hydrated';
 import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
@@ -31,7 +33,8 @@ function LivePlayer({
   return (
     <PlayFacade
       title={stream.title}
-      thumbnail={stream.thumbnail}
+      image={stream.image}
+      sizes={IMAGE_SIZES.live}
       onPlay={onPlay}
       placeholder={t('live.watchStream')}
       eager
@@ -44,7 +47,7 @@ function StreamJsonLd({ stream }: { stream: LiveStream }) {
   const data = broadcastEventJsonLd({
     id: stream.id,
     title: stream.title,
-    thumbnail: stream.thumbnail,
+    thumbnail: stream.image ? ogImagePath(stream.image) : stream.thumbnail,
     startDate: stream.actualStartTime ?? stream.scheduledStartTime,
   });
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />;
@@ -97,13 +100,12 @@ function Upcoming({ stream }: { stream: LiveStream }) {
   return (
     <section className={classes.upcoming} aria-labelledby="upcoming-title" data-testid="upcoming-card">
       <StreamJsonLd stream={stream} />
-      {stream.thumbnail && (
+      {stream.image && (
         <VideoThumbnail
-          src={stream.thumbnail}
+          image={stream.image}
           alt=""
           className={classes.upcomingThumbnail}
-          width={160}
-          height={90}
+          sizes={IMAGE_SIZES.small}
           placeholderClassName={`${classes.upcomingThumbnail} ${classes.upcomingPlaceholder}`}
         />
       )}

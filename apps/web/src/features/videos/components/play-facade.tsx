@@ -1,8 +1,9 @@
-import type { Video } from '@app/contracts';
+import type { SiteImage, Video } from '@app/contracts';
 import { UNKNOWN_DURATION } from '@app/contracts/youtube';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { ThumbnailImage, useThumbnail } from '../../../components/video-thumbnail';
 import { t } from '../../../i18n/i18n';
+import { IMAGE_SIZES } from '../../../lib/image-sizes';
 import classes from './video-card.module.css';
 
 const KIND_LABELS: Partial<Record<Video['kind'], string>> = {
@@ -31,7 +32,10 @@ export function facadeName(label: string, title: string, { kind, duration }: Fac
 
 interface PlayFacadeProps {
   title: string;
-  thumbnail: string | null | undefined;
+  /** The site's copy of its thumbnail; null shows the placeholder. */
+  image: SiteImage | null | undefined;
+  /** How wide the picture is on each screen (`IMAGE_SIZES`). */
+  sizes?: string;
   onPlay: () => void;
   /** The label without a thumbnail (the SPEC's "Click to play featured video"); "Play" over one. */
   placeholder: string;
@@ -48,14 +52,15 @@ interface PlayFacadeProps {
  */
 export function PlayFacade({
   title,
-  thumbnail,
+  image,
+  sizes = IMAGE_SIZES.card,
   onPlay,
   placeholder,
   badges = {},
   eager = false,
 }: PlayFacadeProps) {
-  const image = useThumbnail(thumbnail);
-  const label = image.current ? t('player.play') : placeholder;
+  const thumbnail = useThumbnail(image);
+  const label = thumbnail.current ? t('player.play') : placeholder;
   return (
     <>
       <button
@@ -64,22 +69,21 @@ export function PlayFacade({
         onClick={onPlay}
         aria-label={facadeName(label, title, badges)}
         // The name and label with the placeholder, for the boot script should every size of the image be missing.
-        data-placeholder-label={thumbnail ? facadeName(placeholder, title, badges) : undefined}
+        data-placeholder-label={image ? facadeName(placeholder, title, badges) : undefined}
       >
         <ThumbnailImage
-          thumbnail={image}
+          thumbnail={thumbnail}
           alt=""
           className={classes.thumbnail}
+          sizes={sizes}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : undefined}
           decoding="async"
-          width={640}
-          height={360}
           placeholderClassName={classes.noThumbnail}
         />
         <span className={classes.playIcon} aria-hidden>
           <IconPlayerPlayFilled size={20} />
-          <span className={classes.playLabel} data-placeholder-text={thumbnail ? placeholder : undefined}>
+          <span className={classes.playLabel} data-placeholder-text={image ? placeholder : undefined}>
             {label}
           </span>
         </span>
@@ -105,12 +109,12 @@ export function VideoFacade({
   ...props
 }: { video: Video; placeholder?: string } & Omit<
   PlayFacadeProps,
-  'title' | 'thumbnail' | 'placeholder' | 'badges'
+  'title' | 'image' | 'placeholder' | 'badges'
 >) {
   return (
     <PlayFacade
       title={video.title}
-      thumbnail={video.thumbnail}
+      image={video.image}
       placeholder={placeholder}
       badges={{
         kind: KIND_LABELS[video.kind],

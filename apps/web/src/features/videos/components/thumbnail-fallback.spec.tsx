@@ -1,15 +1,14 @@
 // The boot script's fallbacks (lib/thumbnail-fallback.ts) on the markup of the components that draw thumbnails.
 import type { Video } from '@app/contracts';
-import { thumbnailUrl } from '@app/contracts/youtube';
 import { act, fireEvent } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { VideoFacade } from './play-facade';
-import { stepDown } from '../../../lib/thumbnail-fallback';
+import { showPlaceholder } from '../../../lib/thumbnail-fallback';
+import { siteImage } from '../../../test/site-image';
 
-// Each test takes a video id of its own: the URLs found missing are kept for the page's life (this file's).
-const sizes = ['maxresdefault', 'sddefault', 'hqdefault', 'mqdefault'] as const;
+// Each test takes a video id of its own: the images found missing are kept for the page's life (this file's).
 const image = (root: HTMLElement) => root.querySelector<HTMLImageElement>('img[data-thumbnail="image"]');
 
 function video(id: string): Video {
@@ -17,7 +16,8 @@ function video(id: string): Video {
     id,
     title: 'A video',
     description: '',
-    thumbnail: thumbnailUrl(id, 'maxresdefault'),
+    thumbnail: `https://i.ytimg.com/vi/${id}/maxresdefault.jpg`,
+    image: siteImage(id),
     duration: '4:05',
     viewCount: 10,
     publishedAt: '2024-01-01T00:00:00.000Z',
@@ -55,20 +55,13 @@ afterEach(() => {
 });
 
 describe('a missing thumbnail before the app runs (boot script)', () => {
-  it('steps down maxres → sd → hq → mq in the same image, then puts the placeholder in its place', () => {
-    const root = serverPage(facade('step1'));
+  it("puts the placeholder in the place of the picture, with the facade's class, label and name", () => {
+    const root = serverPage(facade('miss1'));
     const img = image(root)!;
-    const seen = [img.getAttribute('src')];
-    for (let i = 1; i < sizes.length; i++) {
-      stepDown(img);
-      expect(image(root)).toBe(img);
-      seen.push(img.getAttribute('src'));
-    }
-    expect(seen).toEqual(sizes.map((size) => thumbnailUrl('step1', size)));
-    expect(img).toHaveAttribute('width', '640');
-
-    stepDown(img);
+    expect(root.querySelector('picture')).not.toBeNull();
+    showPlaceholder(img);
     expect(image(root)).toBeNull();
+    expect(root.querySelector('picture')).toBeNull();
     const placeholder = root.querySelector('[data-thumbnail="placeholder"]')!;
     expect(placeholder.tagName).toBe('SPAN');
     // The facade's placeholder class, label and name, as the app draws them.
@@ -77,39 +70,26 @@ describe('a missing thumbnail before the app runs (boot script)', () => {
     expect(root.querySelector('button')).toHaveTextContent(/^Click to play$/);
   });
 
-  it("sends an owner's own image straight to the placeholder, in the image's class and with its text", () => {
+  it("puts a lone thumbnail's placeholder in the image's class, with its text", () => {
     const root = serverPage(
       <VideoThumbnail
-        src="/api/demo/thumbnails/own.svg"
+        image={siteImage('own1')}
         alt=""
         className="thumb"
-        width={320}
-        height={180}
+        sizes="100vw"
         placeholderClassName="thumb none"
         placeholder="No picture"
       />,
     );
-    stepDown(image(root)!);
-    expect(root.querySelector('[data-thumbnail]')!.outerHTML).toBe(
-      '<span class="thumb none" data-thumbnail="placeholder">No picture</span>',
-    );
-  });
-
-  it('a size found missing is skipped by the next image that would try it', () => {
-    const first = serverPage(facade('skip1'));
-    stepDown(image(first)!);
-    const second = serverPage(
-      <VideoThumbnail src={thumbnailUrl('skip1', 'sddefault')} alt="" width={320} height={180} />,
-    );
-    stepDown(image(second)!);
-    expect(image(second)).toHaveAttribute('src', thumbnailUrl('skip1', 'hqdefault'));
+    showPlaceholder(image(root)!);
+    expect(root.innerHTML).toBe('<span class="thumb none" data-thumbnail="placeholder">No picture</span>');
   });
 });
 
 describe('the app, when it starts, takes the page as the boot script left it', () => {
   it('hydrates a placeholder put in without a mismatch, and keeps it', async () => {
     const root = serverPage(facade('hydr1'));
-    for (let i = 0; i < sizes.length; i++) stepDown(image(root)!);
+    showPlaceholder(image(root)!);
     const placeholder = root.querySelector('[data-thumbnail="placeholder"]');
     expect(await hydrate(root, facade('hydr1'))).toEqual([]);
     expect(root.querySelector('[data-thumbnail="placeholder"]')).toBe(placeholder);
@@ -117,13 +97,13 @@ describe('the app, when it starts, takes the page as the boot script left it', (
     expect(root.querySelector('button')).toHaveTextContent(/^Click to play$/);
   });
 
-  it('goes on from the size the boot script showed', async () => {
+  it('keeps an image that did not fail, and shows the placeholder when it fails later', async () => {
     const root = serverPage(facade('hydr2'));
-    stepDown(image(root)!);
     expect(await hydrate(root, facade('hydr2'))).toEqual([]);
     const img = image(root)!;
-    expect(img).toHaveAttribute('src', thumbnailUrl('hydr2', 'sddefault'));
+    expect(img).toHaveAttribute('src', `${siteImage('hydr2').path}/640.jpg`);
     await act(async () => void fireEvent.error(img));
-    expect(image(root)).toHaveAttribute('src', thumbnailUrl('hydr2', 'hqdefault'));
+    expect(image(root)).toBeNull();
+    expect(root.querySelector('[data-thumbnail="placeholder"]')).not.toBeNull();
   });
 });

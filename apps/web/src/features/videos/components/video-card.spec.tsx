@@ -2,6 +2,7 @@ import type { Video } from '@app/contracts';
 import { screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { renderWithProviders } from '../../../test/render';
+import { siteImage } from '../../../test/site-image';
 import { VideoFacade } from './play-facade';
 import { VideoCard } from './video-card';
 
@@ -10,6 +11,7 @@ const video = (viewCount: number | null, duration = '4:05', durationSeconds = 24
   title: 'A video',
   description: null,
   thumbnail: null,
+  image: null,
   duration,
   durationSeconds,
   viewCount,
@@ -60,6 +62,7 @@ describe('VideoCard duration (issue 24)', () => {
 const withThumbnail = (extra: Partial<Video> = {}): Video => ({
   ...video(10),
   thumbnail: 'https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg',
+  image: siteImage('abc'),
   ...extra,
 });
 

@@ -14,6 +14,7 @@ import {
   formatPublishedDate,
   formatRelativeDate,
 } from '../../../lib/format';
+import { IMAGE_SIZES } from '../../../lib/image-sizes';
 import { useRenderTime } from '../../../lib/render-time';
 import { track } from '../../../lib/site-analytics';
 import { playlistUrl } from '../../../lib/youtube';
@@ -65,13 +66,12 @@ function RelatedVideos({ videos, now }: { videos: VideoDetail['related']; now: n
           <li key={video.id}>
             <a href={watchPath(video.id)} className={classes.relatedLink}>
               <VideoThumbnail
-                src={video.thumbnail}
+                image={video.image}
                 alt=""
                 className={classes.relatedThumb}
+                sizes={IMAGE_SIZES.related}
                 loading="lazy"
                 decoding="async"
-                width={320}
-                height={180}
               />
               <span>
                 <span className={classes.relatedTitle}>{video.title}</span>
@@ -159,6 +159,7 @@ function Watch({ video }: { video: VideoDetail }) {
           ) : (
             <VideoFacade
               video={video}
+              sizes={IMAGE_SIZES.poster}
               eager
               // A link with ?t= (a chapter's, a key moment in search) starts there.
               onPlay={() => play(parseStartTime(new URLSearchParams(window.location.search).get('t')) ?? 0)}

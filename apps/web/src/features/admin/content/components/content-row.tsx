@@ -1,16 +1,17 @@
 import { Group, Image, Text } from '@mantine/core';
+import { imageSrc, type SiteImage } from '@app/contracts';
 import type { ReactNode } from 'react';
 import classes from './content.module.css';
 
-/** A row of the Content tab's lists: the item's thumbnail (or its empty box), title, a line about it, its control. */
+/** A row of the Content tab's lists: the item's thumbnail (the site's copy, or its empty box), title, a line about it, its control. */
 export function ContentRow({
-  thumbnail,
+  image,
   title,
   meta,
   action,
   testId,
 }: {
-  thumbnail: string | null;
+  image: SiteImage | null;
   title: string;
   meta: ReactNode;
   action: ReactNode;
@@ -18,8 +19,8 @@ export function ContentRow({
 }) {
   return (
     <Group gap="sm" wrap="nowrap" className={classes.row} data-testid={testId}>
-      {thumbnail ? (
-        <Image src={thumbnail} alt="" w={80} h={45} radius="sm" className={classes.thumb} />
+      {image ? (
+        <Image src={imageSrc(image, 160)} alt="" w={80} h={45} radius="sm" className={classes.thumb} />
       ) : (
         <div className={classes.thumb} aria-hidden />
       )}

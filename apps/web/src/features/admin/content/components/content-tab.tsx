@@ -4,6 +4,7 @@ import { useAdminVideos } from '../api/get-admin-videos';
 import { usePlaylists } from '../../../playlists/api/get-playlists';
 import { formatInteger } from '../../shared/lib/figures';
 import { FeaturedVideoCard } from './featured-video-card';
+import { MissingImagesCard } from './missing-images-card';
 import { PinnedPlaylistsCard } from './pinned-playlists-card';
 import { YoutubeIntegrationCard } from './youtube-integration-card';
 
@@ -55,7 +56,7 @@ export function Counter({
   );
 }
 
-/** The content tab: three counters and the YouTube, featured-video and pinned-playlist cards. */
+/** The content tab: three counters and the YouTube, featured-video, pinned-playlist and missing-image cards. */
 export function ContentTab() {
   const videos = useAdminVideos();
   const playlists = usePlaylists();
@@ -72,6 +73,7 @@ export function ContentTab() {
         <FeaturedVideoCard videos={videos} />
         <PinnedPlaylistsCard playlists={playlists} />
       </SimpleGrid>
+      <MissingImagesCard />
     </Stack>
   );
 }

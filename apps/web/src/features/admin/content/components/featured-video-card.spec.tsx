@@ -10,6 +10,7 @@ const video = (id: string, extra: Partial<Video> = {}): Video => ({
   title: `Video ${id}`,
   description: null,
   thumbnail: null,
+  image: null,
   duration: '12:34',
   durationSeconds: 754,
   viewCount: 10,

@@ -21,7 +21,7 @@ function VideoRow({ video, standIn }: { video: Video; standIn: boolean }) {
   return (
     <ContentRow
       testId="featured-row"
-      thumbnail={video.thumbnail}
+      image={video.image}
       title={video.title}
       meta={
         <>

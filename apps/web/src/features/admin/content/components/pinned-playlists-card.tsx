@@ -13,7 +13,7 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
   return (
     <ContentRow
       testId="playlist-row"
-      thumbnail={playlist.thumbnail}
+      image={playlist.image}
       title={playlist.title}
       meta={`${plural(playlist.videoCount, 'video')}${pinned ? ' · Pinned' : ''}`}
       action={
