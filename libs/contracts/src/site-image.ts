@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEX_COLOR_PATTERN } from './limits';
 
 /**
  * The site's own copy of an image (a video's thumbnail, a playlist's, the channel's avatar and banner): fetched once by
@@ -20,6 +21,6 @@ export const siteImageSchema = z.object({
   /** The widths there are, ascending. */
   widths: z.array(z.number().int().positive()).min(1),
   /** The image's dominant colour (`#rrggbb`): its box's background until it loads, and if it never does. */
-  color: z.string().regex(/^#[0-9a-f]{6}$/),
+  color: z.string().regex(HEX_COLOR_PATTERN),
 });
 export type SiteImage = z.infer<typeof siteImageSchema>;

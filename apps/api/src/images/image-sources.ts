@@ -1,4 +1,4 @@
-import { MISSING_THUMBNAIL_WIDTH, THUMBNAIL_FALLBACK_SIZES } from '@app/contracts';
+import { MISSING_THUMBNAIL_WIDTH, THUMBNAIL_FALLBACK_SIZES, VIDEO_ID_SOURCE } from '@app/contracts';
 
 /** The only hosts the sync fetches images from: YouTube's thumbnail hosts and its channel-art hosts. */
 export const YOUTUBE_IMAGE_HOSTS: readonly string[] = [
@@ -14,8 +14,9 @@ export const YOUTUBE_IMAGE_HOSTS: readonly string[] = [
 /** Sizes of a video thumbnail, best first: YouTube lacks the larger ones for many videos. */
 const SIZES = [...THUMBNAIL_FALLBACK_SIZES, 'default'] as const;
 /** `https://i.ytimg.com/vi/<id>/<size>[_live].jpg` (also `vi_webp`/`.webp`, and the i1–i4 hosts). */
-const VIDEO_THUMBNAIL =
-  /^\/(vi|vi_webp)\/([\w-]{1,32})\/(maxresdefault|sddefault|hqdefault|mqdefault|default)(_live)?\.(jpg|webp)$/;
+const VIDEO_THUMBNAIL = new RegExp(
+  `^/(vi|vi_webp)/(${VIDEO_ID_SOURCE})/(maxresdefault|sddefault|hqdefault|mqdefault|default)(_live)?\\.(jpg|webp)$`,
+);
 
 /** One URL to try, and whether a 120×90 answer from it is YouTube's grey stand-in for a size it lacks. */
 export interface ImageCandidate {
