@@ -75,7 +75,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const files = app.get(ImageFilesService);
   app.use(
     IMAGES_PATH,
-    imagesRoute(app.get<ImageStore>(IMAGE_STORE), (hash) => files.rebuild(hash)),
+    imagesRoute(app.get<ImageStore>(IMAGE_STORE), (hash, file) => files.make(hash, file)),
   );
   // The WebSub callback is called by the hub (no Origin, Atom body) and proven by its signature instead.
   app.use(

@@ -38,7 +38,7 @@ describe("the demo's images", () => {
     expect(playlists.map((p) => Boolean(p.image))).toEqual(playlists.map((p) => p.thumbnail !== null));
   });
 
-  it('makes the files when first asked for, as the variants of any image, and serves them from the store after', async () => {
+  it('makes each file when first asked for, that file only, and serves it from the store after', async () => {
     const [video] = (await request(t.server).get(apiPaths.videos).expect(200)).body as Video[];
     const hash = video.image!.path.slice(IMAGES_PATH.length + 1);
     const store = t.app.get<ImageStore>(IMAGE_STORE);
@@ -48,8 +48,11 @@ describe("the demo's images", () => {
     const { default: sharp } = await import('sharp');
     const meta = await sharp(avif.body as Buffer).metadata();
     expect([meta.width, meta.height]).toEqual([640, 360]);
+    expect(await store.get(`${hash}/640.avif`)).not.toBeNull();
     for (const file of ['320.webp', '320.jpg', 'og.jpg'])
-      expect(await store.get(`${hash}/${file}`)).not.toBeNull();
+      expect(await store.get(`${hash}/${file}`)).toBeNull();
+    // A width the source does not reach is no file of it.
+    await request(t.server).get(`${video.image!.path}/1280.avif`).expect(404);
     await request(t.server)
       .get(`${video.image!.path}/320.jpg`)
       .expect(200)

@@ -14,6 +14,8 @@ import { ImageEntity } from '../src/images/image.entity';
 import { PlaylistVideoEntity } from '../src/playlists/playlist-video.entity';
 import { VideoEntity } from '../src/videos/video.entity';
 import { ImageMirrorService, RECHECK_MS } from '../src/images/image-mirror.service';
+import { IMAGE_STORE, type ImageStore } from '../src/images/image-store';
+import { SOURCE_FILE } from '../src/images/image-variants';
 import { SiteImagesService } from '../src/images/site-images.service';
 import type { FakeYouTube } from './support/fake-youtube';
 import { startStack, type Stack } from './support/stack';
@@ -78,6 +80,10 @@ describe('The sync brings the images home', () => {
       expect(image.color).toMatch(/^#[0-9a-f]{6}$/);
     }
     const one = stored.find((r) => r.kind === 'video')!;
+    // The sync stores the source; a file is made when a page first asks for it.
+    const store = t.app.get<ImageStore>(IMAGE_STORE);
+    expect((await store.get(`${one.hash}/${SOURCE_FILE}`))?.body.length).toBe(one.bytes);
+    expect(await store.get(`${one.hash}/og.jpg`)).toBeNull();
     const og = await request(t.server).get(`/images/${one.hash}/og.jpg`).expect(200);
     expect(og.headers['content-type']).toBe('image/jpeg');
     await request(t.server)

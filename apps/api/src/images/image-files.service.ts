@@ -8,7 +8,14 @@ import { AppLockService, type HeldLock } from '../youtube/app-lock.service';
 import { ImageEntity } from './image.entity';
 import { type Fetched, type LocalSource, localSource, TransientError } from './image-fetcher';
 import { IMAGE_STORE, type ImageStore } from './image-store';
-import { imageHash, makeVariants, type VariantSizes, variantSizes } from './image-variants';
+import {
+  describeSource,
+  imageHash,
+  makeFile,
+  SOURCE_FILE,
+  type VariantSizes,
+  variantSizes,
+} from './image-variants';
 
 /**
  * The lock every API process on the database takes around "files and the rows that name them": writing a hash's
@@ -22,7 +29,7 @@ const LOCK_WAIT_MS = 60_000;
 /** Rows written or checked per statement. */
 const BATCH = 50;
 
-/** What a row says of its files (`SiteImage`'s parts and their bytes). */
+/** What a row says of its files (`SiteImage`'s parts, and the bytes of the source stored for them). */
 type FilesOf = Pick<ImageEntity, 'hash' | 'width' | 'height' | 'widths' | 'color' | 'bytes'>;
 
 /** A subject whose image the site makes itself (`localSource`): its row, and what it was before. */
@@ -47,16 +54,16 @@ const filesOf = (hash: string, sizes: VariantSizes, bytes: number | null): Files
 /**
  * The files of the site's images and the rows that name them, kept in step across processes (`IMAGE_FILES_LOCK`).
  * A set of source bytes is stored once, under its hash, whatever number of rows share it (a playlist's image is
- * often its first video's). A source the site makes itself (the demo's) has its files made when first asked for
- * (`rebuild`), so seeding the demo costs no image work.
+ * often its first video's). Every file is made when a page first asks for it (`make`), from the stored source or
+ * from a source the site makes itself (the demo's), so a sync or seeding the demo encodes nothing.
  */
 @Injectable()
 export class ImageFilesService {
   private readonly logger = new Logger(ImageFilesService.name);
   /** Serialises this process's commits (each then takes the lock shared with the other processes). */
   private committing: Promise<unknown> = Promise.resolve();
-  /** Rebuilds under way, so two requests for one image make its files once. */
-  private readonly rebuilding = new Map<string, Promise<boolean>>();
+  /** Files being made, so two requests for one file make it once. */
+  private readonly making = new Map<string, Promise<boolean>>();
 
   constructor(
     @InjectRepository(ImageEntity) private readonly images: Repository<ImageEntity>,
@@ -67,9 +74,11 @@ export class ImageFilesService {
   ) {}
 
   /**
-   * Stores fetched bytes for a row: the variants under their hash (made once per hash: a ready row that has it
-   * already lends its files), the row ready, the hash it named before removed when no row names it any more.
-   * Nothing happens when the row went or changed its source meanwhile.
+   * Stores fetched bytes for a row: the source under its hash (once per hash: a ready row that has it already lends
+   * it), the row ready with the sizes and colour of its files, the hash it named before removed when no row names it
+   * any more. The files themselves are made when a page first asks for each (`make`): a sync of hundreds of videos
+   * decodes each image once, and encodes only what visitors' screens ask for. Nothing happens when the row went or
+   * changed its source meanwhile.
    */
   async take(row: ImageEntity, fetched: Fetched): Promise<void> {
     const now = new Date(this.clock.now());
@@ -86,22 +95,16 @@ export class ImageFilesService {
       await this.images.update({ kind: row.kind, ref: row.ref }, validators);
       return;
     }
-    // Made outside the lock (the slow part), unless a ready row has these bytes already.
-    let made = (await this.sharedFiles(hash)) ? null : await makeVariants(fetched.body);
+    // Decoded outside the lock (the slow part), unless a ready row has these bytes already.
+    let sizes = (await this.sharedFiles(hash)) ? null : await describeSource(fetched.body);
     await this.exclusive(async () => {
       const current = await this.images.findOneBy({ kind: row.kind, ref: row.ref });
       if (current?.sourceUrl !== row.sourceUrl) return;
       let files = await this.sharedFiles(hash);
       if (!files) {
-        made ??= await makeVariants(fetched.body);
-        await Promise.all(
-          made.files.map((file) => this.store.put(`${hash}/${file.name}`, file.body, file.contentType)),
-        );
-        files = filesOf(
-          hash,
-          made,
-          made.files.reduce((sum, file) => sum + file.body.length, 0),
-        );
+        sizes ??= await describeSource(fetched.body);
+        await this.store.put(`${hash}/${SOURCE_FILE}`, fetched.body, 'application/octet-stream');
+        files = filesOf(hash, sizes, fetched.body.length);
       }
       await this.images.update(
         { kind: row.kind, ref: row.ref },
@@ -114,7 +117,7 @@ export class ImageFilesService {
 
   /**
    * Makes the rows of images the site makes itself ready at once: their size and colour are known without
-   * decoding, and their files are made when first asked for (`rebuild`).
+   * decoding, and their files are made when first asked for (`make`).
    */
   async adopt(local: LocalImage[]): Promise<void> {
     if (!local.length) return;
@@ -155,16 +158,17 @@ export class ImageFilesService {
   }
 
   /**
-   * Makes the files of a ready image the site makes itself, when the store lacks them (`GET /images/…` asks):
-   * true when it made them. An image fetched from YouTube is never fetched here (a visitor's request does not
-   * reach YouTube).
+   * Makes one file of a ready image when the store lacks it (`GET /images/…` asks): true when it made it. Its source
+   * is the stored copy of a fetched image, or one the site makes itself (the demo's); a visitor's request never
+   * reaches YouTube. Two requests for one file make it once.
    */
-  rebuild(hash: string): Promise<boolean> {
+  make(hash: string, file: string): Promise<boolean> {
     if (!IMAGE_HASH_PATTERN.test(hash)) return Promise.resolve(false);
-    let running = this.rebuilding.get(hash);
+    const key = `${hash}/${file}`;
+    let running = this.making.get(key);
     if (!running) {
-      running = this.makeLocal(hash).finally(() => this.rebuilding.delete(hash));
-      this.rebuilding.set(hash, running);
+      running = this.makeFile(hash, file).finally(() => this.making.delete(key));
+      this.making.set(key, running);
     }
     return running;
   }
@@ -181,26 +185,31 @@ export class ImageFilesService {
     });
   }
 
-  private async makeLocal(hash: string): Promise<boolean> {
-    const rows = await this.images.find({ where: { hash, status: 'ready' } });
-    const source = rows
-      .map((row) => localSource(row.sourceUrl))
-      .find((local) => local && imageHash(local.body) === hash);
+  private async makeFile(hash: string, file: string): Promise<boolean> {
+    const source = (await this.store.get(`${hash}/${SOURCE_FILE}`))?.body ?? (await this.localSource(hash));
     if (!source) return false;
-    const made = await makeVariants(source.body);
+    const made = await makeFile(source, file);
+    if (!made) return false;
     return this.exclusive(async () => {
       // Its rows may have gone meanwhile: files no row names are not written.
       if (!(await this.images.existsBy({ hash }))) return false;
-      await Promise.all(
-        made.files.map((file) => this.store.put(`${hash}/${file.name}`, file.body, file.contentType)),
-      );
+      await this.store.put(`${hash}/${made.name}`, made.body, made.contentType);
       return true;
     });
   }
 
+  /** The bytes of a ready image of this hash the site makes itself, if any. */
+  private async localSource(hash: string): Promise<Buffer | null> {
+    const rows = await this.images.find({ where: { hash, status: 'ready' } });
+    const local = rows
+      .map((row) => localSource(row.sourceUrl))
+      .find((candidate) => candidate && imageHash(candidate.body) === hash);
+    return local?.body ?? null;
+  }
+
   /**
-   * What a ready row with these bytes says of its files (they are in the store), or null when none has them (a
-   * row of the site's own source counts only once its files are made: `bytes` says so).
+   * What a ready row with these bytes says of its files (their source is in the store), or null when none has them
+   * (a row of a source the site makes itself stores none: `bytes` is null).
    */
   private async sharedFiles(hash: string): Promise<FilesOf | null> {
     const row = await this.images.findOne({

@@ -104,44 +104,94 @@ export async function sourceSize(source: Buffer): Promise<{ width: number; heigh
   return { width, height, format: meta.format };
 }
 
-/**
- * Every file of an image from its source bytes: each width of `variantWidths` in each of IMAGE_FORMATS, and `og.jpg`
- * (OG_IMAGE_SIZE, cropped to cover; the source's own size when it is smaller), with the dominant colour.
- * Throws ImageSourceError for bytes that are not an image it takes.
- */
-export async function makeVariants(source: Buffer): Promise<ImageVariants> {
+/** The stored copy of an image's source bytes (`<hash>/source`): what its files are made of. Never served. */
+export const SOURCE_FILE = 'source';
+
+/** A source decoded once (EXIF orientation applied, alpha flattened on white as a page shows it). */
+interface Decoded {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+async function decode(source: Buffer): Promise<Decoded> {
   await sourceSize(source);
   const sharp = await loadSharp();
-  // Decoded once (EXIF orientation applied, alpha flattened on white as a page shows it), then resized per file.
   const { data, info } = await sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS })
     .rotate()
     .flatten({ background: '#ffffff' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const widths = variantWidths(info.width);
-  const heightOf = (w: number) => Math.max(1, Math.round((w * info.height) / info.width));
-  const files: ImageFile[] = [];
-  for (const w of widths) {
-    for (const format of IMAGE_FORMATS) {
-      const resized = w === info.width ? raw() : raw().resize(w, heightOf(w));
-      files.push({
-        name: `${w}.${format}`,
-        body: await ENCODE[format](resized).toBuffer(),
-        contentType: IMAGE_MIME[format],
-      });
-    }
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+async function raw(decoded: Decoded): Promise<Sharp> {
+  const sharp = await loadSharp();
+  const { data, width, height, channels } = decoded;
+  return sharp(data, { raw: { width, height, channels } });
+}
+
+/**
+ * What the files of a source will be (its widths, the widest one's size, its dominant colour), without making them:
+ * a fetched image is ready once this is known and its source stored; each file is made when first asked for
+ * (`makeFile`). Throws ImageSourceError for bytes that are not an image it takes.
+ */
+export async function describeSource(source: Buffer): Promise<VariantSizes> {
+  const decoded = await decode(source);
+  return variantSizes({ width: decoded.width, height: decoded.height, color: await colorOf(decoded) });
+}
+
+/** The dominant colour, `#rrggbb`. */
+async function colorOf(decoded: Decoded): Promise<string> {
+  const { dominant } = await (await raw(decoded)).stats();
+  return `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`;
+}
+
+/** The file `name` (`<width>.<format>` for a width of `variantWidths`, or `og.jpg`) made of a decoded source. */
+async function encodeFile(decoded: Decoded, name: string): Promise<ImageFile | null> {
+  if (name === 'og.jpg') {
+    const big = decoded.width >= OG_IMAGE_SIZE.width && decoded.height >= OG_IMAGE_SIZE.height;
+    const image = big
+      ? (await raw(decoded)).resize(OG_IMAGE_SIZE.width, OG_IMAGE_SIZE.height, { fit: 'cover' })
+      : await raw(decoded);
+    return { name, body: await ENCODE.jpg(image).toBuffer(), contentType: IMAGE_MIME.jpg };
   }
-  const og =
-    info.width >= OG_IMAGE_SIZE.width && info.height >= OG_IMAGE_SIZE.height
-      ? raw().resize(OG_IMAGE_SIZE.width, OG_IMAGE_SIZE.height, { fit: 'cover' })
-      : raw();
-  files.push({ name: 'og.jpg', body: await ENCODE.jpg(og).toBuffer(), contentType: IMAGE_MIME.jpg });
-  const { dominant } = await raw().stats();
-  const color = `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`;
+  const [width, format] = name.split('.') as [string, ImageFormat];
+  const w = Number(width);
+  if (!IMAGE_FORMATS.includes(format) || !variantWidths(decoded.width).includes(w)) return null;
+  const image = await raw(decoded);
+  const resized =
+    w === decoded.width
+      ? image
+      : image.resize(w, Math.max(1, Math.round((w * decoded.height) / decoded.width)));
+  return { name, body: await ENCODE[format](resized).toBuffer(), contentType: IMAGE_MIME[format] };
+}
+
+/**
+ * One file of an image, made from its source bytes when a page first asks for it: null for a name the source has
+ * no such file of (a width wider than it). Throws ImageSourceError for bytes that are not an image it takes.
+ */
+export async function makeFile(source: Buffer, name: string): Promise<ImageFile | null> {
+  return encodeFile(await decode(source), name);
+}
+
+/** The names of every file of a source `width` wide: each width in each of IMAGE_FORMATS, and `og.jpg`. */
+export function fileNames(width: number): string[] {
+  return [...variantWidths(width).flatMap((w) => IMAGE_FORMATS.map((f) => `${w}.${f}`)), 'og.jpg'];
+}
+
+/**
+ * Every file of an image from its source bytes (what a page may ask for, made at once: the benchmarks and the specs
+ * compare sizes with it), with the dominant colour.
+ */
+export async function makeVariants(source: Buffer): Promise<ImageVariants> {
+  const decoded = await decode(source);
+  const files: ImageFile[] = [];
+  for (const name of fileNames(decoded.width)) files.push((await encodeFile(decoded, name))!);
   return {
     hash: imageHash(source),
-    ...variantSizes({ width: info.width, height: info.height, color }),
+    ...variantSizes({ width: decoded.width, height: decoded.height, color: await colorOf(decoded) }),
     files,
   };
 }

@@ -12,10 +12,10 @@ const MAX_NAME = 20 + 1 + 9;
  * `GET /images/<hash>/<file>` (libs/contracts/src/site-image.ts): a stored file with an immutable Cache-Control,
  * a strong ETag (of its bytes) and its type and length. The name is checked against IMAGE_HASH_PATTERN and
  * IMAGE_FILE_PATTERN as it arrived (still percent-encoded), so no `..`, `%2e`, slash or odd name reaches the store:
- * 400. A valid name the store does not hold: 404, unless `rebuild` makes the image's files (one the site makes itself,
- * ImageFilesService.rebuild). Mounted at `/images` (app.factory.ts), outside `/api`.
+ * 400. A valid name the store does not hold is made from the image's source (ImageFilesService.make), or
+ * 404 when there is none. Mounted at `/images` (app.factory.ts), outside `/api`.
  */
-export function imagesRoute(store: ImageStore, rebuild: (hash: string) => Promise<boolean>) {
+export function imagesRoute(store: ImageStore, make: (hash: string, file: string) => Promise<boolean>) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-store');
@@ -32,8 +32,8 @@ export function imagesRoute(store: ImageStore, rebuild: (hash: string) => Promis
     }
     try {
       const key = `${hash}/${file}`;
-      // An image the site makes itself has its files made when first asked for.
-      const stored = (await store.get(key)) ?? ((await rebuild(hash)) ? await store.get(key) : null);
+      // Each file is made when first asked for.
+      const stored = (await store.get(key)) ?? ((await make(hash, file)) ? await store.get(key) : null);
       if (!stored) {
         res.status(404).json({ statusCode: 404, message: 'image not found' });
         return;
