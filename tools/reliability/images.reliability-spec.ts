@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Backup, Playlist, Video } from '@app/contracts';
+import type { Backup, Playlist, SiteImage, Video } from '@app/contracts';
 import { type RunningFakeYouTube, startFakeYouTube } from '../fake-youtube/server';
 import { ApiClient, type ApiProcess, startApi } from '../lib/api-process';
 
@@ -67,38 +67,65 @@ describe('two API processes share one image directory', () => {
     }
   }
 
-  /** Every image folder holds each width in every format and og.jpg, nothing else (no temporary file). */
-  function expectWholeFolders(): string[] {
+  /**
+   * Every image folder holds its source (a fetched JPEG) and the files asked for so far, nothing else (no temporary
+   * file); for an image in `asked`, every file was asked for: each width it has in every format, and og.jpg (the
+   * avatar, which no answer here shows, keeps its source alone).
+   */
+  function expectWholeFolders(asked: Set<string>): string[] {
     const hashes = readdirSync(imagesDir);
     for (const hash of hashes) {
       const files = readdirSync(join(imagesDir, hash)).sort();
-      const widths = [...new Set(files.filter((f) => f !== 'og.jpg').map((f) => f.split('.')[0]))];
-      const expected = [
-        ...widths.flatMap((w) => ['avif', 'webp', 'jpg'].map((f) => `${w}.${f}`)),
-        'og.jpg',
-      ].sort();
+      const widths = [...new Set(files.filter((f) => /^\d+\./.test(f)).map((f) => f.split('.')[0]))];
+      const expected = asked.has(hash)
+        ? [
+            ...widths.flatMap((w) => ['avif', 'webp', 'jpg'].map((f) => `${w}.${f}`)),
+            'og.jpg',
+            'source',
+          ].sort()
+        : ['source'];
       expect({ hash, files }).toEqual({ hash, files: expected });
+      expect(MAGIC.jpg(readFileSync(join(imagesDir, hash, 'source')))).toBe(true);
     }
     return hashes;
   }
 
-  it('fetch the same images at once: each file whole, each image stored once, served alike by both', async () => {
+  /** Every file of each image (`widths` from its answer), asked of both processes at once. */
+  async function askBoth(images: SiteImage[]): Promise<void> {
+    const names = (image: SiteImage) => [
+      ...image.widths.flatMap((w) => ['avif', 'webp', 'jpg'].map((f) => `${w}.${f}`)),
+      'og.jpg',
+    ];
+    const answers = await Promise.all(
+      images.flatMap((image) =>
+        names(image).flatMap((file) =>
+          [a, b].map(async (api) => {
+            const res = await fetch(`${api.url}${image.path}/${file}`);
+            return { image, file, status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+          }),
+        ),
+      ),
+    );
+    for (const { image, file, status, body } of answers) {
+      expect({ file, status }).toEqual({ file, status: 200 });
+      const onDisk = readFileSync(join(imagesDir, hashOf(image)!, file));
+      expect(MAGIC[file.split('.')[1]](onDisk)).toBe(true);
+      // Both made it, or one did and the other read it: the same bytes either way, whole.
+      expect(body.equals(onDisk)).toBe(true);
+    }
+  }
+
+  it('fetch the same images at once, and make the same files at once: each file whole, each image stored once, served alike by both', async () => {
     expect((await onA.request('POST', '/api/sync/youtube')).status).toBe(200);
     // A's drain has started; B's starts on the same pending rows at once.
     expect((await onB.request('POST', '/api/admin/images/retry', {})).status).toBe(200);
     const shown = await allReady();
-    expect(expectWholeFolders()).toEqual(expect.arrayContaining([...shown]));
-    for (const hash of shown) {
-      for (const file of readdirSync(join(imagesDir, hash))) {
-        const onDisk = readFileSync(join(imagesDir, hash, file));
-        expect(MAGIC[file.split('.')[1]](onDisk)).toBe(true);
-        for (const api of [a, b]) {
-          const res = await fetch(`${api.url}/images/${hash}/${file}`);
-          expect(res.status).toBe(200);
-          expect(Buffer.from(await res.arrayBuffer()).equals(onDisk)).toBe(true);
-        }
-      }
-    }
+    expect(expectWholeFolders(new Set())).toEqual(expect.arrayContaining([...shown]));
+    const images = [...(await videos()), ...(await playlists())].flatMap((item) =>
+      item.image ? [item.image] : [],
+    );
+    await askBoth([...new Map(images.map((image) => [image.path, image])).values()]);
+    expectWholeFolders(shown);
   });
 
   it('remove what is gone once, from both at once, and keep what the other still shows', async () => {
@@ -120,7 +147,7 @@ describe('two API processes share one image directory', () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     const kept = await allReady();
-    expectWholeFolders();
+    expectWholeFolders(kept);
     for (const video of gone) {
       const hash = hashOf(video.image)!;
       if (!kept.has(hash)) expect(existsSync(join(imagesDir, hash))).toBe(false);
