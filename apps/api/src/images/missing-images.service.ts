@@ -7,11 +7,11 @@ import {
   type MissingImages,
   retryImagesSchema,
 } from '@app/contracts';
-import { In, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { ChannelService } from '../channel/channel.service';
 import { parseOrThrow } from '../common/validation';
-import { PlaylistEntity } from '../playlists/playlist.entity';
-import { VideoEntity } from '../videos/video.entity';
+import { PlaylistsService } from '../playlists/playlists.service';
+import { VideosService } from '../videos/videos.service';
 import { ImageEntity } from './image.entity';
 import { ImageMirrorService } from './image-mirror.service';
 
@@ -26,8 +26,8 @@ const [oneImageSchema, everyMissingSchema] = retryImagesSchema.options;
 export class MissingImagesService {
   constructor(
     @InjectRepository(ImageEntity) private readonly images: Repository<ImageEntity>,
-    @InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>,
-    @InjectRepository(PlaylistEntity) private readonly playlists: Repository<PlaylistEntity>,
+    private readonly videos: VideosService,
+    private readonly playlists: PlaylistsService,
     private readonly channel: ChannelService,
     private readonly mirror: ImageMirrorService,
   ) {}
@@ -36,20 +36,14 @@ export class MissingImagesService {
   async list(): Promise<MissingImages> {
     const rows = await this.images.find({ where: { status: 'missing' } });
     const refs = (kind: ImageSubjectKind) => rows.filter((row) => row.kind === kind).map((row) => row.ref);
-    const titled = (entities: { id: string; title: string }[]) =>
-      new Map(entities.map((entity) => [entity.id, entity.title]));
     const [videos, playlists, channel] = await Promise.all([
-      refs('video').length
-        ? this.videos.find({ select: { id: true, title: true }, where: { id: In(refs('video')) } })
-        : [],
-      refs('playlist').length
-        ? this.playlists.find({ select: { id: true, title: true }, where: { id: In(refs('playlist')) } })
-        : [],
+      this.videos.titles(refs('video')),
+      refs('playlist').length ? this.playlists.list() : [],
       this.channel.find(),
     ]);
     const titles: Record<ImageSubjectKind, Map<string, string>> = {
-      video: titled(videos),
-      playlist: titled(playlists),
+      video: videos,
+      playlist: new Map(playlists.map((playlist) => [playlist.id, playlist.title])),
       avatar: new Map(),
       banner: new Map(),
     };

@@ -19,7 +19,6 @@ import { toPlaylist } from '../playlists/playlist.mapper';
 import { SiteImagesService } from '../images/site-images.service';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { SettingsService } from '../settings/settings.service';
-import type { VideoEntity } from '../videos/video.entity';
 import { toVideo } from '../videos/video.mapper';
 import { type VideoPage, VideosService } from '../videos/videos.service';
 import { LiveCheckService } from '../youtube/live-check.service';
@@ -114,7 +113,7 @@ export class PageModelService {
         (playlists ?? []).map((p) => p.id),
       ),
     ]);
-    const video = (entity: VideoEntity) => toVideo(entity, videoImage(entity.id));
+    const video = (entity: Parameters<typeof toVideo>[0]) => toVideo(entity, videoImage(entity.id));
     const list = (page: VideoPage) => ({ items: page.items.map(video), total: page.total });
     return {
       channel: toChannelStats(channel),

@@ -219,7 +219,7 @@ export class VideosService {
     return changed;
   }
 
-  /** Titles of the stored videos among `ids` (the analytics report's top videos). */
+  /** Titles of the stored videos among `ids` (the analytics report's top videos, the missing images). */
   async titles(ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const rows = await this.videos.find({ select: { id: true, title: true }, where: { id: In(ids) } });
