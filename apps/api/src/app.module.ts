@@ -14,6 +14,7 @@ import type { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { EmailModule } from './email/email.module';
+import { GoogleAccountModule } from './google-account/google-account.module';
 import { HealthModule } from './health/health.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -50,6 +51,7 @@ export class AppModule {
         AnalyticsModule,
         SponsorshipsModule,
         AuditModule,
+        GoogleAccountModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -63,6 +63,8 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   newsletterSubscriber: ['delete'],
   audit: ['get'],
   auditCsv: ['get'],
+  googleAccount: ['get', 'delete'],
+  googleAccountConnect: ['post'],
 };
 
 /** What a builder's parameter looks like in a path's shape (`/api/playlists/{}/pin`). */

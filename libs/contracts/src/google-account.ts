@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX } from './api-paths';
+import { ADMIN_PATH } from './watch';
 
 /**
  * The owner's Google account connected to the site (docs/integrations/google-account.md): OAuth 2.0's web-server
@@ -21,6 +22,9 @@ export const REQUIRED_GOOGLE_SCOPES: readonly string[] = [GOOGLE_SCOPES.analytic
 
 /** Where Google sends the owner back after the consent page: the redirect URI is the site's origin + this path. */
 export const GOOGLE_CALLBACK_PATH = `${API_PREFIX}/admin/google-account/callback`;
+
+/** Where the callback sends the browser afterwards: the dashboard, landing on the Google account card. */
+export const GOOGLE_RETURN_PATH = `${ADMIN_PATH}?tab=integrations&sub=overview&field=google-account`;
 
 /** An OAuth client ID as Google Cloud shows it: `1234567890-abc…xyz.apps.googleusercontent.com`. */
 export const GOOGLE_CLIENT_ID_PATTERN = /^[\w.-]{1,150}\.apps\.googleusercontent\.com$/;
@@ -67,3 +71,7 @@ export type ConnectGoogleBody = z.infer<typeof connectGoogleBodySchema>;
 /** Its answer: the address of Google's consent page, where the dashboard sends the browser. */
 export const googleAuthorizationSchema = z.object({ authorizationUrl: z.string() });
 export type GoogleAuthorization = z.infer<typeof googleAuthorizationSchema>;
+
+/** `DELETE /api/admin/google-account`: whether Google revoked the grant, and what the card says. */
+export const googleDisconnectResultSchema = z.object({ revoked: z.boolean(), message: z.string() });
+export type GoogleDisconnectResult = z.infer<typeof googleDisconnectResultSchema>;
