@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { truncateText } from '@app/contracts';
 import type { Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
@@ -62,7 +63,7 @@ export class GoogleAccountStore {
     const row: GoogleAccountEntity = {
       id: ROW_ID,
       channelId: connection.channelId,
-      channelTitle: connection.channelTitle.slice(0, 255),
+      channelTitle: truncateText(connection.channelTitle, 255),
       scopes: [...new Set(connection.scopes)].sort().join(' '),
       refreshTokenSealed: sealToken(connection.refreshToken, this.ring, PURPOSE),
       state: 'connected' satisfies AccountState,

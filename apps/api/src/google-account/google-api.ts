@@ -1,3 +1,4 @@
+import { truncateText } from '@app/contracts';
 import { z } from 'zod';
 import { type OutboundPolicy, outboundRequest } from '../common/outbound/outbound-http';
 import type { GoogleEndpoints } from './google-endpoints';
@@ -43,8 +44,8 @@ const errorSchema = z.object({
 function apiError(status: number, text: string): GoogleApiError {
   const parsed = errorSchema.safeParse(safeJson(text));
   const reason = parsed.success ? (parsed.data.error.errors?.[0]?.reason ?? 'unknown') : 'unknown';
-  const message = parsed.success ? (parsed.data.error.message ?? '') : text.slice(0, 200);
-  return new GoogleApiError(status, reason, message.slice(0, 300));
+  const message = parsed.success ? (parsed.data.error.message ?? '') : text;
+  return new GoogleApiError(status, reason, truncateText(message, 300));
 }
 
 function safeJson(text: string): unknown {

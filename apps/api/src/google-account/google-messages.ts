@@ -1,4 +1,4 @@
-import { GOOGLE_SCOPES } from '@app/contracts';
+import { GOOGLE_SCOPES, truncateText } from '@app/contracts';
 import type { GoogleOAuthError } from './google-oauth';
 
 /**
@@ -14,7 +14,7 @@ export const GOOGLE_MESSAGES = {
   stateMismatch: `This answer from Google does not match a connection started in this browser session (it may be older than 10 minutes, used already, or from another tab). ${AGAIN}`,
   missingScopes: `Google granted only part of the access asked for: “View YouTube Analytics reports” and “View your YouTube account” are both needed. ${AGAIN}`,
   noRefreshToken: `Google sent no refresh token. Remove the site’s access at https://myaccount.google.com/permissions, then connect again.`,
-  googleError: (error: string) => `Google answered “${error.slice(0, 80)}”. ${AGAIN}`,
+  googleError: (error: string) => `Google answered “${truncateText(error, 80)}”. ${AGAIN}`,
   exchangeFailed: (error: GoogleOAuthError, redirectUri: string) =>
     error.code === 'redirect_uri_mismatch'
       ? `Google refused the redirect URI: register exactly ${redirectUri} for the OAuth client in Google Cloud. ${AGAIN}`

@@ -1,3 +1,4 @@
+import { truncateText } from '@app/contracts';
 import type { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import type { GoogleEndpoints } from './google-endpoints';
 
@@ -47,11 +48,11 @@ export function toOAuthError(error: unknown): GoogleOAuthError {
   const data = e.response?.data as { error?: unknown; error_description?: unknown } | undefined;
   if (e.response && typeof data?.error === 'string') {
     const description = typeof data.error_description === 'string' ? data.error_description : '';
-    return new GoogleOAuthError(data.error, e.response.status ?? 0, description.slice(0, 200));
+    return new GoogleOAuthError(data.error, e.response.status ?? 0, truncateText(description, 200));
   }
   if (e.response)
     return new GoogleOAuthError('http_error', e.response.status ?? 0, `HTTP ${e.response.status}`);
-  return new GoogleOAuthError('network', 0, String(e.message ?? error).slice(0, 200));
+  return new GoogleOAuthError('network', 0, truncateText(String(e.message ?? error), 200));
 }
 
 let library: Promise<typeof import('google-auth-library')> | undefined;
