@@ -253,6 +253,22 @@ describe('the owner’s Google account', () => {
       expect(await row()).toBeUndefined();
     });
 
+    it('calls Google under the outbound rules: a redirect (here to a private address) is never followed', async () => {
+      const back = await consentAt(google, await startConnect(admin));
+      await google.setFault({ type: 'redirect', location: 'http://169.254.169.254/latest/meta-data/' });
+      await followCallback(admin, back);
+      expect(await googleStatus(admin)).toMatchObject({
+        state: 'not-connected',
+        attempt: {
+          ok: false,
+          message: expect.stringContaining('Google refused the connection (http_error: HTTP 302)'),
+        },
+      });
+      expect((await google.requests()).filter((r) => r.path === '/oauth2.googleapis.com/token')).toHaveLength(
+        1,
+      );
+    });
+
     it('asks only for the revenue scope when Revenue is ticked later (incremental authorization)', async () => {
       await connectGoogle(admin, google);
       const url = new URL(await startConnect(admin, true));
