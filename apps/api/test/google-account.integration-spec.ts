@@ -6,14 +6,18 @@ import {
   SECRET_MASK,
 } from '@app/contracts';
 import type { FakeGoogleStartedLine, FakeGoogleState } from '@app/contracts/fake-google';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
+import { REFRESH_TOKEN_PURPOSE } from '../src/google-account/google-account-store';
 import {
   GoogleAccountService,
   GoogleAccountUnavailableError,
 } from '../src/google-account/google-account.service';
+import { sealToken } from '../src/google-account/token-cipher';
+import { tokenKeyRing } from '../src/google-account/token-keys';
+import { SettingsService } from '../src/settings/settings.service';
 import type { FakeService } from './support/fake-services';
 import {
   connectGoogle,
@@ -368,17 +372,23 @@ describe('the owner’s Google account', () => {
   });
 });
 
-describe('the Google OAuth client from the environment', () => {
-  it('seeds the client ID and secret: the secret masked for the admin and left out of a backup', async () => {
+describe('the Google OAuth client and the token key from the environment', () => {
+  const OLD_KEY = randomBytes(32).toString('hex');
+  const NEW_KEY = randomBytes(32).toString('hex');
+  const ringOf = (key: string) => tokenKeyRing({ TOKEN_ENCRYPTION_KEY: key }, randomBytes(32));
+
+  it('seeds the OAuth client (secret masked, out of backups), and re-seals a token of a previous key with the current one', async () => {
     await withStack(
       {
         google: true,
         env: ({ google }) => ({
           GOOGLE_CLIENT_ID: google!.info.client.id,
           GOOGLE_CLIENT_SECRET: google!.info.client.secret,
+          TOKEN_ENCRYPTION_KEY: NEW_KEY,
+          TOKEN_PREVIOUS_KEYS: OLD_KEY,
         }),
       },
-      async ({ admin, google }) => {
+      async ({ t, admin, google }) => {
         expect((await googleStatus(admin)).clientConfigured).toBe(true);
         const settings = (await admin.get(apiPaths.adminSettings).expect(200)).body;
         expect([settings.googleOAuthClientId, settings.googleOAuthClientSecret]).toEqual([
@@ -394,6 +404,29 @@ describe('the Google OAuth client from the environment', () => {
           400,
           expect.stringMatching(/^channel: No YouTube channel is set yet/),
         ]);
+
+        await t.app.get(SettingsService).set('channelId', google.info.owner.channelId);
+        await connectGoogle(admin, google);
+        const accounts = t.app.get(GoogleAccountService);
+        const token = (await accounts.find())!.refreshToken!;
+        const sealedWith = async () =>
+          String(
+            (await t.dataSource.query('SELECT refreshTokenSealed FROM google_account'))[0].refreshTokenSealed,
+          ).split('.')[1];
+        expect(await sealedWith()).toBe(ringOf(NEW_KEY).current.id);
+        // As an earlier start with OLD_KEY left it: the next read seals it again with NEW_KEY.
+        const old = sealToken(token, ringOf(OLD_KEY), REFRESH_TOKEN_PURPOSE);
+        await t.dataSource.query('UPDATE google_account SET refreshTokenSealed = ?', [old]);
+        expect(await sealedWith()).toBe(ringOf(OLD_KEY).current.id);
+        expect((await googleStatus(admin)).state).toBe('connected');
+        expect(await sealedWith()).toBe(ringOf(NEW_KEY).current.id);
+        await expect(accounts.access()).resolves.toMatchObject({ channelId: google.info.owner.channelId });
+        // A key no longer known (dropped from the previous keys): Reconnect needed, saying why.
+        const lost = sealToken(token, ringOf(randomBytes(32).toString('hex')), REFRESH_TOKEN_PURPOSE);
+        await t.dataSource.query('UPDATE google_account SET refreshTokenSealed = ?', [lost]);
+        accounts.forgetAccess();
+        await expect(accounts.access()).rejects.toMatchObject({ reason: 'reconnect-needed' });
+        expect((await googleStatus(admin)).problem).toMatch(/^The stored access cannot be read/);
       },
     );
   });

@@ -12,7 +12,7 @@ import { type TokenKeyRing, tokenKeyRing } from './token-keys';
 
 const ROW_ID = 1;
 /** Bound into the seal: a value copied from another sealed column does not open here. */
-const PURPOSE = 'google_account.refreshToken';
+export const REFRESH_TOKEN_PURPOSE = 'google_account.refreshToken';
 
 export type AccountState = 'connected' | 'reconnect-needed';
 
@@ -50,9 +50,9 @@ export class GoogleAccountStore {
   async find(): Promise<StoredAccount | null> {
     const row = await this.rows.findOneBy({ id: ROW_ID });
     if (!row) return null;
-    const opened = openToken(row.refreshTokenSealed, this.ring, PURPOSE);
+    const opened = openToken(row.refreshTokenSealed, this.ring, REFRESH_TOKEN_PURPOSE);
     if (opened?.stale) {
-      row.refreshTokenSealed = sealToken(opened.value, this.ring, PURPOSE);
+      row.refreshTokenSealed = sealToken(opened.value, this.ring, REFRESH_TOKEN_PURPOSE);
       await this.rows.update({ id: ROW_ID }, { refreshTokenSealed: row.refreshTokenSealed });
     }
     return { row, refreshToken: opened?.value };
@@ -65,7 +65,7 @@ export class GoogleAccountStore {
       channelId: connection.channelId,
       channelTitle: truncateText(connection.channelTitle, 255),
       scopes: [...new Set(connection.scopes)].sort().join(' '),
-      refreshTokenSealed: sealToken(connection.refreshToken, this.ring, PURPOSE),
+      refreshTokenSealed: sealToken(connection.refreshToken, this.ring, REFRESH_TOKEN_PURPOSE),
       state: 'connected' satisfies AccountState,
       problem: null,
       connectedAt: now,
