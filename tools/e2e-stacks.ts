@@ -14,6 +14,7 @@
 import { createServer, type Server } from 'node:http';
 import { z } from 'zod';
 import { startFakeDiscord } from './fake-discord/server';
+import { startFakeGoogle } from './fake-google/server';
 import { startFakeMailchimp } from './fake-mailchimp/server';
 import { startFakeYouTube } from './fake-youtube/server';
 import { startApi, type ApiProcess } from './lib/api-process';
@@ -37,6 +38,8 @@ const planSchema = z.object({
     .default([]),
   discord: z.object({ port, id: z.string(), token: z.string() }).optional(),
   mailchimp: z.object({ port, apiKey: z.string() }).optional(),
+  /** The fake Google (GOOGLE_BASE_URL): its owner's channel is `channelId` (a fake YouTube's, to connect the stack's channel). */
+  google: z.object({ port, channelId: z.string().optional(), seed: z.number().int().optional() }).optional(),
   /** apps/web/nginx.conf in front of the named stack's web server, as docker-compose runs it. */
   nginx: z.object({ port, stack: z.string() }).optional(),
 });
@@ -86,6 +89,7 @@ export async function startStacks(
       ...plan.youtube.map((options) => timed(fake('YouTube', startFakeYouTube(options)))),
       ...(plan.discord ? [timed(fake('Discord', startFakeDiscord(plan.discord)))] : []),
       ...(plan.mailchimp ? [timed(fake('Mailchimp', startFakeMailchimp(plan.mailchimp)))] : []),
+      ...(plan.google ? [timed(fake('Google', startFakeGoogle(plan.google)))] : []),
     ]);
     if (plan.nginx) {
       const binary = nginxBinary();

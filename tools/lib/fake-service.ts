@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * The frame of the small fakes of outside services (fake Discord, fake Mailchimp): a loopback HTTP server
+ * The frame of the small fakes of outside services (fake Discord, fake Mailchimp, fake Google): a loopback HTTP server
  * whose `handle` answers the API, a recorded list of requests, and fault injection over a control API
  * under `/__fake`: `GET requests`, `POST reset`, `POST fault` (one FakeServiceFault, replaces),
  * `DELETE fault`.
@@ -51,6 +51,11 @@ export async function startFakeService(options: {
   handle: (request: FakeServiceRequest) => FakeAnswer;
   /** Clears the fake's own state too on `POST /__fake/reset` (e.g. the fake Mailchimp's members). */
   onReset?: () => void;
+  /**
+   * The fake's own control routes under `/__fake` (e.g. the fake Google's `POST owner`): `route` is
+   * `METHOD path` (`POST owner`); undefined leaves it to the shared ones. A thrown error answers 400 with its message.
+   */
+  control?: (route: string, body: string) => FakeAnswer | undefined;
 }): Promise<RunningFakeService> {
   let requests: FakeServiceRequest[] = [];
   let fault: FakeServiceFault | null = null;
@@ -58,6 +63,8 @@ export async function startFakeService(options: {
   const control = (req: IncomingMessage, body: string, res: ServerResponse) => {
     const route = `${req.method} ${(req.url ?? '').replace(/^\/__fake\/?/, '').replace(/\?.*$/, '')}`;
     try {
+      const own = options.control?.(route, body);
+      if (own) return send(res, own);
       switch (route) {
         case 'GET requests':
           return send(res, { status: 200, body: requests });

@@ -14,6 +14,7 @@ import type { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { EmailModule } from './email/email.module';
+import { GoogleAccountModule } from './google-account/google-account.module';
 import { HealthModule } from './health/health.module';
 import { ImagesAdminModule } from './images/images-admin.module';
 import { ImagesModule } from './images/images.module';
@@ -54,6 +55,7 @@ export class AppModule {
         AnalyticsModule,
         SponsorshipsModule,
         AuditModule,
+        GoogleAccountModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -65,6 +65,8 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   retryImages: ['post'],
   audit: ['get'],
   auditCsv: ['get'],
+  googleAccount: ['get', 'delete'],
+  googleAccountConnect: ['post'],
 };
 
 /** What a builder's parameter looks like in a path's shape (`/api/playlists/{}/pin`). */

@@ -104,6 +104,9 @@ export const apiPaths = {
   retryImages: `${API_PREFIX}/admin/images/retry`,
   audit: `${API_PREFIX}/admin/audit`,
   auditCsv: `${API_PREFIX}/admin/audit.csv`,
+  /** The owner's Google account: its state (GET) and disconnecting it (DELETE). */
+  googleAccount: `${API_PREFIX}/admin/google-account`,
+  googleAccountConnect: `${API_PREFIX}/admin/google-account/connect`,
 } as const;
 
 /** The name of one of the API's paths in `apiPaths`. */

@@ -31,3 +31,4 @@ export * from './schema-limits';
 export * from './page-model';
 export * from './site-image';
 export * from './missing-images';
+export * from './google-account';

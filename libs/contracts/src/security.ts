@@ -45,6 +45,9 @@ export const auditActions = [
   'backup-exported',
   'youtube-synced',
   'subscriber-deleted',
+  'google-connected',
+  'google-disconnected',
+  'google-reconnect-needed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -66,6 +69,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'backup-exported': 'Backup exported',
   'youtube-synced': 'YouTube sync',
   'subscriber-deleted': 'Subscriber deleted',
+  'google-connected': 'Google account connected',
+  'google-disconnected': 'Google account disconnected',
+  'google-reconnect-needed': 'Google account needs reconnecting',
 };
 
 /** Entries older than this are deleted (docs/security.md). */

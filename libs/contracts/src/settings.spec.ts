@@ -42,7 +42,7 @@ const WEBP_BYTES = [...Buffer.from('RIFF'), 0x1a, 0, 0, 0, ...Buffer.from('WEBPV
 const ICO_BYTES = [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0];
 
 describe('settings registry', () => {
-  it("covers every key of the product (plus heroVideoUrl, issue 17's, #14's SMTP server and audience, #13's switch, less the retired counters)", () => {
+  it("covers every key of the product (plus heroVideoUrl, issue 17's, #14's SMTP server and audience, #13's switch, the Google OAuth client, less the retired counters)", () => {
     expect([...settingsKeys].sort()).toEqual(
       [
         'adsensePublisherId',
@@ -63,6 +63,8 @@ describe('settings registry', () => {
         'hideShorts',
         'showShortsShelf',
         'youtubeApiKey',
+        'googleOAuthClientId',
+        'googleOAuthClientSecret',
         'liveCheckIntervalMinutes',
         'videoGridColumns',
         'heroBackgroundType',
@@ -189,16 +191,27 @@ describe('settings registry', () => {
     expect(parse('adPlacements', {})).toEqual(PUBLIC_SETTINGS_DEFAULTS.adPlacements);
   });
 
-  it('marks exactly the six secrets, none of them public', () => {
+  it('marks exactly the seven secrets, none of them public', () => {
     expect([...secretSettingsKeys].sort()).toEqual([
       'customWebhookSecret',
       'customWebhookUrl',
       'discordWebhook',
+      'googleOAuthClientSecret',
       'mailchimpApiKey',
       'smtpPassword',
       'youtubeApiKey',
     ]);
     expect(publicSettingsKeys.filter((k) => (secretSettingsKeys as string[]).includes(k))).toEqual([]);
+  });
+
+  it('checks the Google OAuth client: an ID as Google Cloud shows it, a secret of one word', () => {
+    const ok = (key: SettingsKey, value: unknown) => settingValueSchema(key).safeParse(value).success;
+    expect(ok('googleOAuthClientId', '123456789012-abc123def456.apps.googleusercontent.com')).toBe(true);
+    expect(ok('googleOAuthClientId', '')).toBe(true);
+    expect(ok('googleOAuthClientId', 'abc123')).toBe(false);
+    expect(ok('googleOAuthClientId', 'x y.apps.googleusercontent.com')).toBe(false);
+    expect(ok('googleOAuthClientSecret', 'GOCSPX-AbC_dEf-123')).toBe(true);
+    expect(ok('googleOAuthClientSecret', 'two words')).toBe(false);
   });
 
   it('checks the SMTP server settings (#14)', () => {

@@ -8,6 +8,7 @@ import { PUBLIC_SETTINGS_DEFAULTS as PUBLIC } from './public-settings-defaults';
 import { HEX_COLOR_PATTERN } from './limits';
 import { siteLanguages } from './site-language';
 import { themeIds } from './themes';
+import { GOOGLE_CLIENT_ID_PATTERN } from './google-account';
 import { CHANNEL_ID_PATTERN } from './youtube';
 
 export * from './themes';
@@ -376,6 +377,26 @@ export const settingsRegistry = {
       100,
       (v) => /^[\w-]+$/.test(v),
       'must be a single word of letters, digits, - and _ (like AIza…)',
+    ),
+    '',
+  ),
+  /**
+   * The OAuth client of the owner's Google Cloud project, for connecting their Google account (YouTube Analytics,
+   * docs/integrations/google-account.md); GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET give the starting values.
+   */
+  googleOAuthClientId: adminSetting(
+    clearable(
+      200,
+      (v) => GOOGLE_CLIENT_ID_PATTERN.test(v),
+      'must be an OAuth client ID like 1234567890-abc123.apps.googleusercontent.com',
+    ),
+    '',
+  ),
+  googleOAuthClientSecret: secretSetting(
+    clearable(
+      200,
+      (v) => /^[\w-]+$/.test(v),
+      'must be a single word of letters, digits, - and _ (like GOCSPX-…)',
     ),
     '',
   ),

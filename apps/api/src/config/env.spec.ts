@@ -207,4 +207,41 @@ describe('loadEnv', () => {
       'WEBSUB_HUB_URL: is for tests only; production always uses https://pubsubhubbub.appspot.com/subscribe',
     );
   });
+
+  it('takes GOOGLE_BASE_URL (the fake Google) outside production only', () => {
+    expect(loadEnv({ GOOGLE_BASE_URL: 'http://127.0.0.1:4346' }).GOOGLE_BASE_URL).toBe(
+      'http://127.0.0.1:4346',
+    );
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        SESSION_SECRET: STRONG_SECRET,
+        ADMIN_PASSWORD: 'a-real-secret',
+        GOOGLE_BASE_URL: 'http://127.0.0.1:4346',
+      }),
+    ).toThrow("GOOGLE_BASE_URL: is for tests only; production always uses Google's own hosts");
+  });
+
+  it('takes TOKEN_ENCRYPTION_KEY and its old keys as 32 bytes in hex or base64, and refuses a guessable one in production', () => {
+    const key = randomBytes(32).toString('hex');
+    const old = randomBytes(32).toString('base64');
+    expect(loadEnv({ TOKEN_ENCRYPTION_KEY: key, TOKEN_PREVIOUS_KEYS: `${old}, ${key}` })).toMatchObject({
+      TOKEN_ENCRYPTION_KEY: key,
+    });
+    expect(() => loadEnv({ TOKEN_ENCRYPTION_KEY: 'too-short' })).toThrow(
+      'TOKEN_ENCRYPTION_KEY: must be 32 random bytes as 64 hex characters or in base64',
+    );
+    expect(() => loadEnv({ TOKEN_PREVIOUS_KEYS: `${old},nope` })).toThrow(
+      'TOKEN_PREVIOUS_KEYS: each must be 32 random bytes',
+    );
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: STRONG_SECRET,
+      ADMIN_PASSWORD: 'a-real-secret',
+    };
+    expect(loadEnv({ ...production, TOKEN_ENCRYPTION_KEY: key }).TOKEN_ENCRYPTION_KEY).toBe(key);
+    expect(() => loadEnv({ ...production, TOKEN_ENCRYPTION_KEY: '0'.repeat(64) })).toThrow(
+      /TOKEN_ENCRYPTION_KEY: has about \d+ bits of estimated entropy/,
+    );
+  });
 });

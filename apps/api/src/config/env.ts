@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import { envFlag } from '@app/node-server';
 import { z } from 'zod';
+import { parseTokenKey, splitKeyList, TOKEN_KEY_FORMAT } from '../google-account/token-keys';
 import { smtpUrlProblem } from '../notifications/smtp-url';
 import { weakPasswordReason, weakSecretReason } from './secret-strength';
 
@@ -15,6 +16,8 @@ export const DEFAULT_ADMIN_PASSWORD = 'admin123';
 export const DEFAULT_YOUTUBE_API_BASE_URL = 'https://www.googleapis.com/youtube/v3';
 /** Mailchimp's API, on the data centre named by the key's suffix (`…-us6` → `us6`). */
 export const DEFAULT_MAILCHIMP_API_BASE_URL = 'https://{dc}.api.mailchimp.com/3.0';
+
+const tokenKey = z.string().refine((v) => parseTokenKey(v) !== null, TOKEN_KEY_FORMAT);
 
 /** Every environment variable the API reads; `.env.example` documents each one. */
 export const envSchema = z
@@ -56,6 +59,16 @@ export const envSchema = z
       .string()
       .refine((v) => smtpUrlProblem(v) === null, { error: (issue) => smtpUrlProblem(String(issue.input)) })
       .optional(),
+    // The owner's Google account (docs/integrations/google-account.md): the OAuth client's starting values.
+    GOOGLE_CLIENT_ID: settingValueSchema('googleOAuthClientId').optional(),
+    GOOGLE_CLIENT_SECRET: settingValueSchema('googleOAuthClientSecret').optional(),
+    // The key sealing the Google refresh token at rest; unset: one derived from the session secret.
+    TOKEN_ENCRYPTION_KEY: tokenKey.optional(),
+    // The keys before a rotation, comma-separated: still read, their tokens sealed again with the current key.
+    TOKEN_PREVIOUS_KEYS: z
+      .string()
+      .refine((v) => splitKeyList(v).every((key) => parseTokenKey(key) !== null), `each ${TOKEN_KEY_FORMAT}`)
+      .optional(),
     // Tests and development only (a local fake); `{dc}` stands for the key's data centre.
     MAILCHIMP_API_BASE_URL: z
       .string()
@@ -78,6 +91,8 @@ export const envSchema = z
     IMAGES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     // Tests only (a local fake hub): where the API subscribes for new-video pushes (WebSub).
     WEBSUB_HUB_URL: z.url().optional(),
+    // Tests only (the fake Google): Google's `https://<host>/<path>` is reached as `<base>/<host>/<path>`.
+    GOOGLE_BASE_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD_RESET && !env.ADMIN_PASSWORD) {
@@ -111,6 +126,17 @@ export const envSchema = z
         path: ['WEBSUB_HUB_URL'],
         message: `is for tests only; production always uses ${WEBSUB_HUB_URL}`,
       });
+    }
+    if (env.GOOGLE_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_BASE_URL'],
+        message: "is for tests only; production always uses Google's own hosts",
+      });
+    }
+    if (env.TOKEN_ENCRYPTION_KEY) {
+      const weak = weakSecretReason(env.TOKEN_ENCRYPTION_KEY);
+      if (weak) ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: weak });
     }
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });

@@ -8,9 +8,14 @@ describe('secret keys', () => {
 
   it('derives a key of its own for cookies, newsletter links and sealed secrets, none of them the secret', () => {
     const keys = deriveSecretKeys(secret);
-    const all = [Buffer.from(keys.cookie, 'base64url'), keys.newsletterLinks, keys.twoFactor];
-    expect(all.map((key) => key.length)).toEqual([32, 32, 32]);
-    expect(new Set(all.map((key) => key.toString('hex'))).size).toBe(3);
+    const all = [
+      Buffer.from(keys.cookie, 'base64url'),
+      keys.newsletterLinks,
+      keys.twoFactor,
+      keys.googleRefreshToken,
+    ];
+    expect(all.map((key) => key.length)).toEqual([32, 32, 32, 32]);
+    expect(new Set(all.map((key) => key.toString('hex'))).size).toBe(4);
     expect(keys.cookie).not.toContain(secret);
     expect(deriveSecretKeys(secret)).toEqual(keys);
     expect(deriveSecretKeys(`${secret}x`).cookie).not.toBe(keys.cookie);

@@ -17,6 +17,8 @@ export interface SecretKeys {
   newsletterLinks: Buffer;
   /** AES-256-GCM key sealing the admin's TOTP secret at rest. */
   twoFactor: Buffer;
+  /** AES-256-GCM key sealing the Google refresh token at rest, unless TOKEN_ENCRYPTION_KEY is set (google-account/token-keys.ts). */
+  googleRefreshToken: Buffer;
 }
 
 const derive = (secret: string, use: string) =>
@@ -27,6 +29,7 @@ export function deriveSecretKeys(secret: string): SecretKeys {
     cookie: derive(secret, 'session-cookie').toString('base64url'),
     newsletterLinks: derive(secret, 'newsletter-links'),
     twoFactor: derive(secret, 'admin-two-factor-secret'),
+    googleRefreshToken: derive(secret, 'google-refresh-token'),
   };
 }
 

@@ -11,6 +11,7 @@ import { UserEntity } from '../auth/user.entity';
 import { ChannelEntity } from '../channel/channel.entity';
 import { ImageEntity } from '../images/image.entity';
 import { NotificationRunEntity } from '../email/notification-run.entity';
+import { GoogleAccountEntity } from '../google-account/google-account.entity';
 import { IntegrationCheckEntity } from '../integrations/integration-check.entity';
 import { NewsletterSubscriberEntity } from '../newsletter/newsletter-subscriber.entity';
 import { PlaylistEntity } from '../playlists/playlist.entity';
@@ -28,6 +29,7 @@ import { Images1765500000000 } from './migrations/1765500000000-images';
 import { Websub1765100000000 } from './migrations/1765100000000-websub';
 import { UnknownChannelTotals1765200000000 } from './migrations/1765200000000-unknown-channel-totals';
 import { AnalyticsFloods1765440000000 } from './migrations/1765440000000-analytics-floods';
+import { GoogleAccount1765600000000 } from './migrations/1765600000000-google-account';
 import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
 import { WebsubIntents1765410000000 } from './migrations/1765410000000-websub-intents';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
@@ -76,6 +78,7 @@ export const ENTITIES = [
   WebsubAnnouncedEntity,
   WebsubIntentEntity,
   ImageEntity,
+  GoogleAccountEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -104,4 +107,5 @@ export const MIGRATIONS = [
   WebsubIntents1765410000000,
   AnalyticsFloods1765440000000,
   Images1765500000000,
+  GoogleAccount1765600000000,
 ];

@@ -1,3 +1,4 @@
+import type { FakeGoogleStartedLine } from '@app/contracts/fake-google';
 import type {
   FakeDiscordStartedLine,
   FakeMailchimpStartedLine,
@@ -9,8 +10,8 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /**
- * The fake Discord and fake Mailchimp of tools/, run as their CLIs in child processes (the API project may
- * not import tools code) and driven over their control API (`/__fake`).
+ * The fake Discord, fake Mailchimp and fake Google of tools/, run as their CLIs in child processes (the API project
+ * may not import tools code) and driven over their control API (`/__fake`).
  */
 
 const repoRoot = resolve(__dirname, '../../../..');
@@ -20,6 +21,8 @@ export interface FakeService<Info> {
   setFault(fault: FakeServiceFault | null): Promise<void>;
   requests(): Promise<FakeServiceRequest[]>;
   reset(): Promise<void>;
+  /** Any route of the fake's own control API, e.g. `control('POST', 'grants/revoke')`. */
+  control<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -68,6 +71,7 @@ export async function startFake<Info extends { controlUrl: string }>(
     reset: async () => {
       await control('POST', 'reset');
     },
+    control,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -79,3 +83,5 @@ export async function startFake<Info extends { controlUrl: string }>(
 
 export const startFakeDiscord = () => startFake<FakeDiscordStartedLine>('tools/fake-discord/server.ts');
 export const startFakeMailchimp = () => startFake<FakeMailchimpStartedLine>('tools/fake-mailchimp/server.ts');
+export const startFakeGoogle = (args: string[] = []) =>
+  startFake<FakeGoogleStartedLine>('tools/fake-google/server.ts', args);

@@ -13,6 +13,7 @@ interface MediaType {
 interface OpenApiResponse {
   description: string;
   content?: Record<string, MediaType>;
+  headers?: Record<string, { description?: string; schema?: OpenApiSchema }>;
 }
 export interface Operation {
   security?: Record<string, string[]>[];

@@ -1,8 +1,9 @@
+import type { FakeGoogleStartedLine } from '@app/contracts/fake-google';
 import type { FakeDiscordStartedLine, FakeMailchimpStartedLine } from '@app/contracts/fake-services';
 import { randomBytes } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { ADMIN, signedInAgent } from './auth';
-import { type FakeService, startFakeDiscord, startFakeMailchimp } from './fake-services';
+import { type FakeService, startFakeDiscord, startFakeGoogle, startFakeMailchimp } from './fake-services';
 import { type FakeOptions, type FakeYouTube, startFakeYouTube } from './fake-youtube';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { NO_IMAGE_HOST, startTestApp, type TestApp } from './test-app';
@@ -15,6 +16,7 @@ export interface StackServices {
   youtube?: FakeYouTube;
   discord?: FakeService<FakeDiscordStartedLine>;
   mailchimp?: FakeService<FakeMailchimpStartedLine>;
+  google?: FakeService<FakeGoogleStartedLine>;
   smtp?: SmtpSink;
 }
 
@@ -30,6 +32,11 @@ export interface StackOptions {
   discord?: boolean;
   /** A fake Mailchimp; the app's MAILCHIMP_API_BASE_URL points at it. */
   mailchimp?: boolean;
+  /**
+   * A fake Google (tools/fake-google); the app's GOOGLE_BASE_URL points at it. Its owner's channel is the fake
+   * YouTube's when the stack has one. The OAuth client is not saved: pass it in `settings` (googleClientSettings).
+   */
+  google?: boolean;
   /** An SMTP sink (its settings are not saved: pass them in `settings`, e.g. with sinkSettings). */
   smtp?: boolean;
   /** The app's env, over what the services set. */
@@ -54,6 +61,7 @@ export type StackOf<O extends StackOptions> = Stack &
   With<O, 'youtube'> &
   With<O, 'discord'> &
   With<O, 'mailchimp'> &
+  With<O, 'google'> &
   With<O, 'smtp'>;
 
 /** Saves settings as the admin, one `POST /api/settings/:key` each, in the order given; each must answer 200. */
@@ -62,6 +70,12 @@ export async function saveSettings(admin: TestAgent, values: Record<string, unkn
     await admin.post(`/api/settings/${key}`).send({ value }).expect(200);
   }
 }
+
+/** The settings that make the app a client of the fake Google: its OAuth client ID and secret. */
+export const googleClientSettings = (google: FakeService<FakeGoogleStartedLine>) => ({
+  googleOAuthClientId: google.info.client.id,
+  googleOAuthClientSecret: google.info.client.secret,
+});
 
 /**
  * The integration set-up in one call: the fake services a suite names, the real app on a fresh database with its
@@ -74,6 +88,7 @@ export async function startStack<const O extends StackOptions>(options: O = {} a
       services.youtube?.stop(),
       services.discord?.stop(),
       services.mailchimp?.stop(),
+      services.google?.stop(),
       services.smtp?.stop(),
     ]);
   let t: Stack['t'] | undefined;
@@ -84,6 +99,11 @@ export async function startStack<const O extends StackOptions>(options: O = {} a
       options.mailchimp ? startFakeMailchimp() : undefined,
       options.smtp ? startSmtpSink() : undefined,
     ]);
+    if (options.google) {
+      services.google = await startFakeGoogle(
+        services.youtube ? ['--channel-id', services.youtube.channelId] : [],
+      );
+    }
     const env = typeof options.env === 'function' ? options.env(services) : options.env;
     t = await startTestApp({
       env: {
@@ -91,6 +111,7 @@ export async function startStack<const O extends StackOptions>(options: O = {} a
         // test-app.ts's image host that never answers, unless the suite asks for the fake's.
         ...(options.images ? {} : { YOUTUBE_IMAGES_BASE_URL: NO_IMAGE_HOST }),
         ...(services.mailchimp ? { MAILCHIMP_API_BASE_URL: services.mailchimp.info.apiBaseUrl } : {}),
+        ...(services.google ? { GOOGLE_BASE_URL: services.google.info.baseUrl } : {}),
         ...(options.production
           ? {
               NODE_ENV: 'production',

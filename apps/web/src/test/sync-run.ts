@@ -1,4 +1,4 @@
-import { settingsDefaults, type SyncRun, type SyncStatus } from '@app/contracts';
+import { type GoogleAccountStatus, settingsDefaults, type SyncRun, type SyncStatus } from '@app/contracts';
 import { fakeResponse, mockFetch } from './fetch-mock';
 
 /** A sync run as the API answers it: a full sync still running, nothing counted yet; `patch` sets the rest. */
@@ -31,6 +31,20 @@ export const syncStatus = (setup: SyncStatus['setup']): SyncStatus => ({
   setup,
 });
 
+/** The Google account card's state: nothing connected, no OAuth client yet; `patch` sets the rest. */
+export const googleAccount = (patch: Partial<GoogleAccountStatus> = {}): GoogleAccountStatus => ({
+  clientConfigured: false,
+  redirectUri: 'http://localhost/api/admin/google-account/callback',
+  state: 'not-connected',
+  channel: null,
+  scopes: [],
+  revenue: false,
+  connectedAt: null,
+  problem: null,
+  attempt: null,
+  ...patch,
+});
+
 /** The API's answers around the YouTube card and tile for a set-up; `extra` adds or overrides routes. */
 export function youtubeAnswers(setup: SyncStatus['setup'], extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
@@ -46,6 +60,7 @@ export function youtubeAnswers(setup: SyncStatus['setup'], extra: Parameters<typ
         lastNotificationAt: null,
         lastError: null,
       }),
+    '/api/admin/google-account': () => fakeResponse(200, googleAccount()),
     ...extra,
   });
 }

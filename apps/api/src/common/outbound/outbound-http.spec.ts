@@ -48,6 +48,7 @@ describe('postJson', () => {
   let server: Server;
   let base: string;
   let received: string[];
+  const contentTypes: (string | undefined)[] = [];
   let answer: (res: http.ServerResponse) => void;
 
   beforeAll(async () => {
@@ -56,6 +57,7 @@ describe('postJson', () => {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         received.push(`${req.method} ${req.url} ${body}`);
+        contentTypes.push(req.headers['content-type']);
         answer(res);
       });
     });
@@ -145,6 +147,15 @@ describe('postJson', () => {
       'application/json',
     ]);
     await expect(outboundFetch(production)('https://10.0.0.1/')).rejects.toThrow(OutboundRefusedError);
+  });
+
+  it('outboundFetch posts a form (URLSearchParams) as fetch does', async () => {
+    await outboundFetch(development)(`${base}/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: '1//a b' }),
+    });
+    expect(received).toEqual(['POST /token grant_type=refresh_token&refresh_token=1%2F%2Fa+b']);
+    expect(contentTypes.at(-1)).toBe('application/x-www-form-urlencoded;charset=UTF-8');
   });
 });
 

@@ -272,8 +272,9 @@ export function outboundBytes(
 }
 
 /**
- * A `fetch` for clients built on it (the YouTube client): the same request under the policy. The body is
- * read at once (at most MAX_RESPONSE_BYTES), which suits JSON APIs.
+ * A `fetch` for clients built on it (the YouTube client, google-auth-library's token calls): the same request under
+ * the policy. The body is text or a form (URLSearchParams, sent as `application/x-www-form-urlencoded` as fetch
+ * does); the answer's body is read at once (at most MAX_RESPONSE_BYTES), which suits JSON APIs.
  */
 export function outboundFetch(policy: OutboundPolicy): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
@@ -281,12 +282,18 @@ export function outboundFetch(policy: OutboundPolicy): typeof fetch {
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const method = (init?.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && method !== 'POST') throw new Error(`${method} is not supported`);
-    if (init?.body !== undefined && init.body !== null && typeof init.body !== 'string') {
-      throw new Error('only a text body is supported');
+    let body: string | undefined;
+    if (init?.body instanceof URLSearchParams) {
+      body = init.body.toString();
+      headers['content-type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
+    } else if (init?.body !== undefined && init.body !== null && typeof init.body !== 'string') {
+      throw new Error('only a text or form body is supported');
+    } else {
+      body = init?.body ?? undefined;
     }
     const answer = await outboundRequest(
       url,
-      { method, headers, body: init?.body ?? undefined, signal: init?.signal ?? undefined },
+      { method, headers, body, signal: init?.signal ?? undefined },
       policy,
     );
     const noBody = [101, 204, 205, 304].includes(answer.status);

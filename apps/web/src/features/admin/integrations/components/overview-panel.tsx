@@ -1,5 +1,5 @@
 import type { IntegrationCheck } from '@app/contracts';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { replaceToast } from '../../../../lib/toast';
 import { useIntegrationChecks, useTestIntegration } from '../../shared/api/integration-checks';
@@ -9,6 +9,9 @@ import { type Integration, type IntegrationStatus, integrations } from '../lib/i
 import { useYoutubeStatus } from '../../shared/hooks/use-youtube-status';
 import { YoutubeBadge } from '../../shared/components/youtube-badge';
 import { SectionCard } from '../../shared/components/section-card';
+import { useGoogleAccount } from '../api/google-account';
+import { googleAccountBadges } from '../lib/google-account-state';
+import { GoogleAccountCard } from './google-account-card';
 
 const statusBadge: Record<IntegrationStatus, { color: string; label: string }> = {
   connected: { color: 'green', label: 'Connected' },
@@ -91,10 +94,12 @@ function IntegrationCard({ integration }: { integration: Integration }) {
 
 /**
  * YouTube is set up in one place, the Content tab's YouTube Integration card: here its badge (the same one)
- * and a link that lands on the card's Channel field.
+ * and a link that lands on the card's Channel field; and the state of the Google account (YouTube Analytics),
+ * whose card is below.
  */
 function YoutubeTile() {
   const status = useYoutubeStatus();
+  const google = useGoogleAccount().data;
   return (
     <Paper withBorder radius="md" p="md" data-testid="integration-youtube">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -113,6 +118,16 @@ function YoutubeTile() {
           {status.error}
         </Text>
       ) : null}
+      {google ? (
+        <Text size="xs" mt="xs" data-testid="integration-youtube-analytics">
+          YouTube Analytics:{' '}
+          <Anchor component={Link} to={adminLink({ tab: 'integrations', field: 'google-account' })} size="xs">
+            {google.state === 'not-connected'
+              ? 'Connect Google account'
+              : googleAccountBadges[google.state].label}
+          </Anchor>
+        </Text>
+      ) : null}
       <Group mt="sm">
         <Anchor component={Link} to={adminLink({ tab: 'content', field: 'channel' })} size="sm">
           {status?.state === 'not-set-up'
@@ -127,18 +142,22 @@ function YoutubeTile() {
 /**
  * Status from the settings; Connect shows a hint. Test runs the integration's real check on the
  * server (#14), and a set-up integration whose last test failed shows Error with that test's message.
+ * Below the tiles, the Google account card (YouTube Analytics).
  */
 export function OverviewPanel() {
   const settings = useSettings();
   const checks = useIntegrationChecks();
   return (
-    <SectionCard title="Integrations" description="Services connected to your site.">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        <YoutubeTile />
-        {integrations(settings, checks.data?.checks).map((integration) => (
-          <IntegrationCard key={integration.id} integration={integration} />
-        ))}
-      </SimpleGrid>
-    </SectionCard>
+    <Stack gap="lg">
+      <SectionCard title="Integrations" description="Services connected to your site.">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          <YoutubeTile />
+          {integrations(settings, checks.data?.checks).map((integration) => (
+            <IntegrationCard key={integration.id} integration={integration} />
+          ))}
+        </SimpleGrid>
+      </SectionCard>
+      <GoogleAccountCard />
+    </Stack>
   );
 }

@@ -26,7 +26,7 @@ export type AnalyticsRange = AnalyticsRangeId;
  * The fields a link can land on (`&field=channel`): the page scrolls to it and focuses it, so a checklist item
  * or an error leads straight to what needs doing.
  */
-export const adminFields = ['channel', 'password', 'two-factor'] as const;
+export const adminFields = ['channel', 'password', 'two-factor', 'google-account'] as const;
 export type AdminField = (typeof adminFields)[number];
 
 export interface AdminLocation {
