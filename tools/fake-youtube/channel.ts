@@ -264,6 +264,7 @@ export class FakeChannel {
       // (https://developers.google.com/youtube/v3/docs/channels#statistics.hiddenSubscriberCount).
       subscriberCount: null,
       viewCount: 0,
+      banner: true,
     };
     // Newest first, 17 hours apart; a channel of 20 or more has an upcoming premiere (the newest) and
     // a stream that is live now (the third newest); one of 60 or more a free-chat stream, 56th newest, below

@@ -497,6 +497,20 @@ describe('fake YouTube Data API', () => {
       expect(await jpeg(await image(banner))).toMatchObject({ status: 200, width: 512, height: 288 });
       const stranger = `https://yt3.ggpht.com/fake-UC${'x'.repeat(22)}=s88-c-k-c0x00ffffff-no-rj`;
       expect((await image(stranger)).status).toBe(404);
+
+      // The owner removes the banner: channels.list names none, and its URL answers 404.
+      const setBanner = (present: boolean) =>
+        fetch(`${images.controlUrl}/banner`, { method: 'POST', body: JSON.stringify({ present }) });
+      expect(await (await setBanner(false)).json()).toEqual({ banner: false });
+      try {
+        const without = await fetch(
+          `${images.url}/channels?part=brandingSettings&id=${images.channel.info.id}&key=k`,
+        );
+        expect(((await without.json()) as Answer).items[0].brandingSettings.image).toBeUndefined();
+        expect((await image(wide)).status).toBe(404);
+      } finally {
+        await setBanner(true);
+      }
     });
 
     it('lets a test change a thumbnail (same URL, new bytes, new ETag, later Last-Modified) over the control API', async () => {

@@ -14,7 +14,8 @@
  * `DELETE faults`, `GET channel`, `POST videos/add {count}`, `POST videos/remove {ids}`,
  * `POST videos/update {id, title?, description?, viewCount?}`, `POST playlists/add {count}`,
  * `POST playlists/remove {ids}`, `POST stream {state: upcoming|live|ended, id?, at?}` (a stream's next step),
- * `POST images/change {id}` (the owner uploads a new thumbnail, or with the channel's id a new avatar and banner).
+ * `POST images/change {id}` (the owner uploads a new thumbnail, or with the channel's id a new avatar and banner),
+ * `POST banner {present}` (the owner removes the channel's banner, or sets one).
  *
  * It also serves the images those answers link to, with real JPEG bytes (images.ts): `/<host>/<path>` for
  * `https://<host>/<path>` (YOUTUBE_IMAGES_BASE_URL). See docs/youtube-sync.md.
@@ -409,8 +410,9 @@ export class FakeYouTube {
         return video.uploadStatus === 'uploaded' ? { kind: 'grey', found: true } : request;
       }
       case 'avatar':
-      case 'banner':
         return request.channelId === this.channel.info.id ? request : missing;
+      case 'banner':
+        return request.channelId === this.channel.info.id && this.channel.info.banner ? request : missing;
       default:
         return request;
     }
@@ -538,10 +540,11 @@ export class FakeYouTube {
       resource.contentDetails = { relatedPlaylists: { likes: '', uploads: info.uploadsPlaylistId } };
     }
     // https://developers.google.com/youtube/v3/docs/channels#brandingSettings.image.bannerExternalUrl
+    // A channel without a banner has no `image` there.
     if (wanted.has('brandingSettings')) {
       resource.brandingSettings = {
         channel: { title: info.title, description: info.description, country: 'DE' },
-        image: { bannerExternalUrl: bannerUrl(info.id) },
+        ...(info.banner ? { image: { bannerExternalUrl: bannerUrl(info.id) } } : {}),
       };
     }
     if (wanted.has('statistics')) {
@@ -795,6 +798,9 @@ export class FakeYouTube {
         }
         case 'POST images/change':
           return send(res, 200, this.changeImage(String(body.id)));
+        case 'POST banner':
+          this.channel.info.banner = body.present !== false;
+          return send(res, 200, { banner: this.channel.info.banner });
         case 'POST playlists/add':
           return send(res, 200, { playlists: this.channel.addPlaylists(count()) });
         case 'POST playlists/remove':

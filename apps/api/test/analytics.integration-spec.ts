@@ -590,6 +590,7 @@ describe('site analytics of the demo channel', () => {
           handle: null,
           description: null,
           thumbnail: null,
+          banner: null,
           uploadsPlaylistId: null,
           subscriberCount: 1,
           videoCount: 0,

@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type LiveCheckResult,
   type LiveState,
   type PageModel,
@@ -9,11 +10,13 @@ import {
 } from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { ChannelEntity } from '../src/channel/channel.entity';
 import { Clock } from '../src/common/clock';
 import { ImageEntity } from '../src/images/image.entity';
 import { PlaylistVideoEntity } from '../src/playlists/playlist-video.entity';
 import { VideoEntity } from '../src/videos/video.entity';
 import { ImageMirrorService, RECHECK_MS } from '../src/images/image-mirror.service';
+import { BANNER_WIDTH } from '../src/images/image-sources';
 import { IMAGE_STORE, type ImageStore } from '../src/images/image-store';
 import { SOURCE_FILE } from '../src/images/image-variants';
 import { SiteImagesService } from '../src/images/site-images.service';
@@ -54,7 +57,7 @@ describe('The sync brings the images home', () => {
     await mirror().idle();
   };
 
-  it('fetches the best size YouTube has of every video, each playlist and the avatar, and serves its files', async () => {
+  it('fetches the best size YouTube has of every video, each playlist, the avatar and the banner, and serves its files', async () => {
     await syncAndFetch();
     const videos = await withThumbnails();
     expect(videos.length).toBeGreaterThan(6);
@@ -67,6 +70,7 @@ describe('The sync brings the images home', () => {
     ).toEqual(videos.map((v) => v.id).sort());
     expect(stored.filter((r) => r.kind === 'playlist')).toHaveLength(2);
     expect(stored.filter((r) => r.kind === 'avatar')).toHaveLength(1);
+    expect(stored.filter((r) => r.kind === 'banner')).toHaveLength(1);
     expect(stored.every((r) => r.status === 'ready')).toBe(true);
     for (const video of videos) {
       const image = stored.find((r) => r.kind === 'video' && r.ref === video.id)!;
@@ -91,7 +95,11 @@ describe('The sync brings the images home', () => {
       .expect(200)
       .expect('Content-Type', 'image/avif');
     // Only YouTube's image hosts were asked, through YOUTUBE_IMAGES_BASE_URL.
-    expect(images.requests.every((r) => /^(i\d?\.ytimg\.com|yt3\.ggpht\.com)\//.test(r))).toBe(true);
+    expect(
+      images.requests.every((r) =>
+        /^(i\d?\.ytimg\.com|yt3\.ggpht\.com|yt3\.googleusercontent\.com)\//.test(r),
+      ),
+    ).toBe(true);
   });
 
   it('carries each ready image beside its thumbnail in every public answer, one query per list', async () => {
@@ -223,5 +231,38 @@ describe('The sync brings the images home', () => {
     expect(image.lastError).toMatch(
       /^YouTube has no image at any size \(maxresdefault\.jpg, .*default\.jpg: 404\)$/,
     );
+  });
+
+  it("brings the channel's banner home, wide enough for its 1280 px files; a removed one goes, files and all", async () => {
+    const channel = await t.dataSource.getRepository(ChannelEntity).findOneByOrFail({ id: 1 });
+    expect(channel.banner).toMatch(/^https:\/\/yt3\.googleusercontent\.com\/[^=]+$/);
+    const banner = await row('banner', 'channel');
+    expect(banner).toMatchObject({
+      status: 'ready',
+      sourceUrl: `${channel.banner}=w${BANNER_WIDTH}`,
+      // The widest file's size: the 16:9 banner, asked wider than 1280, has every width.
+      width: 1280,
+      height: 720,
+      widths: '320,640,1280',
+    });
+    const file = await request(t.server).get(`/images/${banner.hash}/1280.jpg`).expect(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+
+    // The owner removes the banner: the next sync reads none, and its row and files go.
+    await fake.setBanner(false);
+    await syncAndFetch();
+    expect((await t.dataSource.getRepository(ChannelEntity).findOneByOrFail({ id: 1 })).banner).toBeNull();
+    expect(await t.dataSource.getRepository(ImageEntity).findOneBy({ kind: 'banner' })).toBeNull();
+    await request(t.server).get(`/images/${banner.hash}/1280.jpg`).expect(404);
+
+    // A banner YouTube names but does not answer is missing, listed with the channel's title.
+    images.remove(new URL(channel.banner!).pathname.slice(1));
+    await fake.setBanner(true);
+    await syncAndFetch();
+    expect((await row('banner', 'channel')).status).toBe('missing');
+    const missing = (await admin.get(apiPaths.missingImages).expect(200)).body.items as { kind: string }[];
+    expect(missing.filter((item) => item.kind === 'banner')).toEqual([
+      expect.objectContaining({ ref: 'channel', title: channel.title, sourceUrl: banner.sourceUrl }),
+    ]);
   });
 });

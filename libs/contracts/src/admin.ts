@@ -20,6 +20,8 @@ export const backupChannelSchema = channelStatsSchema
     handle: z.string().max(100).nullable(),
     description: z.string().max(10_000).nullable(),
     thumbnail,
+    /** The banner's URL as YouTube gives it (absent in older backups: none until the next sync reads it). */
+    banner: thumbnail.optional(),
     youtubeChannelId: z.string().max(64).nullable(),
     uploadsPlaylistId: z.string().max(64).nullable(),
     isDemo: z.boolean(),
@@ -64,8 +66,8 @@ function uniqueIds(items: { id: string }[], ctx: z.RefinementCtx, field: string)
  * after an import (docs/images.md).
  */
 export const BACKUP_NOTE =
-  "Images are left out: the site's own copies of the thumbnails and the channel's avatar are fetched again from " +
-  'YouTube after an import.';
+  "Images are left out: the site's own copies of the thumbnails and the channel's avatar and banner are fetched " +
+  'again from YouTube after an import.';
 
 /**
  * The backup file of `GET /api/admin/export` and `POST /api/admin/import`. Settings are checked key by key

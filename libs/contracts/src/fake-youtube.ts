@@ -67,6 +67,8 @@ export interface FakeChannelInfo {
   /** Null when the channel hides it (`hiddenSubscriberCount: true`, no `subscriberCount`). */
   subscriberCount: number | null;
   viewCount: number;
+  /** Whether it has a banner (`brandingSettings.image.bannerExternalUrl`); `POST /__fake/banner {present}` sets it. */
+  banner: boolean;
 }
 
 /** `GET /__fake/channel`: the channel and the ids of what it holds now. */

@@ -54,6 +54,7 @@ export class BackupService {
         handle: channel.handle,
         description: channel.description,
         thumbnail: channel.thumbnail,
+        banner: channel.banner,
         youtubeChannelId: channel.youtubeChannelId,
         uploadsPlaylistId: channel.uploadsPlaylistId,
         subscriberCount: channel.subscriberCount,

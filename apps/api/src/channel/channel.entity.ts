@@ -24,6 +24,10 @@ export class ChannelEntity {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   thumbnail: string | null;
 
+  /** The banner's URL as YouTube gives it (`brandingSettings.image.bannerExternalUrl`, no size); null: none. */
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  banner: string | null;
+
   @Column({ type: 'varchar', length: 64, nullable: true })
   uploadsPlaylistId: string | null;
 

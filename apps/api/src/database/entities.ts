@@ -26,6 +26,7 @@ import { WebsubAnnouncedEntity } from '../youtube/websub-announced.entity';
 import { WebsubIntentEntity } from '../youtube/websub-intent.entity';
 import { WebsubSubscriptionEntity } from '../youtube/websub-subscription.entity';
 import { Images1765500000000 } from './migrations/1765500000000-images';
+import { ChannelBanner1765550000000 } from './migrations/1765550000000-channel-banner';
 import { Websub1765100000000 } from './migrations/1765100000000-websub';
 import { UnknownChannelTotals1765200000000 } from './migrations/1765200000000-unknown-channel-totals';
 import { AnalyticsFloods1765440000000 } from './migrations/1765440000000-analytics-floods';
@@ -107,5 +108,6 @@ export const MIGRATIONS = [
   WebsubIntents1765410000000,
   AnalyticsFloods1765440000000,
   Images1765500000000,
+  ChannelBanner1765550000000,
   GoogleAccount1765600000000,
 ];

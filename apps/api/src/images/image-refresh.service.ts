@@ -3,13 +3,15 @@ import { ChannelService } from '../channel/channel.service';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { VideosService } from '../videos/videos.service';
 import { ImageMirrorService, type ImageSubject } from './image-mirror.service';
+import { bannerSourceUrl } from './image-sources';
 
-/** The channel's avatar is one row of its kind. */
+/** The channel's avatar and banner are one row of their kind each. */
 export const CHANNEL_REF = 'channel';
 
 /**
  * Hands the mirror the whole content after anything changed it (a sync, a push, a backup import, the demo): each
- * video's, playlist's and the channel's image URL. The mirror then fetches what is new and drops what is gone.
+ * video's, playlist's image URL and the channel's avatar and banner (at the width it is fetched at). The mirror then
+ * fetches what is new and drops what is gone (a banner the owner removed, with its files).
  */
 @Injectable()
 export class ImageRefreshService {
@@ -30,7 +32,12 @@ export class ImageRefreshService {
       ...videos.map((v) => ({ kind: 'video' as const, ref: v.id, sourceUrl: v.thumbnail })),
       ...playlists.map((p) => ({ kind: 'playlist' as const, ref: p.id, sourceUrl: p.thumbnail })),
       { kind: 'avatar', ref: CHANNEL_REF, sourceUrl: channel?.thumbnail ?? null },
+      {
+        kind: 'banner',
+        ref: CHANNEL_REF,
+        sourceUrl: channel?.banner ? bannerSourceUrl(channel.banner) : null,
+      },
     ];
-    await this.mirror.reconcile(subjects, ['video', 'playlist', 'avatar']);
+    await this.mirror.reconcile(subjects, ['video', 'playlist', 'avatar', 'banner']);
   }
 }

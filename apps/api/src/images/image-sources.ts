@@ -55,6 +55,23 @@ export function imageCandidates(sourceUrl: string): ImageCandidate[] {
   }));
 }
 
+/**
+ * The width the channel's banner is asked at: YouTube's desktop banner at 2×, wider than the widest file made
+ * (1280), so every width exists. A banner is uploaded at 2560×1440 or more.
+ */
+export const BANNER_WIDTH = 2120;
+
+/**
+ * The banner's URL to fetch: `bannerExternalUrl` (no size option: YouTube answers a small one) with `=w2120`, the
+ * whole 16:9 upload scaled to that width (the pages crop it), any size option it had replaced. YouTube's image
+ * URLs take their options after the first `=` of the last path segment (`…=w1060-fcrop64=1,…-nd-rj`).
+ */
+export function bannerSourceUrl(bannerUrl: string): string {
+  const segment = bannerUrl.lastIndexOf('/') + 1;
+  const options = bannerUrl.indexOf('=', segment);
+  return `${options < 0 ? bannerUrl : bannerUrl.slice(0, options)}=w${BANNER_WIDTH}`;
+}
+
 /** A 120×90 image where a larger size was asked: YouTube's grey stand-in (it answers some with a 200). */
 export function isPlaceholder(candidate: ImageCandidate, width: number, height: number): boolean {
   return candidate.placeholderIfTiny && width <= MISSING_THUMBNAIL_WIDTH && height <= 90;

@@ -158,7 +158,7 @@ export function toFeedVideoRow(entry: FeedEntry): VideoRow {
 }
 
 /**
- * The channel as the feed knows it: id and title. The feed has no statistics, picture or description; a
+ * The channel as the feed knows it: id and title. The feed has no statistics, avatar, banner or description; a
  * stored row of the same channel keeps its own (the store merges), a new one starts without them: its
  * subscriber, video and view counts are unknown (null, never 0) until a sync with a key states them.
  */
@@ -169,6 +169,7 @@ export function toFeedChannelRow(feed: ChannelFeed): ChannelRow {
     handle: null,
     description: null,
     thumbnail: null,
+    banner: null,
     // YouTube derives the uploads playlist from the channel id (UC… → UU…).
     uploadsPlaylistId: `UU${feed.channelId.slice(2)}`,
     subscriberCount: null,

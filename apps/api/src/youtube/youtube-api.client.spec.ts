@@ -50,7 +50,7 @@ describe('YouTubeApiClient', () => {
     const { api, calls } = client(() => json({ kind: 'youtube#channelListResponse', pageInfo: {} }));
     expect(await api.channel({ handle: '@someone' })).toBeNull();
     expect(calls[0].searchParams.get('forHandle')).toBe('@someone');
-    expect(calls[0].searchParams.get('part')).toBe('snippet,contentDetails,statistics');
+    expect(calls[0].searchParams.get('part')).toBe('snippet,contentDetails,statistics,brandingSettings');
   });
 
   it('turns string counts into numbers', async () => {

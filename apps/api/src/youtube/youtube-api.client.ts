@@ -69,12 +69,15 @@ export class YouTubeApiClient {
     this.fetchImpl = options.fetch ?? fetch;
   }
 
-  /** `channels.list` by id or @handle with snippet, contentDetails and statistics; null when there is none. */
+  /**
+   * `channels.list` by id or @handle with snippet, contentDetails, statistics and brandingSettings (the banner; one
+   * unit whatever the parts); null when there is none.
+   */
   async channel(ref: ChannelRef, signal?: AbortSignal): Promise<YtChannel | null> {
     const filter = 'id' in ref ? { id: ref.id } : { forHandle: ref.handle };
     const page = await this.list(
       'channels',
-      { part: 'snippet,contentDetails,statistics', ...filter },
+      { part: 'snippet,contentDetails,statistics,brandingSettings', ...filter },
       ytChannelSchema,
       signal,
     );

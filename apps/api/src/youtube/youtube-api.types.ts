@@ -33,6 +33,10 @@ export const ytChannelSchema = z.object({
     hiddenSubscriberCount: z.boolean().optional(),
     videoCount: count.default(0),
   }),
+  /** The channel's banner: absent, or without `bannerExternalUrl`, when it has none. */
+  brandingSettings: z
+    .object({ image: z.object({ bannerExternalUrl: z.string().optional() }).optional() })
+    .optional(),
 });
 export type YtChannel = z.infer<typeof ytChannelSchema>;
 

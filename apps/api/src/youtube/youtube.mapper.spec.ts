@@ -122,6 +122,8 @@ describe('YouTube → rows', () => {
       handle: '@chan',
       description: null,
       thumbnail: null,
+      // No brandingSettings, or no bannerExternalUrl in them: the channel has no banner.
+      banner: null,
       uploadsPlaylistId: 'UUabcdefghijklmnopqrstuv',
       // Unknown is not 0 (issue 27): a hidden subscriber count stays null.
       subscriberCount: null,
@@ -131,6 +133,14 @@ describe('YouTube → rows', () => {
     });
     const shown = { ...channel, statistics: { viewCount: 10, videoCount: 2, subscriberCount: 5 } };
     expect(toChannelRow(shown).subscriberCount).toBe(5);
+    const banner = 'https://yt3.googleusercontent.com/abc';
+    expect(
+      toChannelRow({ ...channel, brandingSettings: { image: { bannerExternalUrl: banner } } }).banner,
+    ).toBe(banner);
+    expect(toChannelRow({ ...channel, brandingSettings: { image: {} } }).banner).toBeNull();
+    expect(
+      toChannelRow({ ...channel, brandingSettings: { image: { bannerExternalUrl: 'javascript:x' } } }).banner,
+    ).toBeNull();
     expect(
       toChannelRow({ ...channel, statistics: { viewCount: 0, videoCount: 0 } }).subscriberCount,
     ).toBeNull();

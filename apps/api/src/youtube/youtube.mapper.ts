@@ -24,11 +24,15 @@ const THUMBNAIL_PREFERENCE = ['high', 'medium', 'standard', 'maxres', 'default']
 export function pickThumbnail(thumbnails: YtThumbnails | undefined): string | null {
   if (!thumbnails) return null;
   for (const size of THUMBNAIL_PREFERENCE) {
-    const url = thumbnails[size]?.url;
-    // Only an http(s) URL reaches the pages (issue 25), whatever the API answered.
-    if (url && url.length <= 2048 && isLinkUrl(url)) return url;
+    const url = imageUrl(thumbnails[size]?.url);
+    if (url) return url;
   }
   return null;
+}
+
+/** Only an http(s) URL that fits its column is kept (issue 25), whatever the API answered. */
+function imageUrl(url: string | undefined): string | null {
+  return url && url.length <= 2048 && isLinkUrl(url) ? url : null;
 }
 
 /**
@@ -101,6 +105,7 @@ export function toChannelRow(channel: YtChannel): ChannelRow {
     handle: channel.snippet.customUrl === undefined ? null : truncateText(channel.snippet.customUrl, 100, ''),
     description: channel.snippet.description || null,
     thumbnail: pickThumbnail(channel.snippet.thumbnails),
+    banner: imageUrl(channel.brandingSettings?.image?.bannerExternalUrl),
     uploadsPlaylistId: channel.contentDetails.relatedPlaylists.uploads ?? null,
     // A hidden count (`hiddenSubscriberCount`, no `subscriberCount`) is unknown, not 0.
     subscriberCount: channel.statistics.hiddenSubscriberCount

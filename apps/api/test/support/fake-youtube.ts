@@ -44,6 +44,8 @@ export interface FakeYouTube {
    * answer new bytes, a new ETag and a later Last-Modified. A deleted video (removeVideos) answers YouTube's 404.
    */
   changeImage(id: string): Promise<FakeImageChange>;
+  /** The owner removes the channel's banner (`false`: channels.list names none, its URL answers 404) or sets one. */
+  setBanner(present: boolean): Promise<void>;
   /** The env an app needs to sync from this fake. */
   env(extra?: Record<string, string>): Record<string, string>;
   stop(): Promise<void>;
@@ -133,6 +135,9 @@ export async function startFakeYouTube(options: FakeOptions): Promise<FakeYouTub
       (await control<{ removed: number }>('POST', 'playlists/remove', { ids })).removed,
     moveStream: (move) => control<FakeVideo>('POST', 'stream', move),
     changeImage: (id) => control<FakeImageChange>('POST', 'images/change', { id }),
+    setBanner: async (present) => {
+      await control('POST', 'banner', { present });
+    },
     env: (extra = {}) => ({
       YOUTUBE_API_BASE_URL: info.url,
       YOUTUBE_FEED_BASE_URL: info.feedBaseUrl,

@@ -6,15 +6,16 @@ import type { AddressInfo } from 'node:net';
  * YouTube's image hosts for the API's specs, served at `<url>/<host>/<path>` (YOUTUBE_IMAGES_BASE_URL) with real
  * JPEG bytes: `/vi/<id>/<size>.jpg` at YouTube's sizes, `maxresdefault` only for the fake YouTube's HD uploads (an
  * id whose first character code is even, as tools/fake-youtube gives `snippet.thumbnails.maxres`), a 404 with the
- * 120×90 grey stand-in for a size or video there is none of, ETag and 304; anything on yt3.ggpht.com (channel art)
- * as a square JPEG. Small on purpose: the fake YouTube's own image hosts replace it.
+ * 120×90 grey stand-in for a size or video there is none of, ETag and 304; anything on yt3.ggpht.com (the avatar)
+ * as a square JPEG, and a banner on yt3.googleusercontent.com 16:9 at the width its `=w<N>` option asks (512
+ * without one). Small on purpose: the fake YouTube's own image hosts replace it.
  */
 export interface YouTubeImages {
   url: string;
   /** The next bytes of this video's thumbnails differ (a new thumbnail at the same URL). */
   change(videoId: string): void;
-  /** This video's thumbnails are gone (every size answers the 404 stand-in). */
-  remove(videoId: string): void;
+  /** This video's thumbnails, or the banner of this name (its path before `=`), are gone: they answer the 404. */
+  remove(idOrName: string): void;
   /** Requests seen, as `<host>/<path>`. */
   requests: string[];
   stop(): Promise<void>;
@@ -65,6 +66,11 @@ export async function startYouTubeImages(): Promise<YouTubeImages> {
         }
       } else if (path.startsWith('/yt3.ggpht.com/')) {
         body = await jpeg(path, 176, 176, path);
+      }
+      const banner = /^\/yt3\.googleusercontent\.com\/([^=/]+)(?:=w(\d{1,4})\b.*)?$/.exec(path);
+      if (banner && !removed.has(banner[1])) {
+        const width = Number(banner[2] ?? 512);
+        body = await jpeg(path, width, Math.round((width * 9) / 16), banner[1]);
       }
       if (!body) {
         res.writeHead(404, { 'Content-Type': 'image/jpeg' }).end(await grey());

@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { alteredTable } from '../migration-tables';
 
 /**
  * The site's own images (issue 47): one row per video, playlist, channel avatar and banner, with the source URL,
@@ -31,8 +32,9 @@ export class Images1765500000000 implements MigrationInterface {
         ],
       }),
     );
+    // The table by name only: MySQL is not asked to read it back (../migration-tables.ts).
     await queryRunner.createIndex(
-      'image',
+      alteredTable(queryRunner, 'image'),
       new TableIndex({ name: 'idx_image_status', columnNames: ['status'] }),
     );
   }
