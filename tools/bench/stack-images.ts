@@ -6,8 +6,8 @@ import { IMAGE_FORMATS, imageFile, ogImagePath } from '@app/contracts/site-image
 /** A video or a playlist, with its key on the dashboard's missing list (`video:<id>`, `playlist:<id>`). */
 export type ContentItem = (Video | Playlist) & { key: string };
 
-/** How long a stack may take to bring its images home. */
-const IMAGES_TIMEOUT_MS = 300_000;
+/** How long a stack may take to bring its images home: a while for the few it encodes, and a little per item. */
+const imagesTimeoutMs = (items: number) => 180_000 + 60 * items;
 
 async function get<T>(url: string, path: string, cookie?: string): Promise<T> {
   const res = await fetch(`${url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
@@ -33,7 +33,7 @@ export async function contentItems(url: string): Promise<ContentItem[]> {
  * `cookie`: the admin's session (the missing list is the admin's). Resolves to the items then.
  */
 export async function imagesSettled(url: string, cookie: string): Promise<ContentItem[]> {
-  const deadline = Date.now() + IMAGES_TIMEOUT_MS;
+  const started = Date.now();
   for (;;) {
     const [items, missing] = await Promise.all([
       contentItems(url),
@@ -42,8 +42,10 @@ export async function imagesSettled(url: string, cookie: string): Promise<Conten
     const listed = new Set(missing.items.map((item) => `${item.kind}:${item.ref}`));
     const waiting = items.filter((item) => item.thumbnail && !item.image && !listed.has(item.key));
     if (waiting.length === 0) return items;
-    if (Date.now() > deadline)
-      throw new Error(`${waiting.length} images not home after ${IMAGES_TIMEOUT_MS / 1000} s`);
+    if (Date.now() - started > imagesTimeoutMs(items.length))
+      throw new Error(
+        `${waiting.length} images not home after ${Math.round((Date.now() - started) / 1000)} s`,
+      );
     await new Promise((wait) => setTimeout(wait, 500));
   }
 }
