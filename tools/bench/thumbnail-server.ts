@@ -10,11 +10,12 @@
  * YouTube's grey 120×90 stand-in for the others); `hqdefault`, `mqdefault` and `default` are the picture at their
  * widths. The pages measured show the newest videos and the playlists, and each of those has a picture of its own (a
  * page never shows one file for two cards); older videos share {@link SHARED_PICTURES} pictures, so the site encodes
- * dozens of images for the bench, not a thousand. Pictures are made on first request (sharp) and kept.
+ * dozens of images for the bench, not a thousand. Each is made once (0.3–0.6 s of CPU) and kept.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ThumbnailSize } from '@app/contracts/youtube';
+import { encode as encodeJpeg } from 'jpeg-js';
 import { parseImagePath } from '../fake-youtube/images';
 
 /**
@@ -51,13 +52,17 @@ function pictureOf(id: string): { picture: string; maxres: boolean } {
 export const bestThumbnailSize = (id: string): ThumbnailSize =>
   pictureOf(id).maxres ? 'maxresdefault' : 'sddefault';
 
-async function render(picture: string, width: number): Promise<Buffer> {
+/**
+ * The picture at `width` (16:9), as JPEG: jpeg-js (baseline, no chroma subsampling), whose sizes are near those of
+ * YouTube's JPEGs of a picture with this little detail.
+ */
+function render(picture: string, width: number): Buffer {
   const height = Math.round((width * 9) / 16);
   let seed = 0;
   for (const char of picture) seed = (seed * 31 + char.charCodeAt(0)) % 3600;
   const hue = (seed * 47) % 360;
   const scale = 640 / width;
-  const raw = Buffer.alloc(width * height * 3);
+  const data = Buffer.alloc(width * height * 4);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       // In the 640×360 picture's coordinates, so every size shows the same picture.
@@ -65,22 +70,20 @@ async function render(picture: string, width: number): Promise<Buffer> {
       const py = y * scale;
       const t = (px / 640 + py / 360) / 2;
       const band = Math.sin((px + seed * 13) / 23) * Math.cos(py / 17) * 24;
-      const i = (y * width + x) * 3;
-      raw[i] = 128 + 100 * Math.sin(((hue + 120 * t) * Math.PI) / 180) + band;
-      raw[i + 1] = 110 + 90 * Math.sin(((hue + 200 + 90 * t) * Math.PI) / 180) - band;
-      raw[i + 2] = 140 + 100 * Math.cos(((hue + 60 * t) * Math.PI) / 180);
+      const i = (y * width + x) * 4;
+      data[i] = 128 + 100 * Math.sin(((hue + 120 * t) * Math.PI) / 180) + band;
+      data[i + 1] = 110 + 90 * Math.sin(((hue + 200 + 90 * t) * Math.PI) / 180) - band;
+      data[i + 2] = 140 + 100 * Math.cos(((hue + 60 * t) * Math.PI) / 180);
+      data[i + 3] = 255;
     }
-  const { default: sharp } = await import('sharp');
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: JPEG_QUALITY })
-    .toBuffer();
+  return encodeJpeg({ data, width, height }, JPEG_QUALITY).data;
 }
 
-async function grey(): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 204, g: 204, b: 204 } } })
-    .jpeg({ quality: JPEG_QUALITY })
-    .toBuffer();
+/** YouTube's stand-in for a size a video lacks: 120×90, a flat grey. */
+function grey(): Buffer {
+  const width = 120;
+  const height = 90;
+  return encodeJpeg({ data: Buffer.alloc(width * height * 4, 204), width, height }, JPEG_QUALITY).data;
 }
 
 export interface ThumbnailServer {
@@ -88,51 +91,56 @@ export interface ThumbnailServer {
   url: string;
   /** Requests answered, by status (the mirror's and the benchmark's). */
   requests: Map<number, number>;
+  /**
+   * Makes the JPEGs of these thumbnail URLs now (seconds of this process's CPU): a first request that made one under
+   * load could outlast the mirror's timeout.
+   */
+  prepare(thumbnails: string[]): void;
   close(): Promise<void>;
 }
 
 export async function startThumbnailServer(): Promise<ThumbnailServer> {
-  const made = new Map<string, Promise<Buffer>>();
-  const bytes = (key: string, make: () => Promise<Buffer>) => {
+  const made = new Map<string, Buffer>();
+  const bytes = (key: string, make: () => Buffer) => {
     let body = made.get(key);
     if (!body) {
       body = make();
       made.set(key, body);
-      body.catch(() => made.delete(key));
     }
     return body;
   };
+  /** The answer to `/<host>/<path>`. */
+  const answer = (path: string): [number, Buffer | null] => {
+    const request = parseImagePath(path);
+    if (request.kind === 'none') return [404, null];
+    if (request.kind !== 'thumbnail') return [404, bytes('grey', grey)];
+    const { picture, maxres } = pictureOf(request.videoId);
+    if (request.size === 'maxresdefault' && !maxres) return [404, bytes('grey', grey)];
+    const width = WIDTHS[request.size];
+    return [200, bytes(`${picture}@${width}`, () => render(picture, width))];
+  };
   const requests = new Map<number, number>();
   const server: Server = createServer((req, res) => {
-    const answer = async (): Promise<[number, Buffer | null]> => {
-      const request = parseImagePath(new URL(req.url ?? '/', 'http://x').pathname);
-      if (request.kind === 'none') return [404, null];
-      if (request.kind !== 'thumbnail') return [404, await bytes('grey', grey)];
-      const { picture, maxres } = pictureOf(request.videoId);
-      if (request.size === 'maxresdefault' && !maxres) return [404, await bytes('grey', grey)];
-      const width = WIDTHS[request.size];
-      return [200, await bytes(`${picture}@${width}`, () => render(picture, width))];
-    };
-    answer().then(
-      ([status, body]) => {
-        requests.set(status, (requests.get(status) ?? 0) + 1);
-        res.writeHead(status, {
-          'Content-Type': body ? 'image/jpeg' : 'text/plain',
-          'Content-Length': body?.length ?? 0,
-          'Cache-Control': 'public, max-age=7200',
-        });
-        res.end(body);
-      },
-      (error: Error) => {
-        res.writeHead(500).end(error.message);
-      },
-    );
+    const [status, body] = answer(new URL(req.url ?? '/', 'http://x').pathname);
+    requests.set(status, (requests.get(status) ?? 0) + 1);
+    res.writeHead(status, {
+      'Content-Type': body ? 'image/jpeg' : 'text/plain',
+      'Content-Length': body?.length ?? 0,
+      'Cache-Control': 'public, max-age=7200',
+    });
+    res.end(body);
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    prepare: (thumbnails) => {
+      for (const thumbnail of thumbnails) {
+        const { hostname, pathname } = new URL(thumbnail);
+        answer(`/${hostname}${pathname}`);
+      }
+    },
     close: () =>
       new Promise((closed) => {
         server.closeAllConnections();
