@@ -15,6 +15,7 @@
 import { chromium } from 'playwright-core';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { CHROMIUM, CHROMIUM_FLAGS, startPageStack } from './page-stack';
+import { lighthousePhone } from './phone';
 
 /** The target: the first tab usable this long after the click on "Log in", at most. */
 export const SIGN_IN_TARGET_MS = 1500;
@@ -57,44 +58,24 @@ const RECORDER = `(() => {
 type Recorded = { tasks: [number, number][]; clickAt?: number; enabledAt?: number };
 
 async function measureOnce(url: string): Promise<SignInRun> {
-  const { throttling, screenEmulationMetrics, userAgents } =
-    (await import('lighthouse/core/config/constants.js')) as unknown as {
-      throttling: {
-        mobileSlow4G: {
-          requestLatencyMs: number;
-          downloadThroughputKbps: number;
-          uploadThroughputKbps: number;
-          cpuSlowdownMultiplier: number;
-        };
-      };
-      screenEmulationMetrics: { mobile: { width: number; height: number; deviceScaleFactor: number } };
-      userAgents: { mobile: string };
-    };
-  const net = throttling.mobileSlow4G;
-  const screen = screenEmulationMetrics.mobile;
+  const phone = await lighthousePhone();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: CHROMIUM_FLAGS.filter((f) => f !== '--headless'),
   });
   try {
-    const context = await browser.newContext({
-      viewport: { width: screen.width, height: screen.height },
-      deviceScaleFactor: screen.deviceScaleFactor,
-      isMobile: true,
-      hasTouch: true,
-      userAgent: userAgents.mobile,
-    });
+    const context = await browser.newContext(phone.context);
     const page = await context.newPage();
     await page.addInitScript(RECORDER);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
-      latency: net.requestLatencyMs,
-      downloadThroughput: (net.downloadThroughputKbps * 1024) / 8,
-      uploadThroughput: (net.uploadThroughputKbps * 1024) / 8,
+      latency: phone.network.latencyMs,
+      downloadThroughput: (phone.network.downloadKbps * 1024) / 8,
+      uploadThroughput: (phone.network.uploadKbps * 1024) / 8,
     });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: net.cpuSlowdownMultiplier });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpuSlowdown });
     await page.goto(`${url}/admin`, { waitUntil: 'load' });
     const username = page.getByLabel('Username');
     await username.waitFor();

@@ -6,6 +6,14 @@ import { repoRoot } from '../lib/paths';
 
 export const BENCHMARKS_DOC = join(repoRoot, 'docs/benchmarks.md');
 
+/** A line of the summary table at the top of docs/benchmarks.md (run.ts). */
+export interface SummaryRow {
+  what: string;
+  figure: string;
+  target: string;
+  met: boolean;
+}
+
 /** The machine line every table cites. */
 export function machine(): string {
   const cpu = cpus();

@@ -129,7 +129,7 @@ function rawBody(
 }
 
 /** `nginx` serving a directory of files, with their `.gz` forms sent as they are. */
-const STATIC_NGINX_CONF = `
+export const STATIC_NGINX_CONF = `
 server {
   listen 80;
   root /usr/share/nginx/html;

@@ -15,7 +15,14 @@ import { join } from 'node:path';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { writeDocSection, writeRawJson, machine } from './doc';
 import { measureSignIn, SIGN_IN_TARGET_MS, signInSummary, type SignInRun } from './admin-sign-in';
-import { CHROMIUM, CHROMIUM_FLAGS, gzipKb, startPageStack, WATCH_BENCH_VIDEO_ID } from './page-stack';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  gzipKb,
+  type PageStack,
+  startPageStack,
+  WATCH_BENCH_VIDEO_ID,
+} from './page-stack';
 
 export type BenchPage = 'home' | 'watch' | 'admin-login' | 'demo-home' | 'demo-watch';
 /**
@@ -86,6 +93,15 @@ export interface LighthouseRun {
 /** What a page costs at the least on this machine, under the same throttling (the limit to measure against). */
 const MINIMAL_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Minimal</title></head><body><h1>Welcome to the Channel</h1><p>A minimal static page.</p></body></html>';
+
+const MINIMAL_PAGE_FILE = 'minimal-page.html';
+
+/**
+ * The bench's stack of the page benchmarks (1,000 videos, their images home), with the minimal page beside the
+ * build: one stack can serve Lighthouse, the page bytes and the image bytes in turn.
+ */
+export const startBenchStack = (): Promise<PageStack> =>
+  startPageStack(VIDEOS, { [MINIMAL_PAGE_FILE]: MINIMAL_PAGE });
 
 type Lhr = {
   runtimeError?: { code: string; message: string };
@@ -191,14 +207,16 @@ export interface PageBench {
   signIn: SignInRun[];
 }
 
+/** `bench`: the bench's stack (startBenchStack), left running; else one of its own for the run. */
 export async function runLighthouse(
   runs: number,
   log: (line: string) => void,
   pages: BenchPage[] = BENCH_PAGES.map((p) => p.page),
   formFactors: readonly ('mobile' | 'desktop')[] = ['mobile', 'desktop'],
+  bench?: PageStack,
 ): Promise<PageBench> {
   const measuring = BENCH_PAGES.filter((p) => pages.includes(p.page));
-  const stack = await startPageStack(VIDEOS, { 'minimal-page.html': MINIMAL_PAGE });
+  const stack = bench ?? (await startBenchStack());
   const demo = measuring.some((p) => p.stack === 'demo') ? await startPageStack('demo') : undefined;
   const results: LighthouseRun[] = [];
   let signIn: SignInRun[] = [];
@@ -221,7 +239,7 @@ export async function runLighthouse(
           results.push(run);
         }
         const minimal = await measured(
-          `${stack.url}/minimal-page.html`,
+          `${stack.url}/${MINIMAL_PAGE_FILE}`,
           formFactor,
           'minimal',
           `${formFactor} minimal page #${i}`,
@@ -235,7 +253,7 @@ export async function runLighthouse(
       signIn = await measureSignIn(stack.url, runs, log);
   } finally {
     await demo?.stop();
-    await stack.stop();
+    if (!bench) await stack.stop();
   }
   return { runs: results, signIn };
 }
@@ -332,7 +350,7 @@ export function lighthouseMarkdown(
   return [
     '## Public pages: Lighthouse',
     '',
-    `\`npx tsx tools/bench/lighthouse.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Lighthouse 12 (performance only, its default simulated throttling: mobile = Moto G Power on slow 4G with 4× CPU slowdown; desktop preset) in Debian's Chromium against the production build served by the web app's server (\`dist/apps/web-server\`), with ${VIDEOS.toLocaleString('en-US')} videos imported (their thumbnails 640×360 JPEGs of about 19 KB, as YouTube serves them); the watch page is a video with a long description and 8 related videos. The demo's pages are a second stack of the same build with the demo channel a first start seeds: its thumbnails are its own SVGs but one, YouTube's maxres URL of a video YouTube does not know, so every size of it is missing (offline, its host is too) and the page steps it down to the placeholder; its watch page is that video's. ${rounds} rounds per form factor: each measures every page and then a minimal static page from the same server (one heading; the limit). Medians per page; the ratios are to the minimal page's medians. Load average when the run ended: ${load.map((l) => l.toFixed(1)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores.`,
+    `\`npx tsx tools/bench/lighthouse.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Lighthouse 12 (performance only, its default simulated throttling: mobile = Moto G Power on slow 4G with 4× CPU slowdown; desktop preset) in Debian's Chromium against the production build served by the web app's server (\`dist/apps/web-server\`), with ${VIDEOS.toLocaleString('en-US')} videos imported, their thumbnails YouTube's URLs brought home by the site before the run (synthetic JPEGs from a stand-in for YouTube's host, \`tools/bench/thumbnail-server.ts\`; served as the site's AVIF, WebP and JPEG at the widths each screen asks); the watch page is a video with a long description and 8 related videos. The demo's pages are a second stack of the same build with the demo channel a first start seeds: its thumbnails are drawn by the site but one, YouTube's maxres URL of a video YouTube does not know, listed missing, so its pages show the placeholder; its watch page is that video's. Each file of every image is asked once before the first round, so no round pays for making one. ${rounds} rounds per form factor: each measures every page and then a minimal static page from the same server (one heading; the limit). Medians per page; the ratios are to the minimal page's medians. Load average when the run ended: ${load.map((l) => l.toFixed(1)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores.`,
     '',
     '| Page | Form factor | Score | FCP (× minimal) | LCP (× minimal) | TBT | CLS | JS (gzip) | Targets (issues 23, 46) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -10,7 +10,14 @@
 import { chromium, type Page } from 'playwright-core';
 import { parseOptions } from '../lib/args';
 import { machine, writeDocSection, writeRawJson } from './doc';
-import { CHROMIUM, CHROMIUM_FLAGS, gzipKb, startPageStack, WATCH_BENCH_VIDEO_ID } from './page-stack';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  gzipKb,
+  type PageStack,
+  startPageStack,
+  WATCH_BENCH_VIDEO_ID,
+} from './page-stack';
 
 const VIDEOS = 1000;
 export const PAGE_JS_TARGET_KB = 150;
@@ -65,8 +72,9 @@ async function settled(page: Page): Promise<Transfer> {
   return page.evaluate<Transfer>(TRANSFERS);
 }
 
-export async function benchPageBytes(log: (line: string) => void): Promise<PageBytes[]> {
-  const stack = await startPageStack(VIDEOS);
+/** `bench`: the bench's stack of 1,000 videos (lighthouse.ts's startBenchStack), left running; else one of its own. */
+export async function benchPageBytes(log: (line: string) => void, bench?: PageStack): Promise<PageBytes[]> {
+  const stack = bench ?? (await startPageStack(VIDEOS));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const fresh = async () =>
@@ -99,7 +107,7 @@ export async function benchPageBytes(log: (line: string) => void): Promise<PageB
     return results;
   } finally {
     await browser.close();
-    await stack.stop();
+    if (!bench) await stack.stop();
   }
 }
 

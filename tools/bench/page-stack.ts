@@ -1,21 +1,34 @@
 /**
  * A throwaway stack for the page benchmarks: the production build (`tools/start.ts --no-build`)
  * on free loopback ports and a fresh SQLite file, filled with a generated channel of N videos
- * through the admin import, like an owner restoring a backup, or left with the demo channel a first
- * start seeds (its thumbnails its own, one of them YouTube's maxres URL of a video YouTube does not know).
+ * through the admin import, like an owner restoring a backup, its thumbnails YouTube's URLs brought home by the
+ * site's image mirror from a stand-in for YouTube's host (thumbnail-server.ts); or left with the demo channel a
+ * first start seeds (its thumbnails drawn by the site, one of them YouTube's maxres URL of a video YouTube does not
+ * know).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { thumbnailUrl } from '@app/contracts/youtube';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { encode as encodeJpeg } from 'jpeg-js';
 import { freePort, waitForHttp } from '../lib/net';
 import { repoRoot } from '../lib/paths';
 import { WEB_DIST } from '../lib/web-server';
+import { contentItems, imagesSettled, warmUp } from './stack-images';
+import { bestThumbnailSize, startThumbnailServer, type ThumbnailServer } from './thumbnail-server';
 
 export interface PageStack {
   url: string;
+  /** The bench's stack: YouTube's thumbnail host it brought its images home from. */
+  thumbnails?: ThumbnailServer;
+  /** The bench's stack: from the import until every image was home (or listed missing). */
+  imagesSettledMs?: number;
+  /**
+   * Each file of every image (each format and width, and the share image) asked once through the web server before
+   * anything is measured, whenever the site makes them: how many, and how long that took.
+   */
+  warmUp?: { files: number; ms: number };
   stop(): Promise<void>;
 }
 
@@ -50,39 +63,9 @@ const LONG_DESCRIPTION = [
 
 const TOPICS = ['React Hooks', 'TypeScript Tips', 'CSS Layout', 'Node Streams', 'SQL Joins', 'Docker Basics'];
 
-/**
- * The thumbnails the bench's videos and playlists show: JPEGs, as YouTube serves them (`i.ytimg.com`, 16:9 at
- * 640×360 like `sddefault` cropped), put beside the build for the run. The demo's SVG thumbnails are documents
- * Chromium lays out on the page's main thread, text and all (5–8 ms CPU each on this machine, unthrottled): a cost
- * no real channel's page has, which the bench would otherwise count as the site's.
- */
-const BENCH_THUMBNAILS = 12;
-const thumbnailFile = (n: number) => `bench-thumbnail-${n}.jpg`;
-
-function benchThumbnailJpeg(n: number): Buffer {
-  const width = 640;
-  const height = 360;
-  const data = Buffer.alloc(width * height * 4);
-  const hue = (n * 47) % 360;
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      // A diagonal gradient with a few bands: detail for the encoder, like a photo's, not one flat colour.
-      const t = (x / width + y / height) / 2;
-      const band = Math.sin((x + n * 13) / 23) * Math.cos(y / 17) * 24;
-      const i = (y * width + x) * 4;
-      data[i] = 128 + 100 * Math.sin(((hue + 120 * t) * Math.PI) / 180) + band;
-      data[i + 1] = 110 + 90 * Math.sin(((hue + 200 + 90 * t) * Math.PI) / 180) - band;
-      data[i + 2] = 140 + 100 * Math.cos(((hue + 60 * t) * Math.PI) / 180);
-      data[i + 3] = 255;
-    }
-  return encodeJpeg({ data, width, height }, 80).data;
-}
-
-/** The bench's thumbnail files by name (videos and playlists share them), for {@link startPageStack}. */
-const benchThumbnailFiles = (): Record<string, Buffer> =>
-  Object.fromEntries(
-    Array.from({ length: BENCH_THUMBNAILS }, (_, i) => [thumbnailFile(i + 1), benchThumbnailJpeg(i + 1)]),
-  );
+export const benchVideoId = (i: number) => `bench${String(i).padStart(6, '0')}`;
+/** A thumbnail as the sync stores it: YouTube's URL of the best size it lists (thumbnail-server.ts serves it). */
+const benchThumbnail = (id: string) => thumbnailUrl(id, bestThumbnailSize(id));
 
 /** A backup (the shape of `GET /api/admin/export`) with `count` videos, one hour apart. */
 export function generatedBackup(count: number, now = Date.now()) {
@@ -90,11 +73,11 @@ export function generatedBackup(count: number, now = Date.now()) {
     // The watch page's video is 20:37 long, so its chapters (up to 14:48) are valid.
     const seconds = i === 1 ? 1237 : 60 + ((i * 97) % 3500);
     return {
-      id: `bench${String(i).padStart(6, '0')}`,
+      id: benchVideoId(i),
       title: i === 4321 ? 'Needle in the Haystack' : `${TOPICS[i % TOPICS.length]} episode ${i + 1}`,
       description:
         i === 1 ? LONG_DESCRIPTION : `Episode ${i + 1} about ${TOPICS[i % TOPICS.length].toLowerCase()}.`,
-      thumbnail: `/${thumbnailFile((i % BENCH_THUMBNAILS) + 1)}`,
+      thumbnail: benchThumbnail(benchVideoId(i)),
       duration: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
       durationSeconds: seconds,
       viewCount: (i * 7919) % 1_000_003,
@@ -122,7 +105,7 @@ export function generatedBackup(count: number, now = Date.now()) {
     playlists: Array.from({ length: 8 }, (_, i) => ({
       id: `PLbench${i}`,
       title: `Playlist ${i + 1}`,
-      thumbnail: i % 3 === 0 ? null : `/${thumbnailFile(i + 1)}`,
+      thumbnail: i % 3 === 0 ? null : benchThumbnail(`benchpl${String(i).padStart(4, '0')}`),
       videoCount: 12,
       pinned: i < 2,
       position: i,
@@ -132,7 +115,9 @@ export function generatedBackup(count: number, now = Date.now()) {
 }
 
 /**
- * `content`: the number of videos to import, or `demo` for the demo channel. `extraFiles`: files put beside the
+ * `content`: the number of videos to import, or `demo` for the demo channel. The bench's stack brings its
+ * thumbnails home from YouTube's host (thumbnail-server.ts, through `YOUTUBE_IMAGES_BASE_URL`), as a synced channel
+ * does, and is handed over once they are all there; the demo's makes its own. `extraFiles`: files put beside the
  * build for the run (a reference page served by the same web server), removed when the stack stops.
  */
 export async function startPageStack(
@@ -140,12 +125,12 @@ export async function startPageStack(
   extraFiles: Record<string, string | Buffer> = {},
 ): Promise<PageStack> {
   const dir = mkdtempSync(join(tmpdir(), 'page-bench-'));
-  const files = content === 'demo' ? extraFiles : { ...benchThumbnailFiles(), ...extraFiles };
-  const extras = Object.entries(files).map(([name, body]) => {
+  const extras = Object.entries(extraFiles).map(([name, body]) => {
     const file = join(WEB_DIST, name);
     writeFileSync(file, body);
     return file;
   });
+  const thumbnails = content === 'demo' ? undefined : await startThumbnailServer();
   const webPort = await freePort();
   const apiPort = await freePort();
   const url = `http://127.0.0.1:${webPort}`;
@@ -157,6 +142,7 @@ export async function startPageStack(
       API_PORT: String(apiPort),
       SQLITE_PATH: join(dir, 'bench.sqlite'),
       NODE_ENV: 'test',
+      ...(thumbnails && { YOUTUBE_IMAGES_BASE_URL: thumbnails.url }),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -166,12 +152,18 @@ export async function startPageStack(
       child.kill('SIGTERM');
       await exited;
     }
+    await thumbnails?.close();
     rmSync(dir, { recursive: true, force: true });
     for (const file of extras) rmSync(file, { force: true });
   };
   try {
+    // While the stack starts.
+    const backup = content === 'demo' ? undefined : generatedBackup(content);
+    if (backup)
+      thumbnails?.prepare([...backup.videos, ...backup.playlists].flatMap((item) => item.thumbnail ?? []));
     await waitForHttp(`${url}/api/health`, { timeoutMs: 120_000 });
-    if (content === 'demo') return { url, stop };
+    // The demo's images are ready once it is seeded (their files are made when first asked for).
+    if (content === 'demo') return { url, warmUp: await warmUp(url, await contentItems(url)), stop };
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: url },
@@ -179,17 +171,23 @@ export async function startPageStack(
     });
     if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const importing = performance.now();
     const imported = await fetch(`${url}/api/admin/import`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie },
-      body: JSON.stringify(generatedBackup(content)),
+      body: JSON.stringify(backup),
     });
     if (!imported.ok) throw new Error(`import: ${imported.status} ${await imported.text()}`);
+    const items = await imagesSettled(url, cookie);
+    const imagesSettledMs = Math.round(performance.now() - importing);
+    // Every size the bench lists exists: an image that did not come home (its fetch timed out three times) is a fault.
+    const missing = items.filter((item) => item.thumbnail && !item.image);
+    if (missing.length) throw new Error(`${missing.length} images missing, ${missing[0].key} among them`);
+    return { url, thumbnails, imagesSettledMs, warmUp: await warmUp(url, items), stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, stop };
 }
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';

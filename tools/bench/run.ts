@@ -10,7 +10,7 @@ import { bin } from '../lib/paths';
 import { analyticsFailures, analyticsMarkdown, analyticsRows, benchAnalytics } from './analytics';
 import { benchAnalyticsFlood, floodMarkdown, floodRows, floodSmokeFailures } from './analytics-flood';
 import { apiLoadMarkdown, benchApiLoad, LOAD_TARGETS, type LoadResult } from './api-load';
-import { machine, writeDocSection, writeRawJson } from './doc';
+import { machine, type SummaryRow, writeDocSection, writeRawJson } from './doc';
 import {
   benchHttpCache,
   HTTP_CACHE_TARGETS,
@@ -19,7 +19,27 @@ import {
   type HttpCacheResult,
 } from './http-cache';
 import { SIGN_IN_TARGET_MS, signInSummary, type SignInRun } from './admin-sign-in';
-import { labelOf, lighthouseMarkdown, type LighthouseRun, pageResults, runLighthouse } from './lighthouse';
+import {
+  benchImageBytes,
+  imageBytesFailures,
+  imageBytesMarkdown,
+  imageBytesRows,
+  watchLcp,
+} from './image-bytes';
+import {
+  benchImageThroughput,
+  imageThroughputFailures,
+  imageThroughputMarkdown,
+  imageThroughputRows,
+} from './image-throughput';
+import {
+  labelOf,
+  lighthouseMarkdown,
+  type LighthouseRun,
+  pageResults,
+  runLighthouse,
+  startBenchStack,
+} from './lighthouse';
 import {
   benchPageBytes,
   type PageBytes,
@@ -36,13 +56,6 @@ import {
 import { missedTargets, runSyncBench, SMOKE, syncMarkdown, type SyncBenchResult, TARGETS } from './sync';
 import { benchMemory, MEMORY_TARGET_IDLE_MB, memoryMarkdown, type MemoryResult } from './memory';
 import { benchViewAll, VIEW_ALL_TARGET_MS, viewAllMarkdown, type ViewAllResult } from './view-all';
-
-interface SummaryRow {
-  what: string;
-  figure: string;
-  target: string;
-  met: boolean;
-}
 
 function loadRows(results: LoadResult[]): SummaryRow[] {
   return results.map((r) => {
@@ -172,6 +185,22 @@ function summaryMarkdown(rows: SummaryRow[], when: Date): string {
   ].join('\n');
 }
 
+/** Lighthouse, the page bytes and the image bytes, on one bench stack (its images take a minute to come home). */
+async function pageBenches(smoke: boolean, log: (line: string) => void) {
+  const stack = await startBenchStack();
+  log(`images home ${stack.imagesSettledMs} ms after the import; ${stack.warmUp?.files} files asked once`);
+  try {
+    const { runs: lighthouse, signIn } = smoke
+      ? await runLighthouse(1, log, ['home'], ['mobile'], stack)
+      : await runLighthouse(3, log, undefined, undefined, stack);
+    const bytes = await benchPageBytes(log, stack);
+    const imageBytes = { ...(await benchImageBytes(log, stack)), lcp: watchLcp(lighthouse) };
+    return { lighthouse, signIn, bytes, imageBytes };
+  } finally {
+    await stack.stop();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const options = parseOptions(
     argv,
@@ -191,6 +220,8 @@ async function main(argv: string[]): Promise<void> {
   const flood = await benchAnalyticsFlood(smoke ? 3 : 15);
   console.log(`Public traffic through nginx and npm start${smoke ? ' (smoke)' : ''}…`);
   const httpCache = await benchHttpCache({ smoke, log });
+  console.log(`Site images under load${smoke ? ' (smoke)' : ''}…`);
+  const imageThroughput = await benchImageThroughput({ smoke, log });
 
   console.log(`Memory of the production stack${smoke ? ' (smoke)' : ''}…`);
   const memory = await benchMemory({ smoke, log });
@@ -216,14 +247,11 @@ async function main(argv: string[]): Promise<void> {
   const liveCheck = await runLiveCheckBench(smoke ? 2 : 5);
   log(`${liveCheck.unitsPerCheck.join(', ')} units a check, ${liveCheck.unitsPerDay} a day`);
 
-  // The page benchmarks drive Chromium against a 1,000- and a 10,000-video stack; the smoke run does one Lighthouse
-  // round of `/` on the phone, where the targets are (the other pages and desktop cost 20 s to a minute of npm test
-  // each, and run the same code).
+  // The page benchmarks drive Chromium against a 1,000-video stack and a 10,000-video one; the smoke run does one Lighthouse round of
+  // `/` on the phone, where the targets are (the other pages and desktop cost 20 s to a minute of npm test each, and
+  // run the same code).
   console.log(`Public pages${smoke ? ' (smoke)' : ''}…`);
-  const { runs: lighthouse, signIn } = smoke
-    ? await runLighthouse(1, log, ['home'], ['mobile'])
-    : await runLighthouse(3, log);
-  const bytes = await benchPageBytes(log);
+  const { lighthouse, signIn, bytes, imageBytes } = await pageBenches(smoke, log);
   const viewAll = smoke ? [] : await benchViewAll(log);
 
   const rows = [
@@ -231,12 +259,14 @@ async function main(argv: string[]): Promise<void> {
     ...analyticsRows(analytics),
     ...floodRows(flood),
     ...httpCacheRows(httpCache),
+    ...imageThroughputRows(imageThroughput),
     ...memoryRows(memory),
     ...syncRows(sync),
     ...liveCheckRows(liveCheck),
     ...pageRows(lighthouse, viewAll),
     ...signInRows(signIn),
     ...bytesRows(bytes),
+    ...imageBytesRows(imageBytes),
   ];
   const failures = smoke
     ? [
@@ -246,11 +276,13 @@ async function main(argv: string[]): Promise<void> {
         ...analyticsFailures(analytics),
         ...floodSmokeFailures(flood),
         ...httpCacheFailures(httpCache, true),
+        ...imageThroughputFailures(imageThroughput, true),
         ...(memory.idle.totalMb > 0 ? [] : ['memory: no process measured']),
         ...sync.flatMap((r) => missedTargets(r)),
         ...liveCheckFailures(liveCheck),
         ...lighthouse.filter((r) => r.adminChunkLoaded).map(() => 'the admin chunk loads on /'),
         ...pageBytesFailures(bytes),
+        ...imageBytesFailures(imageBytes),
       ]
     : [];
   if (smoke) {
@@ -263,23 +295,27 @@ async function main(argv: string[]): Promise<void> {
   await writeDocSection('analytics-bench', analyticsMarkdown(analytics, when));
   await writeDocSection('analytics-flood', floodMarkdown(flood));
   await writeDocSection('http-cache', httpCacheMarkdown(httpCache, when, machine()));
+  await writeDocSection('image-throughput', imageThroughputMarkdown(imageThroughput, when));
   await writeDocSection('memory', memoryMarkdown(memory, when));
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
   await writeDocSection('live-check-bench', liveCheckMarkdown(liveCheck, when));
   await writeDocSection('page-lighthouse', lighthouseMarkdown(lighthouse, when, signIn));
   await writeDocSection('page-view-all', viewAllMarkdown(viewAll, when));
   await writeDocSection('page-bytes', pageBytesMarkdown(bytes, when));
+  await writeDocSection('image-bytes', imageBytesMarkdown(imageBytes, when));
   await writeDocSection('summary', summaryMarkdown(rows, when));
   writeRawJson('api-load', load);
   writeRawJson('analytics', analytics);
   writeRawJson('analytics-flood', flood);
   writeRawJson('http-cache', httpCache);
+  writeRawJson('image-throughput', imageThroughput);
   writeRawJson('memory', memory);
   writeRawJson('sync', sync);
   writeRawJson('live-check', liveCheck);
   writeRawJson('page-lighthouse', { runs: lighthouse, signIn });
   writeRawJson('page-view-all', viewAll);
   writeRawJson('page-bytes', bytes);
+  writeRawJson('image-bytes', imageBytes);
   for (const row of rows)
     console.log(`${row.met ? 'met   ' : 'MISSED'} ${row.what}: ${row.figure} (target ${row.target})`);
 }
