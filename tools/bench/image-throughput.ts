@@ -3,8 +3,9 @@
  * image's `640.avif` through `npm start`'s web server (which hands `/images/` on to the API, which reads its store),
  * through the compose nginx config in front of it (apps/web/nginx.conf: its image cache answers after the first
  * request), from nginx as a static file of the same bytes (the limit), and from `npm start`'s web server as a static
- * file of its build (its own limit). The stack is the page benchmarks' (page-stack.ts) with a few videos, their images
- * brought home and each file asked once before (whenever the site makes them; that first round is reported apart).
+ * file of its build (its own limit). The stack is the page benchmarks' (page-stack.ts; run.ts lends its bench stack,
+ * alone it has a few videos), its images brought home and each file asked once before (whenever the site makes them;
+ * that first round is reported apart).
  *
  *   npx tsx tools/bench/image-throughput.ts [--smoke] [--write]    (after npx nx run-many -t build -p api web)
  */
@@ -17,7 +18,7 @@ import { nginxBinary, type RunningNginx, startNginx } from '../lib/nginx';
 import { WEB_DIST } from '../lib/web-server';
 import { machine, type SummaryRow, writeDocSection, writeRawJson } from './doc';
 import { HTTP_CACHE_TARGETS, STATIC_NGINX_CONF, wrk, type WrkResult } from './http-cache';
-import { startPageStack } from './page-stack';
+import { type PageStack, startPageStack } from './page-stack';
 import { contentItems } from './stack-images';
 
 /** Videos of the stack: the image measured is the newest one's (a 1280×720 source: 640 px is a middle width). */
@@ -53,8 +54,9 @@ async function get(url: string): Promise<{ status: number; bytes: Buffer; cache:
   };
 }
 
+/** `stack`: a page benchmarks' stack with its images home (run.ts's bench stack), left running; else one of its own. */
 export async function benchImageThroughput(
-  options: { smoke?: boolean; log?: (line: string) => void } = {},
+  options: { smoke?: boolean; log?: (line: string) => void; stack?: PageStack } = {},
 ): Promise<ImageThroughputResult> {
   const { smoke = false, log = () => undefined } = options;
   const seconds = smoke ? 1 : 10;
@@ -64,8 +66,8 @@ export async function benchImageThroughput(
   const running: { stop(): Promise<unknown> }[] = [];
   const copy = join(WEB_DIST, STATIC_COPY);
   try {
-    const stack = await startPageStack(VIDEOS);
-    running.push(stack);
+    const stack = options.stack ?? (await startPageStack(VIDEOS));
+    if (!options.stack) running.push(stack);
     const image = (await contentItems(stack.url)).find((item) => item.image?.widths.includes(1280))?.image;
     if (!image) throw new Error('no image of 1280 px came home');
     const path = imageFile(image, WIDTH, 'avif');
