@@ -88,6 +88,8 @@ const SCROLL_TO_END = `(async () => {
   while ([...document.images].some((img) => !img.complete) && Date.now() < deadline);
 })()`;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /** The bytes the previous markup downloaded for one thumbnail: each size tried until one exists. */
@@ -245,13 +247,13 @@ export function imageBytesMarkdown(result: ImageBytesResult, when: Date): string
   return [
     '## Public pages: image bytes on a phone',
     '',
-    `\`npx tsx tools/bench/image-bytes.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Debian's Chromium at Lighthouse's phone (${phone.width}×${phone.height} CSS px, device pixel ratio ${phone.deviceScaleFactor}, its mobile user agent), a fresh browser context per page (a first visit: nothing cached), at its first view and then scrolled to its end half a screen at a time (every lazy image loaded), against the bench's stack (1,000 videos, their images brought home by the site${result.warmUp ? ` and each of its ${result.warmUp.files} files asked once before the run, ${(result.warmUp.ms / 1000).toFixed(1)} s` : ''}). **After**: the site's \`/images/…\` files the page loaded (Resource Timing, body bytes). **Before**, in the same run: for the same videos and playlists, what the markup that showed YouTube's thumbnails downloaded (\`<img src=thumbnail>\`, the best size YouTube lists, stepping down maxres → sd → hq → mq while a size is missing), fetched from the same host.`,
+    `\`npx tsx tools/bench/image-bytes.ts --write\` on ${when.toISOString().slice(0, 10)}, ${machine()}: Debian's Chromium at Lighthouse's phone (${phone.width}×${phone.height} CSS px, device pixel ratio ${phone.deviceScaleFactor}, its mobile user agent), a fresh browser context per page (a first visit: nothing cached), at its first view and then scrolled to its end half a screen at a time (every lazy image loaded), against the bench's stack (1,000 videos, their images brought home by the site${result.warmUp ? ` and each of its ${result.warmUp.files} files asked once before the run, ${(result.warmUp.ms / 1000).toFixed(1)} s` : ''}). **After**: the site's \`/images/…\` files the page loaded (Resource Timing, body bytes). **Before**, in the same run: for the same videos and playlists, what the markup that showed YouTube's thumbnails downloaded (\`<img src=thumbnail>\`, the best size YouTube lists, stepping down maxres → sd → hq → mq while a size is missing; body bytes too), fetched from the same host. Both markups load the same images lazily, so a view loads the same items in both. A card as wide as the phone, and the watch page's poster, are ${phone.width} CSS px, ${Math.round(phone.width * phone.deviceScaleFactor)} device pixels: the browser takes the 1280 px file, the 640 px one being too narrow; the related videos' smaller cards take 320 px.`,
     '',
     '| Page | View | Images loaded | Before (YouTube JPEG) | After (the site) | After ÷ before | Files chosen |',
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...result.pages.map(
       (r) =>
-        `| ${r.page === '/' ? '`/`' : r.page} | ${r.view} | ${r.files} (${r.items} videos and playlists) | ${kb(r.beforeBytes)} KB in ${r.beforeRequests} requests | ${kb(r.afterBytes)} KB | ${r.ratio} | ${Object.entries(
+        `| ${r.page === '/' ? '`/`' : r.page} | ${r.view} | ${r.files} for ${plural(r.items, 'thumbnail')} | ${kb(r.beforeBytes)} KB in ${plural(r.beforeRequests, 'request')} | ${kb(r.afterBytes)} KB | ${r.ratio} | ${Object.entries(
           r.formats,
         )
           .map(([file, n]) => `\`${file}\` ×${n}`)
@@ -260,14 +262,14 @@ export function imageBytesMarkdown(result: ImageBytesResult, when: Date): string
     '',
     `The largest contentful paint: ${result.pages
       .filter((r) => r.view === 'first view')
-      .map((r) => `${r.page === '/' ? '`/`' : r.page}, \`${r.lcpElement}\``)
+      .map((r) => `${r.page === '/' ? '`/`' : r.page}, \`${r.lcpElement.replace(/[0-9a-f]{20}/, '<hash>')}\``)
       .join('; ')}.${
       lcp
         ? ` The watch page's LCP on Lighthouse's phone (\`tools/bench/lighthouse.ts\`, ${labelOf('watch')}, median of ${lcp.runs}): **${lcp.watchMs} ms, ${lcp.ratio}× the minimal page's ${lcp.minimalMs} ms** (target ≤ 1.5×).`
         : ''
     }`,
     '',
-    "The bench's sources are synthetic: JPEGs of diagonal gradients crossed by soft bands (quality 80; 1280×720 `maxresdefault` of about 50 KB for three videos in four, else 640×360 `sddefault` of about 19 KB), made by `tools/bench/thumbnail-server.ts`. Real thumbnails (photos, faces, text) are larger at every size, both YouTube's JPEGs and the site's files, and smooth pictures favour AVIF more than photos do: the ratio above shows the direction and what choosing the width for the screen saves, not what a given channel will see. The widths chosen and the number of requests do not depend on the pictures.",
+    "The bench's sources are synthetic: JPEGs of diagonal gradients crossed by soft bands (quality 80; 1280×720 `maxresdefault` of about 42 KB for three videos in four, else 640×360 `sddefault` of about 19 KB), made by `tools/bench/thumbnail-server.ts`. Real thumbnails (photos, faces, text) are larger at every size, both YouTube's JPEGs and the site's files, and smooth pictures favour AVIF more than photos do: the ratio above shows the direction and what choosing the width for the screen saves, not what a given channel will see. The widths chosen and the number of requests do not depend on the pictures.",
   ].join('\n');
 }
 

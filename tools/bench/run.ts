@@ -185,7 +185,10 @@ function summaryMarkdown(rows: SummaryRow[], when: Date): string {
   ].join('\n');
 }
 
-/** Lighthouse, the page bytes and the image bytes, on one bench stack (its images take a minute to come home). */
+/**
+ * Lighthouse, the page bytes, the image bytes and the images under load, on one bench stack (its images take a minute
+ * to come home).
+ */
 async function pageBenches(smoke: boolean, log: (line: string) => void) {
   const stack = await startBenchStack();
   log(`images home ${stack.imagesSettledMs} ms after the import; ${stack.warmUp?.files} files asked once`);
@@ -195,7 +198,9 @@ async function pageBenches(smoke: boolean, log: (line: string) => void) {
       : await runLighthouse(3, log, undefined, undefined, stack);
     const bytes = await benchPageBytes(log, stack);
     const imageBytes = { ...(await benchImageBytes(log, stack)), lcp: watchLcp(lighthouse) };
-    return { lighthouse, signIn, bytes, imageBytes };
+    console.log(`Site images under load${smoke ? ' (smoke)' : ''}…`);
+    const imageThroughput = await benchImageThroughput({ smoke, log, stack });
+    return { lighthouse, signIn, bytes, imageBytes, imageThroughput };
   } finally {
     await stack.stop();
   }
@@ -220,8 +225,6 @@ async function main(argv: string[]): Promise<void> {
   const flood = await benchAnalyticsFlood(smoke ? 3 : 15);
   console.log(`Public traffic through nginx and npm start${smoke ? ' (smoke)' : ''}…`);
   const httpCache = await benchHttpCache({ smoke, log });
-  console.log(`Site images under load${smoke ? ' (smoke)' : ''}…`);
-  const imageThroughput = await benchImageThroughput({ smoke, log });
 
   console.log(`Memory of the production stack${smoke ? ' (smoke)' : ''}…`);
   const memory = await benchMemory({ smoke, log });
@@ -251,7 +254,7 @@ async function main(argv: string[]): Promise<void> {
   // `/` on the phone, where the targets are (the other pages and desktop cost 20 s to a minute of npm test each, and
   // run the same code).
   console.log(`Public pages${smoke ? ' (smoke)' : ''}…`);
-  const { lighthouse, signIn, bytes, imageBytes } = await pageBenches(smoke, log);
+  const { lighthouse, signIn, bytes, imageBytes, imageThroughput } = await pageBenches(smoke, log);
   const viewAll = smoke ? [] : await benchViewAll(log);
 
   const rows = [

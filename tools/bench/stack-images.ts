@@ -46,7 +46,8 @@ export async function imagesSettled(url: string, cookie: string): Promise<Conten
       throw new Error(
         `${waiting.length} images not home after ${Math.round((Date.now() - started) / 1000)} s`,
       );
-    await new Promise((wait) => setTimeout(wait, 500));
+    // A 10,000-video list is megabytes: asked less often, so the asking does not slow the mirror down.
+    await new Promise((wait) => setTimeout(wait, items.length > 2000 ? 2000 : 500));
   }
 }
 

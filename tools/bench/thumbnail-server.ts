@@ -6,7 +6,7 @@
  *
  * Each picture is a diagonal gradient crossed by bands (detail for the encoder, like a photo's, not one flat colour),
  * encoded at JPEG quality 80: `sddefault` is 640×360 (16:9, as YouTube's is once its letterbox is cropped), about
- * 19 KB; `maxresdefault` is the same picture at 1280×720, about 50 KB, and exists for three videos in four (a 404 with
+ * 19 KB; `maxresdefault` is the same picture at 1280×720, about 42 KB, and exists for three videos in four (a 404 with
  * YouTube's grey 120×90 stand-in for the others); `hqdefault`, `mqdefault` and `default` are the picture at their
  * widths. The pages measured show the newest videos and the playlists, and each of those has a picture of its own (a
  * page never shows one file for two cards); older videos share {@link SHARED_PICTURES} pictures, so the site encodes
