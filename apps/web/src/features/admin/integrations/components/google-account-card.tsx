@@ -133,6 +133,7 @@ export function GoogleAccountCard() {
               target="_blank"
               rel="noreferrer"
               size="xs"
+              underline="always"
             >
               Google Cloud credentials
             </Anchor>
