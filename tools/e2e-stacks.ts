@@ -12,6 +12,7 @@
  * SIGTERM or SIGINT stops everything.
  */
 import { createServer, type Server } from 'node:http';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { startFakeDiscord } from './fake-discord/server';
 import { startFakeGoogle } from './fake-google/server';
@@ -25,14 +26,20 @@ const port = z.number().int().min(1).max(65535);
 const planSchema = z.object({
   /** Where GET /ready answers once everything is up. */
   control: port,
-  stacks: z.array(
-    z.object({
-      name: z.string(),
-      port,
-      sqlitePath: z.string(),
-      env: z.record(z.string(), z.string()).default({}),
+  stacks: z
+    .array(
+      z.object({
+        name: z.string(),
+        port,
+        sqlitePath: z.string(),
+        env: z.record(z.string(), z.string()).default({}),
+      }),
+    )
+    // The API keeps its images and secret keys beside its database: two stacks in one directory would remove
+    // each other's image files (each removes the files its own rows no longer name).
+    .refine((stacks) => new Set(stacks.map((s) => dirname(resolve(s.sqlitePath)))).size === stacks.length, {
+      message: 'each stack needs a directory of its own for its SQLite file (its images sit beside it)',
     }),
-  ),
   youtube: z
     .array(z.object({ port, videos: z.number().int(), playlists: z.number().int(), apiKey: z.string() }))
     .default([]),

@@ -41,9 +41,10 @@ const workers = e2eWorkers();
 const flakeHunt = process.env.E2E_FLAKE_HUNT === '1';
 
 // Fresh databases per run, so the seeds are all the specs ever see. The runner's workers load this file
-// again; the environment variable keeps them on the same directory.
+// again; the environment variable keeps them on the same directory. Each stack has a directory of its own there:
+// its images and secret keys sit beside its database (a stack removes the image files its own rows no longer name).
 process.env.E2E_SQLITE_DIR ||= mkdtempSync(join(tmpdir(), 'web-e2e-'));
-const sqlite = (name: string) => join(process.env.E2E_SQLITE_DIR!, `${name}.sqlite`);
+const sqlite = (name: string) => join(process.env.E2E_SQLITE_DIR!, name, 'site.sqlite');
 
 const artifacts = join(repoRoot, 'dist/apps/web-e2e');
 
