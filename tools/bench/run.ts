@@ -190,7 +190,7 @@ function summaryMarkdown(rows: SummaryRow[], when: Date): string {
  * to come home).
  */
 async function pageBenches(smoke: boolean, log: (line: string) => void) {
-  const stack = await startBenchStack();
+  const stack = await startBenchStack(smoke);
   log(`images home ${stack.imagesSettledMs} ms after the import; ${stack.warmUp?.files} files asked once`);
   try {
     const { runs: lighthouse, signIn } = smoke
