@@ -12,8 +12,10 @@ import {
   ADMIN_MAILCHIMP_API_KEY,
   ADMIN_YOUTUBE_API_KEY,
 } from './src/pages/admin-servers';
+import { FAKE_GOOGLE_CLIENT } from '@app/contracts/fake-google';
 import {
   e2eWorkers,
+  GOOGLE_FAKE_URL,
   LIVE_FAKE_YOUTUBE_URL,
   LIVE_FAKE_YOUTUBE_VIDEOS,
   LIVE_YOUTUBE_API_KEY,
@@ -113,6 +115,22 @@ const stackPlan = {
         YOUTUBE_CHANNEL_ID: '@fakechannel',
       },
     },
+    // The owner's Google account connected (youtube-analytics.spec.ts): the real stack's channel, read from its fake
+    // YouTube (which nothing changes), on a database of its own.
+    {
+      name: 'google',
+      port: SERVERS.google,
+      sqlitePath: sqlite('google'),
+      env: {
+        YOUTUBE_API_KEY: REAL_YOUTUBE_API_KEY,
+        YOUTUBE_API_BASE_URL: `${REAL_FAKE_YOUTUBE_URL}/youtube/v3`,
+        YOUTUBE_IMAGES_BASE_URL: REAL_FAKE_YOUTUBE_URL,
+        YOUTUBE_CHANNEL_ID: '@fakechannel',
+        GOOGLE_BASE_URL: GOOGLE_FAKE_URL,
+        GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT.secret,
+      },
+    },
     ...Array.from({ length: workers }, (_, i) => [
       {
         name: `admin-${i}`,
@@ -161,6 +179,8 @@ const stackPlan = {
       apiKey: SETUP_YOUTUBE_API_KEY,
     },
   ],
+  // Its owner's channel and videos are the real stack's, set by the seed once that stack synced.
+  google: { port: Number(new URL(GOOGLE_FAKE_URL).port) },
   // The fake Discord and fake Mailchimp the integrations' connection tests reach.
   discord: { port: Number(new URL(ADMIN_FAKE_DISCORD_URL).port), ...ADMIN_DISCORD_WEBHOOK },
   mailchimp: { port: Number(new URL(ADMIN_FAKE_MAILCHIMP_URL).port), apiKey: ADMIN_MAILCHIMP_API_KEY },

@@ -2,14 +2,16 @@
  * The fake Google's accounts, OAuth client and the scopes its consent page knows, all generated from the seed so
  * every run and machine has the same ones.
  */
-import type { FakeGoogleAccount, FakeGoogleOwner, FakeGoogleVideo } from '@app/contracts/fake-google';
+import {
+  FAKE_GOOGLE_CLIENT,
+  type FakeGoogleAccount,
+  type FakeGoogleOwner,
+  type FakeGoogleVideo,
+} from '@app/contracts/fake-google';
 import { GOOGLE_SCOPES } from '@app/contracts/google-account';
 import { seededRandom } from '@app/contracts/random';
 
-export const FAKE_CLIENT = {
-  id: '123456789012-fakegoogleclient0123456789abcdef.apps.googleusercontent.com',
-  secret: 'GOCSPX-fake-google-client-secret',
-} as const;
+export const FAKE_CLIENT = FAKE_GOOGLE_CLIENT;
 
 /**
  * The scopes the consent page can grant, with the words Google shows for them

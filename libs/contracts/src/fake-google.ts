@@ -1,9 +1,15 @@
 /**
  * The fake Google of tools/fake-google (OAuth 2.0, channels.list?mine=true, YouTube Analytics reports.query), as its
  * tests see it: the line its CLI prints and its control API (`/__fake/…`). One declaration for the server (tools)
- * and its clients in the API's tests, which may not import tools code. Types only; not part of the product's own
+ * and its clients in the API's tests, which may not import tools code. Types and the fake's OAuth client only; not part of the product's own
  * API (`@app/contracts/fake-google`).
  */
+
+/** The one OAuth client the fake knows (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET of a site that uses it). */
+export const FAKE_GOOGLE_CLIENT = {
+  id: '123456789012-fakegoogleclient0123456789abcdef.apps.googleusercontent.com',
+  secret: 'GOCSPX-fake-google-client-secret',
+} as const;
 
 /** A video of the owner's channel, as the fake's analytics know it. */
 export interface FakeGoogleVideo {

@@ -24,6 +24,11 @@ export const SERVERS = {
    * channels do (issue 27): what no spec changes, for the time-zone and layout checks of real-channel.spec.ts.
    */
   real: 4366 + PORT_OFFSET,
+  /**
+   * Synced by the seed from the real stack's fake YouTube (read only), and connected by youtube-analytics.spec.ts to
+   * the owner's Google account on a fake Google (GOOGLE_FAKE_URL) whose owner manages that channel.
+   */
+  google: 4380 + PORT_OFFSET,
   /** apps/web/nginx.conf in front of the demo stack (in front of its web server), as in docker-compose. */
   nginx: 4364 + PORT_OFFSET,
 } as const;
@@ -74,6 +79,9 @@ export const REAL_FAKE_YOUTUBE_URL = `http://127.0.0.1:${4358 + PORT_OFFSET}`;
 export const REAL_FAKE_YOUTUBE_VIDEOS = 120;
 export const REAL_FAKE_YOUTUBE_PLAYLISTS = 5;
 export const REAL_YOUTUBE_API_KEY = 'e2e-real-youtube-key';
+
+/** The google stack's fake Google (tools/fake-google): OAuth, channels.list?mine=true and YouTube Analytics. */
+export const GOOGLE_FAKE_URL = `http://127.0.0.1:${4382 + PORT_OFFSET}`;
 
 /**
  * The setup stack's fake YouTube Data API (and feed), whose channel setup-first-run.spec.ts connects and syncs: 60
