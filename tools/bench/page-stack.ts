@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { thumbnailUrl } from '@app/contracts/youtube';
+import type { ImageFormat } from '@app/contracts/site-image-files';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,11 +119,13 @@ export function generatedBackup(count: number, now = Date.now()) {
  * `content`: the number of videos to import, or `demo` for the demo channel. The bench's stack brings its
  * thumbnails home from YouTube's host (thumbnail-server.ts, through `YOUTUBE_IMAGES_BASE_URL`), as a synced channel
  * does, and is handed over once they are all there; the demo's makes its own. `extraFiles`: files put beside the
- * build for the run (a reference page served by the same web server), removed when the stack stops.
+ * build for the run (a reference page served by the same web server), removed when the stack stops. `formats`: the
+ * formats whose files are asked once before the stack is handed over (every one by default).
  */
 export async function startPageStack(
   content: number | 'demo',
   extraFiles: Record<string, string | Buffer> = {},
+  formats?: readonly ImageFormat[],
 ): Promise<PageStack> {
   const dir = mkdtempSync(join(tmpdir(), 'page-bench-'));
   const extras = Object.entries(extraFiles).map(([name, body]) => {
@@ -163,7 +166,7 @@ export async function startPageStack(
       thumbnails?.prepare([...backup.videos, ...backup.playlists].flatMap((item) => item.thumbnail ?? []));
     await waitForHttp(`${url}/api/health`, { timeoutMs: 120_000 });
     // The demo's images are ready once it is seeded (their files are made when first asked for).
-    if (content === 'demo') return { url, warmUp: await warmUp(url, await contentItems(url)), stop };
+    if (content === 'demo') return { url, warmUp: await warmUp(url, await contentItems(url), formats), stop };
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: url },
@@ -183,7 +186,7 @@ export async function startPageStack(
     // Every size the bench lists exists: an image that did not come home (its fetch timed out three times) is a fault.
     const missing = items.filter((item) => item.thumbnail && !item.image);
     if (missing.length) throw new Error(`${missing.length} images missing, ${missing[0].key} among them`);
-    return { url, thumbnails, imagesSettledMs, warmUp: await warmUp(url, items), stop };
+    return { url, thumbnails, imagesSettledMs, warmUp: await warmUp(url, items, formats), stop };
   } catch (error) {
     await stop();
     throw error;

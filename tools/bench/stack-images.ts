@@ -1,7 +1,7 @@
 /** The images of a page benchmark's stack: what it shows, waiting until they are home, and asking each file once. */
 import type { MissingImages, Playlist, Video } from '@app/contracts';
 import { apiPaths } from '@app/contracts/api-paths';
-import { IMAGE_FORMATS, imageFile, ogImagePath } from '@app/contracts/site-image-files';
+import { IMAGE_FORMATS, type ImageFormat, imageFile, ogImagePath } from '@app/contracts/site-image-files';
 
 /** A video or a playlist, with its key on the dashboard's missing list (`video:<id>`, `playlist:<id>`). */
 export type ContentItem = (Video | Playlist) & { key: string };
@@ -54,15 +54,22 @@ export async function imagesSettled(url: string, cookie: string): Promise<Conten
 /**
  * Asks each file of the items' images once (each format and width, and the share image; each image once), one after
  * the other, so that nothing measured afterwards pays for making one, whenever the site makes them. What it cost.
+ * `formats`: only these formats' files (what Chromium asks for, when nothing else will be measured), no share image.
  */
-export async function warmUp(url: string, items: ContentItem[]): Promise<{ files: number; ms: number }> {
+export async function warmUp(
+  url: string,
+  items: ContentItem[],
+  formats?: readonly ImageFormat[],
+): Promise<{ files: number; ms: number }> {
   const started = performance.now();
   const images = new Map(
     items.flatMap((item) => (item.image ? [[item.image.path, item.image] as const] : [])),
   );
   const paths = [...images.values()].flatMap((image) => [
-    ...image.widths.flatMap((width) => IMAGE_FORMATS.map((format) => imageFile(image, width, format))),
-    ogImagePath(image),
+    ...image.widths.flatMap((width) =>
+      (formats ?? IMAGE_FORMATS).map((format) => imageFile(image, width, format)),
+    ),
+    ...(formats ? [] : [ogImagePath(image)]),
   ]);
   for (const path of paths) {
     const res = await fetch(`${url}${path}`);
