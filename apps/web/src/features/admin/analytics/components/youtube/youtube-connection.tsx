@@ -98,8 +98,8 @@ export function YoutubeStatusBar({ status }: { status: YoutubeAnalyticsStatus })
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={refresh.isPending || status.running}
-            disabled={status.connection !== 'connected'}
+            loading={refresh.isPending}
+            disabled={status.running || status.connection !== 'connected'}
             onClick={() => refresh.mutate()}
           >
             Refresh

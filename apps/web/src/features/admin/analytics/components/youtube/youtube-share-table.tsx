@@ -1,5 +1,5 @@
 import { DonutChart } from '@mantine/charts';
-import { SimpleGrid, Table } from '@mantine/core';
+import { ColorSwatch, Group, SimpleGrid, Table } from '@mantine/core';
 import { formatInteger, formatPercent } from '../../../shared/lib/figures';
 import { formatHours } from '../../lib/youtube-labels';
 
@@ -23,8 +23,24 @@ const COLORS = [
   'lime.5',
 ];
 
-/** Views, watch hours and share of each row (share of the rows' views). */
-export function ShareTable({ heading, rows, testId }: { heading: string; rows: ShareRow[]; testId: string }) {
+/** A chart colour (`red.6`) as the CSS variable Mantine defines for it. */
+const cssColor = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
+
+/**
+ * Views, watch hours and share of each row (share of the rows' views); with `colors`, each row starts with its
+ * colour in the chart beside it (the chart's legend).
+ */
+export function ShareTable({
+  heading,
+  rows,
+  testId,
+  colors,
+}: {
+  heading: string;
+  rows: ShareRow[];
+  testId: string;
+  colors?: (string | null)[];
+}) {
   const total = rows.reduce((sum, row) => sum + row.views, 0);
   return (
     <Table>
@@ -37,9 +53,23 @@ export function ShareTable({ heading, rows, testId }: { heading: string; rows: S
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.map((row) => (
+        {rows.map((row, i) => (
           <Table.Tr key={row.key} data-testid={testId}>
-            <Table.Td>{row.label}</Table.Td>
+            <Table.Td>
+              {colors ? (
+                <Group gap="xs" wrap="nowrap">
+                  <ColorSwatch
+                    color={cssColor(colors[i] ?? 'gray.5')}
+                    size={10}
+                    withShadow={false}
+                    aria-hidden
+                  />
+                  {row.label}
+                </Group>
+              ) : (
+                row.label
+              )}
+            </Table.Td>
             <Table.Td ta="right">{formatInteger(row.views)}</Table.Td>
             <Table.Td ta="right">{formatHours(row.watchHours)}</Table.Td>
             <Table.Td ta="right">{formatPercent(row.views, total)}</Table.Td>
@@ -66,8 +96,8 @@ export function ShareDonut({
   const drawn = rows.slice(0, COLORS.length);
   const rest = rows.slice(COLORS.length).reduce((sum, row) => sum + row.views, 0);
   const data = drawn
-    .filter((row) => row.views > 0)
-    .map((row, i) => ({ name: row.label, value: row.views, color: COLORS[i] }));
+    .map((row, i) => ({ name: row.label, value: row.views, color: COLORS[i] }))
+    .filter((slice) => slice.value > 0);
   if (rest > 0) data.push({ name: 'Others', value: rest, color: 'gray.5' });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -81,7 +111,12 @@ export function ShareDonut({
         role="img"
         aria-label={chartLabel}
       />
-      <ShareTable heading={heading} rows={rows} testId={testId} />
+      <ShareTable
+        heading={heading}
+        rows={rows}
+        testId={testId}
+        colors={rows.map((row, i) => (row.views > 0 ? (COLORS[i] ?? 'gray.5') : null))}
+      />
     </SimpleGrid>
   );
 }
