@@ -16,7 +16,8 @@ export function Stat({ label, value, hint }: { label: string; value: string; hin
         {value}
       </Text>
       {hint ? (
-        <Text size="xs" c="dimmed">
+        // Not a paragraph: a bold one followed by a plain one reads as a heading to assistive technology (axe p-as-heading).
+        <Text size="xs" c="dimmed" component="div">
           {hint}
         </Text>
       ) : null}
