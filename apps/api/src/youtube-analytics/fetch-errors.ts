@@ -12,6 +12,14 @@ export class QueryBudgetSpentError extends Error {
   }
 }
 
+/** The fetch was stopped from outside (the account is being disconnected). */
+export class FetchCancelledError extends Error {
+  constructor() {
+    super('The fetch was stopped');
+    this.name = 'FetchCancelledError';
+  }
+}
+
 /** Google's reasons for a spent quota or too many calls (https://developers.google.com/youtube/v3/docs/errors). */
 const QUOTA_REASONS = ['quotaExceeded', 'dailyLimitExceeded', 'rateLimitExceeded', 'userRateLimitExceeded'];
 
@@ -32,6 +40,7 @@ export function fetchTrouble(error: unknown): { kind: YoutubeImportErrorKind; me
       message: error.message,
     };
   }
+  if (error instanceof FetchCancelledError) return null;
   if (error instanceof QueryBudgetSpentError) return { kind: 'quota', message: error.message };
   if (isQuotaError(error)) {
     const reason = (error as GoogleApiError).reason;

@@ -2,7 +2,7 @@ import { utcDay } from '../analytics/analytics-math';
 import type { Clock } from '../common/clock';
 import { GoogleApiError } from '../google-account/google-api';
 import type { GoogleAccess, GoogleAccountService } from '../google-account/google-account.service';
-import { QueryBudgetSpentError } from './fetch-errors';
+import { FetchCancelledError, QueryBudgetSpentError } from './fetch-errors';
 import { queryReport, type ReportQuery, type ReportRow } from './reports-query';
 import type { YoutubeAnalyticsStore } from './youtube-analytics-store';
 
@@ -21,6 +21,8 @@ export class ReportSession {
       store: YoutubeAnalyticsStore;
       clock: Clock;
       dailyLimit: number;
+      /** Stops the session before its next call. */
+      signal?: AbortSignal;
     },
   ) {}
 
@@ -45,7 +47,8 @@ export class ReportSession {
   }
 
   private async send(query: ReportQuery): Promise<ReportRow[]> {
-    const { google, store, clock, dailyLimit } = this.deps;
+    const { google, store, clock, dailyLimit, signal } = this.deps;
+    if (signal?.aborted) throw new FetchCancelledError();
     const day = utcDay(clock.now());
     if ((await store.queriesOn(day)) >= dailyLimit) throw new QueryBudgetSpentError(dailyLimit);
     await store.countQuery(day);

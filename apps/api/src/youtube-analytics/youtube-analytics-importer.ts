@@ -71,21 +71,23 @@ export class YoutubeAnalyticsImporter {
   }
 
   /** Reports.query calls for the connected account, counted (throws GoogleAccountUnavailableError). */
-  async session(): Promise<ReportSession> {
+  async session(signal?: AbortSignal): Promise<ReportSession> {
     const access = await this.google.access();
     return new ReportSession(access, {
       google: this.google,
       store: this.store,
       clock: this.clock,
       dailyLimit: this.dailyLimit,
+      signal,
     });
   }
 
-  async run(trigger: FetchTrigger): Promise<FetchOutcome> {
+  /** One fetch; `signal` stops it before its next query (what was read stays). Never throws. */
+  async run(trigger: FetchTrigger, signal?: AbortSignal): Promise<FetchOutcome> {
     let session: ReportSession | undefined;
     const today = utcDay(this.clock.now());
     try {
-      session = await this.session();
+      session = await this.session(signal);
       const state = await this.prepare(session);
       const run: Run = { session, state, revenue: session.revenue ? 'granted' : 'not-granted' };
       await this.store.update({ runningSince: this.now(), revenue: run.revenue });

@@ -13,6 +13,8 @@ export const SNAPSHOT = {
   externalSite: 'ext_url',
   /** A video's audienceWatchRatio per elapsedVideoTimeRatio (key: the ratio), lifetime. */
   retention: 'retention',
+  /** When a video's own figures were last read (one row, key ''; value: the queries it took). */
+  read: 'read',
 } as const;
 export type SnapshotKind = (typeof SNAPSHOT)[keyof typeof SNAPSHOT];
 
