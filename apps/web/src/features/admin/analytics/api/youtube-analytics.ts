@@ -73,12 +73,22 @@ export function useRefreshYoutubeAnalytics() {
     mutationFn: refreshYoutubeAnalytics,
     onSuccess: ({ started, status }) => {
       queryClient.setQueryData(youtubeStatusQueryOptions().queryKey, status);
-      replaceToast({
-        title: started ? 'Refreshing from YouTube' : 'Already refreshing',
-        description: started
-          ? 'The latest days are being read from YouTube Analytics.'
-          : 'A fetch from YouTube Analytics is running; its figures show when it ends.',
-      });
+      if (started)
+        replaceToast({
+          title: 'Refreshing from YouTube',
+          description: 'The latest days are being read from YouTube Analytics.',
+        });
+      else if (status.running)
+        replaceToast({
+          title: 'Already refreshing',
+          description: 'A fetch from YouTube Analytics is running; its figures show when it ends.',
+        });
+      else
+        replaceToast({
+          title: 'Could not refresh',
+          description: status.message ?? 'YouTube Analytics cannot be read now.',
+          variant: 'destructive',
+        });
     },
     onError: (error) =>
       replaceToast({ title: 'Could not refresh', description: error.message, variant: 'destructive' }),

@@ -16,7 +16,7 @@ export function Stat({ label, value, hint }: { label: string; value: string; hin
         {value}
       </Text>
       {hint ? (
-        // Not a paragraph: a bold one followed by a plain one reads as a heading to assistive technology (axe p-as-heading).
+        // Not a paragraph: a bold one before a plain one reads as a heading (axe p-as-heading).
         <Text size="xs" c="dimmed" component="div">
           {hint}
         </Text>

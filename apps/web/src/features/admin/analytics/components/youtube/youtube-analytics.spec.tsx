@@ -169,19 +169,13 @@ describe('Analytics → YouTube', () => {
   });
 
   it('Revenue not granted: says so and how to grant it, with no figure', async () => {
+    const how =
+      'Revenue was not granted: connect again with “Revenue” ticked to see estimated revenue, RPM and CPM.';
     renderYoutube('youtube-revenue', youtubeStatus({ revenue: 'not-granted' }), {
-      [report('revenue')]: () =>
-        fakeResponse(
-          200,
-          revenueReport({
-            state: 'not-granted',
-            message: 'Revenue was not ticked when the account was connected.',
-          }),
-        ),
+      [report('revenue')]: () => fakeResponse(200, revenueReport({ state: 'not-granted', message: how })),
     });
     const card = await screen.findByRole('region', { name: 'Revenue is not granted' });
-    expect(card).toHaveTextContent('Revenue was not ticked when the account was connected.');
-    expect(card).toHaveTextContent(/tick Revenue on the YouTube Analytics card in Integrations → Overview/);
+    expect(card).toHaveTextContent(how);
     expect(within(card).getByRole('link', { name: 'Open the YouTube Analytics card' })).toHaveAttribute(
       'href',
       CARD_LINK,
@@ -207,16 +201,10 @@ describe('Analytics → YouTube', () => {
   });
 
   it('keeps the last figures when Google wants a reconnection, and says where to reconnect', async () => {
-    renderYoutube(
-      'youtube-overview',
-      youtubeStatus({
-        connection: 'reconnect-needed',
-        message: 'Google refused the stored access (invalid_grant).',
-      }),
-    );
+    const why = 'Reconnect needed: Google refused the stored access (invalid_grant).';
+    renderYoutube('youtube-overview', youtubeStatus({ connection: 'reconnect-needed', message: why }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Reconnect needed');
-    expect(alert).toHaveTextContent('Google refused the stored access (invalid_grant).');
+    expect(alert).toHaveTextContent(`${why} The figures below are the last ones read.`);
     expect(within(alert).getByRole('link', { name: 'Reconnect in Integrations → Overview' })).toHaveAttribute(
       'href',
       CARD_LINK,

@@ -51,11 +51,12 @@ const errorTitles: Record<YoutubeImportErrorKind, string> = {
 function Troubles({ status }: { status: YoutubeAnalyticsStatus }) {
   if (status.connection === 'reconnect-needed')
     return (
-      <Alert color="orange" variant="light" title="Reconnect needed">
+      // The API's message starts with "Reconnect needed:" (the badge beside the heading says it too).
+      <Alert color="orange" variant="light">
         <Stack gap={4}>
           <Text size="sm">
-            {status.message ?? 'Google no longer accepts the site’s access.'} The figures below are the last
-            ones read.
+            {status.message ?? 'Reconnect needed: Google no longer accepts the site’s access.'} The figures
+            below are the last ones read.
           </Text>
           <GoogleAccountCardLink>Reconnect in Integrations → Overview</GoogleAccountCardLink>
         </Stack>

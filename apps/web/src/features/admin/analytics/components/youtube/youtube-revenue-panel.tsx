@@ -1,6 +1,6 @@
 import type { YoutubeRevenueReport } from '@app/contracts';
 import { AreaChart } from '@mantine/charts';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { SectionCard } from '../../../shared/components/section-card';
 import type { AnalyticsRange } from '../../../shared/lib/admin-location';
 import { formatDay, formatUsd, rangeLabels } from '../../../shared/lib/figures';
@@ -12,18 +12,16 @@ import { YoutubeReportFrame } from './youtube-report-frame';
 type Revenue = Extract<YoutubeRevenueReport, { available: true }>;
 type Granted = Extract<Revenue['revenue'], { state: 'granted' }>;
 
-/** Revenue not granted (Revenue was not ticked) or refused by YouTube: no figure, and how to get them. */
+/**
+ * Revenue not granted (Revenue was not ticked) or refused by YouTube: no figure; the API's message says how to get
+ * them, the link leads to the card where it is done.
+ */
 function NoRevenue({ revenue }: { revenue: Exclude<Revenue['revenue'], Granted> }) {
   return (
     <SectionCard
       title={revenue.state === 'refused' ? 'YouTube refused the revenue reports' : 'Revenue is not granted'}
       description={revenue.message}
     >
-      <Text size="sm">
-        To read revenue, tick Revenue on the YouTube Analytics card in Integrations → Overview and press
-        Connect again: Google asks only for the revenue permission, and the figures arrive with the next
-        fetch.
-      </Text>
       <div>
         <GoogleAccountCardLink>Open the YouTube Analytics card</GoogleAccountCardLink>
       </div>
