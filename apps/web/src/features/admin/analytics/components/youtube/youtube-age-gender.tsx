@@ -7,6 +7,8 @@ import { Empty } from '../report-parts';
 type AgeGender = Extract<YoutubeAudienceReport, { available: true }>['ageGender'];
 
 const GENDER_COLORS: Record<string, string> = { female: 'grape.5', male: 'blue.5', user_specified: 'teal.5' };
+const GENDER_ORDER = Object.keys(GENDER_COLORS);
+const genderRank = (gender: string) => (GENDER_ORDER.includes(gender) ? GENDER_ORDER.indexOf(gender) : 99);
 
 /** Viewer percentage by age group, one bar per gender, and the same figures as a table. */
 export function AgeGenderChart({ cells, span }: { cells: AgeGender; span: string }) {
@@ -17,7 +19,8 @@ export function AgeGenderChart({ cells, span }: { cells: AgeGender; span: string
       </Empty>
     );
   const ages = [...new Set(cells.map((c) => c.ageGroup))].sort();
-  const genders = [...new Set(cells.map((c) => c.gender))];
+  // YouTube's genders in a fixed order (its rows come in any order); one it adds later goes last.
+  const genders = [...new Set(cells.map((c) => c.gender))].sort((a, b) => genderRank(a) - genderRank(b));
   const share = (age: string, gender: string) =>
     cells.find((c) => c.ageGroup === age && c.gender === gender)?.viewerPercentage ?? 0;
   const data = ages.map((age) => ({

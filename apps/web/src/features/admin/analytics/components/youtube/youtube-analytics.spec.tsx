@@ -101,7 +101,7 @@ describe('Analytics → YouTube', () => {
       screen.getByRole('progressbar', { name: 'Days read from YouTube: 120 of 365 days' }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('youtube-status')).toHaveTextContent(
-      'Nothing read from YouTube yet. Reading from YouTube now…',
+      'Reading from YouTube for the first time…',
     );
     expect(screen.queryByRole('group', { name: 'Views' })).not.toBeInTheDocument();
   });
@@ -151,7 +151,7 @@ describe('Analytics → YouTube', () => {
     ]);
     expect(text('youtube-country')).toEqual(['United States6,000600.094.6%', 'Unknown region34534.55.4%']);
     expect(text('youtube-device')).toEqual(['Mobile phone8,000700.064.8%', 'Computer4,345534.535.2%']);
-    expect(text('youtube-age')).toEqual(['18–2460.0%15.0%', '65+25.0%0.0%']);
+    expect(text('youtube-age')).toEqual(['18–2415.0%60.0%', '65+0.0%25.0%']);
     expect(
       screen.getByRole('img', { name: /^Chart of YouTube traffic sources, last 30 days$/ }),
     ).toBeInTheDocument();
@@ -181,6 +181,7 @@ describe('Analytics → YouTube', () => {
       CARD_LINK,
     );
     expect(screen.queryByRole('group', { name: 'Estimated revenue' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Read from YouTube Analytics/)).not.toBeInTheDocument();
   });
 
   it('Refresh asks the API to read YouTube now, and the figures reload with the status it answers', async () => {

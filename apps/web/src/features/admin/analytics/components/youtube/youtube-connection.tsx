@@ -70,6 +70,13 @@ function Troubles({ status }: { status: YoutubeAnalyticsStatus }) {
   );
 }
 
+/** When the figures were last read, and whether a fetch is reading more now. */
+function lastRead({ lastFetchedAt, running }: YoutubeAnalyticsStatus): string {
+  if (!lastFetchedAt)
+    return running ? 'Reading from YouTube for the first time…' : 'Nothing read from YouTube yet.';
+  return `Figures last read from YouTube ${formatInstant(lastFetchedAt)}.${running ? ' Reading from YouTube now…' : ''}`;
+}
+
 /**
  * The YouTube view's first lines once connected: when the figures were last read, the queries counted today,
  * Refresh, the first import's progress while it runs, and any trouble.
@@ -86,12 +93,7 @@ export function YoutubeStatusBar({ status }: { status: YoutubeAnalyticsStatus })
       <Paper withBorder radius="md" p="sm" data-testid="youtube-status">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Text size="sm">
-              {status.lastFetchedAt
-                ? `Figures last read from YouTube ${formatInstant(status.lastFetchedAt)}.`
-                : 'Nothing read from YouTube yet.'}
-              {status.running ? ' Reading from YouTube now…' : ''}
-            </Text>
+            <Text size="sm">{lastRead(status)}</Text>
             <Text size="xs" c="dimmed">
               {`${formatInteger(queries.today)} of ${formatInteger(queries.dailyLimit)} queries to YouTube Analytics today. ${stored}`}
             </Text>

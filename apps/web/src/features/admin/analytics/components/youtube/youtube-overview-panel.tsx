@@ -25,7 +25,7 @@ function OverviewFigures({ report }: { report: Overview }) {
   const { totals } = report;
   const net = totals.subscribersGained - totals.subscribersLost;
   const data = report.series.map((point) => ({ ...point, date: formatDay(point.date) }));
-  const quiet = totals.views === 0 && totals.subscribersGained === 0 && totals.subscribersLost === 0;
+  const subscribers = totals.subscribersGained + totals.subscribersLost > 0;
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
@@ -46,7 +46,7 @@ function OverviewFigures({ report }: { report: Overview }) {
         title="Views and watch hours on YouTube"
         description={`${rangeLabels[report.range]}, ${per(report)}.${missingNote(report)}`}
       >
-        {quiet ? (
+        {totals.views === 0 ? (
           <Empty />
         ) : (
           <AreaChart
@@ -71,8 +71,8 @@ function OverviewFigures({ report }: { report: Overview }) {
         title="Subscribers gained and lost"
         description={`${rangeLabels[report.range]}, ${per(report)}.`}
       >
-        {quiet ? (
-          <Empty />
+        {!subscribers ? (
+          <Empty>No subscriber gained or lost in this range.</Empty>
         ) : (
           <BarChart
             h={220}

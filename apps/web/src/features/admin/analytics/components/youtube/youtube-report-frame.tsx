@@ -16,9 +16,12 @@ type AnyReport =
 export function YoutubeReportFrame<R extends AnyReport>({
   query,
   children,
+  hasFigures = () => true,
 }: {
   query: UseQueryResult<R>;
   children: (report: Extract<R, { available: true }>) => ReactNode;
+  /** Whether the report shows figures (revenue not granted has none, so no "read from YouTube" line). */
+  hasFigures?: (report: Extract<R, { available: true }>) => boolean;
 }) {
   const { data: report, error } = query;
   if (!report) {
@@ -37,6 +40,7 @@ export function YoutubeReportFrame<R extends AnyReport>({
       </Text>
     );
   }
+  const figures = report as Extract<R, { available: true }>;
   return (
     <Stack gap="lg">
       {report.importing ? (
@@ -44,10 +48,12 @@ export function YoutubeReportFrame<R extends AnyReport>({
           The first import is still reading older days from YouTube: this range may not be complete yet.
         </Text>
       ) : null}
-      {children(report as Extract<R, { available: true }>)}
-      <Text size="xs" c="dimmed">
-        Read from YouTube Analytics {formatInstant(report.fetchedAt)}.
-      </Text>
+      {children(figures)}
+      {hasFigures(figures) ? (
+        <Text size="xs" c="dimmed">
+          Read from YouTube Analytics {formatInstant(report.fetchedAt)}.
+        </Text>
+      ) : null}
     </Stack>
   );
 }

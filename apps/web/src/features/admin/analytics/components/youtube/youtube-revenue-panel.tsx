@@ -73,7 +73,7 @@ function RevenueFigures({ report, revenue }: { report: Revenue; revenue: Granted
 export function YoutubeRevenuePanel({ range }: { range: AnalyticsRange }) {
   const query = useYoutubeReport('revenue', range);
   return (
-    <YoutubeReportFrame query={query}>
+    <YoutubeReportFrame query={query} hasFigures={(report) => report.revenue.state === 'granted'}>
       {(report) =>
         report.revenue.state === 'granted' ? (
           <RevenueFigures report={report} revenue={report.revenue} />
