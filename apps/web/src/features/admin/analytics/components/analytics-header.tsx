@@ -1,5 +1,16 @@
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { AnalyticsRange } from '../../shared/lib/admin-location';
+
+/** What the Analytics tab gives the view of each source ("This site", "YouTube"). */
+export interface AnalyticsSourceViewProps {
+  /** The open subtab (one of the source's). */
+  sub: string | null;
+  range: AnalyticsRange;
+  /** The source and range controls, for the view's first line. */
+  controls: ReactNode;
+  onSubChange: (sub: string) => void;
+}
 
 /** The Analytics tab's first line: the source's heading (with its badge) and the source and range controls. */
 export function AnalyticsHeader({

@@ -2,9 +2,8 @@ import type { AnalyticsReport } from '@app/contracts';
 import { Alert, Badge, Center, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAnalytics } from '../../shared/api/get-analytics';
-import type { AnalyticsRange } from '../../shared/lib/admin-location';
 import { SubTabs } from '../../shared/components/sub-tabs';
-import { AnalyticsHeader } from './analytics-header';
+import { AnalyticsHeader, type AnalyticsSourceViewProps } from './analytics-header';
 import { ContentPanel } from './content-panel';
 import { ConversionsPanel } from './conversions-panel';
 import { PerformancePanel } from './performance-panel';
@@ -14,17 +13,7 @@ import { TrafficPanel } from './traffic-panel';
 /**
  * "This site": four subtabs, every figure from the site's own cookieless counts (`GET /api/admin/analytics?range=`).
  */
-export function SiteAnalytics({
-  sub,
-  range,
-  controls,
-  onSubChange,
-}: {
-  sub: string | null;
-  range: AnalyticsRange;
-  controls: ReactNode;
-  onSubChange: (sub: string) => void;
-}) {
+export function SiteAnalytics({ sub, range, controls, onSubChange }: AnalyticsSourceViewProps) {
   const { data: report, isError, error } = useAnalytics(range);
   const panel = (render: (report: AnalyticsReport) => ReactNode) => () => {
     if (report) return render(report);

@@ -2,10 +2,9 @@ import { Alert, Badge, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadingStatus } from '../../../shared/components/loading-status';
 import { SubTabs } from '../../../shared/components/sub-tabs';
-import type { AnalyticsRange } from '../../../shared/lib/admin-location';
 import { useYoutubeAnalyticsStatus } from '../../api/youtube-analytics';
 import { useReloadReportsWithStatus } from '../../api/youtube-report-reload';
-import { AnalyticsHeader } from '../analytics-header';
+import { AnalyticsHeader, type AnalyticsSourceViewProps } from '../analytics-header';
 import { YoutubeAudiencePanel } from './youtube-audience-panel';
 import { YoutubeNotConnected, YoutubeStatusBar } from './youtube-connection';
 import { YoutubeContentPanel } from './youtube-content-panel';
@@ -17,17 +16,7 @@ import { YoutubeRevenuePanel } from './youtube-revenue-panel';
  * (`/api/admin/youtube-analytics/…`). Not connected, it says so and where to connect; connected, the status line
  * (last read, queries today, Refresh, the first import's progress) and four subtabs for the range.
  */
-export function YoutubeAnalytics({
-  sub,
-  range,
-  controls,
-  onSubChange,
-}: {
-  sub: string | null;
-  range: AnalyticsRange;
-  controls: ReactNode;
-  onSubChange: (sub: string) => void;
-}) {
+export function YoutubeAnalytics({ sub, range, controls, onSubChange }: AnalyticsSourceViewProps) {
   const { data: status, error } = useYoutubeAnalyticsStatus();
   useReloadReportsWithStatus(status);
   let body: ReactNode;
