@@ -16,7 +16,6 @@ import { AnalyticsStoreService } from '../src/analytics/analytics-store.service'
 import { GoogleAccountService } from '../src/google-account/google-account.service';
 import { YoutubeAnalyticsReader } from '../src/youtube-analytics/youtube-analytics-reader';
 import { YoutubeAnalyticsScheduler } from '../src/youtube-analytics/youtube-analytics-scheduler';
-import { YoutubeAnalyticsStore } from '../src/youtube-analytics/youtube-analytics-store';
 import type { FakeService } from './support/fake-services';
 import { connectGoogle } from './support/google-connect';
 import { googleClientSettings, useStack } from './support/stack';
@@ -193,6 +192,7 @@ describe('YouTube Analytics import', () => {
     });
 
     it('without the revenue scope: no revenue query, revenue says not granted, the rest imported', async () => {
+      await recentVideosOnly();
       await connect(false);
       expect(await status()).toMatchObject({
         revenue: 'not-granted',
@@ -215,6 +215,7 @@ describe('YouTube Analytics import', () => {
       jest
         .spyOn(accounts, 'access')
         .mockImplementation(async (o) => ({ ...(await access(o)), revenue: true }));
+      await recentVideosOnly();
       await connect(false);
       expect(await status()).toMatchObject({
         revenue: 'refused',
