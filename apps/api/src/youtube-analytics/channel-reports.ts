@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   type AnalyticsRangeId,
-  GOOGLE_SCOPES,
   type YoutubeOverviewFigures,
   type YoutubeOverviewReport,
   type YoutubeRevenueFigures,
@@ -11,6 +10,7 @@ import { bucketOf } from '../analytics/analytics-math';
 import { type Frame, hours, ReportFrames, reportHead, round, weighted } from './report-frame';
 import { YOUTUBE_ANALYTICS_MESSAGES } from './youtube-analytics-messages';
 import { YoutubeAnalyticsRows } from './youtube-analytics-rows';
+import { revenueState } from './youtube-analytics-status';
 import type { YoutubeChannelDayEntity } from './youtube-channel-day.entity';
 
 /** The channel's days of a frame, grouped by bucket (a day, or a week's Monday), every bucket present. */
@@ -90,14 +90,13 @@ export class ChannelReports {
       frame,
       days.map((d) => d.fetchedAt),
     );
-    if (!frame.account.row.scopes.split(' ').includes(GOOGLE_SCOPES.revenue)) {
-      return {
-        ...head,
-        revenue: { state: 'not-granted', message: YOUTUBE_ANALYTICS_MESSAGES.revenueNotGranted },
-      };
-    }
-    if (frame.state?.revenue === 'refused') {
-      return { ...head, revenue: { state: 'refused', message: YOUTUBE_ANALYTICS_MESSAGES.revenueRefused } };
+    const state = revenueState(frame.account, frame.state);
+    if (state !== 'granted') {
+      const message =
+        state === 'refused'
+          ? YOUTUBE_ANALYTICS_MESSAGES.revenueRefused
+          : YOUTUBE_ANALYTICS_MESSAGES.revenueNotGranted;
+      return { ...head, revenue: { state, message } };
     }
     return {
       ...head,

@@ -84,10 +84,10 @@ export class YoutubeAnalyticsStatusService {
   }
 }
 
-/** Granted when the scope is (and YouTube did not refuse it at the last fetch). */
-function revenueState(account: StoredAccount, state: ImportState | null): YoutubeRevenueState {
-  if (!account.row.scopes.split(' ').includes(GOOGLE_SCOPES.revenue)) return 'not-granted';
-  return state?.revenue === 'refused' ? 'refused' : 'granted';
+/** Refused when YouTube refused it at the last fetch (403), else whether the scope is granted. */
+export function revenueState(account: StoredAccount, state: ImportState | null): YoutubeRevenueState {
+  if (state?.revenue === 'refused') return 'refused';
+  return account.row.scopes.split(' ').includes(GOOGLE_SCOPES.revenue) ? 'granted' : 'not-granted';
 }
 
 function firstImportOf(state: ImportState, running: boolean) {
