@@ -67,6 +67,12 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   auditCsv: ['get'],
   googleAccount: ['get', 'delete'],
   googleAccountConnect: ['post'],
+  youtubeAnalyticsStatus: ['get'],
+  youtubeAnalyticsOverview: ['get'],
+  youtubeAnalyticsContent: ['get'],
+  youtubeAnalyticsAudience: ['get'],
+  youtubeAnalyticsRevenue: ['get'],
+  youtubeAnalyticsRefresh: ['post'],
 };
 
 /** What a builder's parameter looks like in a path's shape (`/api/playlists/{}/pin`). */

@@ -107,6 +107,13 @@ export const apiPaths = {
   /** The owner's Google account: its state (GET) and disconnecting it (DELETE). */
   googleAccount: `${API_PREFIX}/admin/google-account`,
   googleAccountConnect: `${API_PREFIX}/admin/google-account/connect`,
+  /** The channel's YouTube Analytics (youtube-analytics.ts): import status, the four reports (`?range=`), refresh. */
+  youtubeAnalyticsStatus: `${API_PREFIX}/admin/youtube-analytics/status`,
+  youtubeAnalyticsOverview: `${API_PREFIX}/admin/youtube-analytics/overview`,
+  youtubeAnalyticsContent: `${API_PREFIX}/admin/youtube-analytics/content`,
+  youtubeAnalyticsAudience: `${API_PREFIX}/admin/youtube-analytics/audience`,
+  youtubeAnalyticsRevenue: `${API_PREFIX}/admin/youtube-analytics/revenue`,
+  youtubeAnalyticsRefresh: `${API_PREFIX}/admin/youtube-analytics/refresh`,
 } as const;
 
 /** The name of one of the API's paths in `apiPaths`. */

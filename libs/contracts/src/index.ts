@@ -32,3 +32,4 @@ export * from './page-model';
 export * from './site-image';
 export * from './missing-images';
 export * from './google-account';
+export * from './youtube-analytics';
