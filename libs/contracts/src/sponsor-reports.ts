@@ -45,6 +45,8 @@ export const figureGaps = [
   'hidden',
   /** The site still shows its demo channel: no real figure exists. */
   'demo',
+  /** The site has not read the channel from YouTube yet (no successful sync). */
+  'not-synced',
   /** Nothing to count (no long video yet). */
   'none',
 ] as const;
