@@ -37,8 +37,6 @@ export const mediaKitSchema = z.object({
     z.array(z.object({ ageGroup: z.string(), gender: z.string(), viewerPercentage: amount })),
   ),
   /** Likes, comments and shares over the 30 days, and (likes + comments + shares) / views in per cent. */
-  engagement: figureSchema(
-    z.object({ likes: count, comments: count, shares: count, ratePercent: amount }),
-  ),
+  engagement: figureSchema(z.object({ likes: count, comments: count, shares: count, ratePercent: amount })),
 });
 export type MediaKit = z.infer<typeof mediaKitSchema>;

@@ -67,9 +67,7 @@ export const figureSchema = <T extends z.ZodType>(value: T) =>
     z.object({ available: z.literal(true), value, source: z.enum(figureSources), readAt: instant }),
     missingFigureSchema,
   ]);
-export type Figure<T> =
-  | { available: true; value: T; source: FigureSource; readAt: string }
-  | MissingFigure;
+export type Figure<T> = { available: true; value: T; source: FigureSource; readAt: string } | MissingFigure;
 
 export const countryViewsSchema = z.array(z.object({ country: z.string(), views: count }));
 export type CountryViews = z.infer<typeof countryViewsSchema>;

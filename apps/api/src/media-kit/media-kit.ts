@@ -33,9 +33,7 @@ export function publicFigures(counts: PublicCounts): Pick<MediaKit, 'subscribers
     channel.subscriberCount === null
       ? missing('hidden')
       : { available: true, value: channel.subscriberCount, source: 'youtube-public', readAt };
-  const views = counts.recentViews
-    .slice(0, MEDIA_KIT_RECENT_VIDEOS)
-    .filter((n): n is number => n !== null);
+  const views = counts.recentViews.slice(0, MEDIA_KIT_RECENT_VIDEOS).filter((n): n is number => n !== null);
   const averageViews: MediaKit['averageViews'] = views.length
     ? {
         available: true,

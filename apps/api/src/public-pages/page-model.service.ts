@@ -84,7 +84,13 @@ export class PageModelService {
     if (standalone === 'sponsor-report') {
       const token = sponsorReportTokenFromPath(path);
       const answer = token ? await this.reports.byToken(token) : { status: 404 as const, report: null };
-      return { ...common, kind: 'sponsor-report', status: answer.status, head: '', data: { report: answer.report } };
+      return {
+        ...common,
+        kind: 'sponsor-report',
+        status: answer.status,
+        head: '',
+        data: { report: answer.report },
+      };
     }
     if (standalone === 'media-kit') {
       const kit = await this.mediaKit.model(site.owner ?? false);

@@ -63,7 +63,12 @@ export function sponsorReportCsv(report: SponsorReport): string {
     );
   }
   body.push(
-    ...rows({ id: '', title: null }, `sponsor_link_clicks_${report.clicksFrom}_${report.clicksTo}`, 'clicks', report.clicks),
+    ...rows(
+      { id: '', title: null },
+      `sponsor_link_clicks_${report.clicksFrom}_${report.clicksTo}`,
+      'clicks',
+      report.clicks,
+    ),
   );
   return toCsv(SPONSOR_REPORT_CSV_COLUMNS, body);
 }

@@ -17,9 +17,7 @@ export interface SignedReportLink {
 
 /** What a token opens: a deal's report, a revoked link (410), or nothing (404). */
 export type ReportLinkCheck =
-  | { state: 'live'; sponsorshipId: number }
-  | { state: 'revoked' }
-  | { state: 'none' };
+  { state: 'live'; sponsorshipId: number } | { state: 'revoked' } | { state: 'none' };
 
 /** The report links of the deals (`sponsor_report_link`): made, listed, revoked and checked here only. */
 @Injectable()

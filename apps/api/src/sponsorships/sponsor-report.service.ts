@@ -12,7 +12,8 @@ import type { SponsorshipEntity } from './sponsorship.entity';
 import { SponsorshipsService } from './sponsorships.service';
 
 /** What a report link answers: its report, or the status of a link that is none (404) or was revoked (410). */
-export type SponsorReportAnswer = { status: 200; report: SponsorReport } | { status: 404 | 410; report: null };
+export type SponsorReportAnswer =
+  { status: 200; report: SponsorReport } | { status: 404 | 410; report: null };
 
 /**
  * A sponsor report, read anew at every view (its page and its CSV): the deal, each sponsored video's YouTube

@@ -1,9 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  YoutubeChannelFigures,
-  YoutubeFiguresResult,
-  YoutubeVideoFigures,
-} from '@app/contracts';
+import type { YoutubeChannelFigures, YoutubeFiguresResult, YoutubeVideoFigures } from '@app/contracts';
 
 /**
  * TEMPORARY stand-in for the YouTube Analytics reader (youtube-analytics/, another branch): until it is merged

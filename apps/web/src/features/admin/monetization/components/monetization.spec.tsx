@@ -15,6 +15,7 @@ const acme: Sponsorship = {
   // 10 days, 6 of them in March.
   startDate: '2026-03-26',
   endDate: '2026-04-04',
+  videoIds: [],
 };
 
 const analytics = (affiliateClicks: number) => ({
