@@ -3,6 +3,7 @@ import {
   isChannelRef,
   settingValueSchema,
   WEBSUB_HUB_URL,
+  YOUTUBE_ANALYTICS_DAILY_QUERIES,
   YOUTUBE_FEED_ORIGIN,
 } from '@app/contracts';
 import { envFlag } from '@app/node-server';
@@ -93,6 +94,8 @@ export const envSchema = z
     WEBSUB_HUB_URL: z.url().optional(),
     // Tests only (the fake Google): Google's `https://<host>/<path>` is reached as `<base>/<host>/<path>`.
     GOOGLE_BASE_URL: z.url().optional(),
+    // reports.query calls the YouTube Analytics import allows itself per UTC day (docs/integrations/google-account.md).
+    YOUTUBE_ANALYTICS_DAILY_QUERIES: z.coerce.number().int().min(1).default(YOUTUBE_ANALYTICS_DAILY_QUERIES),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD_RESET && !env.ADMIN_PASSWORD) {

@@ -173,7 +173,7 @@ export class GoogleConnectService {
       scopes: tokens.scopes,
       refreshToken,
     });
-    this.accounts.forgetAccess();
+    this.accounts.connected();
     const label = channelLabel(own.id, own.title);
     await this.audit.record(
       'google-connected',

@@ -1,0 +1,88 @@
+import { YOUTUBE_ANALYTICS_HISTORY_DAYS, YOUTUBE_ANALYTICS_REFETCH_DAYS } from '@app/contracts';
+import { addDays, utcDay } from '../analytics/analytics-math';
+
+/**
+ * The days an import reads, as pure rules (unit-tested in import-plan.spec.ts): the first import's window, its chunks
+ * newest first, the recent days every fetch reads again, progress, and when the nightly fetch is due.
+ */
+
+/** Days one range query covers: the first import's progress moves a chunk at a time. */
+export const CHUNK_DAYS = 30;
+/**
+ * The nightly fetch runs once per UTC day from this hour on: after midnight Pacific Time, when Google's daily
+ * quota starts again, and after the site's own daily budget (UTC) did.
+ */
+export const NIGHTLY_HOUR_UTC = 9;
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** Days from `from` to `to`, both included (0 when `to` is before `from`). */
+export function dayCount(from: string, to: string): number {
+  return Math.max(
+    0,
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1,
+  );
+}
+
+/** Every day from `from` to `to`, newest first. */
+export function daysNewestFirst(range: DayRange): string[] {
+  const days: string[] = [];
+  for (let day = range.to; day >= range.from; day = addDays(day, -1)) days.push(day);
+  return days;
+}
+
+/** The newest day to ask YouTube for: yesterday (UTC). YouTube answers up to the last day it has complete. */
+export function lastAskableDay(nowMs: number): string {
+  return addDays(utcDay(nowMs), -1);
+}
+
+/** The first import's window: YOUTUBE_ANALYTICS_HISTORY_DAYS days ending yesterday. */
+export function firstImportWindow(nowMs: number): DayRange {
+  const to = lastAskableDay(nowMs);
+  return { from: addDays(to, -(YOUTUBE_ANALYTICS_HISTORY_DAYS - 1)), to };
+}
+
+/** `range` cut into chunks of at most `size` days, newest first. */
+export function chunksNewestFirst(range: DayRange, size = CHUNK_DAYS): DayRange[] {
+  const chunks: DayRange[] = [];
+  for (let to = range.to; to >= range.from; to = addDays(to, -size)) {
+    const from = addDays(to, -(size - 1));
+    chunks.push({ from: from < range.from ? range.from : from, to });
+  }
+  return chunks;
+}
+
+/**
+ * The days every fetch reads (again): from YOUTUBE_ANALYTICS_REFETCH_DAYS days before `newest` (the newest day YouTube
+ * had data for: it revises those) to yesterday; never older than the history kept. Null when nothing is askable.
+ */
+export function recentWindow(newest: string, nowMs: number): DayRange | null {
+  const to = lastAskableDay(nowMs);
+  const oldest = addDays(to, -(YOUTUBE_ANALYTICS_HISTORY_DAYS - 1));
+  let from = addDays(newest, -(YOUTUBE_ANALYTICS_REFETCH_DAYS - 1));
+  if (from < oldest) from = oldest;
+  return from <= to ? { from, to } : null;
+}
+
+/** The first import's progress: the days from the window's newest down to `next` (excluded) are read. */
+export function firstImportProgress(window: DayRange & { next: string }): { done: number; total: number } {
+  const total = dayCount(window.from, window.to);
+  const left = window.next < window.from ? 0 : dayCount(window.from, window.next);
+  return { done: total - left, total };
+}
+
+/** Whether the nightly fetch of `nowMs`'s day is due: from NIGHTLY_HOUR_UTC on, once per UTC day. */
+export function nightlyDue(nightlyDay: string | null, nowMs: number): boolean {
+  return new Date(nowMs).getUTCHours() >= NIGHTLY_HOUR_UTC && nightlyDay !== utcDay(nowMs);
+}
+
+/** When the next nightly fetch runs (epoch ms). */
+export function nextNightly(nightlyDay: string | null, nowMs: number): number {
+  const today = utcDay(nowMs);
+  const todayAt = Date.parse(`${today}T${String(NIGHTLY_HOUR_UTC).padStart(2, '0')}:00:00Z`);
+  if (nightlyDay !== today) return Math.max(todayAt, nowMs);
+  return todayAt + 86_400_000;
+}
