@@ -1,6 +1,8 @@
 import { type MediaKit, type PageModel, pageModelUrl } from '@app/contracts';
 import request from 'supertest';
-import { saveSettings, type Stack, startStack } from './support/stack';
+import { YoutubeAnalyticsScheduler } from '../src/youtube-analytics/youtube-analytics-scheduler';
+import { connectGoogle } from './support/google-connect';
+import { googleClientSettings, saveSettings, type Stack, startStack, withStack } from './support/stack';
 
 /**
  * The media kit (docs/media-kit.md): `/media-kit` is off by default (the not-found page, 404), the signed-in owner
@@ -64,5 +66,41 @@ describe('media kit', () => {
     expect(bad.body.message).toMatch(/^enableMediaKit: /);
     await anonymous().post('/api/settings/enableMediaKit').send({ value: true }).expect(401);
     expect((await s.admin.get('/api/admin/settings').expect(200)).body.enableMediaKit).toBe(false);
+  });
+
+  it('with YouTube Analytics connected, gives the 30 days’ figures as read there (the nightly import’s)', async () => {
+    await withStack(
+      {
+        google: true,
+        env: ({ google }) => ({ YOUTUBE_CHANNEL_ID: google!.info.owner.channelId! }),
+        settings: ({ google }) => ({ ...googleClientSettings(google!), enableMediaKit: true }),
+      },
+      async ({ t, admin, google }) => {
+        const stored: { id: string; publishedAt: string | Date }[] = await t.dataSource.query(
+          'SELECT id, publishedAt FROM video',
+        );
+        const recent = stored.filter((v) => Date.now() - new Date(v.publishedAt).getTime() < 60 * 86_400_000);
+        await google.control('POST', 'owner', {
+          videos: recent.map((v) => ({ id: v.id, publishedAt: new Date(v.publishedAt).toISOString() })),
+        });
+        await connectGoogle(admin, google);
+        await t.app.get(YoutubeAnalyticsScheduler).whenIdle();
+        const kit = (await request(t.server).get(pageModelUrl('/media-kit')).expect(200)).body
+          .data as MediaKit;
+        const read = { available: true, source: 'youtube-analytics', readAt: expect.any(String) };
+        expect(kit).toMatchObject({
+          period: { from: expect.any(String), to: expect.any(String) },
+          views30d: { ...read, value: expect.any(Number) },
+          topCountries: read,
+          ageGender: read,
+          engagement: { ...read, value: { ratePercent: expect.any(Number) } },
+        });
+        if (!kit.views30d.available || !kit.ageGender.available) throw new Error('no figures');
+        expect(kit.views30d.value).toBeGreaterThan(0);
+        const share = kit.ageGender.value.reduce((sum, row) => sum + row.viewerPercentage, 0);
+        expect(share).toBeGreaterThan(98);
+        expect(share).toBeLessThan(102);
+      },
+    );
   });
 });

@@ -4,7 +4,10 @@ import request from 'supertest';
 import { AnalyticsIngestService } from '../src/analytics/analytics-ingest.service';
 import { SponsorReportLinkEntity } from '../src/sponsorships/sponsor-report-link.entity';
 import { SponsorshipEntity } from '../src/sponsorships/sponsorship.entity';
-import { type Stack, startStack } from './support/stack';
+import { YoutubeAnalyticsReader } from '../src/youtube-analytics/youtube-analytics-reader';
+import { YoutubeAnalyticsScheduler } from '../src/youtube-analytics/youtube-analytics-scheduler';
+import { connectGoogle } from './support/google-connect';
+import { googleClientSettings, type Stack, startStack, withStack } from './support/stack';
 
 /**
  * Sponsor reports (docs/sponsor-reports.md): a deal names its videos and link; the owner makes signed, revocable links
@@ -305,5 +308,90 @@ describe('sponsor reports', () => {
       const rows = await s.t.dataSource.getRepository(SponsorReportLinkEntity).find();
       expect(rows.map((r) => r.revokedAt)).toEqual([null]);
     });
+  });
+
+  it('with YouTube Analytics connected, shows each video’s figures as read there, and day 30 only once it is there', async () => {
+    await withStack(
+      {
+        google: true,
+        env: ({ google }) => ({ YOUTUBE_CHANNEL_ID: google!.info.owner.channelId! }),
+        settings: ({ google }) => googleClientSettings(google!),
+      },
+      async ({ t, admin, google }) => {
+        const DAY = 86_400_000;
+        const stored: { id: string; publishedAt: string | Date }[] = await t.dataSource.query(
+          'SELECT id, publishedAt FROM video ORDER BY publishedAt DESC',
+        );
+        const age = (v: { publishedAt: string | Date }) =>
+          (Date.now() - new Date(v.publishedAt).getTime()) / DAY;
+        // The fake's channel holds the site's videos of the last 60 days: a short import.
+        const recent = stored.filter((v) => age(v) < 60);
+        await google.control('POST', 'owner', {
+          videos: recent.map((v) => ({ id: v.id, publishedAt: new Date(v.publishedAt).toISOString() })),
+        });
+        await connectGoogle(admin, google);
+        await t.app.get(YoutubeAnalyticsScheduler).whenIdle();
+        const older = recent.find((v) => age(v) > 40)!;
+        const newer = recent.find((v) => age(v) > 17 && age(v) < 29)!;
+        expect([older, newer].every(Boolean)).toBe(true);
+        const id = (
+          await admin
+            .post(apiPaths.sponsorships)
+            .send(deal([older.id, newer.id]))
+            .expect(201)
+        ).body.id;
+        const link = (await admin.post(apiPaths.sponsorshipReportLinks(id)).expect(201))
+          .body as SponsorReportLink;
+        // What making the link started in the background: the videos' own figures, read once.
+        for (const video of [older, newer]) await t.app.get(YoutubeAnalyticsReader).videoFigures(video.id);
+
+        const page = await request(t.server)
+          .get(pageModelUrl(new URL(link.url!).pathname))
+          .expect(200);
+        const [first, second] = page.body.data.report.videos;
+        const read = {
+          available: true,
+          value: expect.any(Number),
+          source: 'youtube-analytics',
+          readAt: expect.any(String),
+        };
+        expect(first).toMatchObject({
+          videoId: older.id,
+          viewsAt: { day7: read, day14: read, day30: read },
+          views: read,
+          watchHours: read,
+          averageViewPercentage: read,
+          retention: { available: true, source: 'youtube-analytics' },
+          topCountries: { available: true, source: 'youtube-analytics' },
+        });
+        expect(first.viewsAt.day7.value).toBeLessThanOrEqual(first.viewsAt.day30.value);
+        expect(first.retention.value.length).toBeGreaterThan(50);
+        expect(first.retention.value[0]).toEqual({
+          elapsed: expect.any(Number),
+          watchRatio: expect.any(Number),
+        });
+        // Not 30 days old yet: no figure, and the day from which it can be there.
+        expect(second.viewsAt.day7).toMatchObject(read);
+        expect(second.viewsAt.day30).toEqual({
+          available: false,
+          gap: 'not-yet',
+          availableOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        });
+        expect(second.viewsAt.day30.availableOn > today).toBe(true);
+
+        const csv = await request(t.server)
+          .get(apiPaths.sponsorReportCsv(tokenOf(link)))
+          .expect(200);
+        expect(csv.text).toMatch(
+          new RegExp(
+            `^${older.id},[^\\r]*,retention_at_0\\.01,[\\d.]+,audience_watch_ratio,youtube-analytics,`,
+            'm',
+          ),
+        );
+        expect(csv.text).toMatch(
+          new RegExp(`^${newer.id},[^\\r]*,views_day_30,,views,,,not-yet,\\d{4}-`, 'm'),
+        );
+      },
+    );
   });
 });

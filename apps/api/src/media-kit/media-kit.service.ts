@@ -4,7 +4,7 @@ import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
-import { YoutubeFiguresService } from '../youtube-figures/youtube-figures.service';
+import { YoutubeAnalyticsReader } from '../youtube-analytics/youtube-analytics-reader';
 import { SyncService } from '../youtube/sync.service';
 import { analyticsFigures, publicFigures } from './media-kit';
 
@@ -16,7 +16,7 @@ export class MediaKitService {
     private readonly channel: ChannelService,
     private readonly videos: VideosService,
     private readonly sync: SyncService,
-    private readonly youtube: YoutubeFiguresService,
+    private readonly youtube: YoutubeAnalyticsReader,
     private readonly clock: Clock,
   ) {}
 
@@ -31,7 +31,7 @@ export class MediaKitService {
       this.channel.find(),
       this.videos.list({ sort: 'recent', kind: ['video'], limit: MEDIA_KIT_RECENT_VIDEOS, offset: 0 }),
       this.sync.lastSuccessAt(),
-      this.youtube.channel(),
+      this.youtube.channelFigures(),
     ]);
     const url = channel?.handle
       ? handleUrl(channel.handle)

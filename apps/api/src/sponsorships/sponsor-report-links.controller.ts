@@ -13,6 +13,7 @@ import { ApiJson } from '../docs/api-response.decorators';
 import { siteOrigin } from '../public-pages/site-url';
 import { toSponsorReportLink } from './sponsor-report-link.mapper';
 import { SponsorReportLinksService } from './sponsor-report-links.service';
+import { SponsorReportService } from './sponsor-report.service';
 import { SponsorReportLinkDto, SponsorReportLinkListDto } from './sponsorships.dto';
 import { SponsorshipsService } from './sponsorships.service';
 
@@ -22,6 +23,7 @@ export class SponsorReportLinksController {
   constructor(
     private readonly links: SponsorReportLinksService,
     private readonly sponsorships: SponsorshipsService,
+    private readonly reports: SponsorReportService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -41,7 +43,7 @@ export class SponsorReportLinksController {
     return { links: links.map((link) => toSponsorReportLink(link, this.origin(req))) };
   }
 
-  /** A new unguessable link to the deal's report. */
+  /** A new unguessable link to the deal's report; its videos' figures start being read, so its first view has them. */
   @Post('sponsorships/:id/report-links')
   @HttpCode(201)
   @ApiJson(SponsorReportLinkDto, { status: 201, errors: [400, 401, 403, 404, 409, 415] })
@@ -49,8 +51,10 @@ export class SponsorReportLinksController {
     @Param('id', new ZodParamPipe(sponsorshipIdSchema, 'id')) id: number,
     @Req() req: Request,
   ): Promise<SponsorReportLink> {
-    await this.sponsorships.find(id);
-    return toSponsorReportLink(await this.links.create(id), this.origin(req));
+    const deal = await this.sponsorships.find(id);
+    const link = await this.links.create(id);
+    this.reports.refreshLater(deal.videoIds);
+    return toSponsorReportLink(link, this.origin(req));
   }
 
   /** Revokes a link: its page and CSV answer 410 from the next request on. Answers the revoked link. */

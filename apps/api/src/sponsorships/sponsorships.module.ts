@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { SettingsModule } from '../settings/settings.module';
 import { VideosModule } from '../videos/videos.module';
-import { YoutubeFiguresModule } from '../youtube-figures/youtube-figures.module';
+import { YoutubeAnalyticsModule } from '../youtube-analytics/youtube-analytics.module';
 import { SponsorReportLinkEntity } from './sponsor-report-link.entity';
 import { SponsorReportLinksController } from './sponsor-report-links.controller';
 import { SponsorReportLinksService } from './sponsor-report-links.service';
@@ -20,7 +20,7 @@ import { SponsorshipsService } from './sponsorships.service';
     VideosModule,
     SettingsModule,
     AnalyticsModule,
-    YoutubeFiguresModule,
+    YoutubeAnalyticsModule,
   ],
   controllers: [SponsorshipsController, SponsorReportLinksController, SponsorReportController],
   providers: [SponsorshipsService, SponsorReportLinksService, SponsorReportService],
