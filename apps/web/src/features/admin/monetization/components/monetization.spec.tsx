@@ -101,6 +101,7 @@ describe('SponsorshipsPanel', () => {
       amountUsd: 1250.5,
       startDate: '2026-03-01',
       endDate: '2026-03-31',
+      videoIds: [],
     });
     expect(screen.getByLabelText('Sponsor name')).toHaveValue('');
   });
