@@ -53,7 +53,12 @@ describe('sponsor reports', () => {
 
   describe('a deal’s videos', () => {
     it('stores the videos a deal names, in order, and travels them in the backup', async () => {
-      const id = await newDeal([videoIds[2], videoIds[0]]);
+      const created = await s.admin
+        .post(apiPaths.sponsorships)
+        .send(deal([videoIds[2], videoIds[0]]))
+        .expect(201);
+      const id = created.body.id;
+      expect(created.body).toEqual({ id, ...deal([videoIds[2], videoIds[0]]) });
       const listed = (await s.admin.get(apiPaths.sponsorships).expect(200)).body.sponsorships;
       expect(listed).toEqual([{ id, ...deal([videoIds[2], videoIds[0]]) }]);
       const backup = (await s.admin.get('/api/admin/export').expect(200)).body;

@@ -27,8 +27,12 @@ export class SponsorshipEntity {
   @Column({ type: 'varchar', length: 10 })
   endDate: string;
 
-  /** The sponsored videos' ids, in the owner's order (a JSON list, at most SPONSORSHIP_MAX_VIDEOS). */
-  @Column({ type: 'varchar', length: 512, default: '[]', transformer: jsonStringList })
+  /**
+   * The sponsored videos' ids, in the owner's order (a JSON list, at most SPONSORSHIP_MAX_VIDEOS). The column's
+   * default (`[]`, for the deals older than it) is the migration's only: named here, TypeORM would read the default
+   * back into a new deal after its INSERT, in place of the ids just written.
+   */
+  @Column({ type: 'varchar', length: 512, transformer: jsonStringList })
   videoIds: string[];
 
   @CreateDateColumn({ type: 'datetime' })
