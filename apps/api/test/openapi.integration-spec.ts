@@ -62,6 +62,9 @@ const seen: Record<string, unknown> = {};
 const firstId = (key: string) => (seen[key] as { id: string }[])[0].id;
 const otherSessionId = () =>
   (seen['get /api/auth/sessions'] as AdminSessions).sessions.find((session) => !session.current)!.id;
+/** `sponsor-reports/{token}` of the report link made below. */
+const reportToken = () =>
+  new URL((seen['post /api/admin/sponsorships/:id/report-links'] as { url: string }).url).pathname.slice(1);
 const recoveryCode = (key: string, i: number) => (seen[key] as { recoveryCodes: string[] }).recoveryCodes[i];
 
 const SPONSOR_DEAL = {
@@ -324,6 +327,54 @@ const CALLS: Call[] = [
     as: 'admin',
     url: '/api/admin/sponsorships/99999',
     body: SPONSOR_DEAL,
+  },
+  {
+    route: 'post /api/admin/sponsorships/:id/report-links',
+    status: 201,
+    as: 'admin',
+    url: () =>
+      `/api/admin/sponsorships/${(seen['post /api/admin/sponsorships'] as { id: number }).id}/report-links`,
+  },
+  {
+    route: 'get /api/admin/sponsorships/:id/report-links',
+    status: 200,
+    as: 'admin',
+    url: () =>
+      `/api/admin/sponsorships/${(seen['post /api/admin/sponsorships'] as { id: number }).id}/report-links`,
+  },
+  {
+    route: 'get /api/admin/sponsorships/:id/report-links',
+    status: 404,
+    as: 'admin',
+    url: '/api/admin/sponsorships/99999/report-links',
+  },
+  {
+    route: 'get /api/sponsor-reports/:token/report.csv',
+    status: 200,
+    url: () => `/api/${reportToken()}/report.csv`,
+  },
+  {
+    route: 'get /api/sponsor-reports/:token/report.csv',
+    status: 404,
+    url: '/api/sponsor-reports/1.x/report.csv',
+  },
+  {
+    route: 'delete /api/admin/sponsor-report-links/:id',
+    status: 200,
+    as: 'admin',
+    url: () =>
+      `/api/admin/sponsor-report-links/${(seen['post /api/admin/sponsorships/:id/report-links'] as { id: number }).id}`,
+  },
+  {
+    route: 'get /api/sponsor-reports/:token/report.csv',
+    status: 410,
+    url: () => `/api/${reportToken()}/report.csv`,
+  },
+  {
+    route: 'delete /api/admin/sponsor-report-links/:id',
+    status: 404,
+    as: 'admin',
+    url: '/api/admin/sponsor-report-links/99999',
   },
   { route: 'get /api/admin/images/missing', status: 200, as: 'admin' },
   { route: 'post /api/admin/images/retry', status: 200, as: 'admin', body: {} },

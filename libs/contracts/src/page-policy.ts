@@ -128,3 +128,19 @@ export function pageContentSecurityPolicy(scriptHashes: string[], sources?: Page
     .map(([name, list]) => `${name} ${list.join(' ')}`)
     .join('; ');
 }
+
+/**
+ * The policy of the standalone documents (a sponsor report, the media kit: apps/web/server/report-pages.ts): no
+ * script, no request to anyone, not even the site (their one stylesheet is inline, allowed by its hash), no form;
+ * framed only by the site itself (the dashboard's preview of the media kit).
+ */
+export function documentContentSecurityPolicy(styleHashes: string[]): string {
+  return [
+    "default-src 'none'",
+    `style-src ${styleHashes.length ? styleHashes.join(' ') : "'none'"}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}

@@ -18,6 +18,7 @@ import { PlaylistEntity } from '../playlists/playlist.entity';
 import { PlaylistVideoEntity } from '../playlists/playlist-video.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { SponsorshipEntity } from '../sponsorships/sponsorship.entity';
+import { SponsorReportLinkEntity } from '../sponsorships/sponsor-report-link.entity';
 import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
 import { LiveStreamEntity } from '../youtube/live-stream.entity';
@@ -37,6 +38,7 @@ import { UnknownChannelTotals1765200000000 } from './migrations/1765200000000-un
 import { AnalyticsFloods1765440000000 } from './migrations/1765440000000-analytics-floods';
 import { GoogleAccount1765600000000 } from './migrations/1765600000000-google-account';
 import { YoutubeAnalytics1765700000000 } from './migrations/1765700000000-youtube-analytics';
+import { SponsorReports1765800000000 } from './migrations/1765800000000-sponsor-reports';
 import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
 import { WebsubIntents1765410000000 } from './migrations/1765410000000-websub-intents';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
@@ -79,6 +81,7 @@ export const ENTITIES = [
   AnalyticsSaltEntity,
   AnalyticsDayEntity,
   SponsorshipEntity,
+  SponsorReportLinkEntity,
   AuditEventEntity,
   PasskeyEntity,
   WebsubSubscriptionEntity,
@@ -122,4 +125,5 @@ export const MIGRATIONS = [
   ChannelBanner1765550000000,
   GoogleAccount1765600000000,
   YoutubeAnalytics1765700000000,
+  SponsorReports1765800000000,
 ];
