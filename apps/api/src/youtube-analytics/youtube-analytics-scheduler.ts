@@ -24,8 +24,8 @@ const FIRST_TICK_MS = 30_000;
 /**
  * When the import runs: at once on a connection, nightly (import-plan.ts NIGHTLY_HOUR_UTC, once per UTC day across
  * every process: the app lock), on demand from the dashboard, and again at the next tick for a first import a stopped
- * process left unfinished (not after a quota stop or a refused grant: those wait for the nightly fetch, or a
- * reconnection). Disconnecting deletes every stored figure.
+ * process (or an unreachable Google) left unfinished; after a quota stop, a refused grant or a refused query it waits
+ * for the nightly fetch (or a reconnection). Disconnecting stops a running fetch and deletes every stored figure.
  */
 @Injectable()
 export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
@@ -96,11 +96,12 @@ export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModu
       if (account?.row.state !== 'connected') return;
       const state = await this.store.state();
       const now = this.clock.now();
+      // Left half-done by a stopped process, or by Google out of reach: go on. After a quota stop, a refused grant
+      // or a refused query, asking again every tick would only spend queries: the nightly fetch tries again.
       const unfinished =
         state !== null &&
         state.firstNext >= state.firstFrom &&
-        state.errorKind !== 'quota' &&
-        state.errorKind !== 'reconnect-needed';
+        (state.errorKind === null || state.errorKind === 'unreachable');
       if (nightlyDue(state?.nightlyDay ?? null, now)) this.start('nightly');
       else if (!state || unfinished) this.start('resume');
     } catch (error) {
