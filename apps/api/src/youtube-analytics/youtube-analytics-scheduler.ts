@@ -10,7 +10,7 @@ import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { GoogleAccountService } from '../google-account/google-account.service';
 import { AppLockService } from '../youtube/app-lock.service';
-import { nightlyDue } from './import-plan';
+import { dueFetch } from './import-plan';
 import { type FetchOutcome, type FetchTrigger, YoutubeAnalyticsImporter } from './youtube-analytics-importer';
 import { YoutubeAnalyticsStore } from './youtube-analytics-store';
 
@@ -94,16 +94,8 @@ export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModu
     try {
       const account = await this.google.find();
       if (account?.row.state !== 'connected') return;
-      const state = await this.store.state();
-      const now = this.clock.now();
-      // Left half-done by a stopped process, or by Google out of reach: go on. After a quota stop, a refused grant
-      // or a refused query, asking again every tick would only spend queries: the nightly fetch tries again.
-      const unfinished =
-        state !== null &&
-        state.firstNext >= state.firstFrom &&
-        (state.errorKind === null || state.errorKind === 'unreachable');
-      if (nightlyDue(state?.nightlyDay ?? null, now)) this.start('nightly');
-      else if (!state || unfinished) this.start('resume');
+      const trigger = dueFetch(await this.store.state(), this.clock.now());
+      if (trigger) this.start(trigger);
     } catch (error) {
       this.logger.warn(`YouTube Analytics tick skipped: ${(error as Error).message}`);
     }
