@@ -24,10 +24,15 @@ export const youtubeStatusQueryOptions = () =>
     queryFn: ({ signal }) => getJson<YoutubeAnalyticsStatus>(apiPaths.youtubeAnalyticsStatus, { signal }),
   });
 
-/** The connection, the first import's progress, the queries counted today, when the figures were read. */
+/**
+ * The connection, the first import's progress, the queries counted today, when the figures were read. Asked again
+ * each time the view opens: the connection changes elsewhere (Integrations → Overview's card, Google's side) and
+ * a nightly fetch reads new days.
+ */
 export function useYoutubeAnalyticsStatus() {
   return useQuery({
     ...youtubeStatusQueryOptions(),
+    refetchOnMount: 'always',
     refetchInterval: (query) => (query.state.data?.running ? YOUTUBE_PROGRESS_POLL_MS : false),
   });
 }
