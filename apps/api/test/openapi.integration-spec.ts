@@ -547,6 +547,23 @@ const CALLS: Call[] = [
     url: '/api/admin/google-account/callback?state=forged&code=x',
   },
   { route: 'delete /api/admin/google-account', status: 200, as: 'admin' },
+  // Not connected: the status says so, each report says why it has no figures (the suite of its own has the figures).
+  { route: 'get /api/admin/youtube-analytics/status', status: 200, as: 'admin' },
+  { route: 'post /api/admin/youtube-analytics/refresh', status: 202, as: 'admin' },
+  ...['overview', 'content', 'audience', 'revenue'].flatMap((report) => [
+    {
+      route: `get /api/admin/youtube-analytics/${report}`,
+      status: 200,
+      as: 'admin' as const,
+      url: `/api/admin/youtube-analytics/${report}?range=90d`,
+    },
+    {
+      route: `get /api/admin/youtube-analytics/${report}`,
+      status: 400,
+      as: 'admin' as const,
+      url: `/api/admin/youtube-analytics/${report}?range=2w`,
+    },
+  ]),
   { route: 'post /api/auth/logout', status: 200, as: 'admin' },
 ];
 

@@ -70,6 +70,8 @@ export const envSchema = z
       .string()
       .refine((v) => splitKeyList(v).every((key) => parseTokenKey(key) !== null), `each ${TOKEN_KEY_FORMAT}`)
       .optional(),
+    // reports.query calls the YouTube Analytics import allows itself per UTC day (docs/integrations/google-account.md).
+    YOUTUBE_ANALYTICS_DAILY_QUERIES: z.coerce.number().int().min(1).default(YOUTUBE_ANALYTICS_DAILY_QUERIES),
     // Tests and development only (a local fake); `{dc}` stands for the key's data centre.
     MAILCHIMP_API_BASE_URL: z
       .string()
@@ -94,8 +96,6 @@ export const envSchema = z
     WEBSUB_HUB_URL: z.url().optional(),
     // Tests only (the fake Google): Google's `https://<host>/<path>` is reached as `<base>/<host>/<path>`.
     GOOGLE_BASE_URL: z.url().optional(),
-    // reports.query calls the YouTube Analytics import allows itself per UTC day (docs/integrations/google-account.md).
-    YOUTUBE_ANALYTICS_DAILY_QUERIES: z.coerce.number().int().min(1).default(YOUTUBE_ANALYTICS_DAILY_QUERIES),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD_RESET && !env.ADMIN_PASSWORD) {

@@ -148,7 +148,10 @@ export class GoogleAccountService implements OnApplicationBootstrap {
     }
   }
 
-  /** Revokes the grant at Google (best effort: the row goes whatever Google answers) and deletes the row. */
+  /**
+   * Revokes the grant at Google (best effort: the row goes whatever Google answers), deletes the row, then tells the
+   * listeners (the YouTube Analytics import deletes what it read through the grant).
+   */
   async disconnect(who: AuditActor): Promise<GoogleDisconnectResult> {
     const stored = await this.store.find();
     if (!stored) return { revoked: false, message: GOOGLE_MESSAGES.notConnected };

@@ -10,6 +10,7 @@ import { ROLLUP } from '../analytics/analytics-kinds';
 import { AnalyticsStoreService } from '../analytics/analytics-store.service';
 import { VideosService } from '../videos/videos.service';
 import { hours, newestRead, ReportFrames, reportHead, round } from './report-frame';
+import { ageGenderOf } from './snapshot-figures';
 import { YoutubeAnalyticsRows } from './youtube-analytics-rows';
 import { BREAKDOWN } from './youtube-breakdown-day.entity';
 import { SNAPSHOT } from './youtube-snapshot.entity';
@@ -84,10 +85,7 @@ export class BreakdownReports {
       countries: of(SNAPSHOT.country)
         .map((row) => ({ country: row.key, ...share(row.value, row.minutesWatched) }))
         .sort((a, b) => b.views - a.views),
-      ageGender: of(SNAPSHOT.ageGender).map((row) => {
-        const [ageGroup, gender] = row.key.split('|');
-        return { ageGroup, gender, viewerPercentage: round(row.value, 1) };
-      }),
+      ageGender: ageGenderOf(of(SNAPSHOT.ageGender)),
       devices: devices.map((row) => ({ deviceType: row.value, ...share(row.views, row.minutesWatched) })),
       trafficSources: traffic.map((row) => ({ source: row.value, ...share(row.views, row.minutesWatched) })),
       fromThisSite: {

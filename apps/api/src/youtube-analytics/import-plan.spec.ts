@@ -1,5 +1,6 @@
 import {
   chunksNewestFirst,
+  dueFetch,
   dayCount,
   daysNewestFirst,
   firstImportProgress,
@@ -66,5 +67,20 @@ describe('import plan', () => {
     );
     // Due and not run yet (another process holds the lock, or the tick is coming): now.
     expect(nextNightly(null, at('2026-11-24T10:00:00Z'))).toBe(at('2026-11-24T10:00:00Z'));
+  });
+
+  it('finds due at a tick: the nightly fetch, else a first import to go on with, unless a quota or a refusal stopped it', () => {
+    const morning = at('2026-11-24T03:00:00Z');
+    const importing = { firstFrom: '2025-11-24', firstNext: '2026-06-01', nightlyDay: '2026-11-23' };
+    expect(dueFetch(null, morning)).toBe('resume');
+    expect(dueFetch({ ...importing, errorKind: null }, morning)).toBe('resume');
+    expect(dueFetch({ ...importing, errorKind: 'unreachable' }, morning)).toBe('resume');
+    for (const errorKind of ['quota', 'reconnect-needed', 'refused']) {
+      expect(dueFetch({ ...importing, errorKind }, morning)).toBeNull();
+      expect(dueFetch({ ...importing, errorKind }, at('2026-11-24T09:10:00Z'))).toBe('nightly');
+    }
+    const imported = { ...importing, firstNext: '2025-11-23', errorKind: null };
+    expect(dueFetch(imported, morning)).toBeNull();
+    expect(dueFetch({ ...imported, nightlyDay: '2026-11-24' }, at('2026-11-24T20:00:00Z'))).toBeNull();
   });
 });

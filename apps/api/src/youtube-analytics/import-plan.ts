@@ -86,3 +86,16 @@ export function nextNightly(nightlyDay: string | null, nowMs: number): number {
   if (nightlyDay !== today) return Math.max(todayAt, nowMs);
   return todayAt + 86_400_000;
 }
+
+/** What a tick of a connected site finds due: the nightly fetch, going on with a first import, or nothing. */
+export function dueFetch(
+  state: { firstNext: string; firstFrom: string; nightlyDay: string | null; errorKind: string | null } | null,
+  nowMs: number,
+): 'nightly' | 'resume' | null {
+  if (nightlyDue(state?.nightlyDay ?? null, nowMs)) return 'nightly';
+  if (!state) return 'resume';
+  // Left half-done by a stopped process, or by Google out of reach: go on. After a quota stop, a refused grant or a
+  // refused query, asking again every tick would only spend queries: the nightly fetch tries again.
+  const unfinished = state.firstNext >= state.firstFrom;
+  return unfinished && (state.errorKind === null || state.errorKind === 'unreachable') ? 'resume' : null;
+}

@@ -1,17 +1,13 @@
 import { type YoutubeVideoFigures } from '@app/contracts';
 import { addDays } from '../analytics/analytics-math';
 import { dayCount } from './import-plan';
-import { hours, round, weighted } from './report-frame';
+import { hours, newestRead, weighted } from './report-frame';
+import { snapshotFigures } from './snapshot-figures';
 import type { YoutubeSnapshotEntity } from './youtube-snapshot.entity';
-import { SNAPSHOT } from './youtube-snapshot.entity';
 import type { YoutubeVideoDayEntity } from './youtube-video-day.entity';
 
 /** The days after publishing a sponsor report names. */
 const MILESTONES = { day7: 7, day14: 14, day30: 30 } as const;
-
-/** The newest of `dates` (the rows a figure is made of), else `fallback`. */
-const latest = (dates: Date[], fallback: Date) =>
-  new Date(dates.length ? Math.max(...dates.map((d) => d.getTime())) : fallback.getTime()).toISOString();
 
 /**
  * One video's figures from its stored days and snapshots (pure: video-figures.spec.ts). `dataTo` is the newest day
@@ -28,9 +24,9 @@ export function videoFigures(input: {
 }): YoutubeVideoFigures {
   const { days, snapshots, publishedOn, readAt } = input;
   const since = days.filter((d) => d.day >= publishedOn);
-  const of = (kind: string) => snapshots.filter((row) => row.kind === kind);
+  const snapshot = snapshotFigures(snapshots, readAt);
   const at = (rows: { fetchedAt: Date }[]) =>
-    latest(
+    newestRead(
       rows.map((r) => r.fetchedAt),
       readAt,
     );
@@ -66,18 +62,7 @@ export function videoFigures(input: {
       value: weighted(since.map((d) => ({ value: d.averageViewDuration, weight: d.views }))),
       readAt: lifetime,
     },
-    retention: {
-      value: of(SNAPSHOT.retention)
-        .map((row) => ({ elapsed: Number(row.key), watchRatio: round(row.value, 4) }))
-        .sort((a, b) => a.elapsed - b.elapsed),
-      readAt: at(of(SNAPSHOT.retention)),
-    },
-    topCountries: {
-      value: of(SNAPSHOT.country)
-        .map((row) => ({ country: row.key, views: row.value }))
-        .sort((a, b) => b.views - a.views)
-        .slice(0, 10),
-      readAt: at(of(SNAPSHOT.country)),
-    },
+    retention: snapshot.retention,
+    topCountries: snapshot.topCountries,
   };
 }

@@ -173,13 +173,15 @@ export class YoutubeAnalyticsImporter {
     }
     // A day YouTube has no figures for (missing, or not ready yet) has no videos either: no query for it.
     const withData = new Set(rows.map((row) => row.day));
+    // The first import's progress is stored after each day read (and once for the days without data).
     for (const day of daysNewestFirst(range)) {
-      if (withData.has(day)) await this.store.saveVideoDays(await this.topVideos(session, day));
-      if (first) {
-        state.firstNext = addDays(day, -1);
-        await this.store.update({ firstNext: state.firstNext });
-      }
+      const read = withData.has(day);
+      if (read) await this.store.saveVideoDays(await this.topVideos(session, day));
+      if (!first) continue;
+      state.firstNext = addDays(day, -1);
+      if (read) await this.store.update({ firstNext: state.firstNext });
     }
+    if (first) await this.store.update({ firstNext: state.firstNext });
   }
 
   /** The range's revenue, or null when it cannot be read (no scope, or YouTube refused it: 403). */

@@ -7,7 +7,8 @@ import { fetchTrouble } from './fetch-errors';
 import { lastAskableDay } from './import-plan';
 import * as Q from './report-queries';
 import { SNAPSHOT_PICKS, snapshotRows, videoDayRows } from './report-rows';
-import { hours, ReportFrames, round } from './report-frame';
+import { hours, newestRead, ReportFrames, round } from './report-frame';
+import { snapshotFigures } from './snapshot-figures';
 import { videoFigures } from './video-figures';
 import { YOUTUBE_ANALYTICS_MESSAGES } from './youtube-analytics-messages';
 import { YoutubeAnalyticsImporter } from './youtube-analytics-importer';
@@ -94,11 +95,12 @@ export class YoutubeAnalyticsReader {
       this.rows.snapshots('30d'),
     ]);
     const fallback = frame.lastFetchedAt ?? new Date(this.clock.now());
-    const readAt = (dates: Date[]) =>
-      new Date(dates.length ? Math.max(...dates.map((d) => d.getTime())) : fallback.getTime()).toISOString();
     const sum = (pick: (d: (typeof days)[number]) => number) => days.reduce((total, d) => total + pick(d), 0);
-    const daysRead = readAt(days.map((d) => d.fetchedAt));
-    const of = (kind: string) => snapshots.filter((row) => row.kind === kind);
+    const daysRead = newestRead(
+      days.map((d) => d.fetchedAt),
+      fallback,
+    );
+    const snapshot = snapshotFigures(snapshots, fallback);
     const views = sum((d) => d.views);
     const [likes, comments, shares] = [sum((d) => d.likes), sum((d) => d.comments), sum((d) => d.shares)];
     return {
@@ -109,20 +111,8 @@ export class YoutubeAnalyticsReader {
         views30d: { value: views, readAt: daysRead },
         netSubscribers30d: { value: sum((d) => d.subscribersGained - d.subscribersLost), readAt: daysRead },
         watchHours30d: { value: hours(sum((d) => d.minutesWatched)), readAt: daysRead },
-        topCountries: {
-          value: of(SNAPSHOT.country)
-            .map((row) => ({ country: row.key, views: row.value }))
-            .sort((a, b) => b.views - a.views)
-            .slice(0, 10),
-          readAt: readAt(of(SNAPSHOT.country).map((row) => row.fetchedAt)),
-        },
-        ageGender: {
-          value: of(SNAPSHOT.ageGender).map((row) => {
-            const [ageGroup, gender] = row.key.split('|');
-            return { ageGroup, gender, viewerPercentage: round(row.value, 1) };
-          }),
-          readAt: readAt(of(SNAPSHOT.ageGender).map((row) => row.fetchedAt)),
-        },
+        topCountries: snapshot.topCountries,
+        ageGender: snapshot.ageGender,
         engagement: {
           value: {
             likes,

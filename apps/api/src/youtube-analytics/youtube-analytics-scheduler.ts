@@ -10,7 +10,7 @@ import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { GoogleAccountService } from '../google-account/google-account.service';
 import { AppLockService } from '../youtube/app-lock.service';
-import { nightlyDue } from './import-plan';
+import { dueFetch } from './import-plan';
 import { type FetchOutcome, type FetchTrigger, YoutubeAnalyticsImporter } from './youtube-analytics-importer';
 import { YoutubeAnalyticsStore } from './youtube-analytics-store';
 
@@ -24,8 +24,8 @@ const FIRST_TICK_MS = 30_000;
 /**
  * When the import runs: at once on a connection, nightly (import-plan.ts NIGHTLY_HOUR_UTC, once per UTC day across
  * every process: the app lock), on demand from the dashboard, and again at the next tick for a first import a stopped
- * process left unfinished (not after a quota stop or a refused grant: those wait for the nightly fetch, or a
- * reconnection). Disconnecting deletes every stored figure.
+ * process (or an unreachable Google) left unfinished; after a quota stop, a refused grant or a refused query it waits
+ * for the nightly fetch (or a reconnection). Disconnecting stops a running fetch and deletes every stored figure.
  */
 @Injectable()
 export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
@@ -94,15 +94,8 @@ export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModu
     try {
       const account = await this.google.find();
       if (account?.row.state !== 'connected') return;
-      const state = await this.store.state();
-      const now = this.clock.now();
-      const unfinished =
-        state !== null &&
-        state.firstNext >= state.firstFrom &&
-        state.errorKind !== 'quota' &&
-        state.errorKind !== 'reconnect-needed';
-      if (nightlyDue(state?.nightlyDay ?? null, now)) this.start('nightly');
-      else if (!state || unfinished) this.start('resume');
+      const trigger = dueFetch(await this.store.state(), this.clock.now());
+      if (trigger) this.start(trigger);
     } catch (error) {
       this.logger.warn(`YouTube Analytics tick skipped: ${(error as Error).message}`);
     }

@@ -1,4 +1,4 @@
-import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 
 /**
  * The channel's YouTube Analytics, imported through the connected Google account (docs/integrations/google-account.md,
@@ -48,11 +48,9 @@ export class YoutubeAnalytics1765700000000 implements MigrationInterface {
           double('averageViewDuration'),
           fetchedAt,
         ],
+        // With the table: an index added afterwards makes TypeORM read the table back on MySQL (migration-tables.ts).
+        indices: [{ name: 'idx_youtube_video_day_day', columnNames: ['day'] }],
       }),
-    );
-    await queryRunner.createIndex(
-      'youtube_video_day',
-      new TableIndex({ name: 'idx_youtube_video_day_day', columnNames: ['day'] }),
     );
     await queryRunner.createTable(
       new Table({
