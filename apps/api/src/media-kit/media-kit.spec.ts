@@ -37,7 +37,7 @@ describe('media kit figures', () => {
   });
 
   it('gives the reader’s 30 days with when each was read, or its reason for all of them', () => {
-    const at = (value: unknown) => ({ value, readAt: '2026-05-02T03:00:00.000Z' });
+    const at = <T>(value: T) => ({ value, readAt: '2026-05-02T03:00:00.000Z' });
     const figures = analyticsFigures({
       available: true,
       figures: {
