@@ -191,6 +191,10 @@ describe('sponsor reports', () => {
       const listed = (await s.admin.get(apiPaths.sponsorshipReportLinks(dealId)).expect(200)).body.links;
       expect(listed.map((l: SponsorReportLink) => l.url === null)).toEqual([true, false]);
 
+      // Who gave a brand access, and who took it back, is in the audit log.
+      const audit = (await s.admin.get(`${apiPaths.audit}?action=report-link-revoked`).expect(200)).body;
+      expect(audit.events[0]).toMatchObject({ action: 'report-link-revoked', actor: 'admin' });
+
       await s.admin.delete(apiPaths.sponsorship(dealId)).expect(200);
       expect((await reportPage(tokenOf(kept))).body).toMatchObject({ status: 404 });
       expect(await s.t.dataSource.getRepository(SponsorReportLinkEntity).count()).toBe(0);

@@ -111,7 +111,8 @@ export function pageCspDirectives(
     'img-src': unique(["'self'", 'data:', 'blob:'], sources['img-src']),
     'font-src': ["'self'"],
     'connect-src': unique(["'self'"], sources['connect-src']),
-    'frame-src': unique(YOUTUBE.frame, sources['frame-src']),
+    // 'self': the dashboard previews the media kit, a page of the site, in a frame.
+    'frame-src': unique(["'self'"], YOUTUBE.frame, sources['frame-src']),
     // A hero background video is an https address the admin chooses.
     'media-src': ["'self'", 'https:'],
     'manifest-src': ["'self'"],

@@ -3,7 +3,6 @@
  * link and the media kit. Free of zod so the web server imports it alone (`@app/contracts/report-pages`); the API
  * builds the same addresses from here.
  */
-import { apiPaths } from './api-paths';
 
 /** Where the reports live: `/sponsor-reports/{token}`. */
 export const SPONSOR_REPORT_PATH_PREFIX = '/sponsor-reports/';

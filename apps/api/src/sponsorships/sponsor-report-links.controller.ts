@@ -6,6 +6,8 @@ import {
   sponsorshipIdSchema,
 } from '@app/contracts';
 import type { Request } from 'express';
+import { actorOf } from '../audit/audit-actor';
+import { AuditService } from '../audit/audit.service';
 import { ZodParamPipe } from '../common/validation';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
@@ -24,6 +26,7 @@ export class SponsorReportLinksController {
     private readonly links: SponsorReportLinksService,
     private readonly sponsorships: SponsorshipsService,
     private readonly reports: SponsorReportService,
+    private readonly audit: AuditService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -53,6 +56,7 @@ export class SponsorReportLinksController {
   ): Promise<SponsorReportLink> {
     const deal = await this.sponsorships.find(id);
     const link = await this.links.create(id);
+    await this.audit.record('report-link-created', actorOf(req), `${deal.sponsorName}: link ${link.link.id}`);
     this.reports.refreshLater(deal.videoIds);
     return toSponsorReportLink(link, this.origin(req));
   }
@@ -64,6 +68,8 @@ export class SponsorReportLinksController {
     @Param('id', new ZodParamPipe(sponsorReportLinkIdSchema, 'id')) id: number,
     @Req() req: Request,
   ): Promise<SponsorReportLink> {
-    return toSponsorReportLink(await this.links.revoke(id), this.origin(req));
+    const link = await this.links.revoke(id);
+    await this.audit.record('report-link-revoked', actorOf(req), `link ${id} of deal ${link.link.sponsorshipId}`);
+    return toSponsorReportLink(link, this.origin(req));
   }
 }

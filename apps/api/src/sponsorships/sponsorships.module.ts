@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { AuditModule } from '../audit/audit.module';
 import { SettingsModule } from '../settings/settings.module';
 import { VideosModule } from '../videos/videos.module';
 import { YoutubeAnalyticsModule } from '../youtube-analytics/youtube-analytics.module';
@@ -20,6 +21,7 @@ import { SponsorshipsService } from './sponsorships.service';
     VideosModule,
     SettingsModule,
     AnalyticsModule,
+    AuditModule,
     YoutubeAnalyticsModule,
   ],
   controllers: [SponsorshipsController, SponsorReportLinksController, SponsorReportController],

@@ -36,7 +36,7 @@ th{color:var(--muted);font-weight:600}
 .retention{display:block;width:100%;max-width:44rem;height:auto}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:.75rem 0}
 footer{margin-top:2.5rem;padding-top:1rem;border-top:1px solid var(--line);color:var(--muted);font-size:.875rem}
-@media (max-width:30rem){main{padding:1.25rem 1rem 2rem}.figure .value{font-size:1.45rem}}
+@media (max-width:30rem){main{padding:1.25rem 1rem 2rem}.figures{grid-template-columns:1fr 1fr;gap:.5rem}.figure{padding:.6rem .7rem}.figure .value{font-size:1.35rem}}
 @media print{
 @page{margin:14mm}
 body{font-size:10.5pt}

@@ -100,7 +100,9 @@ export function MediaKitDocument({ kit }: { kit: MediaKit }) {
       </dl>
       <div className="blocks">
         <FigureBlock title={t('figure.topCountries')} figure={kit.topCountries}>
-          {(countries) => <CountryTable countries={countries} />}
+          {(countries) => (
+            <CountryTable countries={countries} total={kit.views30d.available ? kit.views30d.value : null} />
+          )}
         </FigureBlock>
         <FigureBlock title={t('mediaKit.ageGender')} figure={kit.ageGender}>
           {(rows) => (

@@ -124,7 +124,8 @@ describe('renderDocument: the standalone documents', () => {
     expect(svg.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(3);
     expect([...svg.querySelectorAll('text')].map((t) => t.textContent)).toContain('125 %');
     const rows = [...doc.querySelectorAll('tbody tr')].map((r) => r.textContent);
-    expect(rows).toEqual(['United States1,50075 %', 'Unknown region50025 %']);
+    // Each country's share of all the video's views (2,600), not of the listed countries'.
+    expect(rows).toEqual(['United States1,50057.7 %', 'Unknown region50019.2 %']);
     expect(doc.querySelector('a[download]')?.getAttribute('href')).toBe(
       `/api/sponsor-reports/${TOKEN}/report.csv`,
     );

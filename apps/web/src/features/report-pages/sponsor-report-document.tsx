@@ -6,8 +6,12 @@ import { FigureBlock, FigureCard } from './figure-card';
 import { countryName, formatDay, formatInstant, formatNumber, formatPercent } from './figure-text';
 import { RetentionChart } from './retention-chart';
 
-export function CountryTable({ countries }: { countries: CountryViews }) {
-  const total = countries.reduce((sum, c) => sum + c.views, 0);
+/**
+ * The top countries with their views, and each one's share of `total` (all the views, not only the listed
+ * countries'), when the total is known.
+ */
+export function CountryTable({ countries, total }: { countries: CountryViews; total: number | null }) {
+  const share = total ? total : null;
   return (
     <table>
       <thead>
@@ -16,9 +20,11 @@ export function CountryTable({ countries }: { countries: CountryViews }) {
           <th scope="col" className="n">
             {t('figure.views')}
           </th>
-          <th scope="col" className="n">
-            {t('figure.share')}
-          </th>
+          {share ? (
+            <th scope="col" className="n">
+              {t('figure.share')}
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
@@ -26,7 +32,7 @@ export function CountryTable({ countries }: { countries: CountryViews }) {
           <tr key={c.country}>
             <td>{countryName(c.country)}</td>
             <td className="n">{formatNumber(c.views)}</td>
-            <td className="n">{total ? formatPercent((c.views / total) * 100) : '–'}</td>
+            {share ? <td className="n">{formatPercent((c.views / share) * 100)}</td> : null}
           </tr>
         ))}
       </tbody>
@@ -76,7 +82,9 @@ function VideoSection({ video }: { video: SponsorReportVideo }) {
           )}
         </FigureBlock>
         <FigureBlock title={t('figure.topCountries')} figure={video.topCountries}>
-          {(countries) => <CountryTable countries={countries} />}
+          {(countries) => (
+            <CountryTable countries={countries} total={video.views.available ? video.views.value : null} />
+          )}
         </FigureBlock>
       </div>
     </section>

@@ -20,7 +20,7 @@ export function DealVideoPicker({ value, onChange }: { value: string[]; onChange
   return (
     <MultiSelect
       label="Sponsored videos"
-      description="Their YouTube Analytics figures go into the deal’s report; clicks on the Sponsor URL in their descriptions on this site are counted."
+      description="Their YouTube Analytics figures go into the deal’s report, with this site’s clicks on the Sponsor URL where their descriptions carry it (written as it is here)."
       placeholder={value.length < SPONSORSHIP_MAX_VIDEOS ? 'Search the site’s videos' : undefined}
       data={[...options].map(([id, title]) => ({ value: id, label: title }))}
       value={value}

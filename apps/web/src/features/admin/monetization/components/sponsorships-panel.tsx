@@ -136,7 +136,6 @@ export function SponsorshipsPanel() {
               />
               <TextInput
                 label="Sponsor URL"
-                description="The sponsor’s link, as written in the videos’ descriptions: the report counts its clicks"
                 type="url"
                 placeholder="https://example.com"
                 autoComplete="off"
