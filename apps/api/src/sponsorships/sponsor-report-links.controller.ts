@@ -69,7 +69,11 @@ export class SponsorReportLinksController {
     @Req() req: Request,
   ): Promise<SponsorReportLink> {
     const link = await this.links.revoke(id);
-    await this.audit.record('report-link-revoked', actorOf(req), `link ${id} of deal ${link.link.sponsorshipId}`);
+    await this.audit.record(
+      'report-link-revoked',
+      actorOf(req),
+      `link ${id} of deal ${link.link.sponsorshipId}`,
+    );
     return toSponsorReportLink(link, this.origin(req));
   }
 }

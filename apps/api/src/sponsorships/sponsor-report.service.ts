@@ -57,11 +57,14 @@ export class SponsorReportService {
    */
   refreshLater(videoIds: string[]): void {
     const now = this.clock.now();
-    const due = videoIds.filter((id) => now - (this.refreshed.get(id) ?? -Infinity) >= REPORT_REFRESH_EVERY_MS);
+    const due = videoIds.filter(
+      (id) => now - (this.refreshed.get(id) ?? -Infinity) >= REPORT_REFRESH_EVERY_MS,
+    );
     if (!due.length) return;
     for (const id of due) this.refreshed.set(id, now);
     void (async () => {
-      for (const id of due) await this.youtube.videoFigures(id, { refresh: 'if-stale' }).catch(() => undefined);
+      for (const id of due)
+        await this.youtube.videoFigures(id, { refresh: 'if-stale' }).catch(() => undefined);
     })();
   }
 
