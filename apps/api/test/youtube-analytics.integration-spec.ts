@@ -300,8 +300,9 @@ describe('YouTube Analytics import', () => {
         dimensions: 'day',
         metrics: 'views',
       }).toString();
-      const table = await (await fetch(url, { headers: { Authorization: `Bearer ${accessToken}` } })).json();
-      const days = (table.rows as [string, number][]).map(([day]) => day);
+      const res = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}` } });
+      const table = (await res.json()) as { rows: [string, number][] };
+      const days = table.rows.map(([day]) => day);
       const stored = (await t.dataSource.query('SELECT day FROM youtube_channel_day ORDER BY day')).map(
         (row: { day: string }) => row.day,
       );
