@@ -13,7 +13,7 @@ import { YoutubeRevenuePanel } from './youtube-revenue-panel';
 
 /**
  * "YouTube": the channel's YouTube Analytics, read through the owner's Google account and stored by the API
- * (`/api/admin/youtube-analytics/…`). Not connected, it says so and where to connect; connected, the status line
+ * (the API's youtube-analytics routes). Not connected, it says so and where to connect; connected, the status line
  * (last read, queries today, Refresh, the first import's progress) and four subtabs for the range.
  */
 export function YoutubeAnalytics({ sub, range, controls, onSubChange }: AnalyticsSourceViewProps) {
