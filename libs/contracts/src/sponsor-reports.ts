@@ -39,6 +39,8 @@ export const figureGaps = [
   'unknown-video',
   /** YouTube keeps it back: too few views for a retention curve or an audience breakdown. */
   'too-few-views',
+  /** Not read from YouTube yet: the site is reading it now, and the next view of the page shows it. */
+  'reading',
   /** The site's own analytics are switched off (`enableSiteAnalytics`). */
   'analytics-off',
   /** The channel hides its subscriber count. */

@@ -271,6 +271,11 @@ export const youtubeVideoFiguresSchema = z.object({
   retention: youtubeFigure(z.array(z.object({ elapsed: amount, watchRatio: amount }))),
   /** Most views first (at most 10), lifetime. */
   topCountries: youtubeFigure(countryViews),
+  /**
+   * When the video's own figures (retention, countries) were read; null while they never were (the reader reads
+   * them in the background after a report's first view): an empty list then means "not read yet", not "too few views".
+   */
+  ownFiguresReadAt: instant.nullable(),
 });
 export type YoutubeVideoFigures = z.infer<typeof youtubeVideoFiguresSchema>;
 

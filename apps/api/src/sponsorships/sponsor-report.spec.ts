@@ -14,6 +14,7 @@ const figures = (overrides: Partial<YoutubeVideoFigures> = {}): YoutubeVideoFigu
   averageViewDuration: { value: 90, readAt: READ },
   retention: { value: [{ elapsed: 0.01, watchRatio: 1 }], readAt: READ },
   topCountries: { value: [], readAt: READ },
+  ownFiguresReadAt: READ,
   ...overrides,
 });
 const site = { title: '=HYPERLINK("https://evil.example")', publishedAt: new Date('2026-04-20T15:00:00Z') };
@@ -37,6 +38,17 @@ describe('a sponsor report’s video', () => {
       retention: read([{ elapsed: 0.01, watchRatio: 1 }]),
       topCountries: { available: false, gap: 'too-few-views', availableOn: null },
     });
+  });
+
+  it('says a list of the video’s own figures is being read while it never was, not that views are too few', () => {
+    const video = reportVideo('vid00000001', site, {
+      available: true,
+      figures: figures({ retention: { value: [], readAt: READ }, ownFiguresReadAt: null }),
+    });
+    const reading = { available: false, gap: 'reading', availableOn: null };
+    expect(video.retention).toEqual(reading);
+    expect(video.topCountries).toEqual(reading);
+    expect(video.views).toEqual({ available: true, value: 150, source: 'youtube-analytics', readAt: READ });
   });
 
   it('gives every figure the reader’s reason when it has none (never a sample)', () => {

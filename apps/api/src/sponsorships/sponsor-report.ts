@@ -26,9 +26,16 @@ export const read = <T>(
   source: FigureSource = 'youtube-analytics',
 ): Figure<T> => ({ available: true, value: figure.value, source, readAt: figure.readAt });
 
-/** A list YouTube holds back when a video has too few views: an empty one is a missing figure. */
-const readList = <T>(figure: { value: T[]; readAt: string }): Figure<T[]> =>
-  figure.value.length ? read(figure) : missing('too-few-views');
+/**
+ * A list of the video's own figures: missing while they were never read (`reading`), and when YouTube holds it
+ * back because the video has too few views (an empty list).
+ */
+const readList = <T>(figure: { value: T[]; readAt: string }, ownFiguresReadAt: string | null): Figure<T[]> =>
+  ownFiguresReadAt === null
+    ? missing('reading')
+    : figure.value.length
+      ? read(figure)
+      : missing('too-few-views');
 
 /** The site's own record of a sponsored video (null: the site no longer stores it). */
 export interface SiteVideo {
@@ -78,7 +85,7 @@ export function reportVideo(
     views: read(figures.views),
     watchHours: read(figures.watchHours),
     averageViewPercentage: read(figures.averageViewPercentage),
-    retention: readList(figures.retention),
-    topCountries: readList(figures.topCountries),
+    retention: readList(figures.retention, figures.ownFiguresReadAt),
+    topCountries: readList(figures.topCountries, figures.ownFiguresReadAt),
   };
 }

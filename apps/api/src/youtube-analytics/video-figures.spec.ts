@@ -26,6 +26,7 @@ describe('a video’s figures since publishing', () => {
       snapshots: [],
       dataTo,
       readAt: read(25),
+      ownRead: null,
     });
 
   it('sums the views up to day 7 and 14 after publishing; day 30 has no figure before YouTube has the day', () => {

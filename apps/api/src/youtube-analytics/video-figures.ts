@@ -21,6 +21,8 @@ export function videoFigures(input: {
   dataTo: string | null;
   /** When the video's own figures were read (its `read` snapshot), else the newest row's time. */
   readAt: Date;
+  /** Its `read` snapshot's time: null while its own figures were never read. */
+  ownRead: Date | null;
 }): YoutubeVideoFigures {
   const { days, snapshots, publishedOn, readAt } = input;
   const since = days.filter((d) => d.day >= publishedOn);
@@ -64,5 +66,6 @@ export function videoFigures(input: {
     },
     retention: snapshot.retention,
     topCountries: snapshot.topCountries,
+    ownFiguresReadAt: input.ownRead?.toISOString() ?? null,
   };
 }

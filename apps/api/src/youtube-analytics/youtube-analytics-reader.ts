@@ -81,6 +81,7 @@ export class YoutubeAnalyticsReader {
         snapshots,
         dataTo: state?.dataTo ?? null,
         readAt: marker?.fetchedAt ?? state?.lastFetchedAt ?? new Date(this.clock.now()),
+        ownRead: marker?.fetchedAt ?? null,
       }),
     };
   }

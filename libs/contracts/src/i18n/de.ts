@@ -157,6 +157,8 @@ export const de: Catalogue = {
   'figure.gap.not-yet-on': 'Noch nicht verfügbar: erwartet ab {date}.',
   'figure.gap.unknown-video': 'Nicht verfügbar: YouTube Analytics hat keine Zahlen zu diesem Video.',
   'figure.gap.too-few-views': 'Nicht verfügbar: zu wenige Aufrufe, als dass YouTube es meldet.',
+  'figure.gap.reading':
+    'Wird gerade aus YouTube Analytics gelesen: beim nächsten Aufruf dieser Seite steht es hier.',
   'figure.gap.analytics-off': 'Nicht verfügbar: Die eigene Statistik dieser Website ist ausgeschaltet.',
   'figure.gap.hidden': 'Nicht verfügbar: Der Kanal verbirgt seine Abonnentenzahl.',
   'figure.gap.demo': 'Nicht verfügbar: Die Website zeigt noch ihren Demo-Kanal.',

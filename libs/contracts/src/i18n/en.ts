@@ -159,6 +159,7 @@ export const en = {
   'figure.gap.not-yet-on': 'Not available yet: expected from {date}.',
   'figure.gap.unknown-video': 'Not available: YouTube Analytics has no figures for this video.',
   'figure.gap.too-few-views': 'Not available: too few views for YouTube to report it.',
+  'figure.gap.reading': 'Being read from YouTube Analytics: it shows on the next view of this page.',
   'figure.gap.analytics-off': 'Not available: this site’s own analytics are switched off.',
   'figure.gap.hidden': 'Not available: the channel hides its subscriber count.',
   'figure.gap.demo': 'Not available: the site still shows its demo channel.',

@@ -156,6 +156,8 @@ export const es: Catalogue = {
   'figure.gap.not-yet-on': 'Aún no disponible: se espera a partir del {date}.',
   'figure.gap.unknown-video': 'No disponible: YouTube Analytics no tiene cifras de este vídeo.',
   'figure.gap.too-few-views': 'No disponible: demasiadas pocas visualizaciones para que YouTube lo informe.',
+  'figure.gap.reading':
+    'Se está leyendo de YouTube Analytics: aparecerá la próxima vez que abra esta página.',
   'figure.gap.analytics-off': 'No disponible: la analítica propia de este sitio está desactivada.',
   'figure.gap.hidden': 'No disponible: el canal oculta su número de suscriptores.',
   'figure.gap.demo': 'No disponible: el sitio aún muestra su canal de demostración.',

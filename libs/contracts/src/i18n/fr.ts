@@ -159,6 +159,8 @@ export const fr: Catalogue = {
   'figure.gap.not-yet-on': 'Pas encore disponible : attendu à partir du {date}.',
   'figure.gap.unknown-video': 'Indisponible : YouTube Analytics n’a aucun chiffre pour cette vidéo.',
   'figure.gap.too-few-views': 'Indisponible : trop peu de vues pour que YouTube le communique.',
+  'figure.gap.reading':
+    'En cours de lecture dans YouTube Analytics : visible à la prochaine ouverture de cette page.',
   'figure.gap.analytics-off': 'Indisponible : les statistiques propres à ce site sont désactivées.',
   'figure.gap.hidden': 'Indisponible : la chaîne masque son nombre d’abonnés.',
   'figure.gap.demo': 'Indisponible : le site affiche encore sa chaîne de démonstration.',

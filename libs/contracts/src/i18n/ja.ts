@@ -156,6 +156,7 @@ export const ja: Catalogue = {
   'figure.gap.not-yet-on': 'まだ利用できません: {date} 以降に表示される予定です。',
   'figure.gap.unknown-video': '利用できません: YouTube アナリティクスにこの動画の数値がありません。',
   'figure.gap.too-few-views': '利用できません: 視聴回数が少ないため YouTube が公開していません。',
+  'figure.gap.reading': 'YouTube アナリティクスから読み込み中です。次にこのページを開くと表示されます。',
   'figure.gap.analytics-off': '利用できません: このサイト独自のアナリティクスがオフです。',
   'figure.gap.hidden': '利用できません: チャンネルが登録者数を非公開にしています。',
   'figure.gap.demo': '利用できません: サイトはまだデモ チャンネルを表示しています。',

@@ -156,6 +156,7 @@ export const ptBR: Catalogue = {
   'figure.gap.not-yet-on': 'Ainda indisponível: previsto a partir de {date}.',
   'figure.gap.unknown-video': 'Indisponível: o YouTube Analytics não tem números deste vídeo.',
   'figure.gap.too-few-views': 'Indisponível: poucas visualizações para o YouTube informar.',
+  'figure.gap.reading': 'Sendo lido do YouTube Analytics: aparece na próxima vez que esta página for aberta.',
   'figure.gap.analytics-off': 'Indisponível: a análise própria deste site está desativada.',
   'figure.gap.hidden': 'Indisponível: o canal oculta o número de inscritos.',
   'figure.gap.demo': 'Indisponível: o site ainda mostra o canal de demonstração.',
