@@ -467,26 +467,37 @@ describe('YouTube Analytics import', () => {
       expect(await report(REPORTS.overview)).toMatchObject({ available: false, reason: 'not-connected' });
     });
 
-    it('shows no revenue figure once connected again without Revenue', async () => {
+    it('shows no revenue figure once connected again without Revenue, even when Google could not revoke the grant', async () => {
       await recentVideosOnly();
       const revenueAsked = async () =>
         (await google.requests()).filter((r) => r.path.includes('estimatedRevenue')).length;
-      const before = await revenueAsked();
-      await connect(false);
-      expect(await status()).toMatchObject({
-        revenue: 'not-granted',
-        revenueImport: null,
-        firstImport: { done: true },
-      });
-      expect(await report(REPORTS.revenue)).toMatchObject({
-        available: true,
-        revenue: { state: 'not-granted', message: expect.stringMatching(/^Revenue was not granted/) },
-      });
-      expect(await revenueAsked()).toBe(before);
-      const withRevenue = await t.dataSource.query(
-        'SELECT COUNT(*) AS n FROM youtube_channel_day WHERE estimatedRevenue IS NOT NULL',
-      );
-      expect(Number(withRevenue[0].n)).toBe(0);
+      const withoutRevenue = async () => {
+        const before = await revenueAsked();
+        await connect(false);
+        expect(await status()).toMatchObject({
+          revenue: 'not-granted',
+          revenueImport: null,
+          firstImport: { done: true },
+        });
+        expect(await report(REPORTS.revenue)).toMatchObject({
+          available: true,
+          revenue: { state: 'not-granted', message: expect.stringMatching(/^Revenue was not granted/) },
+        });
+        expect(await revenueAsked()).toBe(before);
+        const withRevenue = await t.dataSource.query(
+          'SELECT COUNT(*) AS n FROM youtube_channel_day WHERE estimatedRevenue IS NOT NULL',
+        );
+        expect(Number(withRevenue[0].n)).toBe(0);
+      };
+      // After the Disconnect above (Google revoked the grant).
+      await withoutRevenue();
+      // Revenue granted, then a Disconnect Google does not hear of: its grant still holds Revenue.
+      await connect(true);
+      expect(await status()).toMatchObject({ revenue: 'granted' });
+      await google.setFault({ type: 'status', status: 503 });
+      expect((await admin.delete(apiPaths.googleAccount).expect(200)).body).toMatchObject({ revoked: false });
+      await google.setFault(null);
+      await withoutRevenue();
     });
   });
 });
