@@ -140,10 +140,11 @@ describe('the owner’s Google account', () => {
         redirect_uri: redirectUri,
         response_type: 'code',
         access_type: 'offline',
-        include_granted_scopes: 'true',
         code_challenge_method: 'S256',
         scope: REQUIRED_GOOGLE_SCOPES.join(' '),
       });
+      // Nothing connected: exactly what was ticked, not what Google may still hold from an earlier grant.
+      expect(asked.include_granted_scopes).toBeUndefined();
       expect(asked.state).toMatch(/^[\w-]{43}$/);
       expect((await admin.get(apiPaths.googleAccount).set('Host', 'site.example')).body.redirectUri).toBe(
         `http://site.example${GOOGLE_CALLBACK_PATH}`,

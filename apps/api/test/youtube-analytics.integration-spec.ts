@@ -12,7 +12,9 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { addDays, utcDay } from '../src/analytics/analytics-math';
 import { AnalyticsStoreService } from '../src/analytics/analytics-store.service';
+import { GoogleApiError } from '../src/google-account/google-api';
 import { GoogleAccountService } from '../src/google-account/google-account.service';
+import { ReportSession } from '../src/youtube-analytics/report-session';
 import { YoutubeAnalyticsReader } from '../src/youtube-analytics/youtube-analytics-reader';
 import { YoutubeAnalyticsScheduler } from '../src/youtube-analytics/youtube-analytics-scheduler';
 import type { FakeService } from './support/fake-services';
@@ -206,6 +208,87 @@ describe('YouTube Analytics import', () => {
       expect(await report(REPORTS.overview)).toMatchObject({ available: true });
     });
 
+    it('reads the revenue of the stored days once Revenue is granted later, 30 days a query, with its progress; a day not read yet is missing, never 0', async () => {
+      await recentVideosOnly();
+      await connect(false);
+      // Connecting again with Revenue ticked; Google's quota runs out at the second chunk of the revenue import.
+      const send = ReportSession.prototype.query;
+      let revenueQueries = 0;
+      jest.spyOn(ReportSession.prototype, 'query').mockImplementation(async function (
+        this: ReportSession,
+        q,
+      ) {
+        if (q.metrics.includes('estimatedRevenue') && ++revenueQueries === 3) {
+          throw new GoogleApiError(403, 'quotaExceeded', 'Quota exceeded');
+        }
+        return send.call(this, q);
+      });
+      await connect(true);
+      const stopped = await status();
+      expect(stopped).toMatchObject({
+        revenue: 'granted',
+        revenueImport: { daysDone: 30, done: false, running: false },
+        lastError: { kind: 'quota' },
+      });
+      expect(stopped.revenueImport!.daysTotal).toBeGreaterThan(30);
+      const unread = async () =>
+        (await t.dataSource.query(
+          'SELECT day FROM youtube_channel_day WHERE estimatedRevenue IS NULL ORDER BY day',
+        )) as { day: string }[];
+      const left = await unread();
+      expect(left.length).toBeGreaterThan(0);
+      // The newest days have theirs; older ones are missing, never 0, and count in no total.
+      const quarter = await report<YoutubeRevenueReport>(REPORTS.revenue, '90d');
+      if (!quarter.available || quarter.revenue.state !== 'granted') throw new Error('no revenue');
+      const revenueFrom = addDays(left.at(-1)!.day, 1);
+      expect(quarter.revenue.revenueFrom).toBe(revenueFrom);
+      for (const point of quarter.revenue.series) {
+        if (addDays(point.date, 6) < revenueFrom)
+          expect(point).toMatchObject({ missing: true, estimatedRevenue: 0 });
+        if (point.date >= revenueFrom && !point.missing) expect(point.estimatedRevenue).toBeGreaterThan(0);
+      }
+      const [known] = await t.dataSource.query(
+        'SELECT SUM(estimatedRevenue) AS revenue, SUM(views) AS views FROM youtube_channel_day WHERE day >= ?',
+        [revenueFrom],
+      );
+      expect(quarter.revenue.totals.estimatedRevenue).toBeCloseTo(Number(known.revenue), 2);
+      expect(quarter.revenue.totals.rpm).toBeCloseTo((Number(known.revenue) / Number(known.views)) * 1000, 2);
+      const month = await report<YoutubeRevenueReport>(REPORTS.revenue, '30d');
+      if (!month.available || month.revenue.state !== 'granted') throw new Error('no revenue');
+      expect(month.revenue.revenueFrom).toBe(month.from);
+
+      // The next run goes on where it stopped.
+      jest.restoreAllMocks();
+      await refresh();
+      const done = await status();
+      expect(done).toMatchObject({ lastError: null, revenueImport: { done: true, running: false } });
+      expect(done.revenueImport!.daysDone).toBe(done.revenueImport!.daysTotal);
+      expect(done.queries.today).toBe((await fakeState()).analyticsQueries);
+      expect(await unread()).toEqual([]);
+      // Revenue alone, 30 days a query at most.
+      const asked = (await google.requests())
+        .map((r) => new URL(r.path, 'http://x').searchParams)
+        .filter((q) => q.get('metrics')?.includes('estimatedRevenue'));
+      for (const q of asked) {
+        expect(q.get('metrics')).not.toContain('views');
+        expect(Date.parse(q.get('endDate')!) - Date.parse(q.get('startDate')!)).toBeLessThan(30 * 86_400_000);
+      }
+      expect(asked.length).toBeLessThan(8);
+      const whole = await report<YoutubeRevenueReport>(REPORTS.revenue, '90d');
+      const overview = await report<YoutubeOverviewReport>(REPORTS.overview, '90d');
+      if (!whole.available || whole.revenue.state !== 'granted' || !overview.available)
+        throw new Error('no report');
+      expect(whole.revenue.revenueFrom).toBe(whole.from);
+      expect(whole.revenue.series.filter((p) => p.missing)).toEqual(
+        overview.series.filter((p) => p.missing).map((p) => expect.objectContaining({ date: p.date })),
+      );
+      // RPM agrees with the Overview's views.
+      expect(whole.revenue.totals.rpm).toBeCloseTo(
+        (whole.revenue.totals.estimatedRevenue / overview.totals.views) * 1000,
+        1,
+      );
+    });
+
     it('when YouTube answers 403 insufficientPermissions to revenue: revenue left out, the rest imported', async () => {
       const accounts = t.app.get(GoogleAccountService);
       const access = accounts.access.bind(accounts);
@@ -300,8 +383,8 @@ describe('YouTube Analytics import', () => {
         dimensions: 'day',
         metrics: 'views',
       }).toString();
-      const res = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}` } });
-      const table = (await res.json()) as { rows: [string, number][] };
+      const answer = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}` } });
+      const table = (await answer.json()) as { rows: [string, number][] };
       const days = table.rows.map(([day]) => day);
       const stored = (await t.dataSource.query('SELECT day FROM youtube_channel_day ORDER BY day')).map(
         (row: { day: string }) => row.day,
@@ -382,6 +465,39 @@ describe('YouTube Analytics import', () => {
       await admin.delete(apiPaths.googleAccount).expect(200);
       for (const table of TABLES) expect(await count(table)).toBe(0);
       expect(await report(REPORTS.overview)).toMatchObject({ available: false, reason: 'not-connected' });
+    });
+
+    it('shows no revenue figure once connected again without Revenue, even when Google could not revoke the grant', async () => {
+      await recentVideosOnly();
+      const revenueAsked = async () =>
+        (await google.requests()).filter((r) => r.path.includes('estimatedRevenue')).length;
+      const withoutRevenue = async () => {
+        const before = await revenueAsked();
+        await connect(false);
+        expect(await status()).toMatchObject({
+          revenue: 'not-granted',
+          revenueImport: null,
+          firstImport: { done: true },
+        });
+        expect(await report(REPORTS.revenue)).toMatchObject({
+          available: true,
+          revenue: { state: 'not-granted', message: expect.stringMatching(/^Revenue was not granted/) },
+        });
+        expect(await revenueAsked()).toBe(before);
+        const withRevenue = await t.dataSource.query(
+          'SELECT COUNT(*) AS n FROM youtube_channel_day WHERE estimatedRevenue IS NOT NULL',
+        );
+        expect(Number(withRevenue[0].n)).toBe(0);
+      };
+      // After the Disconnect above (Google revoked the grant).
+      await withoutRevenue();
+      // Revenue granted, then a Disconnect Google does not hear of: its grant still holds Revenue.
+      await connect(true);
+      expect(await status()).toMatchObject({ revenue: 'granted' });
+      await google.setFault({ type: 'status', status: 503 });
+      expect((await admin.delete(apiPaths.googleAccount).expect(200)).body).toMatchObject({ revoked: false });
+      await google.setFault(null);
+      await withoutRevenue();
     });
   });
 });

@@ -48,6 +48,15 @@ export type YoutubeImportErrorKind = (typeof youtubeImportErrorKinds)[number];
 export const youtubeRevenueStates = ['granted', 'not-granted', 'refused'] as const;
 export type YoutubeRevenueState = (typeof youtubeRevenueStates)[number];
 
+/** How far an import over a window of days got: days read of the window's. */
+const importProgressSchema = z.object({
+  daysDone: count,
+  daysTotal: count,
+  /** False once every day was read (or the connection went away). */
+  running: z.boolean(),
+  done: z.boolean(),
+});
+
 /** `GET /api/admin/youtube-analytics/status`: what the YouTube view and the Google account card show. Never a token. */
 export const youtubeAnalyticsStatusSchema = z.object({
   /** The Google account's state: not connected, connected, or Reconnect needed (its `problem` says why). */
@@ -57,15 +66,13 @@ export const youtubeAnalyticsStatusSchema = z.object({
   /** Revenue: null while not connected. */
   revenue: z.enum(youtubeRevenueStates).nullable(),
   /** The first import (up to YOUTUBE_ANALYTICS_HISTORY_DAYS days back); null before any. */
-  firstImport: z
-    .object({
-      daysDone: count,
-      daysTotal: count,
-      /** False once every day was read (or the connection went away). */
-      running: z.boolean(),
-      done: z.boolean(),
-    })
-    .nullable(),
+  firstImport: importProgressSchema.nullable(),
+  /**
+   * Revenue read over the stored days that were read without it (Revenue granted after the first import, or
+   * refused then): revenue alone, newest days first, 30 days a query. Null while no stored day needed it. Until a
+   * day's revenue is read the Revenue report counts it missing (`revenueFrom`).
+   */
+  revenueImport: importProgressSchema.nullable(),
   /** A fetch (first import, nightly or on demand) is running now. */
   running: z.boolean(),
   /** When the last fetch ended having read something; null before any. */
@@ -219,7 +226,11 @@ export const youtubeRevenueFiguresSchema = z.object({
 });
 export type YoutubeRevenueFigures = z.infer<typeof youtubeRevenueFiguresSchema>;
 
-/** `GET /api/admin/youtube-analytics/revenue?range=`: figures only when the revenue scope is granted. */
+/**
+ * `GET /api/admin/youtube-analytics/revenue?range=`: figures only when the revenue scope is granted, and only of the
+ * days whose revenue was read. A day read before Revenue was granted has none until the revenue import
+ * (status `revenueImport`) reads it: it is never counted as 0.
+ */
 export const youtubeRevenueReportSchema = z.discriminatedUnion('available', [
   youtubeUnavailableSchema,
   z.object({
@@ -230,7 +241,17 @@ export const youtubeRevenueReportSchema = z.discriminatedUnion('available', [
       z.object({
         state: z.literal('granted'),
         currency: z.literal('USD'),
+        /**
+         * The first day of the range from which revenue is known: every stored day from it to `to` has its revenue
+         * read. The range's `from` when all of it is known; null while its newest day is not.
+         */
+        revenueFrom: day.nullable(),
+        /** Over the days from `revenueFrom` on (nothing before it is counted, RPM's views included). */
         totals: youtubeRevenueFiguresSchema,
+        /**
+         * Every bucket of the range, oldest first, with the figures of its days from `revenueFrom` on. `missing`: a
+         * bucket without a day, or with a day whose revenue is not known (before `revenueFrom`): not a 0 to draw.
+         */
         series: z.array(youtubeRevenueFiguresSchema.extend({ date: day, missing: z.boolean() })),
       }),
     ]),

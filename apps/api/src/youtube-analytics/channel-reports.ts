@@ -6,17 +6,17 @@ import {
   type YoutubeRevenueFigures,
   type YoutubeRevenueReport,
 } from '@app/contracts';
-import { bucketOf } from '../analytics/analytics-math';
-import { type Frame, hours, ReportFrames, reportHead, round, weighted } from './report-frame';
+import { addDays, bucketOf, type RangeDays } from '../analytics/analytics-math';
+import { hours, ReportFrames, reportHead, round, weighted } from './report-frame';
 import { YOUTUBE_ANALYTICS_MESSAGES } from './youtube-analytics-messages';
 import { YoutubeAnalyticsRows } from './youtube-analytics-rows';
 import { revenueState } from './youtube-analytics-status';
 import type { YoutubeChannelDayEntity } from './youtube-channel-day.entity';
 
-/** The channel's days of a frame, grouped by bucket (a day, or a week's Monday), every bucket present. */
-function byBucket(frame: Frame, days: YoutubeChannelDayEntity[]): Map<string, YoutubeChannelDayEntity[]> {
-  const groups = new Map(frame.days.buckets.map((date) => [date, [] as YoutubeChannelDayEntity[]]));
-  for (const day of days) groups.get(bucketOf(day.day, frame.days.bucket))?.push(day);
+/** The channel's days of a range, grouped by bucket (a day, or a week's Monday), every bucket present. */
+function byBucket(range: RangeDays, days: YoutubeChannelDayEntity[]): Map<string, YoutubeChannelDayEntity[]> {
+  const groups = new Map(range.buckets.map((date) => [date, [] as YoutubeChannelDayEntity[]]));
+  for (const day of days) groups.get(bucketOf(day.day, range.bucket))?.push(day);
   return groups;
 }
 
@@ -56,6 +56,36 @@ export function revenueFigures(days: YoutubeChannelDayEntity[]): YoutubeRevenueF
   };
 }
 
+/**
+ * The first day of `range` from which every stored day has its revenue read: the day after the newest one without
+ * (the revenue import reads newest first), the range's first day when none lacks it, null when its newest lacks it.
+ */
+export function revenueKnownFrom(range: { from: string; to: string }, days: YoutubeChannelDayEntity[]) {
+  const unknown = days.reduce<string | null>(
+    (newest, d) => (d.estimatedRevenue === null && (!newest || d.day > newest) ? d.day : newest),
+    null,
+  );
+  if (!unknown) return range.from;
+  return unknown >= range.to ? null : addDays(unknown, 1);
+}
+
+/** The Revenue report's figures over a range's days: only days from `revenueFrom` on count, and say so. */
+export function grantedRevenue(range: RangeDays, days: YoutubeChannelDayEntity[]) {
+  const revenueFrom = revenueKnownFrom(range, days);
+  const known = (group: YoutubeChannelDayEntity[]) =>
+    revenueFrom ? group.filter((d) => d.day >= revenueFrom) : [];
+  return {
+    state: 'granted' as const,
+    currency: 'USD' as const,
+    revenueFrom,
+    totals: revenueFigures(known(days)),
+    series: [...byBucket(range, days)].map(([date, group]) => {
+      const counted = known(group);
+      return { date, missing: !group.length || counted.length < group.length, ...revenueFigures(counted) };
+    }),
+  };
+}
+
 /** Overview and Revenue: the channel's daily rows over a range. */
 @Injectable()
 export class ChannelReports {
@@ -74,7 +104,7 @@ export class ChannelReports {
         days.map((d) => d.fetchedAt),
       ),
       totals: overviewFigures(days),
-      series: [...byBucket(frame, days)].map(([date, group]) => ({
+      series: [...byBucket(frame.days, days)].map(([date, group]) => ({
         date,
         missing: group.length === 0,
         ...overviewFigures(group),
@@ -98,18 +128,6 @@ export class ChannelReports {
           : YOUTUBE_ANALYTICS_MESSAGES.revenueNotGranted;
       return { ...head, revenue: { state, message } };
     }
-    return {
-      ...head,
-      revenue: {
-        state: 'granted',
-        currency: 'USD',
-        totals: revenueFigures(days),
-        series: [...byBucket(frame, days)].map(([date, group]) => ({
-          date,
-          missing: !group.some((d) => d.estimatedRevenue !== null),
-          ...revenueFigures(group),
-        })),
-      },
-    };
+    return { ...head, revenue: grantedRevenue(frame.days, days) };
   }
 }

@@ -3,11 +3,13 @@ import {
   dueFetch,
   dayCount,
   daysNewestFirst,
-  firstImportProgress,
   firstImportWindow,
+  importProgress,
+  nextChunk,
   nextNightly,
   nightlyDue,
   recentWindow,
+  revenueUnfinished,
 } from './import-plan';
 
 const at = (iso: string) => Date.parse(iso);
@@ -47,11 +49,24 @@ describe('import plan', () => {
     expect(recentWindow('2026-11-30', now)).toBeNull();
   });
 
-  it('tells the first import’s progress from the next day it has to read', () => {
+  it('tells an import’s progress and next chunk from the next day it has to read', () => {
     const window = { from: '2025-11-24', to: '2026-11-23' };
-    expect(firstImportProgress({ ...window, next: '2026-11-23' })).toEqual({ done: 0, total: 365 });
-    expect(firstImportProgress({ ...window, next: '2026-10-24' })).toEqual({ done: 30, total: 365 });
-    expect(firstImportProgress({ ...window, next: '2025-11-23' })).toEqual({ done: 365, total: 365 });
+    expect(importProgress({ ...window, next: '2026-11-23' })).toEqual({ done: 0, total: 365 });
+    expect(importProgress({ ...window, next: '2026-10-24' })).toEqual({ done: 30, total: 365 });
+    expect(importProgress({ ...window, next: '2025-11-23' })).toEqual({ done: 365, total: 365 });
+    expect(nextChunk({ ...window, next: '2026-11-23' })).toEqual({ from: '2026-10-25', to: '2026-11-23' });
+    expect(nextChunk({ ...window, next: '2025-11-30' })).toEqual({ from: '2025-11-24', to: '2025-11-30' });
+    expect(nextChunk({ ...window, next: '2025-11-23' })).toBeNull();
+  });
+
+  it('reads the revenue import’s window while revenue is granted, until its days are read', () => {
+    const window = { revenueFrom: '2026-01-01', revenueTo: '2026-03-01', revenueNext: '2026-01-30' };
+    expect(revenueUnfinished({ ...window, revenue: 'granted' })).toBe(true);
+    expect(revenueUnfinished({ ...window, revenue: 'refused' })).toBe(false);
+    expect(revenueUnfinished({ ...window, revenue: 'not-granted' })).toBe(false);
+    expect(revenueUnfinished({ ...window, revenueNext: '2025-12-31', revenue: 'granted' })).toBe(false);
+    const none = { revenueFrom: null, revenueTo: null, revenueNext: null };
+    expect(revenueUnfinished({ ...none, revenue: 'granted' })).toBe(false);
   });
 
   it('runs the nightly fetch once per UTC day, from 09:00 UTC', () => {
@@ -71,7 +86,13 @@ describe('import plan', () => {
 
   it('finds due at a tick: the nightly fetch, else a first import to go on with, unless a quota or a refusal stopped it', () => {
     const morning = at('2026-11-24T03:00:00Z');
-    const importing = { firstFrom: '2025-11-24', firstNext: '2026-06-01', nightlyDay: '2026-11-23' };
+    const noRevenueImport = { revenueFrom: null, revenueTo: null, revenueNext: null, revenue: 'granted' };
+    const importing = {
+      firstFrom: '2025-11-24',
+      firstNext: '2026-06-01',
+      nightlyDay: '2026-11-23',
+      ...noRevenueImport,
+    };
     expect(dueFetch(null, morning)).toBe('resume');
     expect(dueFetch({ ...importing, errorKind: null }, morning)).toBe('resume');
     expect(dueFetch({ ...importing, errorKind: 'unreachable' }, morning)).toBe('resume');
@@ -82,5 +103,10 @@ describe('import plan', () => {
     const imported = { ...importing, firstNext: '2025-11-23', errorKind: null };
     expect(dueFetch(imported, morning)).toBeNull();
     expect(dueFetch({ ...imported, nightlyDay: '2026-11-24' }, at('2026-11-24T20:00:00Z'))).toBeNull();
+    // A revenue import left half-done goes on too, while revenue is granted and nothing stopped it.
+    const revenue = { revenueFrom: '2026-01-01', revenueTo: '2026-11-21', revenueNext: '2026-06-01' };
+    expect(dueFetch({ ...imported, ...revenue }, morning)).toBe('resume');
+    expect(dueFetch({ ...imported, ...revenue, errorKind: 'quota' }, morning)).toBeNull();
+    expect(dueFetch({ ...imported, ...revenue, revenue: 'refused' }, morning)).toBeNull();
   });
 });

@@ -3,7 +3,8 @@ import { addDays, utcDay } from '../analytics/analytics-math';
 
 /**
  * The days an import reads, as pure rules (unit-tested in import-plan.spec.ts): the first import's window, its chunks
- * newest first, the recent days every fetch reads again, progress, and when the nightly fetch is due.
+ * newest first, the recent days every fetch reads again, the revenue import's window, progress, and when the
+ * nightly fetch is due.
  */
 
 /** Days one range query covers: the first import's progress moves a chunk at a time. */
@@ -67,11 +68,45 @@ export function recentWindow(newest: string, nowMs: number): DayRange | null {
   return from <= to ? { from, to } : null;
 }
 
-/** The first import's progress: the days from the window's newest down to `next` (excluded) are read. */
-export function firstImportProgress(window: DayRange & { next: string }): { done: number; total: number } {
+/**
+ * A window an import reads newest first (the first import's, the revenue import's): every day from `to` down to
+ * `next` (excluded) is read; done once `next` is before `from`.
+ */
+export interface ImportWindow extends DayRange {
+  next: string;
+}
+
+/** An import's progress: days read of the window's. */
+export function importProgress(window: ImportWindow): { done: number; total: number } {
   const total = dayCount(window.from, window.to);
   const left = window.next < window.from ? 0 : dayCount(window.from, window.next);
   return { done: total - left, total };
+}
+
+/** The next chunk an import reads: CHUNK_DAYS days ending at `next`, not before `from`; null once done. */
+export function nextChunk(window: ImportWindow): DayRange | null {
+  if (window.next < window.from) return null;
+  const from = addDays(window.next, -(CHUNK_DAYS - 1));
+  return { from: from < window.from ? window.from : from, to: window.next };
+}
+
+/** The revenue import's window as the state keeps it (three nullable columns); null while none was planned. */
+export function revenueWindow(state: {
+  revenueFrom: string | null;
+  revenueTo: string | null;
+  revenueNext: string | null;
+}): ImportWindow | null {
+  const { revenueFrom: from, revenueTo: to, revenueNext: next } = state;
+  return from && to && next ? { from, to, next } : null;
+}
+
+/**
+ * Whether a revenue import has days left to read. It reads only while revenue is granted: refused (or no longer
+ * granted), it waits for a connection that grants it.
+ */
+export function revenueUnfinished(state: Parameters<typeof revenueWindow>[0] & { revenue: string }): boolean {
+  const window = revenueWindow(state);
+  return state.revenue === 'granted' && window !== null && nextChunk(window) !== null;
 }
 
 /** Whether the nightly fetch of `nowMs`'s day is due: from NIGHTLY_HOUR_UTC on, once per UTC day. */
@@ -87,15 +122,25 @@ export function nextNightly(nightlyDay: string | null, nowMs: number): number {
   return todayAt + 86_400_000;
 }
 
-/** What a tick of a connected site finds due: the nightly fetch, going on with a first import, or nothing. */
+/**
+ * What a tick of a connected site finds due: the nightly fetch, going on with a first import or a revenue import, or
+ * nothing.
+ */
 export function dueFetch(
-  state: { firstNext: string; firstFrom: string; nightlyDay: string | null; errorKind: string | null } | null,
+  state:
+    | (Parameters<typeof revenueUnfinished>[0] & {
+        firstNext: string;
+        firstFrom: string;
+        nightlyDay: string | null;
+        errorKind: string | null;
+      })
+    | null,
   nowMs: number,
 ): 'nightly' | 'resume' | null {
   if (nightlyDue(state?.nightlyDay ?? null, nowMs)) return 'nightly';
   if (!state) return 'resume';
   // Left half-done by a stopped process, or by Google out of reach: go on. After a quota stop, a refused grant or a
   // refused query, asking again every tick would only spend queries: the nightly fetch tries again.
-  const unfinished = state.firstNext >= state.firstFrom;
+  const unfinished = state.firstNext >= state.firstFrom || revenueUnfinished(state);
   return unfinished && (state.errorKind === null || state.errorKind === 'unreachable') ? 'resume' : null;
 }

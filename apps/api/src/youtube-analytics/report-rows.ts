@@ -48,7 +48,7 @@ export function channelDayRows(
 ): YoutubeChannelDayEntity[] {
   return records.map((r) => {
     const day = text(r.day);
-    const money = revenue ? (revenue.get(day) ?? ZERO_REVENUE) : null;
+    const money = revenue ? revenueOf(revenue, day) : null;
     return {
       day,
       views: whole(r.views),
@@ -74,6 +74,15 @@ const ZERO_REVENUE: RevenueOfDay = {
   cpm: 0,
   monetizedPlaybacks: 0,
 };
+const revenueOf = (revenue: Map<string, RevenueOfDay>, day: string) => revenue.get(day) ?? ZERO_REVENUE;
+
+/** A stored day with its revenue read now (the revenue import): a day without a revenue row had none (0). */
+export function withRevenue(
+  row: YoutubeChannelDayEntity,
+  revenue: Map<string, RevenueOfDay>,
+): YoutubeChannelDayEntity {
+  return { ...row, ...revenueOf(revenue, row.day) };
+}
 
 /** Video records of one day (`dimensions=video`) or of one video (`dimensions=day`, `videoId` given). */
 export function videoDayRows(

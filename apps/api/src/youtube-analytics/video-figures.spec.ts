@@ -1,4 +1,5 @@
-import { overviewFigures, revenueFigures } from './channel-reports';
+import { rangeDays } from '../analytics/analytics-math';
+import { grantedRevenue, overviewFigures, revenueFigures } from './channel-reports';
 import { videoFigures } from './video-figures';
 import type { YoutubeChannelDayEntity } from './youtube-channel-day.entity';
 import type { YoutubeVideoDayEntity } from './youtube-video-day.entity';
@@ -88,5 +89,39 @@ describe('channel figures of a range', () => {
     const f = revenueFigures([day(1000, 4), day(3000, 6, { cpm: 20 }), day(5000, null)]);
     expect(f).toEqual({ estimatedRevenue: 10, estimatedAdRevenue: 5, cpm: 17.5, rpm: 2.5 });
     expect(revenueFigures([])).toEqual({ estimatedRevenue: 0, estimatedAdRevenue: 0, cpm: 0, rpm: 0 });
+  });
+
+  it('counts revenue only from the day it is known on: days before are missing, never 0, and in no total', () => {
+    const on = (date: string, views: number, revenue: number | null) => day(views, revenue, { day: date });
+    const week = rangeDays('7d', '2026-01-07');
+    // Read without revenue up to the 3rd (the revenue import has not reached it yet); the 5th has no row.
+    const days = [
+      on('2026-01-01', 1000, 2),
+      on('2026-01-03', 1000, null),
+      on('2026-01-04', 1000, 3),
+      on('2026-01-06', 1000, 5),
+      on('2026-01-07', 2000, 0),
+    ];
+    const r = grantedRevenue(week, days);
+    expect(r.revenueFrom).toBe('2026-01-04');
+    expect(r.totals).toMatchObject({ estimatedRevenue: 8, rpm: 2 });
+    expect(r.series.map((p) => [p.date.slice(8), p.missing, p.estimatedRevenue])).toEqual([
+      ['01', true, 0],
+      ['02', true, 0],
+      ['03', true, 0],
+      ['04', false, 3],
+      ['05', true, 0],
+      ['06', false, 5],
+      ['07', false, 0],
+    ]);
+    // All known: from the range's first day; the newest day unknown: nothing is.
+    expect(grantedRevenue(week, [on('2026-01-02', 10, 1)]).revenueFrom).toBe('2026-01-01');
+    const none = grantedRevenue(week, [on('2026-01-02', 10, 1), on('2026-01-07', 10, null)]);
+    expect(none).toMatchObject({ revenueFrom: null, totals: { estimatedRevenue: 0, rpm: 0 } });
+    expect(none.series.every((p) => p.missing)).toBe(true);
+    // A week is missing while one of its days is not known; its figures are of the days that are.
+    const weeks = grantedRevenue(rangeDays('90d', '2026-01-07'), days);
+    expect(weeks.series.at(-1)).toMatchObject({ date: '2026-01-05', missing: false, estimatedRevenue: 5 });
+    expect(weeks.series.at(-2)).toMatchObject({ date: '2025-12-29', missing: true, estimatedRevenue: 3 });
   });
 });

@@ -7,13 +7,15 @@ import type { Env } from '../config/env';
 import { GoogleAccountService } from '../google-account/google-account.service';
 import { fetchTrouble, isScopeRefusal } from './fetch-errors';
 import {
-  CHUNK_DAYS,
   chunksNewestFirst,
   type DayRange,
   daysNewestFirst,
   firstImportWindow,
   lastAskableDay,
+  nextChunk,
   recentWindow,
+  revenueUnfinished,
+  revenueWindow,
 } from './import-plan';
 import * as Q from './report-queries';
 import {
@@ -52,10 +54,11 @@ interface Run {
 
 /**
  * One fetch of the channel's YouTube Analytics (docs/integrations/google-account.md, "What the site imports"): the
- * recent days again (YouTube revises them), then the first import's remaining days newest first, a chunk of
- * CHUNK_DAYS at a time with its progress stored after each day, and the per-range breakdowns. A quota stop, a
- * refused grant or an unreachable Google ends it with what was read kept and the trouble in the status; revenue
- * refused for want of the scope is left out and the rest goes on.
+ * recent days again (YouTube revises them), then the revenue of stored days read without it (the revenue import,
+ * once Revenue is granted), then the first import's remaining days newest first, a chunk of CHUNK_DAYS at a time
+ * with its progress stored after each day, and the per-range breakdowns. A quota stop, a refused grant or an
+ * unreachable Google ends it with what was read kept and the trouble in the status; revenue refused for want of the
+ * scope is left out and the rest goes on.
  */
 @Injectable()
 export class YoutubeAnalyticsImporter {
@@ -138,18 +141,40 @@ export class YoutubeAnalyticsImporter {
       const recent = recentWindow(state.dataTo ?? state.firstTo, this.clock.now());
       for (const chunk of recent ? chunksNewestFirst(recent) : []) await this.readChunk(run, chunk, false);
     }
+    await this.readMissingRevenue(run);
     let snapshots = false;
-    while (state.firstNext >= state.firstFrom) {
-      const from = addDays(state.firstNext, -(CHUNK_DAYS - 1));
-      await this.readChunk(
-        run,
-        { from: from < state.firstFrom ? state.firstFrom : from, to: state.firstNext },
-        true,
-      );
+    const first = () => ({ from: state.firstFrom, to: state.firstTo, next: state.firstNext });
+    for (let chunk = nextChunk(first()); chunk; chunk = nextChunk(first())) {
+      await this.readChunk(run, chunk, true);
       if (!snapshots) await this.readSnapshots(run);
       snapshots = true;
     }
     if (!snapshots) await this.readSnapshots(run);
+  }
+
+  /**
+   * The revenue import: while revenue is granted, the stored days read without it (granted later, or refused then)
+   * are read again for revenue alone, newest first, a chunk at a time like the first import, its progress stored
+   * after each chunk. A window left unfinished (a quota stop) goes on at the next fetch; one done is planned again
+   * if days without revenue are left (say, revenue refused halfway through a fetch).
+   */
+  private async readMissingRevenue(run: Run): Promise<void> {
+    const { state } = run;
+    if (run.revenue !== 'granted') return;
+    if (!revenueUnfinished({ ...state, revenue: run.revenue })) {
+      const unread = await this.store.daysWithoutRevenue();
+      if (!unread) return;
+      Object.assign(state, { revenueFrom: unread.from, revenueTo: unread.to, revenueNext: unread.to });
+      await this.store.update({ revenueFrom: unread.from, revenueTo: unread.to, revenueNext: unread.to });
+    }
+    for (let chunk = nextChunk(revenueWindow(state)!); chunk; chunk = nextChunk(revenueWindow(state)!)) {
+      const revenue = await this.readRevenue(run, chunk);
+      // Refused (403): left for a connection that grants it.
+      if (!revenue) return;
+      await this.store.saveRevenue(chunk, revenue);
+      state.revenueNext = addDays(chunk.from, -1);
+      await this.store.update({ revenueNext: state.revenueNext });
+    }
   }
 
   /** A chunk's channel days, revenue and splits, then its days' videos newest first. */

@@ -9,7 +9,7 @@ import { utcDay } from '../analytics/analytics-math';
 import { Clock } from '../common/clock';
 import type { StoredAccount } from '../google-account/google-account-store';
 import { GoogleAccountService } from '../google-account/google-account.service';
-import { firstImportProgress, nextNightly } from './import-plan';
+import { type ImportWindow, importProgress, nextNightly, revenueWindow } from './import-plan';
 import { YOUTUBE_ANALYTICS_MESSAGES } from './youtube-analytics-messages';
 import { YoutubeAnalyticsImporter } from './youtube-analytics-importer';
 import { YoutubeAnalyticsRows } from './youtube-analytics-rows';
@@ -62,7 +62,13 @@ export class YoutubeAnalyticsStatusService {
             ? YOUTUBE_ANALYTICS_MESSAGES.reconnectNeeded(connection.problem)
             : null,
       revenue: account ? revenueState(account, state) : null,
-      firstImport: state ? firstImportOf(state, running && connected) : null,
+      firstImport: state
+        ? progressOf(
+            { from: state.firstFrom, to: state.firstTo, next: state.firstNext },
+            running && connected,
+          )
+        : null,
+      revenueImport: revenueImportOf(state, running && connected),
       running,
       lastFetchedAt: state?.lastFetchedAt?.toISOString() ?? null,
       storedFrom: stored.from,
@@ -90,11 +96,13 @@ export function revenueState(account: StoredAccount, state: ImportState | null):
   return account.row.scopes.split(' ').includes(GOOGLE_SCOPES.revenue) ? 'granted' : 'not-granted';
 }
 
-function firstImportOf(state: ImportState, running: boolean) {
-  const { done, total } = firstImportProgress({
-    from: state.firstFrom,
-    to: state.firstTo,
-    next: state.firstNext,
-  });
+function progressOf(window: ImportWindow, running: boolean) {
+  const { done, total } = importProgress(window);
   return { daysDone: done, daysTotal: total, running: running && done < total, done: done >= total };
+}
+
+/** The revenue import's progress; it runs only while revenue is granted. */
+function revenueImportOf(state: ImportState | null, running: boolean) {
+  const window = state && revenueWindow(state);
+  return window ? progressOf(window, running && state.revenue === 'granted') : null;
 }

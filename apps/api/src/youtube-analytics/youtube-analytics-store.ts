@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { YoutubeImportErrorKind, YoutubeRevenueState } from '@app/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Between, DataSource, type EntityManager } from 'typeorm';
 import { deleteAll, insertChunked, upsertChunked } from '../database/bulk-writes';
 import type { DayRange } from './import-plan';
+import { type RevenueOfDay, withRevenue } from './report-rows';
 import { YoutubeBreakdownDayEntity } from './youtube-breakdown-day.entity';
 import { YoutubeChannelDayEntity } from './youtube-channel-day.entity';
 import { YoutubeImportStateEntity } from './youtube-import-state.entity';
@@ -12,6 +13,12 @@ import { YoutubeVideoDayEntity } from './youtube-video-day.entity';
 const STATE_ID = 1;
 
 type Columns<T> = readonly (keyof T & string)[];
+const REVENUE_COLUMNS: Columns<YoutubeChannelDayEntity> = [
+  'estimatedRevenue',
+  'estimatedAdRevenue',
+  'cpm',
+  'monetizedPlaybacks',
+];
 const CHANNEL_COLUMNS: Columns<YoutubeChannelDayEntity> = [
   'views',
   'minutesWatched',
@@ -22,10 +29,7 @@ const CHANNEL_COLUMNS: Columns<YoutubeChannelDayEntity> = [
   'likes',
   'comments',
   'shares',
-  'estimatedRevenue',
-  'estimatedAdRevenue',
-  'cpm',
-  'monetizedPlaybacks',
+  ...REVENUE_COLUMNS,
   'fetchedAt',
 ];
 const VIDEO_COLUMNS: Columns<YoutubeVideoDayEntity> = [
@@ -66,6 +70,9 @@ export class YoutubeAnalyticsStore {
       firstFrom: window.from,
       firstTo: window.to,
       firstNext: window.to,
+      revenueFrom: null,
+      revenueTo: null,
+      revenueNext: null,
       dataTo: null,
       revenue,
       queriesDay: today,
@@ -114,6 +121,23 @@ export class YoutubeAnalyticsStore {
 
   async saveChannelDays(rows: YoutubeChannelDayEntity[]): Promise<void> {
     await upsertChunked(this.dataSource.manager, YoutubeChannelDayEntity, rows, CHANNEL_COLUMNS, ['day']);
+  }
+
+  /** The oldest and newest stored day whose revenue was not read (null: every stored day has it). */
+  async daysWithoutRevenue(): Promise<DayRange | null> {
+    const [row] = await this.dataSource.query<{ first: string | null; last: string | null }[]>(
+      'SELECT MIN(day) AS first, MAX(day) AS last FROM youtube_channel_day WHERE estimatedRevenue IS NULL',
+    );
+    return row?.first && row.last ? { from: row.first, to: row.last } : null;
+  }
+
+  /** Sets the revenue of the stored days of `range` (a day without a revenue row had none: 0); the rest stays. */
+  async saveRevenue(range: DayRange, revenue: Map<string, RevenueOfDay>): Promise<void> {
+    const stored = await this.dataSource
+      .getRepository(YoutubeChannelDayEntity)
+      .findBy({ day: Between(range.from, range.to) });
+    const rows = stored.map((row) => withRevenue(row, revenue));
+    await upsertChunked(this.dataSource.manager, YoutubeChannelDayEntity, rows, REVENUE_COLUMNS, ['day']);
   }
 
   async saveVideoDays(rows: YoutubeVideoDayEntity[]): Promise<void> {

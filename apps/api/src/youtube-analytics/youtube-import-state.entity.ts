@@ -21,6 +21,19 @@ export class YoutubeImportStateEntity {
   @Column({ type: 'varchar', length: 10 })
   firstNext: string;
 
+  /**
+   * The revenue import's window and progress, as the first import's: stored days read without their revenue (it was
+   * granted later, or refused), read again for revenue alone, newest first. Null while no stored day needed it.
+   */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  revenueFrom: string | null;
+
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  revenueTo: string | null;
+
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  revenueNext: string | null;
+
   /** The newest day YouTube had data for at the last fetch. */
   @Column({ type: 'varchar', length: 10, nullable: true })
   dataTo: string | null;
