@@ -24,6 +24,7 @@ export const youtubeStatus = (patch: Partial<YoutubeAnalyticsStatus> = {}): Yout
     message: null,
     revenue: 'granted',
     firstImport: { daysDone: 365, daysTotal: 365, running: false, done: true },
+    revenueImport: null,
     running: false,
     lastFetchedAt: READ_AT,
     storedFrom: '2025-03-28',
@@ -137,6 +138,7 @@ export const revenueReport = (revenue?: object): YoutubeRevenueReport =>
     revenue: revenue ?? {
       state: 'granted',
       currency: 'USD',
+      revenueFrom: '2026-02-26',
       totals: { estimatedRevenue: 123.45, estimatedAdRevenue: 100.5, cpm: 4.2, rpm: 10 },
       series: [
         {

@@ -168,6 +168,33 @@ describe('Analytics → YouTube', () => {
     ).toBeInTheDocument();
   });
 
+  it('Revenue granted after the first import: the revenue import’s progress, and revenue known from a day', async () => {
+    const granted = revenueReport();
+    if (!granted.available || granted.revenue.state !== 'granted') throw new Error('a granted report');
+    const later = {
+      ...granted,
+      revenue: {
+        ...granted.revenue,
+        revenueFrom: '2026-03-27',
+        series: [{ ...granted.revenue.series[0], missing: true }, granted.revenue.series[1]],
+      },
+    };
+    renderYoutube(
+      'youtube-revenue',
+      youtubeStatus({
+        running: true,
+        revenueImport: { daysDone: 30, daysTotal: 365, running: true, done: false },
+      }),
+      { [report('revenue')]: () => fakeResponse(200, later) },
+    );
+    expect(await screen.findByRole('region', { name: 'Estimated revenue on YouTube' })).toHaveTextContent(
+      /Revenue is known from Mar 27: the days before it are still being read, and count for nothing here\./,
+    );
+    expect(
+      screen.getByRole('progressbar', { name: 'Revenue days read from YouTube: 30 of 365 days' }),
+    ).toBeInTheDocument();
+  });
+
   it('Revenue not granted: says so and how to grant it, with no figure', async () => {
     const how =
       'Revenue was not granted: connect again with “Revenue” ticked to see estimated revenue, RPM and CPM.';

@@ -110,9 +110,17 @@ export function YoutubeStatusBar({ status }: { status: YoutubeAnalyticsStatus })
         </Group>
         {status.firstImport?.running ? (
           <Stack gap={4} mt="sm">
-            <ImportProgress status={status} />
+            <ImportProgress progress={status.firstImport} what="Days read from YouTube" />
             <Text size="xs" c="dimmed">
               The first import reads up to a year back; each subtab shows its figures as the days arrive.
+            </Text>
+          </Stack>
+        ) : status.revenueImport && !status.revenueImport.done ? (
+          <Stack gap={4} mt="sm">
+            <ImportProgress progress={status.revenueImport} what="Revenue days read from YouTube" />
+            <Text size="xs" c="dimmed">
+              Revenue was granted after these days were read: their revenue is read now, newest first. Until
+              then Revenue counts them as unknown, never as 0.
             </Text>
           </Stack>
         ) : null}

@@ -34,6 +34,13 @@ function RevenueFigures({ report, revenue }: { report: Revenue; revenue: Granted
   const per = report.bucket === 'day' ? 'per day' : 'per week';
   const span = rangeLabels[report.range].toLowerCase();
   const earned = revenue.series.some((point) => point.estimatedRevenue > 0);
+  // Revenue is known from `revenueFrom` on: the days before it were read before Revenue was granted.
+  const known =
+    revenue.revenueFrom === report.from
+      ? ''
+      : revenue.revenueFrom
+        ? ` Revenue is known from ${formatDay(revenue.revenueFrom)}: the days before it are still being read, and count for nothing here.`
+        : ' The revenue of these days is still being read.';
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
@@ -44,12 +51,17 @@ function RevenueFigures({ report, revenue }: { report: Revenue; revenue: Granted
       </SimpleGrid>
       <SectionCard
         title="Estimated revenue on YouTube"
-        description={`${rangeLabels[report.range]}, ${per}, in USD. YouTube's estimates: the last days may still change. A channel outside the YouTube Partner Programme earns nothing here.`}
+        description={`${rangeLabels[report.range]}, ${per}, in USD. YouTube's estimates: the last days may still change. A channel outside the YouTube Partner Programme earns nothing here.${known}`}
       >
         {earned ? (
           <AreaChart
             h={260}
-            data={revenue.series.map((point) => ({ ...point, date: formatDay(point.date) }))}
+            // A point whose revenue is not known is a gap in the line, not a 0.
+            data={revenue.series.map((point) =>
+              point.missing
+                ? { date: formatDay(point.date), estimatedRevenue: null, estimatedAdRevenue: null }
+                : { ...point, date: formatDay(point.date) },
+            )}
             dataKey="date"
             series={[
               { name: 'estimatedRevenue', label: 'Estimated revenue', color: 'green.6' },
