@@ -56,6 +56,12 @@ import {
 import { missedTargets, runSyncBench, SMOKE, syncMarkdown, type SyncBenchResult, TARGETS } from './sync';
 import { benchMemory, MEMORY_TARGET_IDLE_MB, memoryMarkdown, type MemoryResult } from './memory';
 import { benchViewAll, VIEW_ALL_TARGET_MS, viewAllMarkdown, type ViewAllResult } from './view-all';
+import {
+  runYoutubeImportBench,
+  youtubeImportFailures,
+  youtubeImportMarkdown,
+  youtubeImportRows,
+} from './youtube-analytics-import';
 
 function loadRows(results: LoadResult[]): SummaryRow[] {
   return results.map((r) => {
@@ -250,6 +256,12 @@ async function main(argv: string[]): Promise<void> {
   const liveCheck = await runLiveCheckBench(smoke ? 2 : 5);
   log(`${liveCheck.unitsPerCheck.join(', ')} units a check, ${liveCheck.unitsPerDay} a day`);
 
+  console.log(`YouTube Analytics import${smoke ? ' (smoke)' : ''}…`);
+  const youtubeImport = await runYoutubeImportBench(smoke);
+  log(
+    `${youtubeImport.importQueries} queries, ${youtubeImport.importMs} ms; nightly ${youtubeImport.refreshQueries} queries`,
+  );
+
   // The page benchmarks drive Chromium against a 1,000-video stack and a 10,000-video one; the smoke run does one Lighthouse round of
   // `/` on the phone, where the targets are (the other pages and desktop cost 20 s to a minute of npm test each, and
   // run the same code).
@@ -266,6 +278,7 @@ async function main(argv: string[]): Promise<void> {
     ...memoryRows(memory),
     ...syncRows(sync),
     ...liveCheckRows(liveCheck),
+    ...youtubeImportRows(youtubeImport),
     ...pageRows(lighthouse, viewAll),
     ...signInRows(signIn),
     ...bytesRows(bytes),
@@ -283,6 +296,7 @@ async function main(argv: string[]): Promise<void> {
         ...(memory.idle.totalMb > 0 ? [] : ['memory: no process measured']),
         ...sync.flatMap((r) => missedTargets(r)),
         ...liveCheckFailures(liveCheck),
+        ...youtubeImportFailures(youtubeImport),
         ...lighthouse.filter((r) => r.adminChunkLoaded).map(() => 'the admin chunk loads on /'),
         ...pageBytesFailures(bytes),
         ...imageBytesFailures(imageBytes),
@@ -302,6 +316,7 @@ async function main(argv: string[]): Promise<void> {
   await writeDocSection('memory', memoryMarkdown(memory, when));
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
   await writeDocSection('live-check-bench', liveCheckMarkdown(liveCheck, when));
+  await writeDocSection('youtube-analytics-import', youtubeImportMarkdown(youtubeImport, when));
   await writeDocSection('page-lighthouse', lighthouseMarkdown(lighthouse, when, signIn));
   await writeDocSection('page-view-all', viewAllMarkdown(viewAll, when));
   await writeDocSection('page-bytes', pageBytesMarkdown(bytes, when));
@@ -315,6 +330,7 @@ async function main(argv: string[]): Promise<void> {
   writeRawJson('memory', memory);
   writeRawJson('sync', sync);
   writeRawJson('live-check', liveCheck);
+  writeRawJson('youtube-analytics-import', youtubeImport);
   writeRawJson('page-lighthouse', { runs: lighthouse, signIn });
   writeRawJson('page-view-all', viewAll);
   writeRawJson('page-bytes', bytes);

@@ -1,8 +1,11 @@
 /**
  * The numbers behind the fake YouTube Analytics: every figure is a function of the seed, the video and the day, so a
- * report is the same on every run and machine, and the channel's day is the sum of its videos' days. Untidy the way
- * YouTube is (https://developers.google.com/youtube/analytics/data_model, "the API response contains data up until
- * the last day … for which all metrics in the query are available"):
+ * report is the same on every run and machine. A video's day holds whole views and the expected (fractional) rest:
+ * subscribers, likes, comments, shares, watch time, revenue. A report sums these over its cells and rounds each row
+ * once (analytics.ts `metric`), so a small channel's day has its few subscribers and comments although each of its
+ * videos' rows reads 0, and a channel's row is not the sum of its videos' rounded rows: YouTube's are not either.
+ * Untidy the way YouTube is (https://developers.google.com/youtube/analytics/data_model, "the API response contains
+ * data up until the last day … for which all metrics in the query are available"):
  *
  * - the day before `today` and later have no data yet; a few older days are missing altogether (no row);
  * - the two days before those are still being counted: they read lower now and higher later (revised);
@@ -34,7 +37,10 @@ export const REVISION: Record<number, number> = { 2: 0.72, 3: 0.9 };
 /** About one day in this many has no data at all. */
 const MISSING_DAY_EVERY = 37;
 
-/** The counts of one video on one day (or a sum of them): everything the metrics are computed from. */
+/**
+ * The counts of one video on one day (or a sum of them): everything the metrics are computed from. Views are whole
+ * on a video's day; the rest are expected values, rounded only where a report sends them.
+ */
 export interface Counts {
   views: number;
   /** Seconds watched. */
@@ -47,7 +53,7 @@ export interface Counts {
   dislikes: number;
   comments: number;
   shares: number;
-  /** Revenue in micro-USD, to sum exactly. */
+  /** Revenue in micro-USD. */
   revenue: number;
   adRevenue: number;
   grossRevenue: number;
@@ -73,8 +79,9 @@ export const emptyCounts = (): Counts => ({
   cpmPlaybacks: 0,
 });
 
+/** Adds `factor` × `add` to `into` (a revised day's share, a country's part): unrounded, as YouTube sums. */
 export function addCounts(into: Counts, add: Counts, factor = 1): Counts {
-  for (const key of Object.keys(into) as (keyof Counts)[]) into[key] += Math.round(add[key] * factor);
+  for (const key of Object.keys(into) as (keyof Counts)[]) into[key] += add[key] * factor;
   return into;
 }
 
@@ -104,13 +111,13 @@ export function videoDay(
   const noise = 0.75 + unit(seed, id, day, 'views') * 0.5;
   const views = Math.round((t.launchViews * Math.exp(-age / 3.5) + t.tailViews) * weekend * noise);
   const percent = Math.min(100, t.watchedPercent * (0.9 + unit(seed, id, day, 'pct') * 0.2));
-  const rate = (what: string, base: number) =>
-    Math.round(views * base * (0.6 + unit(seed, id, day, what) * 0.8));
+  // Expected counts, not rounded: ~25 views a day of an older video make 0.1 subscriber, and 24 such videos 2.4.
+  const rate = (what: string, base: number) => views * base * (0.6 + unit(seed, id, day, what) * 0.8);
   counts.views = views;
-  counts.watchSeconds = Math.round((views * t.durationSeconds * percent) / 100);
-  counts.percentViews = Math.round(views * percent);
+  counts.watchSeconds = (views * t.durationSeconds * percent) / 100;
+  counts.percentViews = views * percent;
   counts.subscribersGained = rate('gained', 0.004);
-  counts.subscribersLost = Math.round(counts.subscribersGained * 0.3 * unit(seed, id, day, 'lost'));
+  counts.subscribersLost = counts.subscribersGained * 0.3 * unit(seed, id, day, 'lost');
   counts.likes = rate('likes', 0.035);
   counts.dislikes = rate('dislikes', 0.0015);
   counts.comments = rate('comments', 0.003);
@@ -118,11 +125,11 @@ export function videoDay(
   if (owner.partner) {
     const rpm = 2 + unit(seed, day, 'rpm') * 4;
     const cpm = 6 + unit(seed, day, 'cpm') * 7;
-    counts.monetizedPlaybacks = Math.round(views * 0.45);
-    counts.revenue = Math.round(views * rpm * 1000);
-    counts.adRevenue = Math.round(counts.revenue * 0.82);
-    counts.grossRevenue = Math.round(counts.revenue * 1.75);
-    counts.cpmPlaybacks = Math.round(counts.monetizedPlaybacks * cpm * 1e6);
+    counts.monetizedPlaybacks = views * 0.45;
+    counts.revenue = views * rpm * 1000;
+    counts.adRevenue = counts.revenue * 0.82;
+    counts.grossRevenue = counts.revenue * 1.75;
+    counts.cpmPlaybacks = counts.monetizedPlaybacks * cpm * 1e6;
   }
   return counts;
 }

@@ -24,6 +24,7 @@ import {
   retention,
   split,
   TRAFFIC_WEIGHTS,
+  unit,
   videoDay,
 } from './analytics-data';
 import { DIMENSIONS, findReport, METRICS, REVENUE_METRICS, type ReportRequest } from './analytics-reports';
@@ -182,12 +183,16 @@ function countRows(request: ReportRequest, ctx: AnalyticsContext): Row[] {
       addCounts(group.counts, cell.counts, weight * factor);
     }
   }
+  // A day's row is the same whatever range asks for it; a row over the range (a video's, a country's) is the range's.
+  const range = request.dimensions.includes('day') ? '' : `${request.startDate}|${request.endDate}`;
   return [...grouped.values()]
-    .filter((g) => g.counts.views > 0)
-    .map((g) => [
-      ...request.dimensions.map((d) => g.values[d]),
-      ...request.metrics.map((m) => metric(m, g.counts)),
-    ]);
+    .filter((g) => Math.round(g.counts.views) > 0)
+    .map((g) => {
+      const dims = request.dimensions.map((d) => g.values[d]);
+      const row = [range, ...dims].join('|');
+      const whole = (value: number, name: string) => Math.floor(value + unit(ctx.seed, row, name));
+      return [...dims, ...request.metrics.map((m) => metric(m, g.counts, whole))];
+    });
 }
 
 function hasViews(request: ReportRequest, ctx: AnalyticsContext): boolean {
@@ -216,9 +221,26 @@ function retentionRows(request: ReportRequest, ctx: AnalyticsContext): Row[] {
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** A metric's value from summed counts, rounded as YouTube sends it. */
-function metric(name: string, c: Counts): number {
+/** The counts a row sends as whole numbers, rounded up or down at random so that small ones add up over days. */
+const DITHERED = [
+  'subscribersGained',
+  'subscribersLost',
+  'likes',
+  'dislikes',
+  'comments',
+  'shares',
+  'monetizedPlaybacks',
+] as const satisfies readonly (keyof Counts)[];
+
+/**
+ * A metric's value from a row's summed counts, rounded as YouTube sends it, each row once: views and watch time to
+ * the nearest, the DITHERED counts by `whole` (0.4 expected comments a day is a comment on about 2 days in 5).
+ */
+function metric(name: string, c: Counts, whole: (value: number, name: string) => number): number {
+  if ((DITHERED as readonly string[]).includes(name)) return whole(c[name as keyof Counts], name);
   switch (name) {
+    case 'views':
+      return Math.round(c.views);
     case 'estimatedMinutesWatched':
       return Math.round(c.watchSeconds / 60);
     case 'averageViewDuration':
@@ -236,7 +258,7 @@ function metric(name: string, c: Counts): number {
     case 'playbackBasedCpm':
       return c.monetizedPlaybacks ? round((c.cpmPlaybacks / c.monetizedPlaybacks / 1e6) * 1.08, 3) : 0;
     default:
-      return c[name as keyof Counts] ?? 0;
+      return Math.round(c[name as keyof Counts] ?? 0);
   }
 }
 

@@ -298,6 +298,49 @@ describe('fake Google', () => {
       expect(await views()).toBeGreaterThan(early);
     });
 
+    it("gives a small channel its subscribers, comments and shares: a channel's row is not a sum of its videos' rounded rows", async () => {
+      // Four videos a year old: about 100 views a day in all, 25 a video.
+      const old = (i: number) => ({
+        id: `oldvideo${i}xx`,
+        publishedAt: `${isoDay(dayNumber(TODAY) - 365 - i)}T12:00:00Z`,
+      });
+      await control('owner', { videos: [0, 1, 2, 3].map(old) });
+      const { access_token } = await connected();
+      const metrics = 'views,subscribersGained,subscribersLost,comments,shares';
+      const month = { ...lastDays(32), metrics };
+      const days = (await report(access_token, { ...month, dimensions: 'day' })).body.rows as number[][];
+      const sum = (rows: number[][], column: number) => rows.reduce((total, row) => total + row[column], 0);
+      const views = sum(days, 1);
+      expect(views).toBeGreaterThan(2000);
+      expect(views).toBeLessThan(6000);
+      // Rates of about 0.4 %, 0.3 % and 0.2 % of the views over the month, though about 0.1 a video a day.
+      expect(sum(days, 2)).toBeGreaterThan(views * 0.002);
+      expect(sum(days, 2)).toBeLessThan(views * 0.006);
+      expect(sum(days, 3)).toBeLessThanOrEqual(sum(days, 2));
+      expect(sum(days, 4)).toBeGreaterThan(views * 0.0015);
+      expect(sum(days, 5)).toBeGreaterThan(views * 0.001);
+      // The month's own row is rounded once too: about the sum of its days.
+      const [total] = (await report(access_token, month)).body.rows as number[][];
+      expect(total[0]).toBe(views);
+      expect(Math.abs(total[1] - sum(days, 2))).toBeLessThanOrEqual(3);
+      // A video's day is small, mostly 0; the four of them do not make the channel's day.
+      const day = isoDay(dayNumber(TODAY) - 10);
+      const videos = (
+        await report(access_token, {
+          startDate: day,
+          endDate: day,
+          metrics,
+          dimensions: 'video',
+          sort: '-views',
+          maxResults: '10',
+        })
+      ).body.rows as (string | number)[][];
+      expect(videos).toHaveLength(4);
+      for (const row of videos) expect(row[2]).toBeLessThanOrEqual(1);
+      // Every figure is fixed by the seed.
+      expect((await report(access_token, { ...month, dimensions: 'day' })).body.rows).toEqual(days);
+    });
+
     it('counts unknown countries as ZZ and answers no rows at all for a range without data', async () => {
       const { access_token } = await connected();
       const countries = await report(access_token, {

@@ -26,6 +26,7 @@ import { SettingsModule } from './settings/settings.module';
 import { SponsorshipsModule } from './sponsorships/sponsorships.module';
 import { VideosModule } from './videos/videos.module';
 import { YoutubeModule } from './youtube/youtube.module';
+import { YoutubeAnalyticsModule } from './youtube-analytics/youtube-analytics.module';
 
 @Module({})
 export class AppModule {
@@ -56,6 +57,7 @@ export class AppModule {
         SponsorshipsModule,
         AuditModule,
         GoogleAccountModule,
+        YoutubeAnalyticsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

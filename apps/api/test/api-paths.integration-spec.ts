@@ -17,6 +17,7 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   settings: ['get'],
   live: ['get'],
   pageModel: ['get'],
+  sponsorReportCsv: ['get'],
   events: ['post'],
   newsletterSubscribe: ['post'],
   currentUser: ['get'],
@@ -54,6 +55,8 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   generateSitemap: ['post'],
   sponsorships: ['get', 'post'],
   sponsorship: ['put', 'delete'],
+  sponsorshipReportLinks: ['get', 'post'],
+  sponsorReportLink: ['delete'],
   weeklySummary: ['get'],
   sendTestEmail: ['post'],
   integrationChecks: ['get'],
@@ -67,6 +70,12 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   auditCsv: ['get'],
   googleAccount: ['get', 'delete'],
   googleAccountConnect: ['post'],
+  youtubeAnalyticsStatus: ['get'],
+  youtubeAnalyticsOverview: ['get'],
+  youtubeAnalyticsContent: ['get'],
+  youtubeAnalyticsAudience: ['get'],
+  youtubeAnalyticsRevenue: ['get'],
+  youtubeAnalyticsRefresh: ['post'],
 };
 
 /** What a builder's parameter looks like in a path's shape (`/api/playlists/{}/pin`). */

@@ -18,6 +18,7 @@ import {
 import { sealToken } from '../src/google-account/token-cipher';
 import { tokenKeyRing } from '../src/google-account/token-keys';
 import { SettingsService } from '../src/settings/settings.service';
+import { YoutubeAnalyticsScheduler } from '../src/youtube-analytics/youtube-analytics-scheduler';
 import type { FakeService } from './support/fake-services';
 import {
   connectGoogle,
@@ -52,6 +53,9 @@ describe('the owner’s Google account', () => {
   );
   beforeEach(async () => {
     jest.restoreAllMocks();
+    // A connection starts the YouTube Analytics import (youtube-analytics.integration-spec.ts): not here, where the
+    // token requests and the access token of this process are what is counted.
+    jest.spyOn(t.app.get(YoutubeAnalyticsScheduler), 'start').mockReturnValue(false);
     await t.dataSource.query('DELETE FROM google_account');
     t.app.get(GoogleAccountService).forgetAccess();
     await google.reset();
@@ -136,10 +140,11 @@ describe('the owner’s Google account', () => {
         redirect_uri: redirectUri,
         response_type: 'code',
         access_type: 'offline',
-        include_granted_scopes: 'true',
         code_challenge_method: 'S256',
         scope: REQUIRED_GOOGLE_SCOPES.join(' '),
       });
+      // Nothing connected: exactly what was ticked, not what Google may still hold from an earlier grant.
+      expect(asked.include_granted_scopes).toBeUndefined();
       expect(asked.state).toMatch(/^[\w-]{43}$/);
       expect((await admin.get(apiPaths.googleAccount).set('Host', 'site.example')).body.redirectUri).toBe(
         `http://site.example${GOOGLE_CALLBACK_PATH}`,

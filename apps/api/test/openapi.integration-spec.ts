@@ -62,6 +62,9 @@ const seen: Record<string, unknown> = {};
 const firstId = (key: string) => (seen[key] as { id: string }[])[0].id;
 const otherSessionId = () =>
   (seen['get /api/auth/sessions'] as AdminSessions).sessions.find((session) => !session.current)!.id;
+/** `sponsor-reports/{token}` of the report link made below. */
+const reportToken = () =>
+  new URL((seen['post /api/admin/sponsorships/:id/report-links'] as { url: string }).url).pathname.slice(1);
 const recoveryCode = (key: string, i: number) => (seen[key] as { recoveryCodes: string[] }).recoveryCodes[i];
 
 const SPONSOR_DEAL = {
@@ -325,6 +328,54 @@ const CALLS: Call[] = [
     url: '/api/admin/sponsorships/99999',
     body: SPONSOR_DEAL,
   },
+  {
+    route: 'post /api/admin/sponsorships/:id/report-links',
+    status: 201,
+    as: 'admin',
+    url: () =>
+      `/api/admin/sponsorships/${(seen['post /api/admin/sponsorships'] as { id: number }).id}/report-links`,
+  },
+  {
+    route: 'get /api/admin/sponsorships/:id/report-links',
+    status: 200,
+    as: 'admin',
+    url: () =>
+      `/api/admin/sponsorships/${(seen['post /api/admin/sponsorships'] as { id: number }).id}/report-links`,
+  },
+  {
+    route: 'get /api/admin/sponsorships/:id/report-links',
+    status: 404,
+    as: 'admin',
+    url: '/api/admin/sponsorships/99999/report-links',
+  },
+  {
+    route: 'get /api/sponsor-reports/:token/report.csv',
+    status: 200,
+    url: () => `/api/${reportToken()}/report.csv`,
+  },
+  {
+    route: 'get /api/sponsor-reports/:token/report.csv',
+    status: 404,
+    url: '/api/sponsor-reports/1.x/report.csv',
+  },
+  {
+    route: 'delete /api/admin/sponsor-report-links/:id',
+    status: 200,
+    as: 'admin',
+    url: () =>
+      `/api/admin/sponsor-report-links/${(seen['post /api/admin/sponsorships/:id/report-links'] as { id: number }).id}`,
+  },
+  {
+    route: 'get /api/sponsor-reports/:token/report.csv',
+    status: 410,
+    url: () => `/api/${reportToken()}/report.csv`,
+  },
+  {
+    route: 'delete /api/admin/sponsor-report-links/:id',
+    status: 404,
+    as: 'admin',
+    url: '/api/admin/sponsor-report-links/99999',
+  },
   { route: 'get /api/admin/images/missing', status: 200, as: 'admin' },
   { route: 'post /api/admin/images/retry', status: 200, as: 'admin', body: {} },
   { route: 'post /api/admin/images/retry', status: 200, as: 'admin', body: { kind: 'video', ref: 'x' } },
@@ -496,6 +547,23 @@ const CALLS: Call[] = [
     url: '/api/admin/google-account/callback?state=forged&code=x',
   },
   { route: 'delete /api/admin/google-account', status: 200, as: 'admin' },
+  // Not connected: the status says so, each report says why it has no figures (the suite of its own has the figures).
+  { route: 'get /api/admin/youtube-analytics/status', status: 200, as: 'admin' },
+  { route: 'post /api/admin/youtube-analytics/refresh', status: 202, as: 'admin' },
+  ...['overview', 'content', 'audience', 'revenue'].flatMap((report) => [
+    {
+      route: `get /api/admin/youtube-analytics/${report}`,
+      status: 200,
+      as: 'admin' as const,
+      url: `/api/admin/youtube-analytics/${report}?range=90d`,
+    },
+    {
+      route: `get /api/admin/youtube-analytics/${report}`,
+      status: 400,
+      as: 'admin' as const,
+      url: `/api/admin/youtube-analytics/${report}?range=2w`,
+    },
+  ]),
   { route: 'post /api/auth/logout', status: 200, as: 'admin' },
 ];
 

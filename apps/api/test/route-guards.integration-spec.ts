@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = new Set([
   'get /robots.txt',
   'get /oembed',
   'get /api/page',
+  // A sponsor report's CSV: its signed link's token is the key (a revoked or made-up one is a 410 or 404).
+  'get /api/sponsor-reports/:token/report.csv',
   'post /api/newsletter/subscribe',
   'get /api/newsletter/confirm',
   'get /api/newsletter/unsubscribe',
@@ -64,6 +66,9 @@ describe('server-side enforcement of every admin route', () => {
         'post /api/admin/sponsorships',
         'put /api/admin/sponsorships/:id',
         'delete /api/admin/sponsorships/:id',
+        'get /api/admin/sponsorships/:id/report-links',
+        'post /api/admin/sponsorships/:id/report-links',
+        'delete /api/admin/sponsor-report-links/:id',
         'get /api/auth/passkeys',
         'post /api/auth/passkeys/register/options',
         'post /api/auth/passkeys/register',

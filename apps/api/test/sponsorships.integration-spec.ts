@@ -11,6 +11,7 @@ const deal = {
   amountUsd: 1234.56,
   startDate: '2026-03-01',
   endDate: '2026-03-31',
+  videoIds: [] as string[],
 };
 
 describe('sponsorships (admin)', () => {

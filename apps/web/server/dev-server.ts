@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { webEnvSchema } from './config';
-import type { SsrEntry } from './serve-page';
+import type { SsrEntry } from './ssr-entry';
 import { prerenderedShell } from './page-shell';
 import { startWebServer } from './web-app';
 

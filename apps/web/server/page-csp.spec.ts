@@ -23,7 +23,7 @@ describe('page-csp.ts', () => {
 
   it('lets in the YouTube player, the site’s own and data: images, and no YouTube image host, analytics or ad host by default', () => {
     const directives = cspDirectives([]);
-    expect(directives['frame-src']).toEqual(['https://www.youtube-nocookie.com']);
+    expect(directives['frame-src']).toEqual(["'self'", 'https://www.youtube-nocookie.com']);
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['connect-src']).toEqual(["'self'"]);

@@ -17,6 +17,19 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** `'sha256-…'` sources for the inline `<style>` elements of an HTML document (the standalone documents'). */
+export function inlineStyleHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) {
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
+  }
+  return hashes;
+}
+
 /** The policy for a page shell (the built index.html, or Vite's), with the sources of the features switched on. */
 export function contentSecurityPolicyFor(shell: string, sources?: PagePolicySources): string {
   return pageContentSecurityPolicy(inlineScriptHashes(shell), sources);

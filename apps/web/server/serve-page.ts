@@ -6,13 +6,12 @@
  * `npm start`, Docker and `npm run dev`.
  */
 import { ADMIN_PATH, isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
-import { type PageModel, pageModelUrl } from '@app/contracts/page-model';
+import type { PageModel } from '@app/contracts/page-model';
 import type { NextFunction, Request, Response } from 'express';
-import { type Agent, request as httpRequest } from 'node:http';
-import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Agent } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createAdminLoginPage } from './admin-login-page';
 import { createAutoColorScheme } from './auto-color-scheme';
 import { createCriticalCss } from './critical-css';
@@ -22,23 +21,10 @@ import type { PageData } from './page-data';
 import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
 import { type RenderedPage, sendRenderedPage } from './page-response';
 import { fillHead, fillShell, type RenderedBody, withSiteLanguage } from './page-shell';
-import { protocolOf, requestOrigin, siteHost } from './proxy-trust';
+import { askPageModel } from './page-model-client';
+import { requestOrigin } from './proxy-trust';
+import type { EntryLoader } from './ssr-entry';
 import type { DevAssets } from './web-app';
-
-/** How long a page waits for the API's page model before the kept page (or, cold, the shell) goes out. */
-export const PAGE_MODEL_TIMEOUT_MS = 3000;
-
-/** The built server-rendering entry (`apps/web/src/entry-server.tsx`). */
-export interface SsrEntry {
-  /** The page of `model` rendered, or null for a page the browser renders. */
-  render(model: PageModel): Promise<RenderedBody | null>;
-}
-
-/**
- * The entry to load: the built ES module's file (`dist/apps/web-server/entry-server.mjs`), or (npm run dev) a
- * function that loads it afresh through Vite, so an edited component shows on the next load.
- */
-export type SsrEntrySource = string | (() => Promise<SsrEntry>);
 
 /**
  * Every page the server does not render (the dashboard, any unknown path) is the same page but for its status
@@ -52,62 +38,6 @@ export interface PageRoute {
   builtIndex: string | undefined;
   /** Answers a page request; calls `next` when there is no shell to send. */
   sendPage(req: Request, res: Response, next: NextFunction): void;
-}
-
-/**
- * The page model of `path`, asked with the request's host and protocol over the server's kept-alive connections to
- * the API (api-proxy.ts): null when `etag` still holds (a 304).
- */
-function askPageModel(
-  api: { url: string; agent: Agent | HttpsAgent },
-  req: Request,
-  path: string,
-  etag: string | undefined,
-): Promise<{ model: PageModel; etag: string } | null> {
-  const url = new URL(pageModelUrl(path), api.url);
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Forwarded-Host': siteHost(req),
-    'X-Forwarded-Proto': protocolOf(req),
-    ...(etag !== undefined && { 'If-None-Match': etag }),
-  };
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const asked = send(url, { headers, agent: api.agent, timeout: PAGE_MODEL_TIMEOUT_MS }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        if (res.statusCode === 304 && etag !== undefined) return resolve(null);
-        if (res.statusCode !== 200) return reject(new Error(`page model of ${path}: ${res.statusCode}`));
-        try {
-          const model = JSON.parse(Buffer.concat(chunks).toString('utf8')) as PageModel;
-          if (typeof model.version !== 'string' || typeof model.head !== 'string')
-            throw new Error(`page model of ${path}: not a page model`);
-          resolve({ model, etag: res.headers.etag ?? `"${model.version}"` });
-        } catch (error) {
-          reject(error as Error);
-        }
-      });
-    });
-    asked.on('timeout', () => asked.destroy(new Error(`page model of ${path}: no answer in time`)));
-    asked.on('error', reject);
-    asked.end();
-  });
-}
-
-/** The entry's `render`, or undefined when there is none (every page then goes out as the shell). */
-function entryRenderer(
-  source: SsrEntrySource | false,
-): (() => Promise<SsrEntry['render'] | undefined>) | undefined {
-  if (source === false) return undefined;
-  if (typeof source === 'function') return () => source().then((entry) => entry.render);
-  if (!existsSync(source)) return undefined;
-  const entry = (import(pathToFileURL(source).href) as Promise<SsrEntry>).then(
-    (module) => module.render,
-    (error: Error) => void console.error(`Server rendering is off: ${error.message}`),
-  );
-  return () => entry;
 }
 
 interface PageParts {
@@ -156,7 +86,8 @@ export function createPageRoute(options: {
   agent: Agent | HttpsAgent;
   distDir: string;
   dev: DevAssets | undefined;
-  ssrEntry: SsrEntrySource | false;
+  /** The server-rendering entry (ssr-entry.ts); undefined: every page goes out as the shell. */
+  entry: EntryLoader | undefined;
   publicHost: PublicHost;
   pageData: PageData;
 }): PageRoute {
@@ -169,7 +100,7 @@ export function createPageRoute(options: {
     dev ? dev.shell(req.originalUrl) : builtIndex === undefined ? undefined : Promise.resolve(builtIndex);
   const assemble = createPageAssembler(options.distDir, dev !== undefined);
   const adminLogin = createAdminLoginPage(options.distDir, dev !== undefined);
-  const renderer = entryRenderer(options.ssrEntry);
+  const { entry } = options;
   const pages = createPageCache();
 
   /** The page of `path` from its model, or the kept one while the model still holds it (or the API is down). */
@@ -185,9 +116,9 @@ export function createPageRoute(options: {
     if (answer === null && kept) return kept;
     const { model, etag } = answer!;
     let body: RenderedBody | undefined;
-    if (isServerRenderedPath(path) && renderer) {
+    if (isServerRenderedPath(path) && entry) {
       try {
-        body = (await (await renderer())?.(model)) ?? undefined;
+        body = (await (await entry())?.render(model)) ?? undefined;
       } catch (error) {
         console.error(`Rendering ${path} failed: ${(error as Error).message}`);
         return kept ?? { page: await assemble({ shell, model, watch }) };

@@ -6,7 +6,7 @@
  *
  * `createWebApp` composes one module per job, in the order a request meets them (docs/architecture.md, "Request
  * path"): proxy-trust.ts, headers.ts, host-check.ts, write-invalidation.ts, api-micro-cache.ts, api-proxy.ts,
- * page-data.ts, serve-page.ts (page-cache.ts, page-response.ts), static-files.ts,
+ * page-data.ts, report-pages.ts, serve-page.ts (page-cache.ts, page-response.ts), static-files.ts,
  * not-found.ts.
  */
 import compression from 'compression';
@@ -28,7 +28,9 @@ import { publicHostOf, refuseBadOrigin } from './host-check';
 import { errorAnswer, missingFilePage, plainNotFound, spaFallback } from './not-found';
 import { createPageData } from './page-data';
 import { trustFront } from './proxy-trust';
-import { createPageRoute, type SsrEntrySource } from './serve-page';
+import { reportPages } from './report-pages';
+import { createPageRoute } from './serve-page';
+import { entryLoader, type SsrEntrySource } from './ssr-entry';
 import { staticFiles } from './static-files';
 import { clearOnWrite } from './write-invalidation';
 
@@ -71,12 +73,13 @@ export function createWebApp(options: WebAppOptions): Express {
   const agent = apiAgent(options.apiUrl);
   const apiAnswers = createApiMicroCache(options.apiUrl, agent, publicHost.sameForEveryHost);
   const pageData = createPageData();
+  const entry = entryLoader(options.ssrEntry);
   const pageRoute = createPageRoute({
     apiUrl: options.apiUrl,
     agent,
     distDir,
     dev,
-    ssrEntry: options.ssrEntry,
+    entry,
     publicHost,
     pageData,
   });
@@ -94,6 +97,7 @@ export function createWebApp(options: WebAppOptions): Express {
   app.use(apiAnswers.middleware);
   app.use(apiProxy(options.apiUrl, agent));
   app.get(pageData.path, pageData.handler);
+  app.use(reportPages({ url: options.apiUrl, agent }, entry));
   app.get('/index.html', pageRoute.sendPage);
   app.use(staticFiles(distDir, dev, pageRoute.builtIndex));
   app.use(spaFallback(pageRoute.sendPage));

@@ -39,8 +39,14 @@ const base = {
   cache: { shared: true, cacheControl: 'no-cache' },
 } as const;
 
-function watchModel(detail: VideoDetail): PageModel {
-  return { ...base, path: `/videos/${detail.id}`, kind: 'watch', status: 200, data: { video: detail } };
+function watchModel(detail: Omit<VideoDetail, 'sponsorLinks'>): PageModel {
+  return {
+    ...base,
+    path: `/videos/${detail.id}`,
+    kind: 'watch',
+    status: 200,
+    data: { video: { sponsorLinks: [], ...detail } },
+  };
 }
 
 function homeModel(videos: Video[], playlists: Playlist[]): PageModel {

@@ -25,6 +25,10 @@ import { createQueryClient } from './lib/query-client';
 import { activateMessages, type PageMessages } from './i18n/i18n';
 import { loadCatalogue } from './i18n/load-catalogue';
 import { renderAt } from './lib/render-time';
+import {
+  renderDocument as renderStandalone,
+  type RenderedDocument,
+} from './features/report-pages/render-document';
 import { bootFacts, ssrStateScript, type PageData } from './ssr-state';
 import type { PublicSettings } from '@app/contracts/settings';
 import { createHash } from 'node:crypto';
@@ -58,7 +62,8 @@ const HOME_FIRST_SCREEN_END = 'videos';
  */
 export async function render(model: PageModel): Promise<RenderedPage | null> {
   const videoId = videoIdFromWatchPath(model.path);
-  if (model.kind === 'watch' ? videoId === null : model.kind !== 'home') return null;
+  if (model.kind !== 'watch' && model.kind !== 'home') return null;
+  if (model.kind === 'watch' && videoId === null) return null;
   const queryClient = createQueryClient();
   try {
     // Everything the page declares (app/page-data.ts), under the keys its components ask with.
@@ -134,14 +139,25 @@ export function putPageModel(queryClient: QueryClient, model: PageModel): void {
     });
 }
 
-const compiled = new Map<SiteLanguage, Promise<PageMessages>>();
+/**
+ * Renders a standalone document (a sponsor report, the media kit: no app, no script; apps/web/server/report-pages.ts)
+ * from its page model, or resolves null for any other kind of page.
+ */
+export async function renderDocument(model: PageModel): Promise<RenderedDocument | null> {
+  if (model.kind !== 'sponsor-report' && model.kind !== 'media-kit') return null;
+  const messages = await catalogue(model.settings.siteLanguage ?? DEFAULT_SITE_LANGUAGE, true);
+  return renderStandalone(model, messages);
+}
 
-/** Each language's catalogue is compiled once per process. */
-function catalogue(lang: SiteLanguage): Promise<PageMessages> {
-  let messages = compiled.get(lang);
+const compiled = new Map<string, Promise<PageMessages>>();
+
+/** Each language's catalogue is compiled once per process (with the documents' texts, once more). */
+function catalogue(lang: SiteLanguage, documents = false): Promise<PageMessages> {
+  const key = `${lang}${documents ? ' documents' : ''}`;
+  let messages = compiled.get(key);
   if (!messages) {
-    messages = loadCatalogue(lang);
-    compiled.set(lang, messages);
+    messages = loadCatalogue(lang, documents);
+    compiled.set(key, messages);
   }
   return messages;
 }

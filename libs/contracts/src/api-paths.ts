@@ -49,6 +49,8 @@ export const apiPaths = {
    * (`?path=`, see `pageModelUrl` in page-model.ts): its settings, head, policy, data and the content version.
    */
   pageModel: `${API_PREFIX}/page`,
+  /** A sponsor report's figures as CSV, by its link's token (report-pages.ts): public, never kept by a cache. */
+  sponsorReportCsv: (token: string) => `${API_PREFIX}/sponsor-reports/${segment(token)}/report.csv`,
 
   // Visitors' writes.
   events: `${API_PREFIX}/events`,
@@ -93,6 +95,11 @@ export const apiPaths = {
   generateSitemap: `${API_PREFIX}/admin/generate-sitemap`,
   sponsorships: `${API_PREFIX}/admin/sponsorships`,
   sponsorship: (id: number | string) => `${API_PREFIX}/admin/sponsorships/${segment(id)}`,
+  /** A deal's sponsor report links: the list (GET) and a new one (POST). */
+  sponsorshipReportLinks: (id: number | string) =>
+    `${API_PREFIX}/admin/sponsorships/${segment(id)}/report-links`,
+  /** Revokes a report link (DELETE): its page answers 410 from then on. */
+  sponsorReportLink: (id: number | string) => `${API_PREFIX}/admin/sponsor-report-links/${segment(id)}`,
   weeklySummary: `${API_PREFIX}/admin/weekly-summary`,
   sendTestEmail: `${API_PREFIX}/integrations/email/send-test`,
   integrationChecks: `${API_PREFIX}/admin/integrations/checks`,
@@ -107,6 +114,13 @@ export const apiPaths = {
   /** The owner's Google account: its state (GET) and disconnecting it (DELETE). */
   googleAccount: `${API_PREFIX}/admin/google-account`,
   googleAccountConnect: `${API_PREFIX}/admin/google-account/connect`,
+  /** The channel's YouTube Analytics (youtube-analytics.ts): import status, the four reports (`?range=`), refresh. */
+  youtubeAnalyticsStatus: `${API_PREFIX}/admin/youtube-analytics/status`,
+  youtubeAnalyticsOverview: `${API_PREFIX}/admin/youtube-analytics/overview`,
+  youtubeAnalyticsContent: `${API_PREFIX}/admin/youtube-analytics/content`,
+  youtubeAnalyticsAudience: `${API_PREFIX}/admin/youtube-analytics/audience`,
+  youtubeAnalyticsRevenue: `${API_PREFIX}/admin/youtube-analytics/revenue`,
+  youtubeAnalyticsRefresh: `${API_PREFIX}/admin/youtube-analytics/refresh`,
 } as const;
 
 /** The name of one of the API's paths in `apiPaths`. */

@@ -9,9 +9,11 @@ import { z } from 'zod';
 import { apiPaths } from './api-paths';
 import { channelStatsSchema } from './channel';
 import { liveStateSchema } from './live';
+import { mediaKitSchema } from './media-kit';
 import { pagePolicySourcesSchema } from './page-policy';
 import { playlistSchema } from './playlist';
 import { publicSettingsSchema } from './settings';
+import { sponsorReportSchema } from './sponsor-reports';
 import { featuredVideoSchema, videoDetailSchema, videoSchema } from './video';
 
 /** The longest path a page model is asked for (longer ones are no page of the site). */
@@ -83,8 +85,10 @@ const pageModelBase = z.object({
 
 /**
  * One per kind of page: `/` (rendered on the server with its data), a watch page (its video, or a 404 for one the
- * site does not have), the dashboard (the shell; the browser renders it) and any other path (the not-found page,
- * 404).
+ * site does not have), a sponsor report (its figures; 404 for a token that is none, 410 for a revoked link), the
+ * media kit (only while it is on, or for the signed-in owner's preview), the dashboard (the shell; the browser
+ * renders it) and any other path (the not-found page, 404). A report and the media kit are read again at every
+ * view: their answer is `no-store`, and their `head` is empty (the web server renders the whole document).
  */
 export const pageModelSchema = z.discriminatedUnion('kind', [
   pageModelBase.extend({ kind: z.literal('home'), status: z.literal(200), data: homePageDataSchema }),
@@ -94,6 +98,13 @@ export const pageModelSchema = z.discriminatedUnion('kind', [
     /** `video` is null (and the status 404) for a video the site does not have. */
     data: z.object({ video: videoDetailSchema.nullable() }),
   }),
+  pageModelBase.extend({
+    kind: z.literal('sponsor-report'),
+    status: z.union([z.literal(200), z.literal(404), z.literal(410)]),
+    /** `report` is null (and the status 404 or 410) for a link that is none or was revoked. */
+    data: z.object({ report: sponsorReportSchema.nullable() }),
+  }),
+  pageModelBase.extend({ kind: z.literal('media-kit'), status: z.literal(200), data: mediaKitSchema }),
   pageModelBase.extend({ kind: z.literal('dashboard'), status: z.literal(200), data: z.null() }),
   pageModelBase.extend({ kind: z.literal('not-found'), status: z.literal(404), data: z.null() }),
 ]);

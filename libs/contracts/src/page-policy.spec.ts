@@ -56,7 +56,7 @@ describe('page-policy', () => {
     expect(policy).not.toMatch(THIRD_PARTY);
     expect(policy).toBe(pageContentSecurityPolicy(["'sha256-x'"]));
     expect(pageCspDirectives(["'sha256-x'"])['script-src']).toEqual(["'self'", "'sha256-x'"]);
-    expect(pageCspDirectives([])['frame-src']).toEqual(['https://www.youtube-nocookie.com']);
+    expect(pageCspDirectives([])['frame-src']).toEqual(["'self'", 'https://www.youtube-nocookie.com']);
     expect(pageCspDirectives([])['connect-src']).toEqual(["'self'"]);
   });
 

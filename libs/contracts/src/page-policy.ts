@@ -111,7 +111,8 @@ export function pageCspDirectives(
     'img-src': unique(["'self'", 'data:', 'blob:'], sources['img-src']),
     'font-src': ["'self'"],
     'connect-src': unique(["'self'"], sources['connect-src']),
-    'frame-src': unique(YOUTUBE.frame, sources['frame-src']),
+    // 'self': the dashboard previews the media kit, a page of the site, in a frame.
+    'frame-src': unique(["'self'"], YOUTUBE.frame, sources['frame-src']),
     // A hero background video is an https address the admin chooses.
     'media-src': ["'self'", 'https:'],
     'manifest-src': ["'self'"],
@@ -127,4 +128,20 @@ export function pageContentSecurityPolicy(scriptHashes: string[], sources?: Page
   return Object.entries(pageCspDirectives(scriptHashes, sources))
     .map(([name, list]) => `${name} ${list.join(' ')}`)
     .join('; ');
+}
+
+/**
+ * The policy of the standalone documents (a sponsor report, the media kit: apps/web/server/report-pages.ts): no
+ * script, no request to anyone, not even the site (their one stylesheet is inline, allowed by its hash), no form;
+ * framed only by the site itself (the dashboard's preview of the media kit).
+ */
+export function documentContentSecurityPolicy(styleHashes: string[]): string {
+  return [
+    "default-src 'none'",
+    `style-src ${styleHashes.length ? styleHashes.join(' ') : "'none'"}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
 }

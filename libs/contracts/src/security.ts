@@ -48,6 +48,8 @@ export const auditActions = [
   'google-connected',
   'google-disconnected',
   'google-reconnect-needed',
+  'report-link-created',
+  'report-link-revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -72,6 +74,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'google-connected': 'Google account connected',
   'google-disconnected': 'Google account disconnected',
   'google-reconnect-needed': 'Google account needs reconnecting',
+  'report-link-created': 'Sponsor report link created',
+  'report-link-revoked': 'Sponsor report link revoked',
 };
 
 /** Entries older than this are deleted (docs/security.md). */

@@ -456,6 +456,8 @@ export const settingsRegistry = {
     PUBLIC.channelId,
   ),
   enableSitemap: adminSetting(boolean(), true),
+  /** The media kit at `/media-kit` (issue 48): off by default, a 404 until the owner switches it on. */
+  enableMediaKit: adminSetting(boolean(), false),
   /** The admin has submitted the sitemap to search engines (the first-run checklist, issue 24). */
   sitemapSubmitted: adminSetting(boolean(), false),
   /** The admin dismissed the first-run checklist (issue 24). */

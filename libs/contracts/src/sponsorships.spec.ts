@@ -35,7 +35,12 @@ describe('sponsorshipInputSchema', () => {
     endDate: '2024-02-29',
   };
   it('takes a one-day deal on a leap day, trims the name and defaults the message', () => {
-    expect(sponsorshipInputSchema.parse(valid)).toEqual({ ...valid, sponsorName: 'Acme', message: '' });
+    expect(sponsorshipInputSchema.parse(valid)).toEqual({
+      ...valid,
+      sponsorName: 'Acme',
+      message: '',
+      videoIds: [],
+    });
   });
   it('refuses cents below a cent and a day that does not exist', () => {
     expect(sponsorshipInputSchema.safeParse({ ...valid, amountUsd: 0.005 }).success).toBe(false);

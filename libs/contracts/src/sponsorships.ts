@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { videoIdSchema } from './video';
 
-/** Sponsorship deals the owner records under Monetization → Sponsorships (issue 13). Amounts are USD. */
+/**
+ * Sponsorship deals the owner records under Monetization → Sponsorships (issue 13). Amounts are USD. A deal names
+ * the videos it sponsors and the sponsor's link (`url`): its sponsor report (sponsor-reports.ts) shows those
+ * videos' YouTube figures and the site's own clicks on that link.
+ */
 
 export const SPONSORSHIP_MAX_AMOUNT_USD = 10_000_000;
+/** Videos one deal may name. */
+export const SPONSORSHIP_MAX_VIDEOS = 10;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day `YYYY-MM-DD` that exists (no time, no time zone). */
@@ -38,6 +45,12 @@ export const sponsorshipInputSchema = z
       ),
     startDate: calendarDateSchema,
     endDate: calendarDateSchema,
+    /** The sponsored videos (ids of the site's videos; a backup's deals are taken as they are). */
+    videoIds: z
+      .array(videoIdSchema)
+      .max(SPONSORSHIP_MAX_VIDEOS, `must name at most ${SPONSORSHIP_MAX_VIDEOS} videos`)
+      .refine((ids) => new Set(ids).size === ids.length, 'must not name a video twice')
+      .default([]),
   })
   .refine(
     (deal) => !DATE.test(deal.startDate) || !DATE.test(deal.endDate) || deal.endDate >= deal.startDate,
@@ -57,6 +70,8 @@ export const sponsorshipSchema = z.object({
   amountUsd: z.number().nonnegative(),
   startDate: z.string(),
   endDate: z.string(),
+  /** The sponsored videos, in the order the owner named them. */
+  videoIds: z.array(z.string()),
 });
 export type Sponsorship = z.infer<typeof sponsorshipSchema>;
 

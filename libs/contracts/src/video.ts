@@ -100,5 +100,10 @@ export const videoDetailSchema = videoSchema.extend({
   live: videoLiveDetailsSchema.nullable(),
   playlists: z.array(videoPlaylistSchema),
   related: z.array(videoSchema),
+  /**
+   * The links of the sponsorship deals that name this video (sponsor-links.ts): a click on the same address in the
+   * description counts as `sponsor_click` with the deal's id (first-party analytics). Empty for most videos.
+   */
+  sponsorLinks: z.array(z.object({ sponsorId: z.string(), url: z.string() })),
 });
 export type VideoDetail = z.infer<typeof videoDetailSchema>;

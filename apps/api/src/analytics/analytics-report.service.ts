@@ -51,6 +51,16 @@ export class AnalyticsReportService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Clicks on a deal's sponsor link (`sponsor_click` with the deal's id, sent by the watch pages of its videos)
+   * over [from, to], both included; the days the owner left out (a suspected flood) count for nothing.
+   */
+  async sponsorClicks(sponsorId: string, from: string, to: string): Promise<number> {
+    const excluded = await this.store.excludedDays(from, to);
+    const rows = await this.store.dimTotals([ROLLUP.sponsorClick], from, to, excluded);
+    return rows.find((row) => row.dim === sponsorId)?.n ?? 0;
+  }
+
   async report(range: AnalyticsRangeId): Promise<AnalyticsReport> {
     // What this process has taken so far shows at once (other processes write theirs within a second).
     await this.ingest.flush().catch(() => undefined);

@@ -20,6 +20,6 @@ import { AnalyticsStoreService } from './analytics-store.service';
   ],
   controllers: [AnalyticsController],
   providers: [AnalyticsStoreService, AnalyticsIngestService, AnalyticsReportService],
-  exports: [AnalyticsStoreService],
+  exports: [AnalyticsStoreService, AnalyticsReportService],
 })
 export class AnalyticsModule {}

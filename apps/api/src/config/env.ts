@@ -3,6 +3,7 @@ import {
   isChannelRef,
   settingValueSchema,
   WEBSUB_HUB_URL,
+  YOUTUBE_ANALYTICS_DAILY_QUERIES,
   YOUTUBE_FEED_ORIGIN,
 } from '@app/contracts';
 import { envFlag } from '@app/node-server';
@@ -69,6 +70,8 @@ export const envSchema = z
       .string()
       .refine((v) => splitKeyList(v).every((key) => parseTokenKey(key) !== null), `each ${TOKEN_KEY_FORMAT}`)
       .optional(),
+    // reports.query calls the YouTube Analytics import allows itself per UTC day (docs/integrations/google-account.md).
+    YOUTUBE_ANALYTICS_DAILY_QUERIES: z.coerce.number().int().min(1).default(YOUTUBE_ANALYTICS_DAILY_QUERIES),
     // Tests and development only (a local fake); `{dc}` stands for the key's data centre.
     MAILCHIMP_API_BASE_URL: z
       .string()

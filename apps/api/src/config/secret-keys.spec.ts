@@ -6,16 +6,17 @@ import { deriveSecretKeys, developmentSecretPath, sessionSecretOf } from './secr
 describe('secret keys', () => {
   const secret = '3744eb96bb628b5b0aa40d409bda2c3c3744eb96bb628b5b0aa40d409bda2c3c';
 
-  it('derives a key of its own for cookies, newsletter links and sealed secrets, none of them the secret', () => {
+  it('derives a key of its own for cookies, newsletter and report links and sealed secrets, none of them the secret', () => {
     const keys = deriveSecretKeys(secret);
     const all = [
       Buffer.from(keys.cookie, 'base64url'),
       keys.newsletterLinks,
       keys.twoFactor,
       keys.googleRefreshToken,
+      keys.sponsorReportLinks,
     ];
-    expect(all.map((key) => key.length)).toEqual([32, 32, 32, 32]);
-    expect(new Set(all.map((key) => key.toString('hex'))).size).toBe(4);
+    expect(all.map((key) => key.length)).toEqual([32, 32, 32, 32, 32]);
+    expect(new Set(all.map((key) => key.toString('hex'))).size).toBe(5);
     expect(keys.cookie).not.toContain(secret);
     expect(deriveSecretKeys(secret)).toEqual(keys);
     expect(deriveSecretKeys(`${secret}x`).cookie).not.toBe(keys.cookie);

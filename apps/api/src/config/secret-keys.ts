@@ -19,6 +19,8 @@ export interface SecretKeys {
   twoFactor: Buffer;
   /** AES-256-GCM key sealing the Google refresh token at rest, unless TOKEN_ENCRYPTION_KEY is set (google-account/token-keys.ts). */
   googleRefreshToken: Buffer;
+  /** HMAC of the sponsor report links (sponsorships/sponsor-report-tokens.ts). */
+  sponsorReportLinks: Buffer;
 }
 
 const derive = (secret: string, use: string) =>
@@ -30,6 +32,7 @@ export function deriveSecretKeys(secret: string): SecretKeys {
     newsletterLinks: derive(secret, 'newsletter-links'),
     twoFactor: derive(secret, 'admin-two-factor-secret'),
     googleRefreshToken: derive(secret, 'google-refresh-token'),
+    sponsorReportLinks: derive(secret, 'sponsor-report-links'),
   };
 }
 

@@ -16,6 +16,8 @@ export const PUBLIC_CONTENT_TABLES = new Set([
   'playlist_video',
   'setting',
   'live_stream',
+  // A deal's link is counted on the watch pages of its videos (`sponsorLinks`).
+  'sponsorship',
 ]);
 
 export const BUMP_CONTENT_VERSION = 'UPDATE content_version SET version = version + 1 WHERE id = 1';

@@ -88,3 +88,26 @@ export async function replaceByDiff<Row extends { id: string }>(
   }
   return { added, updated, removed: removedIds.length };
 }
+
+/**
+ * Inserts `rows`, or updates `columns` of those whose `conflict` key (the primary key) is stored already: a chunk per
+ * statement (SQLite's ON CONFLICT … DO UPDATE, MySQL's ON DUPLICATE KEY UPDATE), through the caller's manager.
+ */
+export async function upsertChunked<T extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: new () => T,
+  rows: T[],
+  columns: readonly (keyof T & string)[],
+  conflict: readonly (keyof T & string)[],
+): Promise<void> {
+  for (const chunk of chunks(rows)) {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values(chunk)
+      .orUpdate([...columns], [...conflict])
+      .updateEntity(false)
+      .execute();
+  }
+}

@@ -18,6 +18,7 @@ import { PlaylistEntity } from '../playlists/playlist.entity';
 import { PlaylistVideoEntity } from '../playlists/playlist-video.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { SponsorshipEntity } from '../sponsorships/sponsorship.entity';
+import { SponsorReportLinkEntity } from '../sponsorships/sponsor-report-link.entity';
 import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
 import { LiveStreamEntity } from '../youtube/live-stream.entity';
@@ -25,12 +26,19 @@ import { SyncRunEntity } from '../youtube/sync-run.entity';
 import { WebsubAnnouncedEntity } from '../youtube/websub-announced.entity';
 import { WebsubIntentEntity } from '../youtube/websub-intent.entity';
 import { WebsubSubscriptionEntity } from '../youtube/websub-subscription.entity';
+import { YoutubeBreakdownDayEntity } from '../youtube-analytics/youtube-breakdown-day.entity';
+import { YoutubeChannelDayEntity } from '../youtube-analytics/youtube-channel-day.entity';
+import { YoutubeImportStateEntity } from '../youtube-analytics/youtube-import-state.entity';
+import { YoutubeSnapshotEntity } from '../youtube-analytics/youtube-snapshot.entity';
+import { YoutubeVideoDayEntity } from '../youtube-analytics/youtube-video-day.entity';
 import { Images1765500000000 } from './migrations/1765500000000-images';
 import { ChannelBanner1765550000000 } from './migrations/1765550000000-channel-banner';
 import { Websub1765100000000 } from './migrations/1765100000000-websub';
 import { UnknownChannelTotals1765200000000 } from './migrations/1765200000000-unknown-channel-totals';
 import { AnalyticsFloods1765440000000 } from './migrations/1765440000000-analytics-floods';
 import { GoogleAccount1765600000000 } from './migrations/1765600000000-google-account';
+import { YoutubeAnalytics1765700000000 } from './migrations/1765700000000-youtube-analytics';
+import { SponsorReports1765800000000 } from './migrations/1765800000000-sponsor-reports';
 import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
 import { WebsubIntents1765410000000 } from './migrations/1765410000000-websub-intents';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
@@ -73,6 +81,7 @@ export const ENTITIES = [
   AnalyticsSaltEntity,
   AnalyticsDayEntity,
   SponsorshipEntity,
+  SponsorReportLinkEntity,
   AuditEventEntity,
   PasskeyEntity,
   WebsubSubscriptionEntity,
@@ -80,6 +89,11 @@ export const ENTITIES = [
   WebsubIntentEntity,
   ImageEntity,
   GoogleAccountEntity,
+  YoutubeChannelDayEntity,
+  YoutubeVideoDayEntity,
+  YoutubeBreakdownDayEntity,
+  YoutubeSnapshotEntity,
+  YoutubeImportStateEntity,
 ];
 
 /** Listed explicitly (no globs) so the compiled app and the tests load the same set. */
@@ -110,4 +124,6 @@ export const MIGRATIONS = [
   Images1765500000000,
   ChannelBanner1765550000000,
   GoogleAccount1765600000000,
+  YoutubeAnalytics1765700000000,
+  SponsorReports1765800000000,
 ];

@@ -20,6 +20,7 @@ const ERRORS = {
   403: 'A browser sent it from another origin',
   404: 'Not found (or turned off in the settings)',
   409: 'Conflicts with the current state (a sync is already running, two-factor sign-in is already on)',
+  410: 'Gone: the link was revoked',
   413: 'The body is too large',
   415: 'The body is not JSON',
   429: 'Too many attempts (failed logins or codes, newsletter sign-ups); try again later',

@@ -40,6 +40,12 @@ export interface GoogleAccess {
   expiresAt: number;
 }
 
+/** What another module does when an account is connected (or reconnected), and once it is disconnected. */
+export interface GoogleAccountListener {
+  connected?(): void;
+  disconnected?(): Promise<void>;
+}
+
 /** An access token is renewed this long before Google says it expires. */
 const EARLY_MS = 60_000;
 
@@ -56,6 +62,7 @@ export class GoogleAccountService implements OnApplicationBootstrap {
   readonly endpoints: GoogleEndpoints;
   readonly policy: OutboundPolicy;
   private cached: (GoogleAccess & { refreshFingerprint: string }) | undefined;
+  private readonly listeners: GoogleAccountListener[] = [];
 
   constructor(
     private readonly store: GoogleAccountStore,
@@ -141,7 +148,10 @@ export class GoogleAccountService implements OnApplicationBootstrap {
     }
   }
 
-  /** Revokes the grant at Google (best effort: the row goes whatever Google answers) and deletes the row. */
+  /**
+   * Revokes the grant at Google (best effort: the row goes whatever Google answers), deletes the row, then tells the
+   * listeners (the YouTube Analytics import deletes what it read through the grant).
+   */
   async disconnect(who: AuditActor): Promise<GoogleDisconnectResult> {
     const stored = await this.store.find();
     if (!stored) return { revoked: false, message: GOOGLE_MESSAGES.notConnected };
@@ -158,6 +168,11 @@ export class GoogleAccountService implements OnApplicationBootstrap {
     }
     await this.store.remove();
     this.cached = undefined;
+    for (const listener of this.listeners) {
+      await listener.disconnected?.().catch((error: Error) => {
+        this.logger.warn(`After disconnecting Google: ${error.message}`);
+      });
+    }
     const channel = channelLabel(stored.row.channelId, stored.row.channelTitle);
     await this.audit.record(
       'google-disconnected',
@@ -170,6 +185,17 @@ export class GoogleAccountService implements OnApplicationBootstrap {
   /** Forgets the access token of this process (a new connection replaced the grant). */
   forgetAccess(): void {
     this.cached = undefined;
+  }
+
+  /** Tells `listener` of every connection and disconnection from now on. */
+  listen(listener: GoogleAccountListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** A new grant was stored: this process's access token is forgotten, and the listeners are told. */
+  connected(): void {
+    this.forgetAccess();
+    for (const listener of this.listeners) listener.connected?.();
   }
 
   /** Turns the card to Reconnect needed; the first time, records it and e-mails the owner when e-mail is set up. */

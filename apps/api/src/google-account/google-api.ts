@@ -41,14 +41,15 @@ const errorSchema = z.object({
   }),
 });
 
-function apiError(status: number, text: string): GoogleApiError {
+/** A Google API's error answer (`{error: {message, errors: [{reason}]}}`) as a GoogleApiError. */
+export function apiError(status: number, text: string): GoogleApiError {
   const parsed = errorSchema.safeParse(safeJson(text));
   const reason = parsed.success ? (parsed.data.error.errors?.[0]?.reason ?? 'unknown') : 'unknown';
   const message = parsed.success ? (parsed.data.error.message ?? '') : text;
   return new GoogleApiError(status, reason, truncateText(message, 300));
 }
 
-function safeJson(text: string): unknown {
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -70,8 +70,10 @@ export class GoogleConnectService {
   }
 
   /**
-   * The consent page's address. It asks for what the connected account has not granted yet (all of it when nothing
-   * is connected); `include_granted_scopes` adds what it had (incremental authorization).
+   * The consent page's address. It asks for what the connected account has not granted yet, and
+   * `include_granted_scopes` adds what it had (incremental authorization). With nothing connected it asks for
+   * exactly what the owner ticked, without `include_granted_scopes`: a grant Google still holds from before (a
+   * Disconnect it did not hear of) would otherwise bring back Revenue the owner left unticked.
    */
   async start(req: Request, revenue: boolean): Promise<GoogleAuthorization> {
     const config = await this.accounts.oauthConfig();
@@ -90,7 +92,14 @@ export class GoogleConnectService {
     const state = newState();
     req.session.googleConnect = { state, codeVerifier, redirectUri, scopes, startedAt: this.clock.now() };
     delete req.session.googleAttempt;
-    return { authorizationUrl: authorizationUrl(client, { scopes, state, codeChallenge: codeChallenge! }) };
+    return {
+      authorizationUrl: authorizationUrl(client, {
+        scopes,
+        state,
+        codeChallenge: codeChallenge!,
+        includeGranted: held.length > 0,
+      }),
+    };
   }
 
   /** Google's redirect back (`code` and `state`, or `error`): where to send the browser next. */
@@ -173,7 +182,7 @@ export class GoogleConnectService {
       scopes: tokens.scopes,
       refreshToken,
     });
-    this.accounts.forgetAccess();
+    this.accounts.connected();
     const label = channelLabel(own.id, own.title);
     await this.audit.record(
       'google-connected',

@@ -77,19 +77,21 @@ export interface AuthorizationRequest {
   scopes: string[];
   state: string;
   codeChallenge: string;
+  /** Keep the scopes the connected account granted before (incremental authorization). */
+  includeGranted: boolean;
 }
 
 /**
- * The consent page's address: offline access (a refresh token), every scope granted before kept
- * (`include_granted_scopes`, incremental authorization), the consent screen always shown so Google sends a refresh
- * token each time, and PKCE's S256 challenge.
+ * The consent page's address: offline access (a refresh token), with `includeGranted` every scope granted before
+ * kept (`include_granted_scopes`, incremental authorization), the consent screen always shown so Google sends a
+ * refresh token each time, and PKCE's S256 challenge.
  */
 export function authorizationUrl(client: OAuth2Client, request: AuthorizationRequest): string {
   return client.generateAuthUrl({
     access_type: 'offline',
     scope: request.scopes,
     state: request.state,
-    include_granted_scopes: true,
+    ...(request.includeGranted ? { include_granted_scopes: true } : {}),
     prompt: 'consent',
     code_challenge: request.codeChallenge,
     code_challenge_method: 'S256' as CodeChallengeMethod,

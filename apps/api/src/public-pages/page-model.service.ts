@@ -8,6 +8,8 @@ import {
   pageHead,
   type PageModel,
   type PublicSettings,
+  reportPageOf,
+  sponsorReportTokenFromPath,
   type VideoDetail,
   videoIdFromWatchPath,
   watchPageHead,
@@ -15,6 +17,8 @@ import {
 } from '@app/contracts';
 import { toChannelStats } from '../channel/channel.mapper';
 import { ChannelService } from '../channel/channel.service';
+import { MediaKitService } from '../media-kit/media-kit.service';
+import { SponsorReportService } from '../sponsorships/sponsor-report.service';
 import { toPlaylist } from '../playlists/playlist.mapper';
 import { SiteImagesService } from '../images/site-images.service';
 import { PlaylistsService } from '../playlists/playlists.service';
@@ -31,6 +35,8 @@ export interface PageModelSite {
   origin: string;
   /** PUBLIC_URL is set: the answer is the same whatever the request's Host. */
   fixedOrigin: boolean;
+  /** The asker has a live admin session (the web server passes the owner's cookie on for the media kit only). */
+  owner?: boolean;
 }
 
 /** The cache policy of a page's HTML: shared caches may keep it only when its links do not follow the Host. */
@@ -56,6 +62,8 @@ export class PageModelService {
     private readonly channel: ChannelService,
     private readonly live: LiveCheckService,
     private readonly images: SiteImagesService,
+    private readonly reports: SponsorReportService,
+    private readonly mediaKit: MediaKitService,
   ) {}
 
   /** The model of `path` as of content `version` (read before anything else, so it is never newer than the data). */
@@ -71,6 +79,23 @@ export class PageModelService {
       const urls = data.videos.items.map((video) => watchPageUrl(site.origin, video.id));
       const head = headHtml(homePageHead(settings, site.origin, urls));
       return { ...common, kind: 'home', status: 200, head, data };
+    }
+    const standalone = reportPageOf(path);
+    if (standalone === 'sponsor-report') {
+      const token = sponsorReportTokenFromPath(path);
+      const answer = token ? await this.reports.byToken(token) : { status: 404 as const, report: null };
+      return {
+        ...common,
+        kind: 'sponsor-report',
+        status: answer.status,
+        head: '',
+        data: { report: answer.report },
+      };
+    }
+    if (standalone === 'media-kit') {
+      const kit = await this.mediaKit.model(site.owner ?? false);
+      if (kit) return { ...common, kind: 'media-kit', status: 200, head: '', data: kit };
+      return { ...common, kind: 'not-found', status: 404, head: siteHead(), data: null };
     }
     const videoId = videoIdFromWatchPath(path);
     if (videoId !== null) {

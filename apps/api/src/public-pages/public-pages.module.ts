@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ChannelModule } from '../channel/channel.module';
+import { MediaKitModule } from '../media-kit/media-kit.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
 import { SettingsModule } from '../settings/settings.module';
+import { SponsorshipsModule } from '../sponsorships/sponsorships.module';
 import { VideosModule } from '../videos/videos.module';
 import { YoutubeModule } from '../youtube/youtube.module';
 import { PageModelController } from './page-model.controller';
@@ -17,7 +19,15 @@ import { WatchService } from './watch.service';
  * (`GET /api/page?path=`).
  */
 @Module({
-  imports: [VideosModule, PlaylistsModule, ChannelModule, SettingsModule, YoutubeModule],
+  imports: [
+    VideosModule,
+    PlaylistsModule,
+    ChannelModule,
+    SettingsModule,
+    YoutubeModule,
+    SponsorshipsModule,
+    MediaKitModule,
+  ],
   controllers: [PublicPagesController, WatchController, PageModelController],
   providers: [PublicPagesService, WatchService, PageModelService],
   exports: [PublicPagesService],

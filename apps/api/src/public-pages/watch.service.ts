@@ -19,6 +19,7 @@ import { DEMO_THUMBNAIL_PATH, DEMO_THUMBNAIL_SIZE } from '../demo/demo-content';
 import { SiteImagesService } from '../images/site-images.service';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { SettingsService } from '../settings/settings.service';
+import { SponsorshipsService } from '../sponsorships/sponsorships.service';
 import { toVideo } from '../videos/video.mapper';
 import { VideosService } from '../videos/videos.service';
 import { LiveCheckService } from '../youtube/live-check.service';
@@ -59,16 +60,18 @@ export class WatchService {
     private readonly settings: SettingsService,
     private readonly live: LiveCheckService,
     private readonly images: SiteImagesService,
+    private readonly sponsorships: SponsorshipsService,
   ) {}
 
   /** `GET /api/videos/{id}`: 404 for an id the site does not have. */
   async detail(id: string): Promise<VideoDetail> {
     const video = await this.videos.findById(id);
     if (!video) throw new NotFoundException(`Video ${id} not found`);
-    const [playlists, stream, hideShorts] = await Promise.all([
+    const [playlists, stream, hideShorts, sponsorLinks] = await Promise.all([
       this.playlists.holding(id),
       isStream(video.kind) ? this.live.stream(id) : null,
       this.settings.get('hideShorts'),
+      this.sponsorships.linksForVideo(id),
     ]);
     const listed = await this.playlists.videoIdsIn(playlists.map((p) => p.id));
     // What follows it in its playlists first (as a player goes on), then what comes before it.
@@ -89,7 +92,7 @@ export class WatchService {
         image,
       })),
     ]);
-    return { ...shown, live: stream, playlists: lists, related: others };
+    return { ...shown, live: stream, playlists: lists, related: others, sponsorLinks };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '../database/column-types';
+import { bigintToNumber, jsonStringList } from '../database/column-types';
 
 /** A sponsorship deal the owner recorded. Money in whole cents, so sums are exact. */
 @Entity('sponsorship')
@@ -26,6 +26,14 @@ export class SponsorshipEntity {
   /** `YYYY-MM-DD`, last day of the deal (included). */
   @Column({ type: 'varchar', length: 10 })
   endDate: string;
+
+  /**
+   * The sponsored videos' ids, in the owner's order (a JSON list, at most SPONSORSHIP_MAX_VIDEOS). The column's
+   * default (`[]`, for the deals older than it) is the migration's only: named here, TypeORM would read the default
+   * back into a new deal after its INSERT, in place of the ids just written.
+   */
+  @Column({ type: 'varchar', length: 512, transformer: jsonStringList })
+  videoIds: string[];
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;

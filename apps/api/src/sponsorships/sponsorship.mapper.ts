@@ -3,7 +3,7 @@ import type { SponsorshipEntity } from './sponsorship.entity';
 
 export type SponsorshipRow = Pick<
   SponsorshipEntity,
-  'sponsorName' | 'url' | 'message' | 'amountCents' | 'startDate' | 'endDate'
+  'sponsorName' | 'url' | 'message' | 'amountCents' | 'startDate' | 'endDate' | 'videoIds'
 >;
 
 export function toSponsorship(entity: SponsorshipEntity): Sponsorship {
@@ -15,6 +15,7 @@ export function toSponsorship(entity: SponsorshipEntity): Sponsorship {
     amountUsd: entity.amountCents / 100,
     startDate: entity.startDate,
     endDate: entity.endDate,
+    videoIds: entity.videoIds,
   };
 }
 
@@ -27,6 +28,7 @@ export function toBackupSponsorship(entity: SponsorshipEntity): Required<Sponsor
     amountUsd: entity.amountCents / 100,
     startDate: entity.startDate,
     endDate: entity.endDate,
+    videoIds: entity.videoIds,
   };
 }
 
@@ -39,5 +41,6 @@ export function toSponsorshipRow(input: Required<SponsorshipInput>): Sponsorship
     amountCents: Math.round(input.amountUsd * 100),
     startDate: input.startDate,
     endDate: input.endDate,
+    videoIds: input.videoIds,
   };
 }

@@ -104,6 +104,13 @@ export class VideosService {
     return this.videos.findOneBy({ id });
   }
 
+  /** The stored videos among `ids` (a sponsorship's), by id. */
+  async findByIds(ids: string[]): Promise<Map<string, VideoEntity>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.videos.findBy({ id: In(ids) });
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   /**
    * Up to `limit` videos to watch next (issue 15): those of `sameList` (the ids its playlists hold, in their
    * order) first, then the newest of the same kind; never the video itself, nor a kind in `without`.

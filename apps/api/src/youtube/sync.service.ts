@@ -94,6 +94,16 @@ export class SyncService implements OnModuleDestroy {
     this.policy = outboundPolicy(env);
   }
 
+  /** When the last successful sync ended (what the site's public counts were read from YouTube at); null: none yet. */
+  async lastSuccessAt(): Promise<Date | null> {
+    const run = await this.runs.findOne({
+      select: { id: true, finishedAt: true },
+      where: { kind: 'sync', outcome: 'success' },
+      order: { id: 'DESC' },
+    });
+    return run?.finishedAt ?? null;
+  }
+
   /**
    * The last sync, the last successful one, and the last push (pushes are in the history too, issue 24), and
    * whether a channel and a key are set (the dashboard's badge and its Sync Now before set-up).

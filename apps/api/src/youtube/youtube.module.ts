@@ -50,6 +50,6 @@ import { WebsubService } from './websub.service';
     ChannelInputService,
     WebsubService,
   ],
-  exports: [AppLockService, LiveCheckService],
+  exports: [AppLockService, LiveCheckService, SyncService],
 })
 export class YoutubeModule {}

@@ -28,6 +28,8 @@ const VIEWS: { query: string; ready: string; toast?: (page: Page) => Promise<voi
   { query: '?tab=analytics&sub=traffic', ready: 'Traffic sources' },
   { query: '?tab=analytics&sub=content', ready: 'Top videos' },
   { query: '?tab=analytics&sub=conversions', ready: 'Goals' },
+  // The YouTube source on a stack with no Google account: the notice where its four subtabs would be.
+  { query: '?tab=analytics&sub=youtube-overview', ready: 'YouTube Analytics is not connected' },
   { query: '?tab=settings&sub=general', ready: 'General' },
   { query: '?tab=settings&sub=seo', ready: 'Meta tags' },
   { query: '?tab=settings&sub=legal', ready: 'Legal' },

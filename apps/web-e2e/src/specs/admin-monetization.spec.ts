@@ -282,6 +282,8 @@ test('Sponsorships: the form saves a deal (name, URL, message, amount, dates), l
     amountUsd: 1234.5,
     startDate: `${month}-01`,
     endDate: `${month}-${pad(lastDay)}`,
+    // A deal names the videos its sponsor report covers: none unless chosen.
+    videoIds: [],
   });
 
   await page.reload();

@@ -2,7 +2,7 @@ import { siteLanguages } from '@app/contracts/site-language';
 import { i18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { en, type MessageKey } from '@app/contracts/i18n/en';
-import { isServerKey } from '@app/contracts/i18n/keys';
+import { isDocumentKey, isServerKey } from '@app/contracts/i18n/keys';
 import { activateMessages, t } from './i18n';
 import { loadCatalogue } from './load-catalogue';
 import { pseudoText } from '@app/contracts/i18n/pseudo';
@@ -33,8 +33,17 @@ describe('loading a language', () => {
   it('leaves out the texts only the API writes (e-mails, link pages): they never go into a page', async () => {
     const keys = Object.keys((await loadCatalogue('fr')).messages);
     expect(keys.filter(isServerKey)).toEqual([]);
-    expect(keys).toHaveLength(Object.keys(en).filter((key) => !isServerKey(key)).length);
+    expect(keys.filter(isDocumentKey)).toEqual([]);
+    expect(keys).toHaveLength(
+      Object.keys(en).filter((key) => !isServerKey(key) && !isDocumentKey(key)).length,
+    );
     expect(Object.keys(en).filter(isServerKey).length).toBeGreaterThan(20);
+  });
+
+  it('compiles the standalone documents’ texts (report, media kit) only for the server’s rendering of them', async () => {
+    const keys = Object.keys((await loadCatalogue('fr', true)).messages);
+    expect(keys.filter(isServerKey)).toEqual([]);
+    expect(keys.filter(isDocumentKey).length).toBeGreaterThan(40);
   });
 
   it.each(siteLanguages)('%s loads compiled and renders its texts with their values', async (language) => {

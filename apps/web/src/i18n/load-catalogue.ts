@@ -6,7 +6,7 @@ import type { SiteLanguage } from '@app/contracts/site-language';
 import type { Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Catalogue } from '@app/contracts/i18n/en';
-import { isServerKey } from '@app/contracts/i18n/keys';
+import { isDocumentKey, isServerKey } from '@app/contracts/i18n/keys';
 import type { PageMessages } from './i18n';
 
 const loaders: Record<SiteLanguage, () => Promise<Catalogue>> = {
@@ -22,15 +22,19 @@ const loaders: Record<SiteLanguage, () => Promise<Catalogue>> = {
     ),
 };
 
-/** The catalogue's texts the web app uses, compiled (the API's own texts, e-mails and link pages, left out). */
-export function compileCatalogue(catalogue: Catalogue): Messages {
+/**
+ * The catalogue's texts the web app uses, compiled (the API's own texts, e-mails and link pages, left out), and
+ * with `documents` the texts of the standalone documents too (the server's rendering of a report or the media kit;
+ * never handed to an app).
+ */
+export function compileCatalogue(catalogue: Catalogue, documents = false): Messages {
   return Object.fromEntries(
     Object.entries(catalogue)
-      .filter(([key]) => !isServerKey(key))
+      .filter(([key]) => !isServerKey(key) && (documents || !isDocumentKey(key)))
       .map(([key, text]) => [key, compileMessage(text)]),
   );
 }
 
-export async function loadCatalogue(locale: SiteLanguage): Promise<PageMessages> {
-  return { locale, messages: compileCatalogue(await loaders[locale]()) };
+export async function loadCatalogue(locale: SiteLanguage, documents = false): Promise<PageMessages> {
+  return { locale, messages: compileCatalogue(await loaders[locale](), documents) };
 }

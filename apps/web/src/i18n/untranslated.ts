@@ -8,10 +8,18 @@ export { translations };
  * not listed here counts as untranslated.
  */
 const SAME_AS_ENGLISH: Partial<Record<keyof typeof translations, readonly MessageKey[]>> = {
-  es: ['filter.shorts', 'shorts.title'],
-  'pt-BR': ['nav.playlists', 'nav.menu', 'filter.shorts', 'shorts.title'],
-  fr: ['nav.playlists', 'nav.menu', 'nav.sections', 'filter.shorts', 'shorts.title'],
-  de: ['nav.videos', 'nav.playlists', 'stats.videos', 'filter.videos', 'filter.shorts', 'shorts.title'],
+  es: ['filter.shorts', 'shorts.title', 'figure.percent'],
+  'pt-BR': ['nav.playlists', 'nav.menu', 'filter.shorts', 'shorts.title', 'figure.percent'],
+  fr: ['nav.playlists', 'nav.menu', 'nav.sections', 'filter.shorts', 'shorts.title', 'figure.percent'],
+  de: [
+    'nav.videos',
+    'nav.playlists',
+    'stats.videos',
+    'filter.videos',
+    'filter.shorts',
+    'shorts.title',
+    'figure.percent',
+  ],
 };
 
 /** The keys of `language` whose text is still the English one, or empty. */

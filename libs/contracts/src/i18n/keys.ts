@@ -8,3 +8,13 @@ export const SERVER_KEY_PREFIXES = ['email.', 'linkPage.'] as const;
 export function isServerKey(key: string): boolean {
   return SERVER_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
 }
+
+/**
+ * Keys of the standalone documents the web server renders (a sponsor report, the media kit: no app, no script).
+ * Only the server's rendering of those documents compiles them; the catalogue a page hands its app leaves them out.
+ */
+export const DOCUMENT_KEY_PREFIXES = ['figure.', 'report.', 'mediaKit.'] as const;
+
+export function isDocumentKey(key: string): boolean {
+  return DOCUMENT_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
+}

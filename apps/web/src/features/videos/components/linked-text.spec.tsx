@@ -30,4 +30,25 @@ describe('a description with safe links', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'ugc nofollow noopener noreferrer');
   });
+
+  it('counts clicks on a deal’s sponsor link (http or https, www or not, trailing slash or not), no other link', () => {
+    const text =
+      'Thanks http://www.acme.example/desk/?ref=chan and https://acme.example/desk?ref=other https://x.example';
+    render(
+      <p>
+        <LinkedText
+          text={text}
+          sponsorLinks={[{ sponsorId: '7', url: 'https://acme.example/desk?ref=chan' }]}
+        />
+      </p>,
+    );
+    const [sponsor, other, unrelated] = screen.getAllByRole('link');
+    expect(JSON.parse(sponsor.getAttribute('data-track')!)).toEqual({
+      kind: 'sponsor_click',
+      sponsorId: '7',
+    });
+    expect(other).not.toHaveAttribute('data-track');
+    expect(unrelated).not.toHaveAttribute('data-track');
+    expect(sponsor).toHaveAttribute('rel', 'ugc nofollow noopener noreferrer');
+  });
 });

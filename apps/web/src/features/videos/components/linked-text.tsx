@@ -1,4 +1,6 @@
+import { type SponsorLink, sponsorOfLink } from '@app/contracts/sponsor-links';
 import { Fragment } from 'react';
+import { trackOnClick } from '../../../lib/site-analytics';
 
 /** An http(s) address in free text, up to the next space or a closing bracket or punctuation at its end. */
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]}]/g;
@@ -26,20 +28,34 @@ export function splitLinks(text: string): { text: string; href?: string }[] {
 
 /**
  * A video's description as written (line breaks kept by CSS), its web addresses as links that open in a new tab
- * and carry no weight or referrer (`ugc nofollow`: the text comes from YouTube, not from this site).
+ * and carry no weight or referrer (`ugc nofollow`: the text comes from YouTube, not from this site). A link that is
+ * the sponsor's link of a deal naming the video (`sponsorLinks`) counts its clicks for the deal's report
+ * (`sponsor_click`, first-party and cookieless: site-analytics.ts), before the app has started too.
  */
-export function LinkedText({ text }: { text: string }) {
+export function LinkedText({
+  text,
+  sponsorLinks = [],
+}: {
+  text: string;
+  sponsorLinks?: readonly SponsorLink[];
+}) {
   return (
     <>
-      {splitLinks(text).map((part, i) =>
-        part.href ? (
-          <a key={i} href={part.href} target="_blank" rel="ugc nofollow noopener noreferrer">
+      {splitLinks(text).map((part, i) => {
+        if (!part.href) return <Fragment key={i}>{part.text}</Fragment>;
+        const sponsor = sponsorOfLink(part.href, sponsorLinks);
+        return (
+          <a
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="ugc nofollow noopener noreferrer"
+            {...(sponsor && trackOnClick({ kind: 'sponsor_click', sponsorId: sponsor.sponsorId }))}
+          >
             {part.text}
           </a>
-        ) : (
-          <Fragment key={i}>{part.text}</Fragment>
-        ),
-      )}
+        );
+      })}
     </>
   );
 }

@@ -197,7 +197,7 @@ function Watch({ video }: { video: VideoDetail }) {
         {chapters.length > 0 && <Chapters videoId={video.id} chapters={chapters} onPlayFrom={play} />}
         {video.description?.trim() && (
           <p className={classes.description}>
-            <LinkedText text={video.description.trim()} />
+            <LinkedText text={video.description.trim()} sponsorLinks={video.sponsorLinks} />
           </p>
         )}
       </article>

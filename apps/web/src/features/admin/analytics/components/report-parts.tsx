@@ -5,7 +5,8 @@ import { formatDay, rangeLabels } from '../../shared/lib/figures';
 
 export const NOTHING_YET = 'Nothing recorded yet';
 
-export function Stat({ label, value }: { label: string; value: string }) {
+/** A figure with its label; `hint` is a line under it (what it is made of). */
+export function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
@@ -14,6 +15,12 @@ export function Stat({ label, value }: { label: string; value: string }) {
       <Text fz={24} fw={800} lh={1.25}>
         {value}
       </Text>
+      {hint ? (
+        // Not a paragraph: a bold one before a plain one reads as a heading (axe p-as-heading).
+        <Text size="xs" c="dimmed" component="div">
+          {hint}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

@@ -9,6 +9,7 @@ import { SettingsGate } from '../../shared/components/settings-gate';
 import { SubTabs } from '../../shared/components/sub-tabs';
 import { AdsensePanel } from './adsense-panel';
 import { AffiliatePanel } from './affiliate-panel';
+import { MediaKitCard } from './media-kit-card';
 import { SponsorshipsPanel } from './sponsorships-panel';
 
 export const ADSENSE_URL = 'https://www.google.com/adsense/';
@@ -128,7 +129,16 @@ export function MonetizationTab({
           items={[
             { value: 'adsense', label: 'AdSense', render: () => <AdsensePanel /> },
             { value: 'affiliates', label: 'Affiliate Programs', render: () => <AffiliatePanel /> },
-            { value: 'sponsorships', label: 'Sponsorships', render: () => <SponsorshipsPanel /> },
+            {
+              value: 'sponsorships',
+              label: 'Sponsorships',
+              render: () => (
+                <Stack gap="lg">
+                  <SponsorshipsPanel />
+                  <MediaKitCard />
+                </Stack>
+              ),
+            },
           ]}
         />
       </SettingsGate>

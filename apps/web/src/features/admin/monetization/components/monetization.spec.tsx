@@ -15,6 +15,7 @@ const acme: Sponsorship = {
   // 10 days, 6 of them in March.
   startDate: '2026-03-26',
   endDate: '2026-04-04',
+  videoIds: [],
 };
 
 const analytics = (affiliateClicks: number) => ({
@@ -100,6 +101,7 @@ describe('SponsorshipsPanel', () => {
       amountUsd: 1250.5,
       startDate: '2026-03-01',
       endDate: '2026-03-31',
+      videoIds: [],
     });
     expect(screen.getByLabelText('Sponsor name')).toHaveValue('');
   });

@@ -1,25 +1,22 @@
 import { maxLengthOf, type Sponsorship, type SponsorshipInput, sponsorshipInputSchema } from '@app/contracts';
 import {
-  ActionIcon,
-  Anchor,
   Button,
   Group,
   Modal,
   NumberInput,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { replaceToast } from '../../../../lib/toast';
 import { useDeleteSponsorship, useSaveSponsorship, useSponsorships } from '../api/sponsorships';
 import { formatUsd } from '../../shared/lib/figures';
 import { SectionCard } from '../../shared/components/section-card';
+import { DealRow } from './deal-row';
+import { DealVideoPicker } from './deal-video-picker';
 
 interface SponsorshipForm {
   sponsorName: string;
@@ -28,6 +25,7 @@ interface SponsorshipForm {
   amountUsd: number | string;
   startDate: string;
   endDate: string;
+  videoIds: string[];
 }
 
 const emptyForm: SponsorshipForm = {
@@ -37,6 +35,7 @@ const emptyForm: SponsorshipForm = {
   amountUsd: '',
   startDate: '',
   endDate: '',
+  videoIds: [],
 };
 
 const toForm = (deal: Sponsorship): SponsorshipForm => ({
@@ -46,6 +45,7 @@ const toForm = (deal: Sponsorship): SponsorshipForm => ({
   amountUsd: deal.amountUsd,
   startDate: deal.startDate,
   endDate: deal.endDate,
+  videoIds: deal.videoIds,
 });
 
 /** What the API needs; the API names any field it refuses (the failure toast shows its message). */
@@ -57,6 +57,7 @@ function toInput(form: SponsorshipForm): SponsorshipInput {
     amountUsd: typeof form.amountUsd === 'number' ? form.amountUsd : Number(form.amountUsd),
     startDate: form.startDate,
     endDate: form.endDate,
+    videoIds: form.videoIds,
   };
 }
 
@@ -67,69 +68,9 @@ const isComplete = (form: SponsorshipForm) =>
   !!form.startDate &&
   !!form.endDate;
 
-function DealRow({
-  deal,
-  onEdit,
-  onDelete,
-}: {
-  deal: Sponsorship;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <Paper withBorder radius="md" p="sm" data-testid="sponsorship">
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Group gap="xs">
-            <Text fw={600}>{deal.sponsorName}</Text>
-            <Text fw={600} c="teal.4">
-              {formatUsd(deal.amountUsd)}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed">
-            {deal.startDate} to {deal.endDate} ·{' '}
-            <Anchor href={deal.url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
-              {deal.url}
-            </Anchor>
-          </Text>
-          {deal.message ? (
-            <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-              {deal.message}
-            </Text>
-          ) : null}
-        </div>
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit sponsorship">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={onEdit}
-              aria-label={`Edit ${deal.sponsorName}`}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete sponsorship">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              onClick={onDelete}
-              aria-label={`Delete ${deal.sponsorName}`}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Group>
-    </Paper>
-  );
-}
-
 /**
- * The sponsor form (name, URL, message) with the deal's amount in USD and its first and last
- * day: it saves deals, lists them, edits and deletes them (after a confirmation).
+ * The sponsor form (name, URL, message) with the deal's amount in USD, its first and last day and the videos it
+ * sponsors: it saves deals, lists them with their report links, edits and deletes them (after a confirmation).
  */
 export function SponsorshipsPanel() {
   const { data, isPending, isError, error } = useSponsorships();
@@ -139,7 +80,7 @@ export function SponsorshipsPanel() {
   const [editing, setEditing] = useState<number | undefined>(undefined);
   const [deleting, setDeleting] = useState<Sponsorship | null>(null);
 
-  const field = (key: Exclude<keyof SponsorshipForm, 'amountUsd'>) => ({
+  const field = (key: Exclude<keyof SponsorshipForm, 'amountUsd' | 'videoIds'>) => ({
     value: form[key],
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
@@ -223,6 +164,10 @@ export function SponsorshipsPanel() {
               <TextInput label="Start date" type="date" {...field('startDate')} />
               <TextInput label="End date" type="date" {...field('endDate')} />
             </SimpleGrid>
+            <DealVideoPicker
+              value={form.videoIds}
+              onChange={(videoIds) => setForm((current) => ({ ...current, videoIds }))}
+            />
             <Group justify="flex-end" gap="sm">
               {editing !== undefined ? (
                 <Button variant="default" onClick={reset} disabled={save.isPending}>

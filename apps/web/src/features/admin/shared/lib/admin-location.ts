@@ -9,7 +9,17 @@ export const adminTabs = {
   monetization: ['adsense', 'affiliates', 'sponsorships'],
   design: ['themes', 'layout', 'branding', 'typography'],
   integrations: ['overview', 'analytics', 'notifications', 'advanced'],
-  analytics: ['performance', 'traffic', 'content', 'conversions'],
+  // The site's own counts, then the YouTube Analytics view of each (`youtube-…`: the source is in the subtab).
+  analytics: [
+    'performance',
+    'traffic',
+    'content',
+    'conversions',
+    'youtube-overview',
+    'youtube-content',
+    'youtube-audience',
+    'youtube-revenue',
+  ],
   settings: ['general', 'seo', 'legal', 'security', 'backup'],
 } as const satisfies Record<string, readonly string[]>;
 
