@@ -1,12 +1,17 @@
 import { settingsDefaults, type Sponsorship, type SponsorReportLink } from '@app/contracts';
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '../../../../components/toaster';
 import { fakeResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { SettingsGate } from '../../shared/components/settings-gate';
 import { MediaKitCard } from './media-kit-card';
 import { SponsorshipsPanel } from './sponsorships-panel';
+
+// Mantine's combobox, modals and the debounced search render slowly in JSDOM while the other projects' tests share
+// the cores (npm test): each wait gets 5 s, each test 20 s, instead of failing on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
 
 const acme: Sponsorship = {
   id: 1,
