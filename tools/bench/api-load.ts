@@ -141,8 +141,13 @@ async function prepare(api: ApiProcess, videos: number): Promise<void> {
 export async function benchApiLoad(
   options: { smoke?: boolean; databases?: LoadDatabase[]; log?: (line: string) => void } = {},
 ): Promise<LoadResult[]> {
-  const { smoke = false, databases = ['sqlite', 'mysql'], log = () => undefined } = options;
-  // The smoke run checks that every case runs without an error, not its speed: a second each.
+  // The smoke run checks that every case runs without an error, not its speed: a second each, on SQLite alone (the
+  // same requests on MariaDB differ only by the DATABASE_URL; the MariaDB integration leg runs the API on it).
+  const {
+    smoke = false,
+    databases = smoke ? ['sqlite'] : ['sqlite', 'mysql'],
+    log = () => undefined,
+  } = options;
   const seconds = smoke ? 1 : 20;
   const results: LoadResult[] = [];
   for (const database of databases) {
