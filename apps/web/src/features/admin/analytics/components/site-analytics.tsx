@@ -25,7 +25,7 @@ export function SiteAnalytics({ sub, range, controls, onSubChange }: AnalyticsSo
       );
     return (
       <Center py="xl">
-        <Loader aria-label="Loading analytics" />
+        <Loader role="status" aria-label="Loading analytics" />
       </Center>
     );
   };

@@ -49,7 +49,7 @@ const when = (run: SyncRun) => dateTime.format(new Date(run.finishedAt ?? run.st
 
 function LastSync({ syncing }: { syncing: boolean }) {
   const { data, isPending, error } = useSyncStatus({ poll: syncing });
-  if (isPending) return <Loader size="xs" aria-label="Loading the last sync" />;
+  if (isPending) return <Loader size="xs" role="status" aria-label="Loading the last sync" />;
   if (error) {
     return (
       <Text size="sm" c="dimmed">

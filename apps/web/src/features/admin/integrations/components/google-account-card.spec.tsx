@@ -50,6 +50,13 @@ describe('the Google account card (YouTube Analytics)', () => {
     expect(adminLink({ tab: 'integrations', field: 'google-account' })).toBe(GOOGLE_RETURN_PATH);
   });
 
+  it('announces its loading as a status (a labelled loader without a role is an axe violation)', async () => {
+    setup(googleAccount(), CLIENT, {
+      '/api/admin/google-account': () => new Promise<Response>(() => undefined),
+    });
+    expect(await screen.findByRole('status', { name: 'Loading the Google account' })).toBeTruthy();
+  });
+
   it('asks for the OAuth client first and shows the redirect URI to register', async () => {
     setup(googleAccount(), { googleOAuthClientId: '', googleOAuthClientSecret: '' });
     const region = await card();

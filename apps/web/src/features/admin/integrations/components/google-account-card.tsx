@@ -71,7 +71,7 @@ export function GoogleAccountCard() {
             Google account: not available ({error.message})
           </Text>
         ) : !status ? (
-          <Loader size="xs" aria-label="Loading the Google account" />
+          <Loader size="xs" role="status" aria-label="Loading the Google account" />
         ) : (
           <StateLine status={status} />
         )}
