@@ -24,6 +24,7 @@ import { PlaylistsModule } from './playlists/playlists.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SettingsModule } from './settings/settings.module';
 import { SponsorshipsModule } from './sponsorships/sponsorships.module';
+import { TranscriptsModule } from './transcripts/transcripts.module';
 import { VideosModule } from './videos/videos.module';
 import { YoutubeModule } from './youtube/youtube.module';
 import { YoutubeAnalyticsModule } from './youtube-analytics/youtube-analytics.module';
@@ -58,6 +59,7 @@ export class AppModule {
         AuditModule,
         GoogleAccountModule,
         YoutubeAnalyticsModule,
+        TranscriptsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -37,3 +37,4 @@ export * from './site-image';
 export * from './missing-images';
 export * from './google-account';
 export * from './youtube-analytics';
+export * from './transcripts';

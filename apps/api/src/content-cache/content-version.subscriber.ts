@@ -18,6 +18,9 @@ export const PUBLIC_CONTENT_TABLES = new Set([
   'live_stream',
   // A deal's link is counted on the watch pages of its videos (`sponsorLinks`).
   'sponsorship',
+  // The watch page shows a video's transcript.
+  'video_transcript',
+  'transcript_cue',
 ]);
 
 export const BUMP_CONTENT_VERSION = 'UPDATE content_version SET version = version + 1 WHERE id = 1';

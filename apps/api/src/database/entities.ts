@@ -19,6 +19,8 @@ import { PlaylistVideoEntity } from '../playlists/playlist-video.entity';
 import { SettingEntity } from '../settings/setting.entity';
 import { SponsorshipEntity } from '../sponsorships/sponsorship.entity';
 import { SponsorReportLinkEntity } from '../sponsorships/sponsor-report-link.entity';
+import { TranscriptCueEntity } from '../transcripts/transcript-cue.entity';
+import { VideoTranscriptEntity } from '../transcripts/video-transcript.entity';
 import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
 import { LiveStreamEntity } from '../youtube/live-stream.entity';
@@ -39,6 +41,7 @@ import { AnalyticsFloods1765440000000 } from './migrations/1765440000000-analyti
 import { GoogleAccount1765600000000 } from './migrations/1765600000000-google-account';
 import { YoutubeAnalytics1765700000000 } from './migrations/1765700000000-youtube-analytics';
 import { SponsorReports1765800000000 } from './migrations/1765800000000-sponsor-reports';
+import { Transcripts1765900000000 } from './migrations/1765900000000-transcripts';
 import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
 import { WebsubIntents1765410000000 } from './migrations/1765410000000-websub-intents';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
@@ -82,6 +85,8 @@ export const ENTITIES = [
   AnalyticsDayEntity,
   SponsorshipEntity,
   SponsorReportLinkEntity,
+  VideoTranscriptEntity,
+  TranscriptCueEntity,
   AuditEventEntity,
   PasskeyEntity,
   WebsubSubscriptionEntity,
@@ -126,4 +131,5 @@ export const MIGRATIONS = [
   GoogleAccount1765600000000,
   YoutubeAnalytics1765700000000,
   SponsorReports1765800000000,
+  Transcripts1765900000000,
 ];

@@ -1,0 +1,87 @@
+/**
+ * A video's transcripts: timed cues from the owner's captions. Free of zod so the watch page can import it alone
+ * (`@app/contracts/transcripts`).
+ *
+ * Sources: `youtube` (the channel's caption tracks, read with the connected Google account) and `upload` (a `.vtt` or
+ * `.srt` file the owner uploads in the Content tab). A video has at most one track per source, language and kind.
+ */
+
+export const TRANSCRIPT_SOURCES = ['youtube', 'upload'] as const;
+export type TranscriptSource = (typeof TRANSCRIPT_SOURCES)[number];
+
+/** `asr`: YouTube's automatic captions; `standard`: captions a person wrote (every uploaded file). */
+export const TRANSCRIPT_KINDS = ['standard', 'asr'] as const;
+export type TranscriptKind = (typeof TRANSCRIPT_KINDS)[number];
+
+/** One cue: seconds from the start of the video (millisecond precision) and its text (plain, one line). */
+export interface TranscriptCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** What identifies a track of a video. */
+export interface TranscriptTrackKey {
+  source: TranscriptSource;
+  /** BCP 47 (`en`, `pt-BR`, `ja`), as the file or YouTube names it. */
+  language: string;
+  kind: TranscriptKind;
+}
+
+/** A stored track, without its cues. */
+export interface TranscriptTrack extends TranscriptTrackKey {
+  /** The track's own name (YouTube's `snippet.name`, or the uploaded file's name). */
+  name: string | null;
+  cueCount: number;
+  /** When the site stored it (ISO 8601). */
+  storedAt: string;
+}
+
+/** The transcript a watch page shows: one track and its cues. */
+export interface VideoTranscript extends TranscriptTrackKey {
+  cues: TranscriptCue[];
+}
+
+/** How many cues one track may hold (a 12-hour stream at one cue a second is 43,200). */
+export const TRANSCRIPT_MAX_CUES = 50_000;
+/** The largest caption file the site takes (an upload, or a track downloaded from YouTube). */
+export const TRANSCRIPT_MAX_BYTES = 5 * 1024 * 1024;
+/** The longest text one cue keeps; longer text is cut at a word. */
+export const TRANSCRIPT_CUE_MAX_LENGTH = 500;
+
+/** Which source wins when a video has both: the owner's own upload is a deliberate choice. */
+const SOURCE_RANK: Record<TranscriptSource, number> = { upload: 0, youtube: 1 };
+const KIND_RANK: Record<TranscriptKind, number> = { standard: 0, asr: 1 };
+
+/** How well a track's language fits the site's: 0 the same tag, 1 the same primary language, 2 another. */
+function languageFit(track: string, site: string): number {
+  const a = track.toLowerCase();
+  const b = site.toLowerCase();
+  if (a === b) return 0;
+  return a.split('-')[0] === b.split('-')[0] ? 1 : 2;
+}
+
+/**
+ * The track a visitor is shown: the site language's first (the exact tag, then the same primary language), then an
+ * upload before YouTube's, then a written track before an automatic one. Null for none.
+ */
+export function preferredTrack<T extends TranscriptTrackKey>(
+  tracks: readonly T[],
+  siteLanguage: string,
+): T | null {
+  let best: T | null = null;
+  let bestRank: number[] = [];
+  for (const track of tracks) {
+    const rank = [
+      languageFit(track.language, siteLanguage),
+      SOURCE_RANK[track.source],
+      KIND_RANK[track.kind],
+    ];
+    const order = rank.map((r, i) => r - bestRank[i]).find((d) => d !== 0);
+    if (best === null || (order !== undefined && order < 0)) {
+      best = track;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
