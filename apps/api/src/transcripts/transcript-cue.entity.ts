@@ -1,8 +1,8 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One cue of a track (`video_transcript`), in order (`position`), times in milliseconds. */
-@Entity('transcript_cue')
 @Index('idx_transcript_cue_track', ['transcriptId', 'position'])
+@Entity('transcript_cue')
 export class TranscriptCueEntity {
   @PrimaryGeneratedColumn('increment')
   id: number;

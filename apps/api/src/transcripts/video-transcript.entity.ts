@@ -5,8 +5,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
  * One caption track of a video (`transcript_cue` holds its cues): at most one per video, source, language and kind.
  * A YouTube track keeps its caption id and `lastUpdated`, so a sync downloads only new or changed tracks.
  */
-@Entity('video_transcript')
 @Index('uq_video_transcript_track', ['videoId', 'source', 'language', 'kind'], { unique: true })
+@Entity('video_transcript')
 export class VideoTranscriptEntity {
   @PrimaryGeneratedColumn('increment')
   id: number;
