@@ -38,3 +38,4 @@ export * from './missing-images';
 export * from './google-account';
 export * from './youtube-analytics';
 export * from './transcripts';
+export * from './search';
