@@ -35,13 +35,17 @@ export function appNeededAtLoad(
   return null;
 }
 
-/** What a click handled by the app lands on, or null for one the browser handles alone (a link elsewhere). */
+/**
+ * What a click handled by the app lands on, or null for one the browser handles alone: a link elsewhere, or a
+ * control inside `[data-no-app]` (the top bar's search form, which submits as a plain GET; the transcript's
+ * disclosure, which opens without script), which then works at once, without waiting for the app.
+ */
 export function appClickTarget(target: EventTarget | null, here: Location | URL): HTMLElement | null {
   if (!(target instanceof Element)) return null;
   const element = target.closest<HTMLElement>(
     'button, input, select, textarea, label, summary, [role="button"], a[href]',
   );
-  if (!element) return null;
+  if (!element || element.closest('[data-no-app]')) return null;
   if (element instanceof HTMLAnchorElement) {
     if (element.target && element.target !== '_self') return null;
     const url = new URL(element.href, here.href);

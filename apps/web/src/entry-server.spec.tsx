@@ -39,13 +39,15 @@ const base = {
   cache: { shared: true, cacheControl: 'no-cache' },
 } as const;
 
-function watchModel(detail: Omit<VideoDetail, 'sponsorLinks'>): PageModel {
+function watchModel(
+  detail: Omit<VideoDetail, 'sponsorLinks' | 'transcript'> & Partial<Pick<VideoDetail, 'transcript'>>,
+): PageModel {
   return {
     ...base,
     path: `/videos/${detail.id}`,
     kind: 'watch',
     status: 200,
-    data: { video: { sponsorLinks: [], ...detail } },
+    data: { video: { sponsorLinks: [], transcript: null, ...detail } },
   };
 }
 

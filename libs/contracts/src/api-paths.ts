@@ -7,8 +7,13 @@ export const API_PREFIX = '/api';
 /** The oEmbed endpoint (issue 15): watch pages' discovery links point to it. */
 export const OEMBED_PATH = '/oembed';
 
+/** The site's OpenSearch description document (browsers add the site's search from it): every page's head links it. */
+export const OPENSEARCH_PATH = '/opensearch.xml';
+/** Its MIME type (the document's `Content-Type`, the link's `type`). */
+export const OPENSEARCH_TYPE = 'application/opensearchdescription+xml';
+
 /** Paths the API answers at the site root, outside its prefix. */
-export const API_ROOT_FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt', OEMBED_PATH] as const;
+export const API_ROOT_FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt', OEMBED_PATH, OPENSEARCH_PATH] as const;
 
 /** `/api` itself, anything below it, or one of the root files. */
 export function isApiPath(pathname: string): boolean {

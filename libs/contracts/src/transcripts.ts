@@ -85,3 +85,76 @@ export function preferredTrack<T extends TranscriptTrackKey>(
   }
   return best;
 }
+
+/**
+ * A paragraph of a transcript as the watch page shows it: consecutive cues joined, from its first cue's start to its
+ * last cue's end (seconds). One link each instead of one a cue keeps a long stream's page light (docs/public-page.md).
+ */
+export interface TranscriptParagraph {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The transcript a watch page shows (the track `preferredTrack` picks), in paragraphs. */
+export interface WatchTranscript extends TranscriptTrackKey {
+  paragraphs: TranscriptParagraph[];
+}
+
+/**
+ * How cues are grouped: a paragraph ends at a sentence's end once it lasts `sentence` seconds, at a pause of
+ * `pause` seconds once it lasts `short`, and in any case before it would last `longest` (YouTube's automatic
+ * captions have no punctuation, so theirs end there).
+ */
+export const TRANSCRIPT_PARAGRAPH = { sentence: 20, longest: 30, pause: 4, short: 10 } as const;
+
+const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
+/** Scripts written without spaces between words (Chinese, Japanese): their cues join without one. */
+const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Two pieces of text as one: with a space between words, without one where either side is Chinese or Japanese. */
+export function joinCueTexts(before: string, after: string): string {
+  if (!before) return after;
+  if (!after) return before;
+  const glued = NO_SPACE_SCRIPT.test(before.slice(-1)) || NO_SPACE_SCRIPT.test(after.charAt(0));
+  return glued ? `${before}${after}` : `${before} ${after}`;
+}
+
+/** A track's cues (in order) as the watch page's paragraphs (`TRANSCRIPT_PARAGRAPH`); cues without text are left out. */
+export function transcriptParagraphs(cues: readonly TranscriptCue[]): TranscriptParagraph[] {
+  const paragraphs: TranscriptParagraph[] = [];
+  let current: TranscriptParagraph | null = null;
+  for (const cue of cues) {
+    const text = cue.text.replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    if (current) {
+      const lasted = cue.start - current.start;
+      const { sentence, longest, pause, short } = TRANSCRIPT_PARAGRAPH;
+      const ends =
+        lasted >= longest ||
+        (lasted >= sentence && SENTENCE_END.test(current.text)) ||
+        (lasted >= short && cue.start - current.end >= pause);
+      if (!ends) {
+        current.text = joinCueTexts(current.text, text);
+        current.end = Math.max(current.end, cue.end);
+        continue;
+      }
+    }
+    current = { start: cue.start, end: cue.end, text };
+    paragraphs.push(current);
+  }
+  return paragraphs;
+}
+
+/** The paragraph playing at `seconds`: from its start to the next one's (the last one's, to its end); -1 for none. */
+export function paragraphAt(paragraphs: readonly TranscriptParagraph[], seconds: number | null): number {
+  if (seconds === null || paragraphs.length === 0 || seconds < paragraphs[0].start) return -1;
+  let low = 0;
+  let high = paragraphs.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (paragraphs[middle].start <= seconds) low = middle;
+    else high = middle - 1;
+  }
+  return low === paragraphs.length - 1 && seconds > paragraphs[low].end ? -1 : low;
+}

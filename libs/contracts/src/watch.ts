@@ -11,6 +11,7 @@ import type { SiteImage } from './site-image';
 import { ogImagePath } from './site-image-files';
 import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
 import { truncateText } from './text';
+import { joinCueTexts, type TranscriptParagraph } from './transcripts';
 import type { VideoKind } from './video-filters';
 import { embedUrl, thumbnailUrl, VIDEO_ID_SOURCE } from './youtube';
 
@@ -91,6 +92,8 @@ export interface WatchVideo {
     actualStartTime: string | null;
     actualEndTime?: string | null;
   } | null;
+  /** What is said in it (its paragraphs' text goes into the structured data's `transcript`, bounded). */
+  transcript?: { paragraphs: readonly Pick<TranscriptParagraph, 'text'>[] } | null;
 }
 
 /** An ISO 8601 duration (`PT4M13S`, `PT1H`, `PT0S`). */
@@ -163,10 +166,28 @@ function keyMoments(video: WatchVideo, origin: string): Pick<VideoObject, 'hasPa
 }
 
 /**
+ * The most of a transcript the `VideoObject` carries (characters, cut at a grapheme): about the first 850 words,
+ * 5–6 minutes of speech. The structured data sits in the page's `<head>`, before its first screen, where every
+ * kilobyte delays the first paint (docs/public-page.md); the whole text is in the page itself.
+ */
+export const TRANSCRIPT_JSON_LD_MAX_LENGTH = 5000;
+
+/** The `transcript` of a `VideoObject`: the paragraphs' text joined, at most `TRANSCRIPT_JSON_LD_MAX_LENGTH`. */
+export function transcriptJsonLdText(paragraphs: readonly Pick<TranscriptParagraph, 'text'>[]): string {
+  let text = '';
+  for (const paragraph of paragraphs) {
+    text = joinCueTexts(text, paragraph.text);
+    if (text.length > TRANSCRIPT_JSON_LD_MAX_LENGTH) break;
+  }
+  return truncateText(text, TRANSCRIPT_JSON_LD_MAX_LENGTH);
+}
+
+/**
  * schema.org `VideoObject` of a watch page with what Google requires and recommends
  * (https://developers.google.com/search/docs/appearance/structured-data/video): a live or scheduled stream is
  * published by a `BroadcastEvent` (`broadcast-event.ts`) from its start; a replay whose stream times are known,
- * by one with its actual start and end. Chapters become key moments (`keyMoments`).
+ * by one with its actual start and end. Chapters become key moments (`keyMoments`); a transcript, its
+ * `transcript` (`transcriptJsonLdText`).
  */
 export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContext<VideoObject> {
   const url = watchPageUrl(origin, video.id);
@@ -205,6 +226,9 @@ export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContex
         }),
     ...(publication ? { publication } : {}),
     ...keyMoments(video, origin),
+    ...(video.transcript?.paragraphs.length
+      ? { transcript: transcriptJsonLdText(video.transcript.paragraphs) }
+      : {}),
   };
 }
 
@@ -260,6 +284,7 @@ export function watchPageHead(settings: PageHeadSettings, origin: string, video:
       name('twitter:player:height', String(height)),
     ],
     feed: site.feed,
+    search: site.search,
     canonical: url,
     oembed: { href: oembedDiscoveryUrl(origin, video.id), title: video.title },
     jsonLd: [videoObjectJsonLd(video, origin)],

@@ -3,12 +3,13 @@ import { AnalyticsModule } from '../analytics/analytics.module';
 import { ChannelModule } from '../channel/channel.module';
 import { ImageRefreshModule } from '../images/image-refresh.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
+import { TranscriptsModule } from '../transcripts/transcripts.module';
 import { VideosModule } from '../videos/videos.module';
 import { DemoController } from './demo.controller';
 import { DemoSeedService } from './demo-seed.service';
 
 @Module({
-  imports: [ChannelModule, VideosModule, PlaylistsModule, AnalyticsModule, ImageRefreshModule],
+  imports: [ChannelModule, VideosModule, PlaylistsModule, AnalyticsModule, ImageRefreshModule, TranscriptsModule],
   controllers: [DemoController],
   providers: [DemoSeedService],
 })

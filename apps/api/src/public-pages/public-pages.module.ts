@@ -4,6 +4,7 @@ import { MediaKitModule } from '../media-kit/media-kit.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
 import { SettingsModule } from '../settings/settings.module';
 import { SponsorshipsModule } from '../sponsorships/sponsorships.module';
+import { TranscriptsModule } from '../transcripts/transcripts.module';
 import { VideosModule } from '../videos/videos.module';
 import { YoutubeModule } from '../youtube/youtube.module';
 import { PageModelController } from './page-model.controller';
@@ -27,6 +28,7 @@ import { WatchService } from './watch.service';
     YoutubeModule,
     SponsorshipsModule,
     MediaKitModule,
+    TranscriptsModule,
   ],
   controllers: [PublicPagesController, WatchController, PageModelController],
   providers: [PublicPagesService, WatchService, PageModelService],
