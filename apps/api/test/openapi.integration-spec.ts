@@ -310,6 +310,7 @@ const CALLS: Call[] = [
   { route: 'get /sitemap.xml', status: 200 },
   { route: 'get /rss.xml', status: 200 },
   { route: 'get /robots.txt', status: 200 },
+  { route: 'get /opensearch.xml', status: 200 },
   { route: 'post /api/admin/generate-sitemap', status: 200, as: 'admin' },
   { route: 'post /api/admin/sponsorships', status: 201, as: 'admin', body: SPONSOR_DEAL },
   { route: 'post /api/admin/sponsorships', status: 400, as: 'admin', body: { ...SPONSOR_DEAL, url: 'x' } },

@@ -11,9 +11,11 @@ import {
   pageModelUrl,
   publicSettingsKeys,
   settingsKeys,
+  type TranscriptCue,
 } from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { TranscriptStore } from '../src/transcripts/transcript-store.service';
 import { saveSettings, useStack } from './support/stack';
 import type { TestApp } from './support/test-app';
 
@@ -107,6 +109,70 @@ describe('the page model', () => {
     expect(watch.head).toBe(`${pageHeadHtml(watchPageHead(watch.settings, ORIGIN, watch.data.video))}\n`);
     expect(watch.head).toContain('"@type":"VideoObject"');
     expect(watch.settings).toEqual(await json('/api/settings'));
+  });
+
+  it("carries the video's transcript (the site language's track) in paragraphs, and in its VideoObject", async () => {
+    const id = await firstVideoId();
+    const store = t.app.get(TranscriptStore);
+    const cue = (start: number, end: number, text: string): TranscriptCue => ({ start, end, text });
+    const before = (await model(`/videos/${id}`)).version;
+    await store.replace(id, { source: 'youtube', language: 'en', kind: 'asr' }, [
+      cue(0, 3, 'welcome back'),
+      cue(3, 6.5, 'to the channel.'),
+      cue(40, 44.25, 'Later on we build a shed.'),
+    ]);
+    await store.replace(id, { source: 'upload', language: 'ja', kind: 'standard' }, [
+      cue(0, 4, 'こんにちは。'),
+      cue(4, 8, '小屋を作ります。'),
+    ]);
+    try {
+      const watch = await model(`/videos/${id}`);
+      // A stored transcript is public content: the next page model is a new version.
+      expect(Number(watch.version)).toBeGreaterThan(Number(before));
+      if (watch.kind !== 'watch' || !watch.data.video) throw new Error('not a watch model');
+      expect(watch.data.video.transcript).toEqual({
+        source: 'youtube',
+        language: 'en',
+        kind: 'asr',
+        paragraphs: [
+          { start: 0, end: 6.5, text: 'welcome back to the channel.' },
+          { start: 40, end: 44.25, text: 'Later on we build a shed.' },
+        ],
+      });
+      expect(watch.data).toEqual({ video: await json(`/api/videos/${id}`) });
+      expect(watch.head).toContain('"transcript":"welcome back to the channel. Later on we build a shed."');
+
+      await saveSettings(admin, { siteLanguage: 'ja' });
+      const ja = await model(`/videos/${id}`);
+      if (ja.kind !== 'watch' || !ja.data.video) throw new Error('not a watch model');
+      expect(ja.data.video.transcript).toEqual({
+        source: 'upload',
+        language: 'ja',
+        kind: 'standard',
+        paragraphs: [{ start: 0, end: 8, text: 'こんにちは。小屋を作ります。' }],
+      });
+    } finally {
+      await saveSettings(admin, { siteLanguage: 'en' });
+      await store.remove(id);
+    }
+    const without = await model(`/videos/${id}`);
+    expect(without.kind === 'watch' && without.data.video?.transcript).toBeNull();
+    expect(without.head).not.toContain('"transcript"');
+  });
+
+  it('links every page to the OpenSearch description, which leads to the search page', async () => {
+    for (const path of ['/', `/videos/${await firstVideoId()}`, '/admin', '/no/such/page'])
+      expect((await model(path)).head).toContain(
+        '<link rel="search" type="application/opensearchdescription+xml" href="/opensearch.xml" title=',
+      );
+    const home = await model('/');
+    expect(home.head).toContain(`"target":"${ORIGIN}/search?q={search_term_string}"`);
+    const res = await request(t.server).get('/opensearch.xml').set('Host', HOST).expect(200);
+    expect(res.headers['content-type']).toBe('application/opensearchdescription+xml; charset=utf-8');
+    const xml = res.text;
+    expect(xml).toContain(`<Url type="text/html" method="get" template="${ORIGIN}/search?q={searchTerms}"/>`);
+    expect(xml).toContain(`<Image type="image/svg+xml">${ORIGIN}/favicon.svg</Image>`);
+    expect(xml).toMatch(/<ShortName>[^<]{1,16}<\/ShortName>/);
   });
 
   it("answers the watch page of a video the site does not have, the dashboard and any other path, with the page's status", async () => {

@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = new Set([
   'get /rss.xml',
   'get /robots.txt',
   'get /oembed',
+  'get /opensearch.xml',
   'get /api/page',
   // A sponsor report's CSV: its signed link's token is the key (a revoked or made-up one is a 410 or 404).
   'get /api/sponsor-reports/:token/report.csv',

@@ -166,20 +166,30 @@ function keyMoments(video: WatchVideo, origin: string): Pick<VideoObject, 'hasPa
 }
 
 /**
- * The most of a transcript the `VideoObject` carries (characters, cut at a grapheme): about the first 850 words,
- * 5–6 minutes of speech. The structured data sits in the page's `<head>`, before its first screen, where every
- * kilobyte delays the first paint (docs/public-page.md); the whole text is in the page itself.
+ * The most of a transcript the `VideoObject` carries (UTF-16 units): about the first 850 words, 5–6 minutes of
+ * speech. The structured data sits in the page's `<head>`, before its first screen, where every kilobyte delays the
+ * first paint (docs/public-page.md); the whole text is in the page itself.
  */
 export const TRANSCRIPT_JSON_LD_MAX_LENGTH = 5000;
+/** How far back a cut looks for the end of a word (text without spaces, Japanese, is cut between graphemes). */
+const WORD_CUT_REACH = 40;
 
-/** The `transcript` of a `VideoObject`: the paragraphs' text joined, at most `TRANSCRIPT_JSON_LD_MAX_LENGTH`. */
+/**
+ * The `transcript` of a `VideoObject`: the paragraphs' text joined; a longer one is cut at a word, within
+ * `TRANSCRIPT_JSON_LD_MAX_LENGTH` with its ellipsis.
+ */
 export function transcriptJsonLdText(paragraphs: readonly Pick<TranscriptParagraph, 'text'>[]): string {
   let text = '';
   for (const paragraph of paragraphs) {
     text = joinCueTexts(text, paragraph.text);
     if (text.length > TRANSCRIPT_JSON_LD_MAX_LENGTH) break;
   }
-  return truncateText(text, TRANSCRIPT_JSON_LD_MAX_LENGTH);
+  if (text.length <= TRANSCRIPT_JSON_LD_MAX_LENGTH) return text;
+  const cut = truncateText(text, TRANSCRIPT_JSON_LD_MAX_LENGTH - 1, '');
+  const space = cut.lastIndexOf(' ');
+  const wholeWords =
+    /\s/.test(text.charAt(cut.length)) || space < cut.length - WORD_CUT_REACH ? cut : cut.slice(0, space);
+  return `${wholeWords.trimEnd()}…`;
 }
 
 /**
