@@ -1,5 +1,6 @@
 import { parseChapters, type Video, type VideoDetail } from '@app/contracts';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { axeReport, SERIOUS } from '../support/axe';
 import { listeningPlayers, receivedCommands, stubYouTubePlayer } from '../support/youtube-stub';
 
 /**
@@ -92,6 +93,7 @@ test.describe('the transcript of a watch page', () => {
     await region.locator('summary').click();
     await expect(region.locator('details')).toHaveAttribute('open', '');
     await expect(page.locator('html')).not.toHaveAttribute('data-app', /.+/);
+    expect(await axeReport(page, { impacts: SERIOUS })).toEqual([]);
 
     // A paragraph before the app runs: the click waits for it, then opens the player at its second.
     await paragraphLink(page, video.id, second.start).click();

@@ -23,7 +23,14 @@ export function SiteSearch() {
           enterKeyHint="search"
           required
         />
-        <button type="submit" className={classes.submit} aria-label={t('nav.search')} title={t('nav.search')}>
+        {/* Enter in the field submits: the button is for the pointer, and the keyboard skips it (one stop, not two). */}
+        <button
+          type="submit"
+          className={classes.submit}
+          aria-label={t('nav.search')}
+          title={t('nav.search')}
+          tabIndex={-1}
+        >
           <IconSearch size={20} aria-hidden />
         </button>
       </div>
