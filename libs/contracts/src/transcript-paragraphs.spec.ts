@@ -94,7 +94,7 @@ describe('the VideoObject’s transcript', () => {
     });
   });
 
-  it('is bounded: a 3-hour stream’s carries its first 5,000 characters', () => {
+  it('is bounded: a 3-hour stream’s carries its first 1,000 characters, cut after a word', () => {
     const paragraphs = transcriptParagraphs(every(3, 3600, (i) => `sentence number ${i} of the stream`));
     const text = transcriptJsonLdText(paragraphs);
     expect(text.length).toBeLessThanOrEqual(TRANSCRIPT_JSON_LD_MAX_LENGTH);
