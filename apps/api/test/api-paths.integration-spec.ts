@@ -76,6 +76,9 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   youtubeAnalyticsAudience: ['get'],
   youtubeAnalyticsRevenue: ['get'],
   youtubeAnalyticsRefresh: ['post'],
+  youtubeCaptionsStatus: ['get'],
+  youtubeCaptionsSwitch: ['post'],
+  youtubeCaptionsRefresh: ['post'],
 };
 
 /** What a builder's parameter looks like in a path's shape (`/api/playlists/{}/pin`). */

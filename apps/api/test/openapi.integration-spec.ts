@@ -564,6 +564,12 @@ const CALLS: Call[] = [
       url: `/api/admin/youtube-analytics/${report}?range=2w`,
     },
   ]),
+  // Not connected: the switch saves and asks Google nothing; off again, nothing is stored (the suite of its own runs it).
+  { route: 'get /api/admin/youtube-captions/status', status: 200, as: 'admin' },
+  { route: 'post /api/admin/youtube-captions/switch', status: 200, as: 'admin', body: { enabled: true } },
+  { route: 'post /api/admin/youtube-captions/switch', status: 400, as: 'admin', body: { enabled: 'yes' } },
+  { route: 'post /api/admin/youtube-captions/refresh', status: 202, as: 'admin' },
+  { route: 'post /api/admin/youtube-captions/switch', status: 200, as: 'admin', body: { enabled: false } },
   { route: 'post /api/auth/logout', status: 200, as: 'admin' },
 ];
 

@@ -121,6 +121,9 @@ export const apiPaths = {
   youtubeAnalyticsAudience: `${API_PREFIX}/admin/youtube-analytics/audience`,
   youtubeAnalyticsRevenue: `${API_PREFIX}/admin/youtube-analytics/revenue`,
   youtubeAnalyticsRefresh: `${API_PREFIX}/admin/youtube-analytics/refresh`,
+  youtubeCaptionsStatus: `${API_PREFIX}/admin/youtube-captions/status`,
+  youtubeCaptionsSwitch: `${API_PREFIX}/admin/youtube-captions/switch`,
+  youtubeCaptionsRefresh: `${API_PREFIX}/admin/youtube-captions/refresh`,
 } as const;
 
 /** The name of one of the API's paths in `apiPaths`. */
