@@ -367,9 +367,17 @@ describe('Transcripts from YouTube', () => {
         lastError: { kind: 'quota', message: expect.stringContaining('quotaExceeded') },
         tracks,
       });
+      // A sync's run waits for the next quota day rather than spend a refused call.
+      const waiting = await requestCount();
+      await admin.post('/api/sync/youtube').expect(200);
+      await scheduler().whenIdle();
+      expect((await captionCalls(waiting)).lists).toEqual([]);
     } finally {
       await google.control('POST', 'quota', {});
     }
+    // The owner's Refresh tries anyway (the project's quota may have been raised), and goes on.
+    await refresh();
+    expect(await status()).toMatchObject({ lastError: null, videos: { checked: site.length } });
   });
 
   it('runs after each sync, and nightly once per UTC day', async () => {

@@ -66,8 +66,9 @@ export class YoutubeCaptionsImporter {
     const nightly = trigger === 'nightly' ? { nightlyDay: utcDay(this.clock.now()) } : {};
     let session: CaptionSession | undefined;
     try {
+      const state = await this.store.ensureState(quotaDay(this.clock.now()));
+      if (this.waitsForQuota(state, trigger)) return outcome;
       const access = await this.google.access();
-      await this.store.ensureState(quotaDay(this.clock.now()));
       if (!access.scopes.includes(GOOGLE_SCOPES.captions)) throw new CaptionScopeMissingError();
       session = new CaptionSession(access, {
         google: this.google,
@@ -112,6 +113,16 @@ export class YoutubeCaptionsImporter {
       removed += await this.transcripts.remove(videoId, { source: 'youtube' });
     await this.store.forget();
     return removed;
+  }
+
+  /**
+   * Google refused for quota earlier this quota day: a run started by the site (a sync, the nightly run) waits for the
+   * next day rather than spend a refused call; the owner's Refresh tries (the project's quota may have been raised).
+   */
+  private waitsForQuota(state: CaptionState, trigger: CaptionTrigger): boolean {
+    if (trigger === 'refresh' || trigger === 'switch' || state.errorKind !== 'quota' || !state.errorAt)
+      return false;
+    return quotaDay(state.errorAt.getTime()) === quotaDay(this.clock.now());
   }
 
   private now(): Date {
