@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import type { FakeAnswer } from '../lib/fake-service';
 import { defaultTracks, patchedTracks, trackCues } from './caption-data';
 import { CAPTION_FORMATS, type CaptionFormat, renderTrack } from './caption-formats';
-import { apiError, insufficientScopes } from './google-errors';
+import { apiError, insufficientScopes, requestedParts, requiredParameter } from './google-errors';
 
 /** YouTube Data API quota costs (https://developers.google.com/youtube/v3/determine_quota_cost). */
 export const DATA_UNITS = { channelsList: 1, captionsList: 50, captionsDownload: 200 } as const;
@@ -123,20 +123,10 @@ export class FakeCaptions {
   /** captions.list. */
   list(query: URLSearchParams, scopes: string[]): FakeAnswer {
     if (!scopes.some((scope) => CAPTION_SCOPES.includes(scope))) return insufficientScopes();
-    const parts = (query.get('part') ?? '').split(',').filter(Boolean);
-    if (!parts.length) {
-      return apiError(400, 'required', 'Required parameter: part', {
-        extra: { location: 'part', locationType: 'parameter' },
-      });
-    }
-    const unknown = parts.find((part) => !PARTS.includes(part));
-    if (unknown) return apiError(400, 'unknownPart', `'${unknown}'`, { domain: 'youtube.part' });
+    const parts = requestedParts(query, PARTS);
+    if (!Array.isArray(parts)) return parts;
     const videoId = query.get('videoId');
-    if (!videoId) {
-      return apiError(400, 'required', 'Required parameter: videoId', {
-        extra: { location: 'videoId', locationType: 'parameter' },
-      });
-    }
+    if (!videoId) return requiredParameter('videoId');
     const tracks = this.of(videoId);
     if (!tracks) {
       return apiError(
