@@ -12,6 +12,7 @@ import { GoogleAccountService } from '../google-account/google-account.service';
 import { SettingsService } from '../settings/settings.service';
 import { nightlyDue } from '../youtube-analytics/import-plan';
 import { AppLockService } from '../youtube/app-lock.service';
+import { LockedJob } from '../youtube/locked-job';
 import { SyncService } from '../youtube/sync.service';
 import {
   type CaptionRunOutcome,
@@ -37,10 +38,7 @@ const FIRST_TICK_MS = 45_000;
 @Injectable()
 export class YoutubeCaptionsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(YoutubeCaptionsScheduler.name);
-  private timers: NodeJS.Timeout[] = [];
-  private current: Promise<CaptionRunOutcome | null> | null = null;
-  private stop: AbortController | null = null;
-  private ticking: Promise<void> = Promise.resolve();
+  private readonly job: LockedJob<CaptionTrigger, CaptionRunOutcome>;
 
   constructor(
     private readonly importer: YoutubeCaptionsImporter,
@@ -48,10 +46,19 @@ export class YoutubeCaptionsScheduler implements OnApplicationBootstrap, OnModul
     private readonly google: GoogleAccountService,
     private readonly sync: SyncService,
     private readonly settings: SettingsService,
-    private readonly locks: AppLockService,
+    locks: AppLockService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+  ) {
+    this.job = new LockedJob({
+      locks,
+      name: CAPTIONS_LOCK,
+      ttlMs: CAPTIONS_LOCK_TTL_MS,
+      logger: this.logger,
+      label: 'YouTube captions',
+      run: (trigger, signal) => this.importer.run(trigger, signal),
+    });
+  }
 
   /** Listens to the Google account and the sync; outside tests (whose stacks tick on demand) starts the ticks. */
   onApplicationBootstrap(): void {
@@ -60,44 +67,30 @@ export class YoutubeCaptionsScheduler implements OnApplicationBootstrap, OnModul
       disconnected: () => this.stopAndRemove().then(() => undefined),
     });
     this.sync.afterSync(() => void this.start('sync'));
-    if (this.env.NODE_ENV === 'test') return;
-    const tick = () => void (this.ticking = this.tick());
-    this.timers = [setTimeout(tick, FIRST_TICK_MS), setInterval(tick, CAPTIONS_TICK_MS)];
-    this.timers.forEach((timer) => timer.unref());
+    if (this.env.NODE_ENV !== 'test') this.job.tickEvery(() => this.tick(), FIRST_TICK_MS, CAPTIONS_TICK_MS);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.timers.forEach((timer) => clearTimeout(timer));
-    this.stop?.abort();
-    await this.ticking;
-    await this.whenIdle();
+  onModuleDestroy(): Promise<void> {
+    return this.job.close();
   }
 
   get running(): boolean {
-    return this.current !== null;
+    return this.job.running;
   }
 
   /** Starts a run unless one of this process is running: true when it started (with the switch off it ends at once). */
   start(trigger: CaptionTrigger): boolean {
-    if (this.current) return false;
-    const stop = new AbortController();
-    this.stop = stop;
-    this.current = this.runLocked(trigger, stop.signal).finally(() => {
-      this.current = null;
-      this.stop = null;
-    });
-    return true;
+    return this.job.start(trigger);
   }
 
   /** Resolves once no run of this process is running (with the last one's outcome, if any). */
-  async whenIdle(): Promise<CaptionRunOutcome | null> {
-    return (await this.current?.catch(() => null)) ?? null;
+  whenIdle(): Promise<CaptionRunOutcome | null> {
+    return this.job.whenIdle();
   }
 
   /** Stops a running run, then deletes every track read from YouTube; answers how many went. */
   async stopAndRemove(): Promise<number> {
-    this.stop?.abort();
-    await this.whenIdle();
+    await this.job.cancel();
     return this.importer.removeAll();
   }
 
@@ -113,22 +106,6 @@ export class YoutubeCaptionsScheduler implements OnApplicationBootstrap, OnModul
       if (nightlyDue((await this.store.state())?.nightlyDay ?? null, this.clock.now())) this.start('nightly');
     } catch (error) {
       this.logger.warn(`YouTube captions tick skipped: ${(error as Error).message}`);
-    }
-  }
-
-  private async runLocked(trigger: CaptionTrigger, signal: AbortSignal): Promise<CaptionRunOutcome | null> {
-    const lock = await this.locks.acquire(CAPTIONS_LOCK, CAPTIONS_LOCK_TTL_MS);
-    if (!lock) return null;
-    try {
-      const outcome = await this.importer.run(trigger, signal);
-      if (outcome.trouble)
-        this.logger.warn(`YouTube captions ${trigger} run stopped: ${outcome.trouble.message}`);
-      return outcome;
-    } catch (error) {
-      this.logger.warn(`YouTube captions ${trigger} run failed: ${(error as Error).message}`);
-      return null;
-    } finally {
-      await lock.release().catch((e: Error) => this.logger.warn(`Releasing the lock: ${e.message}`));
     }
   }
 }
