@@ -39,3 +39,4 @@ export * from './google-account';
 export * from './youtube-analytics';
 export * from './transcripts';
 export * from './search';
+export * from './transcript-api';
