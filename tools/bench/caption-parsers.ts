@@ -2,11 +2,13 @@
  * `npx tsx tools/bench/caption-parsers.ts`: the subtitle parsers the site could use, on the files it meets. Installs
  * the candidates into a temporary folder (npm), then prints a Markdown table: what each gets right (a YouTube ASR
  * track, a written WebVTT file, SRT from a Windows editor, a bad line named) and its median time on a 15-minute
- * and a 3-hour ASR track, a 3-hour SRT file and a 12-hour (5 MB) ASR track. docs/transcripts.md keeps the result.
+ * and a 3-hour ASR track, a 3-hour SRT file and a 12-hour (5 MB) ASR track, then how long the site's parse of the
+ * largest holds the event loop. docs/transcripts.md keeps the result.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCaptionFile } from '../../apps/api/src/transcripts/caption-file';
@@ -180,6 +182,14 @@ async function main(): Promise<void> {
     );
   }
   console.log(rows.join('\n'));
+  // How long the site's parse holds the event loop (other requests wait that long), on the largest file.
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  await parseCaptionFile(files[3].text);
+  delay.disable();
+  console.log(
+    `\nparseCaptionFile, ${files[3].label}: longest event-loop stall ${Math.round(delay.max / 1e6)} ms`,
+  );
 }
 
 void main();

@@ -81,15 +81,20 @@ interface MediaCaptions {
 /** `<00:00:01.000>` or `<00:01.000>` inside a cue's text: YouTube ASR's word timings. */
 const INLINE_TIMESTAMP = /<(?:\d+:)?\d{2}:\d{2}\.\d{3}>/;
 
+/** Lines read between two turns of the event loop: a 5 MB file does not hold other requests up for its whole parse. */
+const LINES_PER_TURN = 2000;
+
 /**
  * The lines as a stream the parser pulls one at a time. media-captions' own `parseText` enqueues every line at
- * once, and Node's stream queue makes that quadratic: 18 s for a 5 MB file, against 0.2 s pulled (docs/transcripts.md).
+ * once, and Node's stream queue makes that quadratic: 12 to 19 s for a 5 MB file, against about 1 s pulled
+ * (docs/transcripts.md). Every LINES_PER_TURN lines it lets the event loop run.
  */
 function lineStream(lines: readonly string[]): ReadableStream<string> {
   let next = 0;
   return new ReadableStream<string>(
     {
-      pull(controller) {
+      async pull(controller) {
+        if (next > 0 && next % LINES_PER_TURN === 0) await new Promise((turn) => setImmediate(turn));
         if (next < lines.length) controller.enqueue(lines[next++]);
         else controller.close();
       },
