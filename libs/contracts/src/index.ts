@@ -40,3 +40,4 @@ export * from './youtube-analytics';
 export * from './youtube-captions';
 export * from './transcripts';
 export * from './search';
+export * from './transcript-api';
