@@ -25,6 +25,7 @@ import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SettingsModule } from './settings/settings.module';
 import { SponsorshipsModule } from './sponsorships/sponsorships.module';
 import { TranscriptsModule } from './transcripts/transcripts.module';
+import { YoutubeCaptionsModule } from './transcripts/youtube-captions.module';
 import { VideosModule } from './videos/videos.module';
 import { YoutubeModule } from './youtube/youtube.module';
 import { YoutubeAnalyticsModule } from './youtube-analytics/youtube-analytics.module';
@@ -60,6 +61,7 @@ export class AppModule {
         GoogleAccountModule,
         YoutubeAnalyticsModule,
         TranscriptsModule,
+        YoutubeCaptionsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

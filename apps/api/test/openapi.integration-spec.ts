@@ -350,6 +350,45 @@ const CALLS: Call[] = [
     url: '/api/admin/sponsorships/99999/report-links',
   },
   {
+    route: 'put /api/admin/videos/:id/transcripts/:language',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts/en`,
+    body: { text: 'WEBVTT\n\n00:01.000 --> 00:02.500\nHello there', name: 'hello.vtt' },
+  },
+  {
+    route: 'put /api/admin/videos/:id/transcripts/:language',
+    status: 400,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts/en`,
+    body: { text: 'WEBVTT\n\n00:01.000 -> 00:02.500\nHello there' },
+  },
+  {
+    route: 'put /api/admin/videos/:id/transcripts/:language',
+    status: 404,
+    as: 'admin',
+    url: '/api/admin/videos/no-such-id/transcripts/en',
+    body: { text: 'WEBVTT\n\n00:01.000 --> 00:02.500\nHello there' },
+  },
+  {
+    route: 'get /api/admin/videos/:id/transcripts',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts`,
+  },
+  {
+    route: 'delete /api/admin/videos/:id/transcripts/:source/:language/:kind',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts/upload/en/standard`,
+  },
+  {
+    route: 'delete /api/admin/videos/:id/transcripts/:source/:language/:kind',
+    status: 404,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts/upload/en/standard`,
+  },
+  {
     route: 'get /api/sponsor-reports/:token/report.csv',
     status: 200,
     url: () => `/api/${reportToken()}/report.csv`,
@@ -565,6 +604,12 @@ const CALLS: Call[] = [
       url: `/api/admin/youtube-analytics/${report}?range=2w`,
     },
   ]),
+  // Not connected: the switch saves and asks Google nothing; off again, nothing is stored (the suite of its own runs it).
+  { route: 'get /api/admin/youtube-captions/status', status: 200, as: 'admin' },
+  { route: 'post /api/admin/youtube-captions/switch', status: 200, as: 'admin', body: { enabled: true } },
+  { route: 'post /api/admin/youtube-captions/switch', status: 400, as: 'admin', body: { enabled: 'yes' } },
+  { route: 'post /api/admin/youtube-captions/refresh', status: 202, as: 'admin' },
+  { route: 'post /api/admin/youtube-captions/switch', status: 200, as: 'admin', body: { enabled: false } },
   { route: 'post /api/auth/logout', status: 200, as: 'admin' },
 ];
 

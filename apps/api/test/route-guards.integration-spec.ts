@@ -82,6 +82,9 @@ describe('server-side enforcement of every admin route', () => {
         'post /api/admin/images/retry',
         'get /api/admin/audit',
         'get /api/admin/audit.csv',
+        'get /api/admin/videos/:id/transcripts',
+        'put /api/admin/videos/:id/transcripts/:language',
+        'delete /api/admin/videos/:id/transcripts/:source/:language/:kind',
       ]),
     );
     // The public list is not stale: each entry is a real route.

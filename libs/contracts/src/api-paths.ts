@@ -126,6 +126,17 @@ export const apiPaths = {
   youtubeAnalyticsAudience: `${API_PREFIX}/admin/youtube-analytics/audience`,
   youtubeAnalyticsRevenue: `${API_PREFIX}/admin/youtube-analytics/revenue`,
   youtubeAnalyticsRefresh: `${API_PREFIX}/admin/youtube-analytics/refresh`,
+  youtubeCaptionsStatus: `${API_PREFIX}/admin/youtube-captions/status`,
+  youtubeCaptionsSwitch: `${API_PREFIX}/admin/youtube-captions/switch`,
+  youtubeCaptionsRefresh: `${API_PREFIX}/admin/youtube-captions/refresh`,
+  /** A video's transcript tracks (`get`). */
+  videoTranscripts: (videoId: string) => `${API_PREFIX}/admin/videos/${segment(videoId)}/transcripts`,
+  /** Upload a caption file as the video's track in a language (`put`). */
+  videoTranscriptUpload: (videoId: string, language: string) =>
+    `${API_PREFIX}/admin/videos/${segment(videoId)}/transcripts/${segment(language)}`,
+  /** One stored track (`delete`). */
+  videoTranscript: (videoId: string, source: string, language: string, kind: string) =>
+    `${API_PREFIX}/admin/videos/${segment(videoId)}/transcripts/${segment(source)}/${segment(language)}/${segment(kind)}`,
 } as const;
 
 /** The name of one of the API's paths in `apiPaths`. */

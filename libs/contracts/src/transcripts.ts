@@ -49,6 +49,25 @@ export const TRANSCRIPT_MAX_BYTES = 5 * 1024 * 1024;
 /** The longest text one cue keeps; longer text is cut at a word. */
 export const TRANSCRIPT_CUE_MAX_LENGTH = 500;
 
+/** The longest language tag a track keeps (`video_transcript.language`). */
+export const TRANSCRIPT_LANGUAGE_MAX_LENGTH = 35;
+
+/**
+ * A BCP 47 language tag in its canonical case (`pt-br` → `pt-BR`, `EN` → `en`), or null when the text is not one.
+ * `Intl` decides, as it does for `<html lang>`; the language itself is an ISO 639 code of 2 or 3 letters (BCP 47's
+ * 5-to-8-letter form is reserved, and would let words such as `english` through).
+ */
+export function canonicalLanguageTag(value: string): string | null {
+  if (value.length > TRANSCRIPT_LANGUAGE_MAX_LENGTH || !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*$/.test(value))
+    return null;
+  try {
+    const [tag] = Intl.getCanonicalLocales(value);
+    return tag && tag.length <= TRANSCRIPT_LANGUAGE_MAX_LENGTH ? tag : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Which source wins when a video has both: the owner's own upload is a deliberate choice. */
 const SOURCE_RANK: Record<TranscriptSource, number> = { upload: 0, youtube: 1 };
 const KIND_RANK: Record<TranscriptKind, number> = { standard: 0, asr: 1 };
