@@ -9,10 +9,9 @@ import { ImageRefreshService } from '../images/image-refresh.service';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { PlaylistsService } from '../playlists/playlists.service';
-import { TranscriptStore } from '../transcripts/transcript-store.service';
 import { VideosService } from '../videos/videos.service';
 import { buildDemoContent, DEMO_MISSING_MAXRES_VIDEO_ID, type DemoContent } from './demo-content';
-import { demoTranscripts } from './demo-transcripts';
+import { DemoTranscriptsService } from './demo-transcripts.service';
 
 /** Why the demo video without a thumbnail has no image (the dashboard's missing images list says it). */
 export const DEMO_MISSING_IMAGE_REASON =
@@ -35,7 +34,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly analytics: AnalyticsStoreService,
     private readonly images: ImageRefreshService,
     private readonly mirror: ImageMirrorService,
-    private readonly transcripts: TranscriptStore,
+    private readonly transcripts: DemoTranscriptsService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
   ) {}
@@ -71,10 +70,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
   /** The demo channel and its transcripts (after it: their store writes in a transaction of its own). */
   async seedIfEmpty(): Promise<boolean> {
     const seeded = await this.seedChannel();
-    if (seeded) {
-      for (const { videoId, key, name, cues } of demoTranscripts(seeded))
-        await this.transcripts.replace(videoId, key, cues, { name });
-    }
+    if (seeded) await this.transcripts.seed(seeded);
     return seeded !== null;
   }
 

@@ -1,17 +1,19 @@
 import { parseChapters } from '@app/contracts';
 import { buildDemoContent, DEMO_MISSING_MAXRES_VIDEO_ID } from './demo-content';
-import { demoTranscripts } from './demo-transcripts';
+import { DEMO_TRANSCRIPT_VIDEO_IDS, demoTranscripts } from './demo-transcripts';
 
 describe('the demo’s transcripts', () => {
   const { videos } = buildDemoContent(new Date('2026-11-21T15:30:00Z'));
   const transcripts = demoTranscripts(videos);
 
-  it('are an uploaded file for the chapters video and YouTube’s automatic captions for the second newest', () => {
+  it('are uploaded English files for the chapters video and the second newest, the same videos on every install', () => {
     const chaptered = videos.find((v) => parseChapters(v.description, v.durationSeconds).length > 0)!;
+    const upload = { source: 'upload', language: 'en', kind: 'standard' };
     expect(transcripts.map((t) => [t.videoId, t.key])).toEqual([
-      [chaptered.id, { source: 'upload', language: 'en', kind: 'standard' }],
-      [DEMO_MISSING_MAXRES_VIDEO_ID, { source: 'youtube', language: 'en', kind: 'asr' }],
+      [chaptered.id, upload],
+      [DEMO_MISSING_MAXRES_VIDEO_ID, upload],
     ]);
+    expect(DEMO_TRANSCRIPT_VIDEO_IDS).toEqual([chaptered.id, DEMO_MISSING_MAXRES_VIDEO_ID]);
   });
 
   it('cover each video to its end, in order, what is said following its chapters', () => {
@@ -23,15 +25,13 @@ describe('the demo’s transcripts', () => {
         true,
       );
     }
-    const [chaptered, asr] = transcripts;
+    const [chaptered, fallback] = transcripts;
     expect(chaptered.cues[0].text).toMatch(/^Welcome back to the channel, today we look at /);
     expect(
       chaptered.cues.some(
         (cue) => cue.text === 'Remember to check the console for warnings before you ship.',
       ),
     ).toBe(true);
-    expect(asr.cues.every((cue) => cue.text === cue.text.toLowerCase() && !/[.,!?]/.test(cue.text))).toBe(
-      true,
-    );
+    expect(fallback.cues[0].text).toBe('Many videos on YouTube have no maxres thumbnail.');
   });
 });

@@ -1,12 +1,12 @@
 import { parseChapters, type TranscriptCue, type TranscriptTrackKey } from '@app/contracts';
-import { DEMO_MISSING_MAXRES_VIDEO_ID, type DemoVideo } from './demo-content';
+import { buildDemoContent, DEMO_MISSING_MAXRES_VIDEO_ID, type DemoVideo } from './demo-content';
 
 /** A transcript the demo seeds: a track of one of its videos. */
 export interface DemoTranscript {
   videoId: string;
   key: TranscriptTrackKey;
-  /** The track's own name (an uploaded file's), or null (YouTube's automatic track has none). */
-  name: string | null;
+  /** The uploaded file's name. */
+  name: string;
   cues: TranscriptCue[];
 }
 
@@ -34,13 +34,13 @@ const CHAPTER_LINES: ((topic: string, n: number) => string)[][] = [
   ],
 ];
 
-/** The automatic captions' words: YouTube's speech recognition writes no capitals and no punctuation. */
-const ASR_LINES = [
-  'so many videos on youtube have no max res thumbnail',
-  'and when the biggest size is missing the site steps down',
-  'to the standard size then the high quality one',
-  'and if none of them exist it shows the placeholder',
-  'in the same box so nothing on the page moves',
+/** What is said in the video about missing thumbnails (the demo's second newest), a sentence a cue. */
+const FALLBACK_LINES = [
+  'Many videos on YouTube have no maxres thumbnail.',
+  'When the biggest size is missing, the site steps down to the next one.',
+  'First the standard size, then the high quality one.',
+  'If none of them exist, it shows a placeholder in the same box.',
+  'So nothing on the page moves while the images load.',
 ];
 
 const SECONDS_A_CUE = 4;
@@ -55,18 +55,19 @@ function cuesOver(durationSeconds: number, line: (i: number, at: number) => stri
 }
 
 /**
- * The demo's transcripts, so its watch pages show one of each label: the chapters video's, an uploaded caption file
- * that follows its chapters; the second newest video's, YouTube's automatic captions.
+ * The demo's transcripts, uploaded English caption files: the chapters video's follows its chapters; the second
+ * newest video's explains its missing thumbnail.
  */
 export function demoTranscripts(videos: readonly DemoVideo[]): DemoTranscript[] {
   const transcripts: DemoTranscript[] = [];
+  const key = { source: 'upload', language: 'en', kind: 'standard' } as const;
   const chaptered = videos.find((v) => parseChapters(v.description, v.durationSeconds).length > 0);
   if (chaptered) {
     const chapters = parseChapters(chaptered.description, chaptered.durationSeconds);
     const topic = chaptered.title.split(':')[0];
     transcripts.push({
       videoId: chaptered.id,
-      key: { source: 'upload', language: 'en', kind: 'standard' },
+      key,
       name: 'captions.en.vtt',
       cues: cuesOver(chaptered.durationSeconds, (i, at) => {
         const chapter = chapters.filter((c) => c.start <= at).length - 1;
@@ -75,14 +76,19 @@ export function demoTranscripts(videos: readonly DemoVideo[]): DemoTranscript[] 
       }),
     });
   }
-  const asr = videos.find((v) => v.id === DEMO_MISSING_MAXRES_VIDEO_ID);
-  if (asr) {
+  const fallback = videos.find((v) => v.id === DEMO_MISSING_MAXRES_VIDEO_ID);
+  if (fallback) {
     transcripts.push({
-      videoId: asr.id,
-      key: { source: 'youtube', language: 'en', kind: 'asr' },
-      name: null,
-      cues: cuesOver(asr.durationSeconds, (i) => ASR_LINES[i % ASR_LINES.length]),
+      videoId: fallback.id,
+      key,
+      name: 'thumbnails.en.srt',
+      cues: cuesOver(fallback.durationSeconds, (i) => FALLBACK_LINES[i % FALLBACK_LINES.length]),
     });
   }
   return transcripts;
 }
+
+/** The videos the demo gives a transcript (their ids are the same on every install). */
+export const DEMO_TRANSCRIPT_VIDEO_IDS: readonly string[] = demoTranscripts(
+  buildDemoContent(new Date(0)).videos,
+).map((t) => t.videoId);
