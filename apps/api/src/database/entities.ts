@@ -42,6 +42,7 @@ import { GoogleAccount1765600000000 } from './migrations/1765600000000-google-ac
 import { YoutubeAnalytics1765700000000 } from './migrations/1765700000000-youtube-analytics';
 import { SponsorReports1765800000000 } from './migrations/1765800000000-sponsor-reports';
 import { Transcripts1765900000000 } from './migrations/1765900000000-transcripts';
+import { SiteSearch1766000000000 } from './migrations/1766000000000-site-search';
 import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
 import { WebsubIntents1765410000000 } from './migrations/1765410000000-websub-intents';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
@@ -132,4 +133,5 @@ export const MIGRATIONS = [
   YoutubeAnalytics1765700000000,
   SponsorReports1765800000000,
   Transcripts1765900000000,
+  SiteSearch1766000000000,
 ];

@@ -7,8 +7,8 @@ import {
 } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, In } from 'typeorm';
-import { insertChunked } from '../database/bulk-writes';
+import { type DataSource, type EntityManager, In } from 'typeorm';
+import { chunks, insertChunked } from '../database/bulk-writes';
 import { TranscriptCueEntity } from './transcript-cue.entity';
 import { VideoTranscriptEntity } from './video-transcript.entity';
 
@@ -17,6 +17,16 @@ export interface TrackFacts {
   name?: string | null;
   youtubeTrackId?: string | null;
   trackUpdatedAt?: Date | null;
+}
+
+/** Of a video's tracks, the ones the site search indexes: the best of each language (see `preferredTrack`). */
+function searchedTracks(rows: VideoTranscriptEntity[]): VideoTranscriptEntity[] {
+  const byLanguage = new Map<string, VideoTranscriptEntity[]>();
+  for (const row of rows) {
+    const language = row.language.toLowerCase().split('-')[0];
+    byLanguage.set(language, [...(byLanguage.get(language) ?? []), row]);
+  }
+  return [...byLanguage].map(([language, tracks]) => preferredTrack(tracks, language)!);
 }
 
 const toTrack = (row: VideoTranscriptEntity): TranscriptTrack => ({
@@ -124,5 +134,60 @@ export class TranscriptStore {
       kind: track.kind,
       cues: cues.map((cue) => ({ start: cue.startMs / 1000, end: cue.endMs / 1000, text: cue.text })),
     };
+  }
+
+  /** The tracks the site search indexes, by video: of `videoIds`, or of every video that has one. */
+  private async searchTracks(
+    manager: EntityManager,
+    videoIds?: string[],
+  ): Promise<Map<string, VideoTranscriptEntity[]>> {
+    const repo = manager.getRepository(VideoTranscriptEntity);
+    const rows: VideoTranscriptEntity[] = [];
+    if (!videoIds) rows.push(...(await repo.find()));
+    else for (const ids of chunks(videoIds, 500)) rows.push(...(await repo.findBy({ videoId: In(ids) })));
+    const byVideo = new Map<string, VideoTranscriptEntity[]>();
+    for (const row of rows) byVideo.set(row.videoId, [...(byVideo.get(row.videoId) ?? []), row]);
+    return new Map([...byVideo].map(([videoId, tracks]) => [videoId, searchedTracks(tracks)]));
+  }
+
+  /**
+   * For the site search, through the caller's manager: a stamp of the tracks it indexes of each video (the best of
+   * each language), which changes whenever one of them is stored again. Of `videoIds`, or of every video with one.
+   */
+  async searchStamps(manager: EntityManager, videoIds?: string[]): Promise<Map<string, string>> {
+    const tracks = await this.searchTracks(manager, videoIds);
+    return new Map(
+      [...tracks].map(([videoId, rows]) => [
+        videoId,
+        rows
+          .map((row) => `${row.id}:${row.cueCount}:${row.storedAt.getTime()}`)
+          .sort()
+          .join(' '),
+      ]),
+    );
+  }
+
+  /** The cues of the tracks the site search indexes (a list per track), of each of `videoIds` that has any. */
+  async searchCues(manager: EntityManager, videoIds: string[]): Promise<Map<string, TranscriptCue[][]>> {
+    const tracks = await this.searchTracks(manager, videoIds);
+    const ids = [...tracks.values()].flat().map((row) => row.id);
+    const byTrack = new Map<number, TranscriptCue[]>();
+    const cues: TranscriptCueEntity[] = [];
+    for (const chunk of chunks(ids, 500)) {
+      cues.push(
+        ...(await manager.getRepository(TranscriptCueEntity).find({
+          where: { transcriptId: In(chunk) },
+          order: { transcriptId: 'ASC', position: 'ASC' },
+        })),
+      );
+    }
+    for (const cue of cues) {
+      const list = byTrack.get(cue.transcriptId) ?? [];
+      list.push({ start: cue.startMs / 1000, end: cue.endMs / 1000, text: cue.text });
+      byTrack.set(cue.transcriptId, list);
+    }
+    return new Map(
+      [...tracks].map(([videoId, rows]) => [videoId, rows.map((row) => byTrack.get(row.id) ?? [])]),
+    );
   }
 }

@@ -2,7 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { VideoKind, VideoSort } from '@app/contracts';
 import { type EntityManager, In, type Repository } from 'typeorm';
-import { deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
+import { chunks, deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
+import { SearchMatcher } from '../search/search-matcher';
 import { VideoEntity } from './video.entity';
 
 /** What a sync writes for a video; `featured` is the site's own and is never taken from YouTube. */
@@ -50,39 +51,56 @@ const ORDER: Record<VideoSort, [string, 'ASC' | 'DESC'][]> = {
   ],
 };
 
-/** `%` and `_` in the search text are literal characters, not wildcards ('!' escapes the same way on SQLite and MySQL). */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
+/** What the site search indexes of a video (search/search-indexer.service.ts). */
+export type VideoSearchSource = Pick<VideoEntity, 'id' | 'title' | 'description' | 'durationSeconds'>;
 
 @Injectable()
 export class VideosService {
-  constructor(@InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>) {}
+  constructor(
+    @InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>,
+    private readonly search: SearchMatcher,
+  ) {}
 
+  /**
+   * A page of videos and how many there are. `q` keeps those the site search finds (a word of the title, a
+   * chapter, the description or a transcript; the last word a prefix), in the `sort` order or, with `relevance`,
+   * best match first.
+   */
   async list(options: {
     q?: string;
-    sort: VideoSort;
+    sort: VideoSort | 'relevance';
     kind?: VideoKind[];
     limit?: number;
     offset: number;
   }): Promise<VideoPage> {
     const query = this.videos.createQueryBuilder('video');
     if (options.kind) query.andWhere('video.kind IN (:...kinds)', { kinds: options.kind });
-    if (options.q) {
-      query.andWhere(
-        "(LOWER(video.title) LIKE :q ESCAPE '!' OR LOWER(video.description) LIKE :q ESCAPE '!')",
-        {
-          q: likePattern(options.q),
-        },
-      );
-    }
-    ORDER[options.sort].forEach(([column, direction], i) =>
+    const match = options.q ? this.search.videoMatch(options.q) : undefined;
+    if (match === null) return { items: [], total: 0 };
+    if (options.sort === 'relevance' && !match) throw new Error('The relevance order needs a query');
+    const order =
+      options.sort === 'relevance'
+        ? [[match!.relevance, 'DESC'] as const, ...ORDER.recent]
+        : ORDER[options.sort];
+    order.forEach(([column, direction], i) =>
       i === 0 ? query.orderBy(column, direction) : query.addOrderBy(column, direction),
     );
-    if (options.limit !== undefined) query.take(options.limit);
-    if (options.offset) query.skip(options.offset);
-    const [items, total] = await query.getManyAndCount();
-    return { items, total };
+    if (!match) {
+      if (options.limit !== undefined) query.take(options.limit);
+      if (options.offset) query.skip(options.offset);
+      const [items, total] = await query.getManyAndCount();
+      return { items, total };
+    }
+    // The match is evaluated once: its count comes with the page (a window function), not from a second query.
+    query
+      .innerJoin(`(${match.sql})`, 'found', 'found.videoId = video.id')
+      .setParameters(match.params)
+      .addSelect('COUNT(*) OVER ()', 'total');
+    if (options.limit !== undefined) query.limit(options.limit);
+    if (options.offset) query.offset(options.offset);
+    const { entities, raw } = await query.getRawAndEntities<{ total: number | string }>();
+    if (raw.length) return { items: entities, total: Number(raw[0].total) };
+    return { items: [], total: options.offset ? await query.limit().offset().getCount() : 0 };
   }
 
   /** Newest first (the `recent` order), without a count: for feeds and backups. */
@@ -245,5 +263,25 @@ export class VideosService {
 
   deleteAll(manager: EntityManager): Promise<void> {
     return deleteAll(manager, VideoEntity);
+  }
+
+  /** Every video's id, through the caller's manager. */
+  async ids(manager: EntityManager): Promise<string[]> {
+    const rows = await manager.getRepository(VideoEntity).find({ select: { id: true } });
+    return rows.map((row) => row.id);
+  }
+
+  /** What the site search indexes of these videos (those that exist), through the caller's manager. */
+  async searchSources(manager: EntityManager, ids: string[]): Promise<VideoSearchSource[]> {
+    const rows: VideoSearchSource[] = [];
+    for (const chunk of chunks(ids, 500)) {
+      rows.push(
+        ...(await manager.getRepository(VideoEntity).find({
+          select: { id: true, title: true, description: true, durationSeconds: true },
+          where: { id: In(chunk) },
+        })),
+      );
+    }
+    return rows;
   }
 }

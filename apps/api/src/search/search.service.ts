@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  SEARCH_MOMENTS_MAX,
+  type SearchMoment,
+  type SearchResponse,
+  type SearchResult,
+  type VideoKind,
+  videoKindQuery,
+} from '@app/contracts';
+import type { DataSource } from 'typeorm';
+import { SiteImagesService } from '../images/site-images.service';
+import { SettingsService } from '../settings/settings.service';
+import { toVideo } from '../videos/video.mapper';
+import { VideosService } from '../videos/videos.service';
+import { entryKind, momentAt } from './search-documents';
+import { type MatchedEntry, SearchIndexStore } from './search-index.store';
+import { type QueryTerm, queryTerms } from './search-query';
+import { snippetOf } from './search-snippet';
+
+/** The moments (chapters, then cues in the order they are said) and the best match of a video's matched entries. */
+function resultOf(entries: MatchedEntry[], terms: QueryTerm[]): Omit<SearchResult, 'video'> {
+  const [best] = entries;
+  const moments: SearchMoment[] = [];
+  const seen = new Set<number>();
+  for (const entry of entries) {
+    const kind = entryKind(entry.entry);
+    if (moments.length >= SEARCH_MOMENTS_MAX) break;
+    if (kind !== 'chapter' && kind !== 'transcript') continue;
+    const snippet = snippetOf(entry.text, terms);
+    const at = momentAt(JSON.parse(entry.marks ?? '[]'), snippet.firstMatch ?? 0);
+    if (seen.has(at)) continue;
+    seen.add(at);
+    moments.push({ kind, at, snippet: snippet.parts });
+  }
+  return { match: entryKind(best.entry), snippet: snippetOf(best.text, terms).parts, moments };
+}
+
+/**
+ * `GET /api/search`: the videos the visitor may see (as the public lists show them: no Shorts when the site hides
+ * them) that the index matches, best first, each with its best match's snippet and its moments.
+ */
+@Injectable()
+export class SearchService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly videos: VideosService,
+    private readonly store: SearchIndexStore,
+    private readonly settings: SettingsService,
+    private readonly images: SiteImagesService,
+  ) {}
+
+  async search(q: string, limit: number, offset: number): Promise<SearchResponse> {
+    const terms = queryTerms(q);
+    if (!terms.length) return { q, total: 0, results: [] };
+    const kinds = videoKindQuery('all', await this.settings.get('hideShorts'))?.split(',') as
+      VideoKind[] | undefined;
+    const page = await this.videos.list({ q, sort: 'relevance', kind: kinds, limit, offset });
+    const matched = await this.store.matching(
+      this.db.manager,
+      terms,
+      page.items.map((video) => video.id),
+    );
+    const results = await this.images.with('video', page.items, (video, image) => {
+      const entries = matched.get(video.id);
+      // A video changed between the two reads: its title stands in for what matched.
+      const found = entries?.length
+        ? resultOf(entries, terms)
+        : { match: 'title' as const, snippet: [{ text: video.title, match: false }], moments: [] };
+      return { video: toVideo(video, image), ...found };
+    });
+    return { q, total: page.total, results };
+  }
+}
