@@ -40,11 +40,14 @@ export const ENTRIES_PER_VIDEO = 65_536;
 
 /**
  * Cues are indexed in passages of about this many seconds (a passage matches when it holds every word of the
- * query). Each passage also repeats the last cue of the one before, so a sentence cut by the boundary is found.
+ * query). A passage also begins with the last cue of the one before when no pause parts them (`CARRY_GAP_SECONDS`),
+ * so a sentence cut by the boundary is found.
  * 30 s keeps a 15-minute video at ~30 rows (one per cue would be ~300) while the moment stays a cue's start: see
  * docs/search.md for the measured sizes.
  */
 export const PASSAGE_SECONDS = 30;
+/** The longest pause after which a passage still begins with the cue before it. */
+const CARRY_GAP_SECONDS = 3;
 /** A passage is closed before it grows past this (a cue may be 500 characters). */
 const PASSAGE_MAX_LENGTH = 2_000;
 
@@ -75,10 +78,8 @@ function passages(cues: TranscriptCue[]): Omit<SearchEntry, 'entry'>[] {
       out.push({ text, marks });
       text = '';
       marks = [];
-      if (carried) {
-        add(carried);
-        started = carried.start;
-      }
+      if (carried && cue.start - carried.end <= CARRY_GAP_SECONDS) add(carried);
+      started = cue.start;
     }
     if (!text) started = cue.start;
     add(cue);

@@ -37,7 +37,7 @@ export function mergeChanges(into: ChangedVideos, from: ChangedVideos): void {
 /** What the subscriber hands its changes to (the indexer). */
 export interface ChangeSink {
   /** Within the writer's transaction, before it commits. */
-  inTransaction(manager: EntityManager, changed: ChangedVideos): Promise<void>;
+  inTransaction(manager: EntityManager, changed: ChangedVideos): Promise<unknown>;
   /** After a write made outside any transaction (already committed). */
   afterWrite(changed: ChangedVideos): Promise<void>;
 }

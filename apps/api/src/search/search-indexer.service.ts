@@ -8,6 +8,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { BUMP_CONTENT_VERSION } from '../content-cache/content-version.subscriber';
 import { chunks } from '../database/bulk-writes';
 import { TranscriptStore } from '../transcripts/transcript-store.service';
 import { type VideoSearchSource, VideosService } from '../videos/videos.service';
@@ -98,13 +99,14 @@ export class SearchIndexer
     return this.checking;
   }
 
-  async inTransaction(manager: EntityManager, changed: ChangedVideos): Promise<void> {
+  async inTransaction(manager: EntityManager, changed: ChangedVideos): Promise<IndexRun> {
     try {
-      await this.update(manager, changed);
+      return await this.update(manager, changed);
     } catch (error) {
       // The writer's change stands; the index catches up with a full check.
       this.logger.error(`Indexing a change for the search failed: ${(error as Error).message}`);
       void this.checkAll();
+      return emptyRun();
     }
   }
 
@@ -118,9 +120,7 @@ export class SearchIndexer
     mergeChanges(pending.changed, changed);
     pending.done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       this.pending = null;
-      return this.exclusive(() =>
-        this.db.transaction((manager) => this.inTransaction(manager, pending.changed)),
-      );
+      return this.ownTransaction((manager) => this.inTransaction(manager, pending.changed)).then(() => {});
     });
     this.pending = pending;
     return pending.done;
@@ -163,9 +163,7 @@ export class SearchIndexer
       const { stale, gone, checked } = await this.compare(this.db.manager, batch);
       run.checked += checked;
       if (!stale.length && !gone.length) continue;
-      const done = await this.exclusive(() =>
-        this.db.transaction((manager) => this.refresh(manager, [...stale, ...gone])),
-      );
+      const done = await this.ownTransaction((manager) => this.refresh(manager, [...stale, ...gone]));
       run.indexed += done.indexed;
       run.removed += done.removed;
     }
@@ -173,7 +171,7 @@ export class SearchIndexer
       const ids = new Set(await this.videos.ids(this.db.manager));
       const gone = [...(await this.store.indexed(this.db.manager)).keys()].filter((id) => !ids.has(id));
       if (gone.length) {
-        await this.exclusive(() => this.db.transaction((manager) => this.refresh(manager, gone)));
+        await this.ownTransaction((manager) => this.refresh(manager, gone));
         run.removed += gone.length;
       }
     }
@@ -256,7 +254,17 @@ export class SearchIndexer
     return gone.length;
   }
 
-  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * A transaction of the indexer's own (not a writer's), one at a time. When it changed the index it moves the
+   * content version, as the index changed after the content did (a cached answer built meanwhile is dropped).
+   */
+  private ownTransaction(work: (manager: EntityManager) => Promise<IndexRun>): Promise<IndexRun> {
+    const task = () =>
+      this.db.transaction(async (manager) => {
+        const run = await work(manager);
+        if (run.indexed || run.removed) await manager.query(BUMP_CONTENT_VERSION);
+        return run;
+      });
     const run = this.tail.then(task, task);
     this.tail = run.catch(() => undefined);
     return run;
