@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { chunks } from '../database/bulk-writes';
-import { type EntryRow, searchDialect, type SearchDialect, type StoredEntry } from './search-dialect';
-import { ENTRIES_PER_VIDEO, type SearchEntry } from './search-documents';
-import { indexToken, type QueryTerm } from './search-query';
+import { searchDialect, type SearchDialect } from './search-dialect';
+import { ENTRIES_PER_VIDEO, entryKind, type SearchEntry } from './search-documents';
+import { indexToken, type QueryTerm, type SearchField, termPattern } from './search-query';
 import { indexTerms } from './search-text';
 
 /** What the index knows of a video: its number (its entries' ids) and what its entries were made from. */
@@ -12,27 +12,41 @@ export interface IndexedVideo {
   videoNo: number;
   /** Hash of the title, description and length the entries were made from (and the index's format). */
   source: string;
-  /** The transcript tracks they were made from (`TranscriptStore.searchStamps`). */
+  /** Hash of the transcript tracks they were made from (`TranscriptStore.searchStamps`). */
   transcripts: string;
 }
 
-export interface MatchedEntry extends EntryRow {
+/** An entry of a video that holds words of the query. */
+export interface MatchedEntry {
   /** Its number within its video (`SearchEntry.entry`). */
   entry: number;
+  text: string;
+  marks: string | null;
+  /** Which of the query's terms it holds: bit i for term i. */
+  found: number;
 }
 
-/** Ids per `IN (…)` list. */
+/** Ids per `IN (…)` list; rows per INSERT (passages of up to 2,000 characters, twice: text and terms). */
 const ID_CHUNK = 500;
+const ROW_CHUNK = 100;
+
 const rangeOf = (videoNo: number): [number, number] => [
   videoNo * ENTRIES_PER_VIDEO,
   (videoNo + 1) * ENTRIES_PER_VIDEO - 1,
 ];
+const marks = (count: number) => Array(count).fill('?').join(', ');
 
-const marks = (list: string[]) => list.map(() => '?').join(', ');
+/** The field an entry's words are also indexed under (the ranking's), if any. */
+function fieldOf(entry: number): SearchField | null {
+  const kind = entryKind(entry);
+  return kind === 'transcript' ? null : kind;
+}
 
 /**
- * The search tables (`search_video`, `search_entry` and SQLite's `search_fts`): written only here, through the
- * caller's manager (a writer's transaction, or the indexer's own).
+ * The search tables: `search_video` (a row per video: its number, what its entries were made from, and on MySQL its
+ * document), `search_entry` (its title, chapters, description and passages, each with its text, cue marks and terms)
+ * and SQLite's `search_fts`. Written only here, through the caller's manager (a writer's transaction, or the
+ * indexer's own).
  */
 @Injectable()
 export class SearchIndexStore {
@@ -49,13 +63,13 @@ export class SearchIndexStore {
     if (!videoIds) rows.push(...(await manager.query(select)));
     else {
       for (const ids of chunks(videoIds, ID_CHUNK)) {
-        rows.push(...(await manager.query(`${select} WHERE videoId IN (${marks(ids)})`, ids)));
+        rows.push(...(await manager.query(`${select} WHERE videoId IN (${marks(ids.length)})`, ids)));
       }
     }
     return new Map(rows.map(({ videoId, ...row }) => [videoId, { ...row, videoNo: Number(row.videoNo) }]));
   }
 
-  /** Replaces the entries of these videos (new ones get their number) and records what they were made from. */
+  /** Replaces the entries and documents of these videos (new ones get their number). */
   async write(
     manager: EntityManager,
     videos: { videoId: string; source: string; transcripts: string; entries: SearchEntry[] }[],
@@ -66,7 +80,7 @@ export class SearchIndexStore {
       videos.map((v) => v.videoId),
     );
     const fresh = videos.filter((v) => !known.has(v.videoId));
-    for (const batch of chunks(fresh, 100)) {
+    for (const batch of chunks(fresh, ROW_CHUNK)) {
       await manager.query(
         `INSERT INTO search_video (videoId, source, transcripts) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`,
         batch.flatMap((v) => [v.videoId, v.source, v.transcripts]),
@@ -75,46 +89,64 @@ export class SearchIndexStore {
     const numbers = fresh.length
       ? await this.indexed(
           manager,
-          videos.map((v) => v.videoId),
+          fresh.map((v) => v.videoId),
         )
-      : known;
-    const rows: StoredEntry[] = [];
+      : new Map();
+    const rows: unknown[][] = [];
+    const documents: { videoNo: number; terms: string }[] = [];
     for (const video of videos) {
-      const { videoNo } = numbers.get(video.videoId)!;
       const old = known.get(video.videoId);
+      const videoNo: number = old?.videoNo ?? numbers.get(video.videoId).videoNo;
       if (old) {
-        await this.dialect.remove(manager, [rangeOf(videoNo)]);
+        await manager.query('DELETE FROM search_entry WHERE id BETWEEN ? AND ?', rangeOf(videoNo));
         await manager.query('UPDATE search_video SET source = ?, transcripts = ? WHERE videoNo = ?', [
           video.source,
           video.transcripts,
           videoNo,
         ]);
       }
+      const document = new Set<string>();
       for (const entry of video.entries) {
-        rows.push({
-          id: videoNo * ENTRIES_PER_VIDEO + entry.entry,
-          text: entry.text,
-          marks: entry.marks ? JSON.stringify(entry.marks) : null,
-          terms: indexTerms(entry.text).map(indexToken).join(' '),
-        });
+        const words = indexTerms(entry.text);
+        const field = fieldOf(entry.entry);
+        for (const word of words) {
+          document.add(indexToken(word));
+          if (field) document.add(indexToken(word, field));
+        }
+        rows.push([
+          videoNo * ENTRIES_PER_VIDEO + entry.entry,
+          entry.text,
+          entry.marks ? JSON.stringify(entry.marks) : null,
+          ` ${words.map((word) => indexToken(word)).join(' ')} `,
+        ]);
       }
+      documents.push({ videoNo, terms: [...document].join(' ') });
     }
-    await this.dialect.insert(manager, rows);
+    for (const batch of chunks(rows, ROW_CHUNK)) {
+      await manager.query(
+        `INSERT INTO search_entry (id, text, marks, terms) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}`,
+        batch.flat(),
+      );
+    }
+    await this.dialect.writeDocuments(manager, documents);
   }
 
   /** Takes these videos out of the index. */
   async remove(manager: EntityManager, videoIds: string[]): Promise<void> {
-    const indexed = await this.indexed(manager, videoIds);
-    await this.dialect.remove(
-      manager,
-      [...indexed.values()].map((v) => rangeOf(v.videoNo)),
-    );
-    for (const ids of chunks([...indexed.keys()], ID_CHUNK)) {
-      await manager.query(`DELETE FROM search_video WHERE videoId IN (${marks(ids)})`, ids);
+    const indexed = [...(await this.indexed(manager, videoIds)).values()].map((v) => v.videoNo);
+    for (const videoNo of indexed) {
+      await manager.query('DELETE FROM search_entry WHERE id BETWEEN ? AND ?', rangeOf(videoNo));
+    }
+    await this.dialect.removeDocuments(manager, indexed);
+    for (const numbers of chunks(indexed, ID_CHUNK)) {
+      await manager.query(`DELETE FROM search_video WHERE videoNo IN (${marks(numbers.length)})`, numbers);
     }
   }
 
-  /** The entries of these videos that match the query, by video, in entry order. */
+  /**
+   * The entries of these videos that hold any of the query's terms, by video, in entry order, each with which it
+   * holds. A LIKE over a page of videos' own rows (a primary-key range each): no full-text index needed.
+   */
   async matching(
     manager: EntityManager,
     terms: QueryTerm[],
@@ -122,16 +154,27 @@ export class SearchIndexStore {
   ): Promise<Map<string, MatchedEntry[]>> {
     const indexed = await this.indexed(manager, videoIds);
     const byNo = new Map([...indexed].map(([videoId, { videoNo }]) => [videoNo, videoId]));
-    const rows = await this.dialect.matching(
-      manager,
-      this.dialect.matchExpression(terms),
-      [...byNo.keys()].map(rangeOf),
-    );
     const out = new Map<string, MatchedEntry[]>();
+    if (!byNo.size || !terms.length) return out;
+    const patterns = terms.map(termPattern);
+    const ranges = [...byNo.keys()].map(rangeOf);
+    const rows: { id: number | string; text: string; marks: string | null; found: number | string }[] =
+      await manager.query(
+        `SELECT id, text, marks, ${patterns.map((_, i) => `(terms LIKE ?) * ${2 ** i}`).join(' + ')} AS found FROM search_entry ` +
+          `WHERE (${ranges.map(() => 'id BETWEEN ? AND ?').join(' OR ')}) ` +
+          `AND (${patterns.map(() => 'terms LIKE ?').join(' OR ')}) ORDER BY id`,
+        [...patterns, ...ranges.flat(), ...patterns],
+      );
     for (const row of rows) {
-      const videoId = byNo.get(Math.floor(row.id / ENTRIES_PER_VIDEO))!;
+      const id = Number(row.id);
+      const videoId = byNo.get(Math.floor(id / ENTRIES_PER_VIDEO))!;
       const list = out.get(videoId) ?? [];
-      list.push({ ...row, entry: row.id % ENTRIES_PER_VIDEO });
+      list.push({
+        entry: id % ENTRIES_PER_VIDEO,
+        text: row.text,
+        marks: row.marks,
+        found: Number(row.found),
+      });
       out.set(videoId, list);
     }
     return out;

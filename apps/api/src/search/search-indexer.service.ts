@@ -175,11 +175,9 @@ export class SearchIndexer
         run.removed += gone.length;
       }
     }
-    if (run.indexed || run.removed) {
-      this.logger.log(
-        `Search index: ${run.indexed} videos indexed, ${run.removed} removed, of ${run.checked} (${Math.round(performance.now() - started)} ms)`,
-      );
-    }
+    this.logger.log(
+      `Search index checked: ${run.checked} videos, ${run.indexed} indexed again, ${run.removed} removed (${Math.round(performance.now() - started)} ms)`,
+    );
     return run;
   }
 

@@ -14,14 +14,20 @@ export interface QueryTerm {
 export const MAX_QUERY_TERMS = 16;
 
 /**
- * Put before every term stored in the index and asked of it. InnoDB's FULLTEXT drops tokens under 3 characters
- * (`innodb_ft_min_token_size`) and its stopwords (`the`, `to`, `com`…), even in a prefix query: `ai`, `tv`, a CJK
- * bigram or a 1-letter prefix would never match. With the mark every token has 3 characters or more and none is a
- * stopword; as it is on both sides of every comparison, nothing can match it that did not match before.
+ * Put before every term stored in the index and asked of it, by where in the video it is. A video's index document
+ * holds each of its words once as `zz…` (anywhere in it) and those of its title, chapters and description once more
+ * with their own mark: the ranking asks those (docs/search.md).
+ *
+ * The marks also get past InnoDB's FULLTEXT rules: it drops tokens under 3 characters (`innodb_ft_min_token_size`)
+ * and its stopwords (`the`, `to`, `com`…), even in a prefix query, so `ai`, `tv`, a CJK bigram or a 1-letter prefix
+ * would never match. Marked, every token has 3 characters or more and none is a stopword; as the mark is on both
+ * sides of every comparison, nothing matches that would not match without it.
  */
-export const TERM_MARK = 'zz';
+export const FIELD_MARKS = { any: 'zz', title: 'zt', chapter: 'zc', description: 'zd' } as const;
+export type SearchField = keyof typeof FIELD_MARKS;
 
-export const indexToken = (term: string): string => `${TERM_MARK}${term}`;
+export const indexToken = (term: string, field: SearchField = 'any'): string =>
+  `${FIELD_MARKS[field]}${term}`;
 
 /** The terms `text` looks for; none when it has no word at all (`"`, `*`, `-`, an emoji). */
 export function queryTerms(text: string): QueryTerm[] {
@@ -38,13 +44,21 @@ export function queryTerms(text: string): QueryTerm[] {
 }
 
 /** SQLite FTS5's MATCH expression: each term a quoted string (terms hold letters and digits only), ANDed. */
-export function fts5Match(terms: QueryTerm[]): string {
-  return terms.map(({ term, prefix }) => `"${indexToken(term)}"${prefix ? ' *' : ''}`).join(' ');
+export function fts5Match(terms: QueryTerm[], field: SearchField = 'any'): string {
+  return terms.map(({ term, prefix }) => `"${indexToken(term, field)}"${prefix ? ' *' : ''}`).join(' ');
 }
 
 /** InnoDB's boolean-mode expression: every term required (`+`), the prefix one truncated (`*`). */
-export function booleanMatch(terms: QueryTerm[]): string {
-  return terms.map(({ term, prefix }) => `+${indexToken(term)}${prefix ? '*' : ''}`).join(' ');
+export function booleanMatch(terms: QueryTerm[], field: SearchField = 'any'): string {
+  return terms.map(({ term, prefix }) => `+${indexToken(term, field)}${prefix ? '*' : ''}`).join(' ');
+}
+
+/**
+ * A LIKE pattern finding the term in an entry's stored terms (`' zzcat zzdog '`: space-separated, a space at
+ * each end). Terms hold letters and digits only, never `%` or `_`.
+ */
+export function termPattern({ term, prefix }: QueryTerm): string {
+  return `% ${indexToken(term)}${prefix ? '' : ' '}%`;
 }
 
 /** Whether a token of a stored text is one the query asked for: what a snippet marks. */

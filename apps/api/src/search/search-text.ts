@@ -31,6 +31,9 @@ const SPAN = /[\p{L}\p{N}\p{M}]+/gu;
 /** Inside a span, after NFKC: CJK runs, and the other words (NFKC may bring separators in: ½ → 1⁄2). */
 const RUN = new RegExp(`([${CJK}]+)|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
 const MARKS = /\p{M}/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
+/** `SPAN` for a text that is all ASCII (the same spans, found faster). */
+const ASCII_SPAN = /[A-Za-z0-9]+/g;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 /** Letters that no decomposition turns into plain ones. */
 const SPELLED: Record<string, string> = {
@@ -81,9 +84,15 @@ function cjkTokens(run: string, at: (i: number) => [number, number], mode: Token
  */
 export function searchTokens(text: string, mode: TokenMode): SearchToken[] {
   const out: SearchToken[] = [];
-  for (const span of text.matchAll(SPAN)) {
+  const ascii = !NON_ASCII.test(text);
+  for (const span of text.matchAll(ascii ? ASCII_SPAN : SPAN)) {
     const original = span[0];
     const base = span.index;
+    // Most words are plain ASCII letters and digits: nothing to normalize, fold or split.
+    if (ascii || !NON_ASCII.test(original)) {
+      out.push({ term: cut(original.toLowerCase()), start: base, end: base + original.length, cjk: false });
+      continue;
+    }
     const normal = original.normalize('NFKC');
     const exact = normal.length === original.length;
     // Where the characters [from, to] of `normal` are in `text`.

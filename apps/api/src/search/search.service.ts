@@ -1,40 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  SEARCH_MOMENTS_MAX,
-  type SearchMoment,
-  type SearchResponse,
-  type SearchResult,
-  type VideoKind,
-  videoKindQuery,
-} from '@app/contracts';
+import { type SearchResponse, type VideoKind, videoKindQuery } from '@app/contracts';
 import type { DataSource } from 'typeorm';
 import { SiteImagesService } from '../images/site-images.service';
 import { SettingsService } from '../settings/settings.service';
 import { toVideo } from '../videos/video.mapper';
 import { VideosService } from '../videos/videos.service';
-import { entryKind, momentAt } from './search-documents';
-import { type MatchedEntry, SearchIndexStore } from './search-index.store';
-import { type QueryTerm, queryTerms } from './search-query';
-import { snippetOf } from './search-snippet';
-
-/** The moments (chapters, then cues in the order they are said) and the best match of a video's matched entries. */
-function resultOf(entries: MatchedEntry[], terms: QueryTerm[]): Omit<SearchResult, 'video'> {
-  const [best] = entries;
-  const moments: SearchMoment[] = [];
-  const seen = new Set<number>();
-  for (const entry of entries) {
-    const kind = entryKind(entry.entry);
-    if (moments.length >= SEARCH_MOMENTS_MAX) break;
-    if (kind !== 'chapter' && kind !== 'transcript') continue;
-    const snippet = snippetOf(entry.text, terms);
-    const at = momentAt(JSON.parse(entry.marks ?? '[]'), snippet.firstMatch ?? 0);
-    if (seen.has(at)) continue;
-    seen.add(at);
-    moments.push({ kind, at, snippet: snippet.parts });
-  }
-  return { match: entryKind(best.entry), snippet: snippetOf(best.text, terms).parts, moments };
-}
+import { SearchIndexStore } from './search-index.store';
+import { queryTerms } from './search-query';
+import { searchResultOf } from './search-result';
 
 /**
  * `GET /api/search`: the videos the visitor may see (as the public lists show them: no Shorts when the site hides
@@ -65,7 +39,7 @@ export class SearchService {
       const entries = matched.get(video.id);
       // A video changed between the two reads: its title stands in for what matched.
       const found = entries?.length
-        ? resultOf(entries, terms)
+        ? searchResultOf(entries, terms)
         : { match: 'title' as const, snippet: [{ text: video.title, match: false }], moments: [] };
       return { video: toVideo(video, image), ...found };
     });

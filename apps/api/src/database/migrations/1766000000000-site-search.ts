@@ -1,12 +1,13 @@
 import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 
 /**
- * The site search's index (apps/api/src/search, docs/search.md): `search_video` numbers each indexed video and says
- * what its entries were made from; `search_entry` holds the entries (title, chapters, description, transcript
- * passages), each with the text its snippet is cut from. The full-text index differs by database:
- * - SQLite: `search_fts`, a contentless FTS5 table over the entries' terms (`rowid` = the entry's id), with a prefix
- *   index for as-you-type queries; it keeps no copy of the text, nor positions (`detail=none`: no phrase queries).
- * - MySQL/MariaDB: an InnoDB FULLTEXT index on `search_entry.terms`, the terms as words for the default parser.
+ * The site search's index (apps/api/src/search, docs/search.md).
+ * - `search_video`: a row per indexed video: its number, what its entries were made from, and on MySQL its document
+ *   (every term of the video, and those of its title, chapters and description marked as such) under an InnoDB
+ *   FULLTEXT index. On SQLite the documents are `search_fts`, a contentless FTS5 table (`rowid` = the video's number;
+ *   no copy of the terms, no positions: `detail=none`) with a prefix index for as-you-type queries.
+ * - `search_entry`: the video's title, chapters, description and transcript passages, each with its text (what a
+ *   snippet is cut from), its cues' marks and its terms (what the moments of a page of results are found by).
  * The tables by the Table API; FTS5 by the raw SQL only SQLite reads.
  */
 export class SiteSearch1766000000000 implements MigrationInterface {
@@ -28,8 +29,12 @@ export class SiteSearch1766000000000 implements MigrationInterface {
           { name: 'videoId', type: 'varchar', length: '32' },
           { name: 'source', type: 'varchar', length: '64' },
           { name: 'transcripts', type: 'varchar', length: '64' },
+          ...(isMysql ? [{ name: 'terms', type: 'mediumtext', isNullable: true }] : []),
         ],
-        indices: [{ name: 'uq_search_video_video', columnNames: ['videoId'], isUnique: true }],
+        indices: [
+          { name: 'uq_search_video_video', columnNames: ['videoId'], isUnique: true },
+          ...(isMysql ? [{ name: 'ft_search_video_terms', columnNames: ['terms'], isFulltext: true }] : []),
+        ],
       }),
     );
     await queryRunner.createTable(
@@ -40,9 +45,8 @@ export class SiteSearch1766000000000 implements MigrationInterface {
           { name: 'id', type: isMysql ? 'bigint' : 'integer', isPrimary: true },
           { name: 'text', type: 'text' },
           { name: 'marks', type: 'text', isNullable: true },
-          ...(isMysql ? [{ name: 'terms', type: 'mediumtext' }] : []),
+          { name: 'terms', type: isMysql ? 'mediumtext' : 'text' },
         ],
-        indices: isMysql ? [{ name: 'ft_search_entry_terms', columnNames: ['terms'], isFulltext: true }] : [],
       }),
     );
     if (!isMysql) {
