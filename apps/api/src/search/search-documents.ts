@@ -3,15 +3,26 @@ import type { SearchMatchKind, TranscriptCue } from '@app/contracts';
 
 /**
  * What the index holds of one video: one entry per searchable unit, numbered so the number says its kind and the
- * order of kinds is the ranking's (a lower number is a better match): the title, its chapters, its description,
- * then its transcripts' passages.
+ * order of kinds is the ranking's: the title, its chapters, its description, then its transcripts' passages. An
+ * entry's text is never stored: it is the video's own (title, description, a chapter parsed from it) or a passage's
+ * cues (`cues`), read again for the few results a page shows.
  */
 export interface SearchEntry {
   /** 0 the title; 1… its chapters; `DESCRIPTION_ENTRY`; from `FIRST_PASSAGE_ENTRY` the passages. */
   entry: number;
   text: string;
   /** Where each cue starts in `text` and at which millisecond of the video; a chapter has one. Null: no moment. */
-  marks: [offset: number, ms: number][] | null;
+  marks: Marks | null;
+  /** A passage's cues: its track and the positions of its first and last cue. */
+  cues?: CueRange;
+}
+
+export type Marks = [offset: number, ms: number][];
+
+export interface CueRange {
+  track: number;
+  first: number;
+  last: number;
 }
 
 /** What a video's entries are made of. */
@@ -20,8 +31,8 @@ export interface SearchSource {
   title: string;
   description: string | null;
   durationSeconds: number;
-  /** Its transcripts' cues, a list per track. */
-  transcripts: TranscriptCue[][];
+  /** Its transcripts: each track's id and cues, in order. */
+  transcripts: { track: number; cues: TranscriptCue[] }[];
 }
 
 /**
@@ -39,11 +50,9 @@ export const FIRST_PASSAGE_ENTRY = DESCRIPTION_ENTRY + 1;
 export const ENTRIES_PER_VIDEO = 65_536;
 
 /**
- * Cues are indexed in passages of about this many seconds (a passage matches when it holds every word of the
+ * Cues are indexed in passages of about this many seconds (a passage is a moment when it holds every word of the
  * query). A passage also begins with the last cue of the one before when no pause parts them (`CARRY_GAP_SECONDS`),
- * so a sentence cut by the boundary is found.
- * 30 s keeps a 15-minute video at ~30 rows (one per cue would be ~300) while the moment stays a cue's start: see
- * docs/search.md for the measured sizes.
+ * so a sentence cut by the boundary is found. The moment is still the start of the cue where the first match is said.
  */
 export const PASSAGE_SECONDS = 30;
 /** The longest pause after which a passage still begins with the cue before it. */
@@ -57,60 +66,72 @@ export function entryKind(entry: number): SearchMatchKind {
   return entry === DESCRIPTION_ENTRY ? 'description' : 'transcript';
 }
 
-function passages(cues: TranscriptCue[]): Omit<SearchEntry, 'entry'>[] {
-  const out: Omit<SearchEntry, 'entry'>[] = [];
+/** A passage's text (its cues' texts, one space between) and where each cue starts in it. */
+export function passageText(cues: TranscriptCue[]): { text: string; marks: Marks } {
   let text = '';
-  let marks: [number, number][] = [];
-  let started = 0;
-  let carried: TranscriptCue | null = null;
-  const add = (cue: TranscriptCue) => {
+  const marks: Marks = [];
+  for (const cue of cues) {
     const line = cue.text.trim();
-    if (!line) return;
+    if (!line) continue;
     if (text) text += ' ';
     marks.push([text.length, Math.round(cue.start * 1000)]);
     text += line;
-  };
-  for (const cue of cues) {
-    if (
-      text &&
-      (cue.start - started >= PASSAGE_SECONDS || text.length + cue.text.length > PASSAGE_MAX_LENGTH)
-    ) {
-      out.push({ text, marks });
-      text = '';
-      marks = [];
-      if (carried && cue.start - carried.end <= CARRY_GAP_SECONDS) add(carried);
-      started = cue.start;
-    }
-    if (!text) started = cue.start;
-    add(cue);
-    carried = cue;
   }
-  if (text && marks.length) out.push({ text, marks });
+  return { text, marks };
+}
+
+/** A track's passages, as ranges of its cues. */
+function passages(cues: TranscriptCue[]): [first: number, last: number][] {
+  const out: [number, number][] = [];
+  // The passage's first cue (maybe carried over), and its first new one (where its seconds count from).
+  let first = 0;
+  let fresh = 0;
+  let length = 0;
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i];
+    const full =
+      cue.start - cues[fresh].start >= PASSAGE_SECONDS || length + cue.text.length > PASSAGE_MAX_LENGTH;
+    if (i > fresh && full) {
+      out.push([first, i - 1]);
+      const before = cues[i - 1];
+      fresh = i;
+      first = cue.start - before.end <= CARRY_GAP_SECONDS ? i - 1 : i;
+      length = first < i ? before.text.length + 1 : 0;
+    }
+    length += cue.text.length + 1;
+  }
+  if (cues.length > first) out.push([first, cues.length - 1]);
   return out;
+}
+
+/** The chapters of a video, as its entries number them (from 1). */
+export function chaptersOf(video: Pick<SearchSource, 'description' | 'durationSeconds'>) {
+  return parseChapters(video.description, video.durationSeconds).slice(0, MAX_CHAPTER_ENTRIES);
 }
 
 /** A video's entries, in entry order. */
 export function searchEntries(source: SearchSource): SearchEntry[] {
   const entries: SearchEntry[] = [];
   if (source.title.trim()) entries.push({ entry: TITLE_ENTRY, text: source.title, marks: null });
-  parseChapters(source.description, source.durationSeconds)
-    .slice(0, MAX_CHAPTER_ENTRIES)
-    .forEach((chapter, i) =>
-      entries.push({ entry: TITLE_ENTRY + 1 + i, text: chapter.title, marks: [[0, chapter.start * 1000]] }),
-    );
+  chaptersOf(source).forEach((chapter, i) =>
+    entries.push({ entry: TITLE_ENTRY + 1 + i, text: chapter.title, marks: [[0, chapter.start * 1000]] }),
+  );
   if (source.description?.trim()) {
     entries.push({ entry: DESCRIPTION_ENTRY, text: source.description, marks: null });
   }
-  const room = ENTRIES_PER_VIDEO - FIRST_PASSAGE_ENTRY;
-  source.transcripts
-    .flatMap(passages)
-    .slice(0, room)
-    .forEach((passage, i) => entries.push({ entry: FIRST_PASSAGE_ENTRY + i, ...passage }));
+  let entry = FIRST_PASSAGE_ENTRY;
+  for (const { track, cues } of source.transcripts) {
+    for (const [first, last] of passages(cues)) {
+      if (entry >= ENTRIES_PER_VIDEO) return entries;
+      const { text, marks } = passageText(cues.slice(first, last + 1));
+      if (text) entries.push({ entry: entry++, text, marks, cues: { track, first, last } });
+    }
+  }
   return entries;
 }
 
 /** The moment of a matched entry at `offset` of its text: the start (seconds) of the cue it falls in. */
-export function momentAt(marks: [number, number][], offset: number): number {
+export function momentAt(marks: Marks, offset: number): number {
   let ms = marks[0]?.[1] ?? 0;
   for (const [at, start] of marks) {
     if (at > offset) break;

@@ -2,9 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { chunks } from '../database/bulk-writes';
-import { searchDialect, type SearchDialect } from './search-dialect';
-import { ENTRIES_PER_VIDEO, entryKind, type SearchEntry } from './search-documents';
-import { indexToken, type QueryTerm, type SearchField, termPattern } from './search-query';
+import { searchDialect, type SearchDialect, type StoredEntry } from './search-dialect';
+import {
+  type CueRange,
+  ENTRIES_PER_VIDEO,
+  entryKind,
+  FIRST_PASSAGE_ENTRY,
+  type SearchEntry,
+} from './search-documents';
+import { indexToken, type QueryTerm, type SearchField } from './search-query';
 import { indexTerms } from './search-text';
 
 /** What the index knows of a video: its number (its entries' ids) and what its entries were made from. */
@@ -20,15 +26,15 @@ export interface IndexedVideo {
 export interface MatchedEntry {
   /** Its number within its video (`SearchEntry.entry`). */
   entry: number;
-  text: string;
-  marks: string | null;
   /** Which of the query's terms it holds: bit i for term i. */
   found: number;
+  /** A passage's cues. */
+  cues?: CueRange;
 }
 
-/** Ids per `IN (…)` list; rows per INSERT (passages of up to 2,000 characters, twice: text and terms). */
+/** Ids per `IN (…)` list; rows per INSERT. */
 const ID_CHUNK = 500;
-const ROW_CHUNK = 100;
+const ROW_CHUNK = 200;
 
 const rangeOf = (videoNo: number): [number, number] => [
   videoNo * ENTRIES_PER_VIDEO,
@@ -44,9 +50,9 @@ function fieldOf(entry: number): SearchField | null {
 
 /**
  * The search tables: `search_video` (a row per video: its number, what its entries were made from, and on MySQL its
- * document), `search_entry` (its title, chapters, description and passages, each with its text, cue marks and terms)
- * and SQLite's `search_fts`. Written only here, through the caller's manager (a writer's transaction, or the
- * indexer's own).
+ * document), `search_entry` (its title, chapters, description and passages: a passage's cues, and on MySQL the
+ * terms) and SQLite's `search_fts` and `search_entry_fts`. Written only here, through the caller's manager (a
+ * writer's transaction, or the indexer's own).
  */
 @Injectable()
 export class SearchIndexStore {
@@ -92,13 +98,13 @@ export class SearchIndexStore {
           fresh.map((v) => v.videoId),
         )
       : new Map();
-    const rows: unknown[][] = [];
+    const rows: StoredEntry[] = [];
     const documents: { videoNo: number; terms: string }[] = [];
     for (const video of videos) {
       const old = known.get(video.videoId);
       const videoNo: number = old?.videoNo ?? numbers.get(video.videoId).videoNo;
       if (old) {
-        await manager.query('DELETE FROM search_entry WHERE id BETWEEN ? AND ?', rangeOf(videoNo));
+        await this.dialect.removeEntries(manager, [rangeOf(videoNo)]);
         await manager.query('UPDATE search_video SET source = ?, transcripts = ? WHERE videoNo = ?', [
           video.source,
           video.transcripts,
@@ -106,37 +112,31 @@ export class SearchIndexStore {
         ]);
       }
       const document = new Set<string>();
-      for (const entry of video.entries) {
-        const words = indexTerms(entry.text);
-        const field = fieldOf(entry.entry);
+      for (const { entry, text, cues } of video.entries) {
+        const words = indexTerms(text);
+        const field = fieldOf(entry);
         for (const word of words) {
           document.add(indexToken(word));
           if (field) document.add(indexToken(word, field));
         }
-        rows.push([
-          videoNo * ENTRIES_PER_VIDEO + entry.entry,
-          entry.text,
-          entry.marks ? JSON.stringify(entry.marks) : null,
-          ` ${words.map((word) => indexToken(word)).join(' ')} `,
-        ]);
+        rows.push({
+          id: videoNo * ENTRIES_PER_VIDEO + entry,
+          track: cues?.track ?? null,
+          firstCue: cues?.first ?? null,
+          lastCue: cues?.last ?? null,
+          terms: words.map((word) => indexToken(word)).join(' '),
+        });
       }
       documents.push({ videoNo, terms: [...document].join(' ') });
     }
-    for (const batch of chunks(rows, ROW_CHUNK)) {
-      await manager.query(
-        `INSERT INTO search_entry (id, text, marks, terms) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}`,
-        batch.flat(),
-      );
-    }
+    await this.dialect.writeEntries(manager, rows);
     await this.dialect.writeDocuments(manager, documents);
   }
 
   /** Takes these videos out of the index. */
   async remove(manager: EntityManager, videoIds: string[]): Promise<void> {
     const indexed = [...(await this.indexed(manager, videoIds)).values()].map((v) => v.videoNo);
-    for (const videoNo of indexed) {
-      await manager.query('DELETE FROM search_entry WHERE id BETWEEN ? AND ?', rangeOf(videoNo));
-    }
+    await this.dialect.removeEntries(manager, indexed.map(rangeOf));
     await this.dialect.removeDocuments(manager, indexed);
     for (const numbers of chunks(indexed, ID_CHUNK)) {
       await manager.query(`DELETE FROM search_video WHERE videoNo IN (${marks(numbers.length)})`, numbers);
@@ -144,8 +144,8 @@ export class SearchIndexStore {
   }
 
   /**
-   * The entries of these videos that hold any of the query's terms, by video, in entry order, each with which it
-   * holds. A LIKE over a page of videos' own rows (a primary-key range each): no full-text index needed.
+   * The entries of these videos (a page of results) that hold every word of the query, or for a video where none
+   * does, those that hold some: by video, in entry order.
    */
   async matching(
     manager: EntityManager,
@@ -156,25 +156,29 @@ export class SearchIndexStore {
     const byNo = new Map([...indexed].map(([videoId, { videoNo }]) => [videoNo, videoId]));
     const out = new Map<string, MatchedEntry[]>();
     if (!byNo.size || !terms.length) return out;
-    const patterns = terms.map(termPattern);
-    const ranges = [...byNo.keys()].map(rangeOf);
-    const rows: { id: number | string; text: string; marks: string | null; found: number | string }[] =
-      await manager.query(
-        `SELECT id, text, marks, ${patterns.map((_, i) => `(terms LIKE ?) * ${2 ** i}`).join(' + ')} AS found FROM search_entry ` +
-          `WHERE (${ranges.map(() => 'id BETWEEN ? AND ?').join(' OR ')}) ` +
-          `AND (${patterns.map(() => 'terms LIKE ?').join(' OR ')}) ORDER BY id`,
-        [...patterns, ...ranges.flat(), ...patterns],
-      );
-    for (const row of rows) {
-      const id = Number(row.id);
+    const found = await this.dialect.matchingEntries(manager, terms, [...byNo.keys()].map(rangeOf));
+    const passages = found
+      .filter(({ id }) => id % ENTRIES_PER_VIDEO >= FIRST_PASSAGE_ENTRY)
+      .map(({ id }) => id);
+    const cues = new Map<number, CueRange>();
+    for (const ids of chunks(passages, ID_CHUNK)) {
+      const rows: { id: number | string; track: number; firstCue: number; lastCue: number }[] =
+        await manager.query(
+          `SELECT id, track, firstCue, lastCue FROM search_entry WHERE id IN (${marks(ids.length)})`,
+          ids,
+        );
+      for (const row of rows) {
+        cues.set(Number(row.id), {
+          track: Number(row.track),
+          first: Number(row.firstCue),
+          last: Number(row.lastCue),
+        });
+      }
+    }
+    for (const { id, found: mask } of found) {
       const videoId = byNo.get(Math.floor(id / ENTRIES_PER_VIDEO))!;
       const list = out.get(videoId) ?? [];
-      list.push({
-        entry: id % ENTRIES_PER_VIDEO,
-        text: row.text,
-        marks: row.marks,
-        found: Number(row.found),
-      });
+      list.push({ entry: id % ENTRIES_PER_VIDEO, found: mask, cues: cues.get(id) });
       out.set(videoId, list);
     }
     return out;

@@ -8,7 +8,8 @@ import { toVideo } from '../videos/video.mapper';
 import { VideosService } from '../videos/videos.service';
 import { SearchIndexStore } from './search-index.store';
 import { queryTerms } from './search-query';
-import { searchResultOf } from './search-result';
+import { cueKey, momentCandidates, searchResultOf } from './search-result';
+import { TranscriptStore } from '../transcripts/transcript-store.service';
 
 /**
  * `GET /api/search`: the videos the visitor may see (as the public lists show them: no Shorts when the site hides
@@ -22,6 +23,7 @@ export class SearchService {
     private readonly store: SearchIndexStore,
     private readonly settings: SettingsService,
     private readonly images: SiteImagesService,
+    private readonly transcripts: TranscriptStore,
   ) {}
 
   async search(q: string, limit: number, offset: number): Promise<SearchResponse> {
@@ -35,14 +37,21 @@ export class SearchService {
       terms,
       page.items.map((video) => video.id),
     );
-    const results = await this.images.with('video', page.items, (video, image) => {
-      const entries = matched.get(video.id);
-      // A video changed between the two reads: its title stands in for what matched.
-      const found = entries?.length
-        ? searchResultOf(entries, terms)
-        : { match: 'title' as const, snippet: [{ text: video.title, match: false }], moments: [] };
-      return { video: toVideo(video, image), ...found };
-    });
-    return { q, total: page.total, results };
+    const passages = [...matched.values()].flatMap((entries) =>
+      momentCandidates(entries).flatMap((entry) => (entry.cues ? [entry.cues] : [])),
+    );
+    const read = await this.transcripts.cueRanges(passages);
+    const cues = new Map(passages.map((range, i) => [cueKey(range), read[i]]));
+    return {
+      q,
+      total: page.total,
+      results: await this.images.with('video', page.items, (video, image) => ({
+        video: toVideo(video, image),
+        ...searchResultOf(
+          { video, tier: page.scores?.get(video.id) ?? 1, entries: matched.get(video.id) ?? [], cues },
+          terms,
+        ),
+      })),
+    };
   }
 }

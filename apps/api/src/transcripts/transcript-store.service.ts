@@ -29,6 +29,12 @@ function searchedTracks(rows: VideoTranscriptEntity[]): VideoTranscriptEntity[] 
   return [...byLanguage].map(([language, tracks]) => preferredTrack(tracks, language)!);
 }
 
+const toCue = (cue: TranscriptCueEntity): TranscriptCue => ({
+  start: cue.startMs / 1000,
+  end: cue.endMs / 1000,
+  text: cue.text,
+});
+
 const toTrack = (row: VideoTranscriptEntity): TranscriptTrack => ({
   source: row.source,
   language: row.language,
@@ -128,12 +134,7 @@ export class TranscriptStore {
       where: { transcriptId: track.id },
       order: { position: 'ASC' },
     });
-    return {
-      source: track.source,
-      language: track.language,
-      kind: track.kind,
-      cues: cues.map((cue) => ({ start: cue.startMs / 1000, end: cue.endMs / 1000, text: cue.text })),
-    };
+    return { source: track.source, language: track.language, kind: track.kind, cues: cues.map(toCue) };
   }
 
   /** The tracks the site search indexes, by video: of `videoIds`, or of every video that has one. */
@@ -167,27 +168,68 @@ export class TranscriptStore {
     );
   }
 
-  /** The cues of the tracks the site search indexes (a list per track), of each of `videoIds` that has any. */
-  async searchCues(manager: EntityManager, videoIds: string[]): Promise<Map<string, TranscriptCue[][]>> {
+  /** The tracks the site search indexes (their ids and cues, in order), of each of `videoIds` that has any. */
+  async searchCues(
+    manager: EntityManager,
+    videoIds: string[],
+  ): Promise<Map<string, { track: number; cues: TranscriptCue[] }[]>> {
     const tracks = await this.searchTracks(manager, videoIds);
-    const ids = [...tracks.values()].flat().map((row) => row.id);
     const byTrack = new Map<number, TranscriptCue[]>();
-    const cues: TranscriptCueEntity[] = [];
+    const ids = [...tracks.values()].flat().map((row) => row.id);
     for (const chunk of chunks(ids, 500)) {
-      cues.push(
-        ...(await manager.getRepository(TranscriptCueEntity).find({
-          where: { transcriptId: In(chunk) },
-          order: { transcriptId: 'ASC', position: 'ASC' },
-        })),
-      );
-    }
-    for (const cue of cues) {
-      const list = byTrack.get(cue.transcriptId) ?? [];
-      list.push({ start: cue.startMs / 1000, end: cue.endMs / 1000, text: cue.text });
-      byTrack.set(cue.transcriptId, list);
+      const rows = await manager.getRepository(TranscriptCueEntity).find({
+        where: { transcriptId: In(chunk) },
+        order: { transcriptId: 'ASC', position: 'ASC' },
+      });
+      for (const cue of rows) {
+        const list = byTrack.get(cue.transcriptId) ?? [];
+        list.push(toCue(cue));
+        byTrack.set(cue.transcriptId, list);
+      }
     }
     return new Map(
-      [...tracks].map(([videoId, rows]) => [videoId, rows.map((row) => byTrack.get(row.id) ?? [])]),
+      [...tracks].map(([videoId, rows]) => [
+        videoId,
+        rows.map((row) => ({ track: row.id, cues: byTrack.get(row.id) ?? [] })),
+      ]),
     );
+  }
+
+  /** The cues of each of these ranges of a track's positions (the passages a page of search results shows). */
+  async cueRanges(ranges: { track: number; first: number; last: number }[]): Promise<TranscriptCue[][]> {
+    const out: TranscriptCue[][] = [];
+    for (const chunk of chunks(ranges, 100)) {
+      const rows = chunk.length
+        ? await this.db
+            .getRepository(TranscriptCueEntity)
+            .createQueryBuilder('cue')
+            .where(
+              chunk
+                .map(
+                  (_, i) =>
+                    `(cue.transcriptId = :track${i} AND cue.position BETWEEN :first${i} AND :last${i})`,
+                )
+                .join(' OR '),
+              Object.fromEntries(
+                chunk.flatMap(({ track, first, last }, i) => [
+                  [`track${i}`, track],
+                  [`first${i}`, first],
+                  [`last${i}`, last],
+                ]),
+              ),
+            )
+            .orderBy('cue.transcriptId', 'ASC')
+            .addOrderBy('cue.position', 'ASC')
+            .getMany()
+        : [];
+      for (const { track, first, last } of chunk) {
+        out.push(
+          rows
+            .filter((r) => r.transcriptId === track && r.position >= first && r.position <= last)
+            .map(toCue),
+        );
+      }
+    }
+    return out;
   }
 }

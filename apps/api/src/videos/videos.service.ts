@@ -33,6 +33,8 @@ export const VIDEO_FEED_COLUMNS = [
 export interface VideoPage {
   items: VideoEntity[];
   total: number;
+  /** With a query: each listed video's score from the search (its `VideoMatch`), by id. */
+  scores?: Map<string, number>;
 }
 
 const ORDER: Record<VideoSort, [string, 'ASC' | 'DESC'][]> = {
@@ -95,11 +97,17 @@ export class VideosService {
     query
       .innerJoin(`(${match.sql})`, 'found', 'found.videoId = video.id')
       .setParameters(match.params)
+      .addSelect('found.score', 'score')
       .addSelect('COUNT(*) OVER ()', 'total');
     if (options.limit !== undefined) query.limit(options.limit);
     if (options.offset) query.offset(options.offset);
-    const { entities, raw } = await query.getRawAndEntities<{ total: number | string }>();
-    if (raw.length) return { items: entities, total: Number(raw[0].total) };
+    const { entities, raw } = await query.getRawAndEntities<{
+      video_id: string;
+      score: number | string;
+      total: number | string;
+    }>();
+    const scores = new Map(raw.map((row) => [row.video_id, Number(row.score)]));
+    if (raw.length) return { items: entities, total: Number(raw[0].total), scores };
     return { items: [], total: options.offset ? await query.limit().offset().getCount() : 0 };
   }
 

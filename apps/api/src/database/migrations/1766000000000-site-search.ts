@@ -6,8 +6,10 @@ import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
  *   (every term of the video, and those of its title, chapters and description marked as such) under an InnoDB
  *   FULLTEXT index. On SQLite the documents are `search_fts`, a contentless FTS5 table (`rowid` = the video's number;
  *   no copy of the terms, no positions: `detail=none`) with a prefix index for as-you-type queries.
- * - `search_entry`: the video's title, chapters, description and transcript passages, each with its text (what a
- *   snippet is cut from), its cues' marks and its terms (what the moments of a page of results are found by).
+ * - `search_entry`: the video's title, chapters, description and transcript passages (a passage's track and cue
+ *   positions: its text is the cues', never copied), and their terms, where the moments of a page of results are
+ *   looked for: on MySQL a column (read with LIKE within a video's rows), on SQLite `search_entry_fts`, contentless
+ *   like `search_fts` (`rowid` = the entry's id).
  * The tables by the Table API; FTS5 by the raw SQL only SQLite reads.
  */
 export class SiteSearch1766000000000 implements MigrationInterface {
@@ -43,9 +45,10 @@ export class SiteSearch1766000000000 implements MigrationInterface {
         columns: [
           // SQLite: INTEGER PRIMARY KEY is the rowid itself (no second index); MySQL needs 64 bits.
           { name: 'id', type: isMysql ? 'bigint' : 'integer', isPrimary: true },
-          { name: 'text', type: 'text' },
-          { name: 'marks', type: 'text', isNullable: true },
-          { name: 'terms', type: isMysql ? 'mediumtext' : 'text' },
+          { name: 'track', type: 'integer', isNullable: true },
+          { name: 'firstCue', type: 'integer', isNullable: true },
+          { name: 'lastCue', type: 'integer', isNullable: true },
+          ...(isMysql ? [{ name: 'terms', type: 'mediumtext' }] : []),
         ],
       }),
     );
@@ -54,11 +57,18 @@ export class SiteSearch1766000000000 implements MigrationInterface {
         "CREATE VIRTUAL TABLE search_fts USING fts5(terms, content='', contentless_delete=1, detail=none, " +
           "prefix='3 4', tokenize='unicode61 remove_diacritics 2')",
       );
+      await queryRunner.query(
+        "CREATE VIRTUAL TABLE search_entry_fts USING fts5(terms, content='', contentless_delete=1, detail=none, " +
+          "tokenize='unicode61 remove_diacritics 2')",
+      );
     }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.options.type !== 'mysql') await queryRunner.query('DROP TABLE search_fts');
+    if (queryRunner.connection.options.type !== 'mysql') {
+      await queryRunner.query('DROP TABLE search_entry_fts');
+      await queryRunner.query('DROP TABLE search_fts');
+    }
     await queryRunner.dropTable('search_entry');
     await queryRunner.dropTable('search_video');
   }
