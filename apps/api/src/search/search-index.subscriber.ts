@@ -9,9 +9,19 @@ import type {
   UpdateEvent,
 } from 'typeorm';
 
+/** What the index is made from of a video row a write carried whole (a sync's upsert, a save). */
+export interface WrittenVideo {
+  id: string;
+  title: string;
+  description: string | null;
+  durationSeconds: number;
+}
+
 /** Which videos some writes may have changed. */
 export interface ChangedVideos {
   ids: Set<string>;
+  /** Video rows written whole: indexed again only when what the index holds of them differs. */
+  written: Map<string, WrittenVideo>;
   /** A track was removed or written without saying whose: compare every video's tracks. */
   transcripts: boolean;
   /** Videos were deleted without saying which: take the gone ones out. */
@@ -22,6 +32,7 @@ export interface ChangedVideos {
 
 export const noChanges = (): ChangedVideos => ({
   ids: new Set(),
+  written: new Map(),
   transcripts: false,
   removed: false,
   all: false,
@@ -29,6 +40,7 @@ export const noChanges = (): ChangedVideos => ({
 
 export function mergeChanges(into: ChangedVideos, from: ChangedVideos): void {
   from.ids.forEach((id) => into.ids.add(id));
+  from.written.forEach((row, id) => into.written.set(id, row));
   into.transcripts ||= from.transcripts;
   into.removed ||= from.removed;
   into.all ||= from.all;
@@ -50,7 +62,20 @@ function changesOf(table: string, entity: unknown, removal: boolean): ChangedVid
   const row = (entity ?? {}) as Record<string, unknown>;
   const changed = noChanges();
   if (table === 'video') {
-    if (typeof row.id === 'string') changed.ids.add(row.id);
+    const { id, title, description, durationSeconds } = row;
+    if (
+      typeof id === 'string' &&
+      !removal &&
+      typeof title === 'string' &&
+      typeof durationSeconds === 'number'
+    ) {
+      changed.written.set(id, {
+        id,
+        title,
+        description: (description as string | null) ?? null,
+        durationSeconds,
+      });
+    } else if (typeof id === 'string') changed.ids.add(id);
     else if (removal) changed.removed = true;
     else if (INDEXED_COLUMNS.some((column) => column in row)) changed.all = true;
     else return null;

@@ -130,6 +130,13 @@ export class SearchIndexer
   async update(manager: EntityManager, changed: ChangedVideos): Promise<IndexRun> {
     if (changed.all) return this.checkThrough(manager);
     const ids = new Set(changed.ids);
+    // Rows a write carried whole: only those whose title, description or length is not what the index was made from.
+    const written = [...changed.written.values()].filter((video) => !ids.has(video.id));
+    const known = await this.store.indexed(
+      manager,
+      written.map((video) => video.id),
+    );
+    for (const video of written) if (known.get(video.id)?.source !== sourceHash(video)) ids.add(video.id);
     let stamps: Map<string, string> | undefined;
     if (changed.transcripts) {
       stamps = await this.transcripts.searchStamps(manager);
