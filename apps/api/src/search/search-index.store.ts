@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { chunks } from '../database/bulk-writes';
-import { searchDialect, type SearchDialect, type StoredEntry } from './search-dialect';
+import { searchDialect, type SearchDialect } from './search-dialect';
 import {
   type CueRange,
   ENTRIES_PER_VIDEO,
@@ -10,7 +10,7 @@ import {
   FIRST_PASSAGE_ENTRY,
   type SearchEntry,
 } from './search-documents';
-import { indexToken, type QueryTerm, type SearchField } from './search-query';
+import { indexToken, type QueryTerm, type SearchField, termPattern } from './search-query';
 import { indexTerms } from './search-text';
 
 /** What the index knows of a video: its number (its entries' ids) and what its entries were made from. */
@@ -98,13 +98,13 @@ export class SearchIndexStore {
           fresh.map((v) => v.videoId),
         )
       : new Map();
-    const rows: StoredEntry[] = [];
+    const rows: unknown[][] = [];
     const documents: { videoNo: number; terms: string }[] = [];
     for (const video of videos) {
       const old = known.get(video.videoId);
       const videoNo: number = old?.videoNo ?? numbers.get(video.videoId).videoNo;
       if (old) {
-        await this.dialect.removeEntries(manager, [rangeOf(videoNo)]);
+        await manager.query('DELETE FROM search_entry WHERE id BETWEEN ? AND ?', rangeOf(videoNo));
         await manager.query('UPDATE search_video SET source = ?, transcripts = ? WHERE videoNo = ?', [
           video.source,
           video.transcripts,
@@ -119,24 +119,31 @@ export class SearchIndexStore {
           document.add(indexToken(word));
           if (field) document.add(indexToken(word, field));
         }
-        rows.push({
-          id: videoNo * ENTRIES_PER_VIDEO + entry,
-          track: cues?.track ?? null,
-          firstCue: cues?.first ?? null,
-          lastCue: cues?.last ?? null,
-          terms: words.map((word) => indexToken(word)).join(' '),
-        });
+        rows.push([
+          videoNo * ENTRIES_PER_VIDEO + entry,
+          cues?.track ?? null,
+          cues?.first ?? null,
+          cues?.last ?? null,
+          ` ${words.join(' ')} `,
+        ]);
       }
       documents.push({ videoNo, terms: [...document].join(' ') });
     }
-    await this.dialect.writeEntries(manager, rows);
+    for (const batch of chunks(rows, ROW_CHUNK)) {
+      await manager.query(
+        `INSERT INTO search_entry (id, track, firstCue, lastCue, terms) VALUES ${batch.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        batch.flat(),
+      );
+    }
     await this.dialect.writeDocuments(manager, documents);
   }
 
   /** Takes these videos out of the index. */
   async remove(manager: EntityManager, videoIds: string[]): Promise<void> {
     const indexed = [...(await this.indexed(manager, videoIds)).values()].map((v) => v.videoNo);
-    await this.dialect.removeEntries(manager, indexed.map(rangeOf));
+    for (const videoNo of indexed) {
+      await manager.query('DELETE FROM search_entry WHERE id BETWEEN ? AND ?', rangeOf(videoNo));
+    }
     await this.dialect.removeDocuments(manager, indexed);
     for (const numbers of chunks(indexed, ID_CHUNK)) {
       await manager.query(`DELETE FROM search_video WHERE videoNo IN (${marks(numbers.length)})`, numbers);
@@ -156,25 +163,12 @@ export class SearchIndexStore {
     const byNo = new Map([...indexed].map(([videoId, { videoNo }]) => [videoNo, videoId]));
     const out = new Map<string, MatchedEntry[]>();
     if (!byNo.size || !terms.length) return out;
-    const found = await this.dialect.matchingEntries(manager, terms, [...byNo.keys()].map(rangeOf));
-    const passages = found
-      .filter(({ id }) => id % ENTRIES_PER_VIDEO >= FIRST_PASSAGE_ENTRY)
-      .map(({ id }) => id);
-    const cues = new Map<number, CueRange>();
-    for (const ids of chunks(passages, ID_CHUNK)) {
-      const rows: { id: number | string; track: number; firstCue: number; lastCue: number }[] =
-        await manager.query(
-          `SELECT id, track, firstCue, lastCue FROM search_entry WHERE id IN (${marks(ids.length)})`,
-          ids,
-        );
-      for (const row of rows) {
-        cues.set(Number(row.id), {
-          track: Number(row.track),
-          first: Number(row.firstCue),
-          last: Number(row.lastCue),
-        });
-      }
-    }
+    const found = await this.matchingEntries(manager, terms, [...byNo.keys()].map(rangeOf));
+    const cues = new Map(
+      found
+        .filter((row) => row.track !== null)
+        .map((row) => [row.id, { track: row.track!, first: row.firstCue!, last: row.lastCue! }]),
+    );
     for (const { id, found: mask } of found) {
       const videoId = byNo.get(Math.floor(id / ENTRIES_PER_VIDEO))!;
       const list = out.get(videoId) ?? [];
@@ -182,5 +176,34 @@ export class SearchIndexStore {
       out.set(videoId, list);
     }
     return out;
+  }
+
+  /**
+   * The entries within these id ranges (each a video's) that hold every term, or where a video has none, those that
+   * hold some, with which they hold (bit i for term i): a LIKE over the rows of a page of videos (a primary-key range
+   * each), not a full-text query over every entry.
+   */
+  private async matchingEntries(manager: EntityManager, terms: QueryTerm[], ranges: [number, number][]) {
+    const patterns = terms.map(termPattern);
+    const rows: Record<'id' | 'found' | 'track' | 'firstCue' | 'lastCue', number | string | null>[] =
+      await manager.query(
+        `SELECT id, track, firstCue, lastCue, ${patterns.map((_, i) => `(terms LIKE ?) * ${2 ** i}`).join(' + ')} AS found ` +
+          `FROM search_entry WHERE (${ranges.map(() => 'id BETWEEN ? AND ?').join(' OR ')}) ` +
+          `AND (${patterns.map(() => 'terms LIKE ?').join(' OR ')}) ORDER BY id`,
+        [...patterns, ...ranges.flat(), ...patterns],
+      );
+    const all = 2 ** terms.length - 1;
+    const found = rows.map((row) => ({
+      id: Number(row.id),
+      found: Number(row.found),
+      track: row.track === null ? null : Number(row.track),
+      firstCue: Number(row.firstCue),
+      lastCue: Number(row.lastCue),
+    }));
+    return ranges.flatMap(([from, to]) => {
+      const own = found.filter((row) => row.id >= from && row.id <= to);
+      const full = own.filter((row) => row.found === all);
+      return full.length ? full : own;
+    });
   }
 }

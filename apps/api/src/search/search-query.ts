@@ -54,11 +54,11 @@ export function booleanMatch(terms: QueryTerm[], field: SearchField = 'any'): st
 }
 
 /**
- * A LIKE pattern finding the term in an entry's stored terms (`' zzcat zzdog '`: space-separated, a space at
+ * A LIKE pattern finding the term in an entry's stored terms (`' cat dog '`: space-separated, unmarked, a space at
  * each end). Terms hold letters and digits only, never `%` or `_`.
  */
 export function termPattern({ term, prefix }: QueryTerm): string {
-  return `% ${indexToken(term)}${prefix ? '' : ' '}%`;
+  return `% ${term}${prefix ? '' : ' '}%`;
 }
 
 /** Whether a token of a stored text is one the query asked for: what a snippet marks. */

@@ -8,8 +8,7 @@ import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
  *   no copy of the terms, no positions: `detail=none`) with a prefix index for as-you-type queries.
  * - `search_entry`: the video's title, chapters, description and transcript passages (a passage's track and cue
  *   positions: its text is the cues', never copied), and their terms, where the moments of a page of results are
- *   looked for: on MySQL a column (read with LIKE within a video's rows), on SQLite `search_entry_fts`, contentless
- *   like `search_fts` (`rowid` = the entry's id).
+ *   looked for (with LIKE, within the rows of those videos).
  * The tables by the Table API; FTS5 by the raw SQL only SQLite reads.
  */
 export class SiteSearch1766000000000 implements MigrationInterface {
@@ -17,6 +16,9 @@ export class SiteSearch1766000000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const isMysql = queryRunner.connection.options.type === 'mysql';
+    // The terms are normalized already: compared byte for byte, as SQLite does (the site's unicode_ci collation would
+    // also take hiragana for katakana).
+    const exact = { charset: 'utf8mb4', collation: 'utf8mb4_bin' };
     await queryRunner.createTable(
       new Table({
         name: 'search_video',
@@ -31,7 +33,7 @@ export class SiteSearch1766000000000 implements MigrationInterface {
           { name: 'videoId', type: 'varchar', length: '32' },
           { name: 'source', type: 'varchar', length: '64' },
           { name: 'transcripts', type: 'varchar', length: '64' },
-          ...(isMysql ? [{ name: 'terms', type: 'mediumtext', isNullable: true }] : []),
+          ...(isMysql ? [{ name: 'terms', type: 'mediumtext', isNullable: true, ...exact }] : []),
         ],
         indices: [
           { name: 'uq_search_video_video', columnNames: ['videoId'], isUnique: true },
@@ -48,7 +50,7 @@ export class SiteSearch1766000000000 implements MigrationInterface {
           { name: 'track', type: 'integer', isNullable: true },
           { name: 'firstCue', type: 'integer', isNullable: true },
           { name: 'lastCue', type: 'integer', isNullable: true },
-          ...(isMysql ? [{ name: 'terms', type: 'mediumtext' }] : []),
+          isMysql ? { name: 'terms', type: 'mediumtext', ...exact } : { name: 'terms', type: 'text' },
         ],
       }),
     );
@@ -57,16 +59,11 @@ export class SiteSearch1766000000000 implements MigrationInterface {
         "CREATE VIRTUAL TABLE search_fts USING fts5(terms, content='', contentless_delete=1, detail=none, " +
           "prefix='3 4', tokenize='unicode61 remove_diacritics 2')",
       );
-      await queryRunner.query(
-        "CREATE VIRTUAL TABLE search_entry_fts USING fts5(terms, content='', contentless_delete=1, detail=none, " +
-          "tokenize='unicode61 remove_diacritics 2')",
-      );
     }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.options.type !== 'mysql') {
-      await queryRunner.query('DROP TABLE search_entry_fts');
       await queryRunner.query('DROP TABLE search_fts');
     }
     await queryRunner.dropTable('search_entry');
