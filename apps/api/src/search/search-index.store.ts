@@ -189,17 +189,20 @@ export class SearchIndexStore {
       await manager.query(
         `SELECT id, track, firstCue, lastCue, ${patterns.map((_, i) => `(terms LIKE ?) * ${2 ** i}`).join(' + ')} AS found ` +
           `FROM search_entry WHERE (${ranges.map(() => 'id BETWEEN ? AND ?').join(' OR ')}) ` +
-          `AND (${patterns.map(() => 'terms LIKE ?').join(' OR ')}) ORDER BY id`,
+          // No ORDER BY: SQLite would rather scan the whole table in id order than read the ranges and sort.
+          `AND (${patterns.map(() => 'terms LIKE ?').join(' OR ')})`,
         [...patterns, ...ranges.flat(), ...patterns],
       );
     const all = 2 ** terms.length - 1;
-    const found = rows.map((row) => ({
-      id: Number(row.id),
-      found: Number(row.found),
-      track: row.track === null ? null : Number(row.track),
-      firstCue: Number(row.firstCue),
-      lastCue: Number(row.lastCue),
-    }));
+    const found = rows
+      .map((row) => ({
+        id: Number(row.id),
+        found: Number(row.found),
+        track: row.track === null ? null : Number(row.track),
+        firstCue: Number(row.firstCue),
+        lastCue: Number(row.lastCue),
+      }))
+      .sort((a, b) => a.id - b.id);
     return ranges.flatMap(([from, to]) => {
       const own = found.filter((row) => row.id >= from && row.id <= to);
       const full = own.filter((row) => row.found === all);

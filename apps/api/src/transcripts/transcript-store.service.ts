@@ -199,34 +199,19 @@ export class TranscriptStore {
   async cueRanges(ranges: { track: number; first: number; last: number }[]): Promise<TranscriptCue[][]> {
     const out: TranscriptCue[][] = [];
     for (const chunk of chunks(ranges, 100)) {
-      const rows = chunk.length
-        ? await this.db
-            .getRepository(TranscriptCueEntity)
-            .createQueryBuilder('cue')
-            .where(
-              chunk
-                .map(
-                  (_, i) =>
-                    `(cue.transcriptId = :track${i} AND cue.position BETWEEN :first${i} AND :last${i})`,
-                )
-                .join(' OR '),
-              Object.fromEntries(
-                chunk.flatMap(({ track, first, last }, i) => [
-                  [`track${i}`, track],
-                  [`first${i}`, first],
-                  [`last${i}`, last],
-                ]),
-              ),
-            )
-            .orderBy('cue.transcriptId', 'ASC')
-            .addOrderBy('cue.position', 'ASC')
-            .getMany()
-        : [];
+      // No ORDER BY: SQLite would rather scan the index in order than read the ranges (sorted here instead).
+      const rows: { transcriptId: number; position: number; startMs: number; endMs: number; text: string }[] =
+        await this.db.query(
+          'SELECT transcriptId, position, startMs, endMs, text FROM transcript_cue WHERE ' +
+            chunk.map(() => '(transcriptId = ? AND position BETWEEN ? AND ?)').join(' OR '),
+          chunk.flatMap(({ track, first, last }) => [track, first, last]),
+        );
+      rows.sort((a, b) => a.transcriptId - b.transcriptId || a.position - b.position);
       for (const { track, first, last } of chunk) {
         out.push(
           rows
             .filter((r) => r.transcriptId === track && r.position >= first && r.position <= last)
-            .map(toCue),
+            .map((r) => ({ start: r.startMs / 1000, end: r.endMs / 1000, text: r.text })),
         );
       }
     }
