@@ -11,16 +11,18 @@ export interface SearchDialect {
   /** The MATCH expression of a query's terms, in one field of the documents. */
   matchExpression(terms: QueryTerm[], field?: SearchField): string;
   /**
-   * A subquery of the matching videos: `doc` (their number) and `tier`, what matched best: 4 every word is in the
-   * title, 3 in its chapters, 2 in its description, 1 anywhere in the video. Its parameters are `MATCH_PARAMS`.
+   * A subquery of the matching videos: `videoId` and `score`, what matched best: 4 every word is in the title, 3 in
+   * its chapters, 2 in its description, 1 anywhere in the video. Its parameters are `MATCH_PARAMS`.
    */
-  readonly matchedDocs: string;
+  readonly scoredVideos: string;
+  /** The same videos' `videoId` alone (what a count needs): its parameter is `MATCH_PARAMS.any`. */
+  readonly matchedVideos: string;
   /** Stores the documents of these videos (their rows exist), replacing what they had. */
   writeDocuments(manager: EntityManager, documents: { videoNo: number; terms: string }[]): Promise<void>;
   removeDocuments(manager: EntityManager, videoNos: number[]): Promise<void>;
 }
 
-/** The parameters of `matchedDocs`: the query's match over the whole video, and over each field ranked. */
+/** The parameters of `scoredVideos`: the query's match over the whole video, and over each field ranked. */
 export const MATCH_PARAMS = {
   any: 'searchAny',
   title: 'searchTitle',
@@ -41,13 +43,17 @@ const list = (count: number, item = '?') => Array(count).fill(item).join(', ');
 /** SQLite: FTS5, contentless (only the index, without positions: `detail=none`), a document per video (rowid = videoNo). */
 const sqlite: SearchDialect = {
   matchExpression: fts5Match,
-  matchedDocs:
-    'SELECT rowid AS doc, CASE ' +
+  scoredVideos:
+    'SELECT v.videoId AS videoId, m.tier AS score FROM (SELECT rowid AS doc, CASE ' +
     TIERS.map(
       ([field, tier]) =>
         `WHEN rowid IN (SELECT rowid FROM search_fts WHERE search_fts MATCH :${MATCH_PARAMS[field]}) THEN ${tier} `,
     ).join('') +
-    `ELSE 1 END AS tier FROM search_fts WHERE search_fts MATCH :${MATCH_PARAMS.any}`,
+    `ELSE 1 END AS tier FROM search_fts WHERE search_fts MATCH :${MATCH_PARAMS.any}) m ` +
+    'INNER JOIN search_video v ON v.videoNo = m.doc',
+  matchedVideos:
+    'SELECT v.videoId AS videoId FROM search_fts INNER JOIN search_video v ON v.videoNo = search_fts.rowid ' +
+    `WHERE search_fts MATCH :${MATCH_PARAMS.any}`,
   async writeDocuments(manager, documents) {
     await this.removeDocuments(
       manager,
@@ -70,12 +76,13 @@ const sqlite: SearchDialect = {
 /** MySQL/MariaDB: an InnoDB FULLTEXT index on `search_video.terms` (the default parser: the terms are words). */
 const mysql: SearchDialect = {
   matchExpression: booleanMatch,
-  matchedDocs:
-    'SELECT videoNo AS doc, CASE ' +
+  scoredVideos:
+    'SELECT videoId, CASE ' +
     TIERS.map(
       ([field, tier]) => `WHEN MATCH(terms) AGAINST (:${MATCH_PARAMS[field]} IN BOOLEAN MODE) THEN ${tier} `,
     ).join('') +
-    `ELSE 1 END AS tier FROM search_video WHERE MATCH(terms) AGAINST (:${MATCH_PARAMS.any} IN BOOLEAN MODE)`,
+    `ELSE 1 END AS score FROM search_video WHERE MATCH(terms) AGAINST (:${MATCH_PARAMS.any} IN BOOLEAN MODE)`,
+  matchedVideos: `SELECT videoId FROM search_video WHERE MATCH(terms) AGAINST (:${MATCH_PARAMS.any} IN BOOLEAN MODE)`,
   async writeDocuments(manager, documents) {
     for (const { videoNo, terms } of documents) {
       await manager.query('UPDATE search_video SET terms = ? WHERE videoNo = ?', [terms, videoNo]);

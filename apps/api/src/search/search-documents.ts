@@ -30,7 +30,6 @@ export interface SearchSource {
   id: string;
   title: string;
   description: string | null;
-  durationSeconds: number;
   /** Its transcripts: each track's id and cues, in order. */
   transcripts: { track: number; cues: TranscriptCue[] }[];
 }
@@ -104,9 +103,13 @@ function passages(cues: TranscriptCue[]): [first: number, last: number][] {
   return out;
 }
 
-/** The chapters of a video, as its entries number them (from 1). */
-export function chaptersOf(video: Pick<SearchSource, 'description' | 'durationSeconds'>) {
-  return parseChapters(video.description, video.durationSeconds).slice(0, MAX_CHAPTER_ENTRIES);
+/**
+ * The chapters of a video, as its entries number them (from 1). Read without the video's length: a length that
+ * becomes known (a stream that ended) would only decide whether a last chapter under 10 s counts, and the index
+ * need not change for that.
+ */
+export function chaptersOf(video: Pick<SearchSource, 'description'>) {
+  return parseChapters(video.description).slice(0, MAX_CHAPTER_ENTRIES);
 }
 
 /** A video's entries, in entry order. */

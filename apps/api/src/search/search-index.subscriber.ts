@@ -14,7 +14,6 @@ export interface WrittenVideo {
   id: string;
   title: string;
   description: string | null;
-  durationSeconds: number;
 }
 
 /** Which videos some writes may have changed. */
@@ -55,26 +54,16 @@ export interface ChangeSink {
 }
 
 /** The video columns the index is made from: an update of others (views, kind, featured) changes nothing in it. */
-const INDEXED_COLUMNS = ['title', 'description', 'durationSeconds'];
+const INDEXED_COLUMNS = ['title', 'description'];
 
 /** What one write says about the videos it touched; null when it cannot touch the index. */
 function changesOf(table: string, entity: unknown, removal: boolean): ChangedVideos | null {
   const row = (entity ?? {}) as Record<string, unknown>;
   const changed = noChanges();
   if (table === 'video') {
-    const { id, title, description, durationSeconds } = row;
-    if (
-      typeof id === 'string' &&
-      !removal &&
-      typeof title === 'string' &&
-      typeof durationSeconds === 'number'
-    ) {
-      changed.written.set(id, {
-        id,
-        title,
-        description: (description as string | null) ?? null,
-        durationSeconds,
-      });
+    const { id, title, description } = row;
+    if (typeof id === 'string' && !removal && typeof title === 'string' && 'description' in row) {
+      changed.written.set(id, { id, title, description: (description as string | null) ?? null });
     } else if (typeof id === 'string') changed.ids.add(id);
     else if (removal) changed.removed = true;
     else if (INDEXED_COLUMNS.some((column) => column in row)) changed.all = true;

@@ -37,9 +37,9 @@ const BATCH = 200;
 
 const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url');
 
-/** What a video's title, description and length were when indexed, and how the index was made. */
+/** What a video's title and description were when indexed, and how the index was made. */
 export const sourceHash = (video: VideoSearchSource): string =>
-  hash([SEARCH_INDEX_FORMAT, video.title, video.description ?? '', video.durationSeconds]);
+  hash([SEARCH_INDEX_FORMAT, video.title, video.description ?? '']);
 
 /** A video as the index compares it. */
 interface Indexable {
@@ -130,7 +130,7 @@ export class SearchIndexer
   async update(manager: EntityManager, changed: ChangedVideos): Promise<IndexRun> {
     if (changed.all) return this.checkThrough(manager);
     const ids = new Set(changed.ids);
-    // Rows a write carried whole: only those whose title, description or length is not what the index was made from.
+    // Rows a write carried whole: only those whose title or description is not what the index was made from.
     const written = [...changed.written.values()].filter((video) => !ids.has(video.id));
     const known = await this.store.indexed(
       manager,

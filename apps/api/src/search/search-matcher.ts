@@ -10,6 +10,8 @@ import { queryTerms, type SearchField } from './search-query';
  */
 export interface VideoMatch {
   sql: string;
+  /** The same videos without their score: what a count joins. */
+  count: string;
   params: Record<string, unknown>;
   /** An ORDER BY expression over `found` and `video`: higher is better. */
   relevance: string;
@@ -19,7 +21,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * The ranking: what matched best first (every word in the title, then in its chapters, in its description, anywhere
- * in the video: `SearchDialect.matchedDocs`'s tier 4 to 1), and a small boost for recent videos: 0.3 for the last 30
+ * in the video: `SearchDialect.scoredVideos`, 4 to 1), and a small boost for recent videos: 0.3 for the last 30
  * days, 0.15 for the last year, which never lifts a video over a better kind of match; then the newest first.
  */
 export const RECENT_BOOSTS: [days: number, boost: number][] = [
@@ -52,9 +54,8 @@ export class SearchMatcher {
       return `WHEN video.publishedAt >= :searchRecent${i} THEN ${boost}`;
     });
     return {
-      sql:
-        'SELECT v.videoId AS videoId, m.tier AS score ' +
-        `FROM (${dialect.matchedDocs}) m INNER JOIN search_video v ON v.videoNo = m.doc`,
+      sql: dialect.scoredVideos,
+      count: dialect.matchedVideos,
       params,
       relevance: `found.score + CASE ${boosts.join(' ')} ELSE 0 END`,
     };

@@ -1,6 +1,6 @@
 import type { SnippetPart } from '@app/contracts';
 import { type QueryTerm, tokenMatches } from './search-query';
-import { searchTokens } from './search-text';
+import { tokensOf } from './search-text';
 
 /** A text this long or shorter is shown whole; a longer one is cut around its first match. */
 export const SNIPPET_MAX_LENGTH = 180;
@@ -12,18 +12,6 @@ export interface Snippet {
   parts: SnippetPart[];
   /** Where the first match starts in the text (UTF-16 offset); null when nothing in it matched. */
   firstMatch: number | null;
-}
-
-/** The matched stretches of `text`, merged where they touch or overlap (CJK bigrams overlap). */
-function matchedRanges(text: string, terms: QueryTerm[]): [number, number][] {
-  const ranges: [number, number][] = [];
-  for (const token of searchTokens(text, 'index')) {
-    if (!tokenMatches(token, terms)) continue;
-    const last = ranges.at(-1);
-    if (last && token.start <= last[1]) last[1] = Math.max(last[1], token.end);
-    else ranges.push([token.start, token.end]);
-  }
-  return ranges.sort((a, b) => a[0] - b[0]);
 }
 
 /** Where to cut a long text: at a space near `at`, searching towards `direction`, or at `at`. */
@@ -41,14 +29,27 @@ function boundary(text: string, at: number, direction: -1 | 1): number {
  * first match with `…` where it was cut. Plain text: the page renders it as such, never as HTML.
  */
 export function snippetOf(text: string, terms: QueryTerm[]): Snippet {
-  const ranges = matchedRanges(text, terms);
-  const firstMatch = ranges[0]?.[0] ?? null;
+  const long = text.length > SNIPPET_MAX_LENGTH;
   let from = 0;
   let to = text.length;
-  if (text.length > SNIPPET_MAX_LENGTH) {
-    from = boundary(text, Math.max(0, (firstMatch ?? 0) - LEAD), -1);
-    to = boundary(text, from + SNIPPET_MAX_LENGTH, 1);
+  // The matched stretches, merged where they touch or overlap (CJK bigrams overlap), read up to the window's end.
+  const ranges: [number, number][] = [];
+  for (const token of tokensOf(text, 'index')) {
+    if (token.start >= to) break;
+    if (!tokenMatches(token, terms)) continue;
+    const last = ranges.at(-1);
+    if (last && token.start <= last[1]) {
+      last[1] = Math.max(last[1], token.end);
+      continue;
+    }
+    if (!ranges.length && long) {
+      from = boundary(text, Math.max(0, token.start - LEAD), -1);
+      to = boundary(text, from + SNIPPET_MAX_LENGTH, 1);
+    }
+    ranges.push([token.start, token.end]);
   }
+  if (!ranges.length && long) to = boundary(text, SNIPPET_MAX_LENGTH, 1);
+  const firstMatch = ranges[0]?.[0] ?? null;
   const parts: SnippetPart[] = [];
   const push = (part: string, match: boolean) => {
     if (part) parts.push({ text: part, match });

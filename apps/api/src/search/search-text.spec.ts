@@ -49,14 +49,14 @@ describe('searchTokens', () => {
     expect(terms('東京の天気')).toEqual(['東京', '京の', 'の天', '天気']);
     expect(terms('東京の天気', 'index')).toEqual([
       '東',
-      '京',
-      'の',
-      '天',
-      '気',
       '東京',
+      '京',
       '京の',
+      'の',
       'の天',
+      '天',
       '天気',
+      '気',
     ]);
     expect(terms('猫')).toEqual(['猫']);
     expect(terms('カタカナ ひらがな')).toEqual(['カタ', 'タカ', 'カナ', 'ひら', 'らが', 'がな']);

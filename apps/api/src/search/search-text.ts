@@ -63,9 +63,12 @@ function folded(word: string): string[] {
 }
 
 /** The terms of one CJK run: its bigrams (and, in the index or when it is one character, its characters). */
-function cjkTokens(run: string, at: (i: number) => [number, number], mode: TokenMode): SearchToken[] {
+function* cjkTokens(
+  run: string,
+  at: (i: number) => [number, number],
+  mode: TokenMode,
+): Generator<SearchToken> {
   const chars = Array.from(run);
-  const out: SearchToken[] = [];
   const offsets: number[] = [];
   for (let i = 0, o = 0; i < chars.length; o += chars[i].length, i++) offsets.push(o);
   const span = (i: number, n: number): SearchToken => {
@@ -73,24 +76,25 @@ function cjkTokens(run: string, at: (i: number) => [number, number], mode: Token
     const [, end] = at(offsets[i + n - 1] + chars[i + n - 1].length - 1);
     return { term: chars.slice(i, i + n).join(''), start, end, cjk: true };
   };
-  if (mode === 'index' || chars.length === 1) chars.forEach((_, i) => out.push(span(i, 1)));
-  for (let i = 0; i + 1 < chars.length; i++) out.push(span(i, 2));
-  return out;
+  const single = mode === 'index' || chars.length === 1;
+  for (let i = 0; i < chars.length; i++) {
+    if (single) yield span(i, 1);
+    if (i + 1 < chars.length) yield span(i, 2);
+  }
 }
 
 /**
- * The terms of `text`, in order of where they start. Offsets point into `text` itself; where NFKC changed a span's
- * length (ｶﾞ → ガ) its terms all point at the whole span.
+ * The terms of `text`, in order of where they start, one at a time (a snippet stops reading where it ends). Offsets
+ * point into `text` itself; where NFKC changed a span's length (ｶﾞ → ガ) its terms all point at the whole span.
  */
-export function searchTokens(text: string, mode: TokenMode): SearchToken[] {
-  const out: SearchToken[] = [];
+export function* tokensOf(text: string, mode: TokenMode): Generator<SearchToken> {
   const ascii = !NON_ASCII.test(text);
   for (const span of text.matchAll(ascii ? ASCII_SPAN : SPAN)) {
     const original = span[0];
     const base = span.index;
     // Most words are plain ASCII letters and digits: nothing to normalize, fold or split.
     if (ascii || !NON_ASCII.test(original)) {
-      out.push({ term: cut(original.toLowerCase()), start: base, end: base + original.length, cjk: false });
+      yield { term: cut(original.toLowerCase()), start: base, end: base + original.length, cjk: false };
       continue;
     }
     const normal = original.normalize('NFKC');
@@ -100,14 +104,18 @@ export function searchTokens(text: string, mode: TokenMode): SearchToken[] {
       exact ? [base + from, base + to + 1] : [base, base + original.length];
     for (const run of normal.matchAll(RUN)) {
       if (run[1]) {
-        out.push(...cjkTokens(run[0], (i) => at(run.index + i), mode));
+        yield* cjkTokens(run[0], (i) => at(run.index + i), mode);
         continue;
       }
       const [start, end] = at(run.index, run.index + run[0].length - 1);
-      for (const term of folded(run[0])) out.push({ term, start, end, cjk: false });
+      for (const term of folded(run[0])) yield { term, start, end, cjk: false };
     }
   }
-  return out;
+}
+
+/** `tokensOf` as a list. */
+export function searchTokens(text: string, mode: TokenMode): SearchToken[] {
+  return [...tokensOf(text, mode)];
 }
 
 /** The terms a text is indexed by, each once, in order. */

@@ -4,6 +4,7 @@ import type { VideoKind, VideoSort } from '@app/contracts';
 import { type EntityManager, In, type Repository } from 'typeorm';
 import { chunks, deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
 import { SearchMatcher } from '../search/search-matcher';
+import { matchedVideos, type VideoOrder } from './matched-videos';
 import { VideoEntity } from './video.entity';
 
 /** What a sync writes for a video; `featured` is the site's own and is never taken from YouTube. */
@@ -37,7 +38,7 @@ export interface VideoPage {
   scores?: Map<string, number>;
 }
 
-const ORDER: Record<VideoSort, [string, 'ASC' | 'DESC'][]> = {
+const ORDER: Record<VideoSort, VideoOrder> = {
   recent: [
     ['video.publishedAt', 'DESC'],
     ['video.id', 'ASC'],
@@ -54,7 +55,7 @@ const ORDER: Record<VideoSort, [string, 'ASC' | 'DESC'][]> = {
 };
 
 /** What the site search indexes of a video (search/search-indexer.service.ts). */
-export type VideoSearchSource = Pick<VideoEntity, 'id' | 'title' | 'description' | 'durationSeconds'>;
+export type VideoSearchSource = Pick<VideoEntity, 'id' | 'title' | 'description'>;
 
 @Injectable()
 export class VideosService {
@@ -75,40 +76,25 @@ export class VideosService {
     limit?: number;
     offset: number;
   }): Promise<VideoPage> {
-    const query = this.videos.createQueryBuilder('video');
-    if (options.kind) query.andWhere('video.kind IN (:...kinds)', { kinds: options.kind });
     const match = options.q ? this.search.videoMatch(options.q) : undefined;
     if (match === null) return { items: [], total: 0 };
-    if (options.sort === 'relevance' && !match) throw new Error('The relevance order needs a query');
-    const order =
-      options.sort === 'relevance'
-        ? [[match!.relevance, 'DESC'] as const, ...ORDER.recent]
-        : ORDER[options.sort];
-    order.forEach(([column, direction], i) =>
+    if (match) {
+      const order =
+        options.sort === 'relevance'
+          ? [[match.relevance, 'DESC'] as const, ...ORDER.recent]
+          : ORDER[options.sort];
+      return matchedVideos(this.videos, match, { ...options, order });
+    }
+    if (options.sort === 'relevance') throw new Error('The relevance order needs a query');
+    const query = this.videos.createQueryBuilder('video');
+    if (options.kind) query.andWhere('video.kind IN (:...kinds)', { kinds: options.kind });
+    ORDER[options.sort].forEach(([column, direction], i) =>
       i === 0 ? query.orderBy(column, direction) : query.addOrderBy(column, direction),
     );
-    if (!match) {
-      if (options.limit !== undefined) query.take(options.limit);
-      if (options.offset) query.skip(options.offset);
-      const [items, total] = await query.getManyAndCount();
-      return { items, total };
-    }
-    // The match is evaluated once: its count comes with the page (a window function), not from a second query.
-    query
-      .innerJoin(`(${match.sql})`, 'found', 'found.videoId = video.id')
-      .setParameters(match.params)
-      .addSelect('found.score', 'score')
-      .addSelect('COUNT(*) OVER ()', 'total');
-    if (options.limit !== undefined) query.limit(options.limit);
-    if (options.offset) query.offset(options.offset);
-    const { entities, raw } = await query.getRawAndEntities<{
-      video_id: string;
-      score: number | string;
-      total: number | string;
-    }>();
-    const scores = new Map(raw.map((row) => [row.video_id, Number(row.score)]));
-    if (raw.length) return { items: entities, total: Number(raw[0].total), scores };
-    return { items: [], total: options.offset ? await query.limit().offset().getCount() : 0 };
+    if (options.limit !== undefined) query.take(options.limit);
+    if (options.offset) query.skip(options.offset);
+    const [items, total] = await query.getManyAndCount();
+    return { items, total };
   }
 
   /** Newest first (the `recent` order), without a count: for feeds and backups. */
@@ -285,7 +271,7 @@ export class VideosService {
     for (const chunk of chunks(ids, 500)) {
       rows.push(
         ...(await manager.getRepository(VideoEntity).find({
-          select: { id: true, title: true, description: true, durationSeconds: true },
+          select: { id: true, title: true, description: true },
           where: { id: In(chunk) },
         })),
       );

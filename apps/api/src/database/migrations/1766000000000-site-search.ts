@@ -5,7 +5,8 @@ import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
  * - `search_video`: a row per indexed video: its number, what its entries were made from, and on MySQL its document
  *   (every term of the video, and those of its title, chapters and description marked as such) under an InnoDB
  *   FULLTEXT index. On SQLite the documents are `search_fts`, a contentless FTS5 table (`rowid` = the video's number;
- *   no copy of the terms, no positions: `detail=none`) with a prefix index for as-you-type queries.
+ *   no copy of the terms, no positions: `detail=none`), with prefix indexes (a mark and 1 to 4 characters) for
+ *   as-you-type queries.
  * - `search_entry`: the video's title, chapters, description and transcript passages (a passage's track and cue
  *   positions: its text is the cues', never copied), and their terms, where the moments of a page of results are
  *   looked for (with LIKE, within the rows of those videos).
@@ -57,7 +58,7 @@ export class SiteSearch1766000000000 implements MigrationInterface {
     if (!isMysql) {
       await queryRunner.query(
         "CREATE VIRTUAL TABLE search_fts USING fts5(terms, content='', contentless_delete=1, detail=none, " +
-          "prefix='3 4', tokenize='unicode61 remove_diacritics 2')",
+          "prefix='3 4 5 6', tokenize='unicode61 remove_diacritics 2')",
       );
     }
   }
