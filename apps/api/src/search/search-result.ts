@@ -36,8 +36,8 @@ const TIER_KINDS: Record<number, SearchMatchKind> = {
   2: 'description',
   1: 'transcript',
 };
-/** Moments looked at per video: a few more than shown, as two passages may start at the same cue. */
-const CANDIDATES = SEARCH_MOMENTS_MAX + 2;
+/** Moments looked at per video: one more than shown, as two passages may start at the same cue. */
+const CANDIDATES = SEARCH_MOMENTS_MAX + 1;
 
 export const cueKey = (cues: CueRange): string => `${cues.track}:${cues.first}`;
 

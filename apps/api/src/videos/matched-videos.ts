@@ -33,9 +33,17 @@ export async function matchedVideos(
   const rows = await page.getRawMany<{ id: string; score: number | string }>();
   const complete =
     rows.length > 0 ? options.limit === undefined || rows.length < options.limit : options.offset === 0;
+  // Every match when no kind is left out: counted in the index alone, without reading the videos.
+  const counted = options.kind
+    ? joined(match.count).select('COUNT(*)', 'n')
+    : videos.manager
+        .createQueryBuilder()
+        .select('COUNT(*)', 'n')
+        .from(`(${match.count})`, 'found')
+        .setParameters(match.params);
   const total = complete
     ? options.offset + rows.length
-    : Number((await joined(match.count).select('COUNT(*)', 'n').getRawOne<{ n: number | string }>())?.n ?? 0);
+    : Number((await counted.getRawOne<{ n: number | string }>())?.n ?? 0);
   const byId = new Map(
     rows.length ? (await videos.findBy(rows.map((row) => ({ id: row.id })))).map((v) => [v.id, v]) : [],
   );
