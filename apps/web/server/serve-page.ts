@@ -20,7 +20,13 @@ import { createCriticalCss } from './critical-css';
 import type { PublicHost } from './host-check';
 import { createPageCache, type KeptPage } from './page-cache';
 import type { PageData } from './page-data';
-import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
+import {
+  APP_CHUNK_SOURCE,
+  chunkHeadTags,
+  SEARCH_CHUNK_SOURCE,
+  WATCH_CHUNK_SOURCE,
+  withHeadTags,
+} from './page-assets';
 import { type RenderedPage, sendRenderedPage } from './page-response';
 import { fillHead, fillShell, type RenderedBody, withSiteLanguage } from './page-shell';
 import { askPageModel } from './page-model-client';
@@ -51,6 +57,8 @@ interface PageParts {
   body?: RenderedBody;
   /** Whether it is a watch page (it carries the watch chunk's stylesheets). */
   watch: boolean;
+  /** Whether it is the search page (it carries the search chunk's stylesheets). */
+  search?: boolean;
 }
 
 /**
@@ -61,13 +69,15 @@ interface PageParts {
 function createPageAssembler(distDir: string, dev: boolean): (parts: PageParts) => Promise<RenderedPage> {
   // A watch page carries its chunk's stylesheets in its head (page-assets.ts); index.html has the app's.
   const watchHeadTags = dev ? '' : chunkHeadTags(distDir, WATCH_CHUNK_SOURCE, APP_CHUNK_SOURCE);
+  const searchHeadTags = dev ? '' : chunkHeadTags(distDir, SEARCH_CHUNK_SOURCE, APP_CHUNK_SOURCE);
   // A rendered page carries only the rules its markup uses (critical-css.ts); the app enables the whole sheets.
   const criticalCss = createCriticalCss();
   // A page of a site in the `auto` colour scheme follows the visitor's from its first paint (auto-color-scheme.ts).
   const autoColorScheme = createAutoColorScheme();
 
-  return async ({ shell: shellHtml, model, body, watch }) => {
-    const head = withHeadTags(fillHead(shellHtml, model?.head), watch ? watchHeadTags : '');
+  return async ({ shell: shellHtml, model, body, watch, search }) => {
+    const chunkTags = watch ? watchHeadTags : search ? searchHeadTags : '';
+    const head = withHeadTags(fillHead(shellHtml, model?.head), chunkTags);
     // A page the browser renders (the 404, the dashboard) is rendered in the site's language, which the page says
     // (`data-site-language`): a first visit has no settings of its own yet.
     const shell = body ? head : withSiteLanguage(head, model?.settings.siteLanguage);
@@ -138,7 +148,7 @@ export function createPageRoute(options: {
       }
     }
     if (body?.data) pageData.keep(body.data);
-    const page = await assemble({ shell, model, body, watch });
+    const page = await assemble({ shell, model, body, watch, search: search !== undefined });
     return { page, modelEtag: dev || search ? undefined : etag };
   };
 

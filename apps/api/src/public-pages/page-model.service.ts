@@ -15,6 +15,7 @@ import {
   type SearchPageParams,
   searchPageHead,
   searchQueryTooLong,
+  truncateText,
   sponsorReportTokenFromPath,
   type VideoDetail,
   videoIdFromWatchPath,
@@ -100,7 +101,8 @@ export class PageModelService {
     if (isSearchPath(path)) {
       const data = await this.searchPage(search);
       const { t } = visitorTexts(settings.siteLanguage);
-      const title = data.q ? t('search.pageTitle', { query: data.q }) : t('search.heading');
+      // A long query is cut in the title (a tab shows about 60 characters).
+      const title = data.q ? t('search.pageTitle', { query: truncateText(data.q, 60) }) : t('search.heading');
       const head = headHtml(searchPageHead(settings, site.origin, title));
       return { ...common, kind: 'search', status: 200, head, data };
     }

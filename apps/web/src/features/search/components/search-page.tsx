@@ -124,7 +124,7 @@ export function SearchPage({ q, offset }: { q: string; offset: number }) {
   return (
     <Container size="md" className={classes.root}>
       <h1 className={classes.heading}>{t('search.heading')}</h1>
-      <form action={SEARCH_PATH} method="get" role="search" className={classes.form} data-no-app="">
+      <form action={SEARCH_PATH} method="get" className={classes.form} data-no-app="">
         <input
           type="search"
           name={SEARCH_QUERY_PARAM}
