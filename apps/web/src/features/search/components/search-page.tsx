@@ -30,8 +30,12 @@ function Moment({ videoId, moment }: { videoId: string; moment: SearchMoment }) 
 function Result({ result }: { result: SearchResult }) {
   const { video } = result;
   const moments = result.moments;
-  // The best match is a moment when it is a chapter or a cue: its snippet is the first moment's, not repeated.
-  const snippet = result.match === 'title' || result.match === 'description' ? result.snippet : null;
+  // A title match marks the title itself; a chapter's or a cue's snippet is its moment's (not repeated).
+  const snippet = result.match === 'description' ? result.snippet : null;
+  const title =
+    result.match === 'title' && result.snippet.map((part) => part.text).join('') === video.title
+      ? result.snippet
+      : null;
   return (
     <li className={classes.result}>
       <a href={watchPath(video.id)} className={classes.thumbLink} tabIndex={-1} aria-hidden>
@@ -46,7 +50,7 @@ function Result({ result }: { result: SearchResult }) {
       </a>
       <div className={classes.body}>
         <h2 className={classes.title}>
-          <a href={watchPath(video.id)}>{video.title}</a>
+          <a href={watchPath(video.id)}>{title ? <SearchSnippet parts={title} /> : video.title}</a>
         </h2>
         {snippet && snippet.length > 0 && (
           <p className={classes.snippet}>
