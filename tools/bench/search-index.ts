@@ -121,7 +121,10 @@ async function seed(db: DataSource, count: number): Promise<{ cues: number; word
   return { cues, words };
 }
 
-/** Bytes of the search tables (SQLite: their pages, `dbstat`; MariaDB: their files, FULLTEXT's own included). */
+/**
+ * Bytes of the search tables (SQLite: their pages, `dbstat`; MariaDB: their files, FULLTEXT's own included, as InnoDB
+ * has allocated them).
+ */
 async function sizes(db: DataSource, datadir?: string): Promise<{ index: number; transcripts: number }> {
   if (!datadir) {
     const of = async (pattern: string) =>
@@ -134,7 +137,6 @@ async function sizes(db: DataSource, datadir?: string): Promise<{ index: number;
   const files = readdirSync(dir).filter((f) => f.endsWith('.ibd'));
   const bytes = (test: (f: string) => boolean) =>
     files.filter(test).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
-  await db.query('FLUSH TABLES');
   return {
     index: bytes((f) => f.startsWith('search_') || f.startsWith('FTS_')),
     transcripts: bytes((f) => f.includes('transcript')),

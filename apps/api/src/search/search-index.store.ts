@@ -2,21 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { chunks } from '../database/bulk-writes';
-import { searchDialect, type SearchDialect } from './search-dialect';
-import {
-  type CueRange,
-  ENTRIES_PER_VIDEO,
-  entryKind,
-  FIRST_PASSAGE_ENTRY,
-  type SearchEntry,
-} from './search-documents';
+import type { DialectMatch, DocumentChange, SearchDialect } from './search-dialect';
+import { type CueRange, ENTRIES_PER_VIDEO, entryKind, type SearchEntry } from './search-documents';
+import { sqliteDialect } from './search-fts5';
+import { mysqlDialect } from './search-postings';
 import { indexToken, type QueryTerm, type SearchField, termPattern } from './search-query';
 import { indexTerms } from './search-text';
 
 /** What the index knows of a video: its number (its entries' ids) and what its entries were made from. */
 export interface IndexedVideo {
   videoNo: number;
-  /** Hash of the title, description and length the entries were made from (and the index's format). */
+  /** Hash of the title and description the entries were made from (and the index's format). */
   source: string;
   /** Hash of the transcript tracks they were made from (`TranscriptStore.searchStamps`). */
   transcripts: string;
@@ -42,24 +38,37 @@ const rangeOf = (videoNo: number): [number, number] => [
 ];
 const marks = (count: number) => Array(count).fill('?').join(', ');
 
-/** The field an entry's words are also indexed under (the ranking's), if any. */
-function fieldOf(entry: number): SearchField | null {
-  const kind = entryKind(entry);
-  return kind === 'transcript' ? null : kind;
+/**
+ * A video's document: every word of its entries once (`zz…`), and those of its title, chapters and description once
+ * more, marked by field (what the ranking asks).
+ */
+function documentOf(entries: { entry: number; words: string[] }[]): Set<string> {
+  const document = new Set<string>();
+  for (const { entry, words } of entries) {
+    const kind = entryKind(entry);
+    const field: SearchField | null = kind === 'transcript' ? null : kind;
+    for (const word of words) {
+      document.add(indexToken(word));
+      if (field) document.add(indexToken(word, field));
+    }
+  }
+  return document;
 }
 
+const wordsOf = (terms: string) => terms.split(' ').filter(Boolean);
+
 /**
- * The search tables: `search_video` (a row per video: its number, what its entries were made from, and on MySQL its
- * document), `search_entry` (its title, chapters, description and passages: a passage's cues, and on MySQL the
- * terms) and SQLite's `search_fts` and `search_entry_fts`. Written only here, through the caller's manager (a
- * writer's transaction, or the indexer's own).
+ * The search tables: `search_video` (a row per video: its number, what its entries were made from), `search_entry`
+ * (its title, chapters, description and passages: their terms, and a passage's cues) and the documents' index, which
+ * differs by database (`SearchDialect`: SQLite's FTS5 `search_fts`, MySQL's `search_posting`). Written only here,
+ * through the caller's manager (a writer's transaction, or the indexer's own).
  */
 @Injectable()
 export class SearchIndexStore {
   readonly dialect: SearchDialect;
 
-  constructor(@InjectDataSource() db: DataSource) {
-    this.dialect = searchDialect(db);
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.dialect = db.options.type === 'mysql' ? mysqlDialect : sqliteDialect;
   }
 
   /** The indexed videos among `videoIds`, or all of them. */
@@ -73,6 +82,24 @@ export class SearchIndexStore {
       }
     }
     return new Map(rows.map(({ videoId, ...row }) => [videoId, { ...row, videoNo: Number(row.videoNo) }]));
+  }
+
+  /** The documents these videos have now (read from their entries), by number. */
+  private async documents(manager: EntityManager, videoNos: number[]): Promise<Map<number, Set<string>>> {
+    const out = new Map<number, Set<string>>();
+    for (const videoNo of videoNos) {
+      const rows: { id: number | string; terms: string }[] = await manager.query(
+        'SELECT id, terms FROM search_entry WHERE id BETWEEN ? AND ?',
+        rangeOf(videoNo),
+      );
+      out.set(
+        videoNo,
+        documentOf(
+          rows.map((row) => ({ entry: Number(row.id) % ENTRIES_PER_VIDEO, words: wordsOf(row.terms) })),
+        ),
+      );
+    }
+    return out;
   }
 
   /** Replaces the entries and documents of these videos (new ones get their number). */
@@ -92,18 +119,24 @@ export class SearchIndexStore {
         batch.flatMap((v) => [v.videoId, v.source, v.transcripts]),
       );
     }
-    const numbers = fresh.length
-      ? await this.indexed(
-          manager,
-          fresh.map((v) => v.videoId),
-        )
-      : new Map();
+    const numbers = new Map([
+      ...known,
+      ...(fresh.length
+        ? await this.indexed(
+            manager,
+            fresh.map((v) => v.videoId),
+          )
+        : []),
+    ]);
+    const before = await this.documents(
+      manager,
+      [...known.values()].map((v) => v.videoNo),
+    );
     const rows: unknown[][] = [];
-    const documents: { videoNo: number; terms: string }[] = [];
+    const changes: DocumentChange[] = [];
     for (const video of videos) {
-      const old = known.get(video.videoId);
-      const videoNo: number = old?.videoNo ?? numbers.get(video.videoId).videoNo;
-      if (old) {
+      const { videoNo } = numbers.get(video.videoId)!;
+      if (known.has(video.videoId)) {
         await manager.query('DELETE FROM search_entry WHERE id BETWEEN ? AND ?', rangeOf(videoNo));
         await manager.query('UPDATE search_video SET source = ?, transcripts = ? WHERE videoNo = ?', [
           video.source,
@@ -111,14 +144,12 @@ export class SearchIndexStore {
           videoNo,
         ]);
       }
-      const document = new Set<string>();
-      for (const { entry, text, cues } of video.entries) {
-        const words = indexTerms(text);
-        const field = fieldOf(entry);
-        for (const word of words) {
-          document.add(indexToken(word));
-          if (field) document.add(indexToken(word, field));
-        }
+      const entries = video.entries.map(({ entry, text, cues }) => ({
+        entry,
+        cues,
+        words: indexTerms(text),
+      }));
+      for (const { entry, cues, words } of entries) {
         rows.push([
           videoNo * ENTRIES_PER_VIDEO + entry,
           cues?.track ?? null,
@@ -127,7 +158,7 @@ export class SearchIndexStore {
           ` ${words.join(' ')} `,
         ]);
       }
-      documents.push({ videoNo, terms: [...document].join(' ') });
+      changes.push({ videoNo, before: before.get(videoNo) ?? null, after: documentOf(entries) });
     }
     for (const batch of chunks(rows, ROW_CHUNK)) {
       await manager.query(
@@ -135,19 +166,28 @@ export class SearchIndexStore {
         batch.flat(),
       );
     }
-    await this.dialect.writeDocuments(manager, documents);
+    await this.dialect.write(manager, changes);
   }
 
   /** Takes these videos out of the index. */
   async remove(manager: EntityManager, videoIds: string[]): Promise<void> {
     const indexed = [...(await this.indexed(manager, videoIds)).values()].map((v) => v.videoNo);
+    const before = await this.documents(manager, indexed);
+    await this.dialect.write(
+      manager,
+      indexed.map((videoNo) => ({ videoNo, before: before.get(videoNo) ?? null, after: null })),
+    );
     for (const videoNo of indexed) {
       await manager.query('DELETE FROM search_entry WHERE id BETWEEN ? AND ?', rangeOf(videoNo));
     }
-    await this.dialect.removeDocuments(manager, indexed);
     for (const numbers of chunks(indexed, ID_CHUNK)) {
       await manager.query(`DELETE FROM search_video WHERE videoNo IN (${marks(numbers.length)})`, numbers);
     }
+  }
+
+  /** The videos matching every term, as subqueries the video list joins; null when none does. */
+  match(terms: QueryTerm[]): Promise<DialectMatch | null> {
+    return this.dialect.match(this.db.manager, terms);
   }
 
   /**
@@ -163,16 +203,14 @@ export class SearchIndexStore {
     const byNo = new Map([...indexed].map(([videoId, { videoNo }]) => [videoNo, videoId]));
     const out = new Map<string, MatchedEntry[]>();
     if (!byNo.size || !terms.length) return out;
-    const found = await this.matchingEntries(manager, terms, [...byNo.keys()].map(rangeOf));
-    const cues = new Map(
-      found
-        .filter((row) => row.track !== null)
-        .map((row) => [row.id, { track: row.track!, first: row.firstCue!, last: row.lastCue! }]),
-    );
-    for (const { id, found: mask } of found) {
-      const videoId = byNo.get(Math.floor(id / ENTRIES_PER_VIDEO))!;
+    for (const row of await this.matchingEntries(manager, terms, [...byNo.keys()].map(rangeOf))) {
+      const videoId = byNo.get(Math.floor(row.id / ENTRIES_PER_VIDEO))!;
       const list = out.get(videoId) ?? [];
-      list.push({ entry: id % ENTRIES_PER_VIDEO, found: mask, cues: cues.get(id) });
+      list.push({
+        entry: row.id % ENTRIES_PER_VIDEO,
+        found: row.found,
+        cues: row.track === null ? undefined : { track: row.track, first: row.firstCue, last: row.lastCue },
+      });
       out.set(videoId, list);
     }
     return out;

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { MATCH_PARAMS } from './search-dialect';
 import { SearchIndexStore } from './search-index.store';
-import { queryTerms, type SearchField } from './search-query';
+import { queryTerms } from './search-query';
 
 /**
  * The videos a query matches, as the video list joins them (`VideosService.list`): `sql` is a subquery with one row
@@ -21,7 +20,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * The ranking: what matched best first (every word in the title, then in its chapters, in its description, anywhere
- * in the video: `SearchDialect.scoredVideos`, 4 to 1), and a small boost for recent videos: 0.3 for the last 30
+ * in the video: `DialectMatch.scored`, 4 to 1), and a small boost for recent videos: 0.3 for the last 30
  * days, 0.15 for the last year, which never lifts a video over a better kind of match; then the newest first.
  */
 export const RECENT_BOOSTS: [days: number, boost: number][] = [
@@ -37,25 +36,23 @@ export class SearchMatcher {
     private readonly clock: Clock,
   ) {}
 
-  /** The match of `text`; null when it has no word to look for (`"`, `*`, an emoji): it matches nothing. */
-  videoMatch(text: string): VideoMatch | null {
+  /**
+   * The match of `text`; null when nothing can match: it has no word to look for (`"`, `*`, an emoji), or the index
+   * knows no video holds them all.
+   */
+  async videoMatch(text: string): Promise<VideoMatch | null> {
     const terms = queryTerms(text);
-    if (!terms.length) return null;
+    const found = terms.length ? await this.store.match(terms) : null;
+    if (!found) return null;
     const now = this.clock.now();
-    const { dialect } = this.store;
-    const params: Record<string, unknown> = Object.fromEntries(
-      (Object.keys(MATCH_PARAMS) as SearchField[]).map((field) => [
-        MATCH_PARAMS[field],
-        dialect.matchExpression(terms, field),
-      ]),
-    );
+    const params = { ...found.params };
     const boosts = RECENT_BOOSTS.map(([days, boost], i) => {
       params[`searchRecent${i}`] = new Date(now - days * DAY_MS);
       return `WHEN video.publishedAt >= :searchRecent${i} THEN ${boost}`;
     });
     return {
-      sql: dialect.scoredVideos,
-      count: dialect.matchedVideos,
+      sql: found.scored,
+      count: found.ids,
       params,
       relevance: `found.score + CASE ${boosts.join(' ')} ELSE 0 END`,
     };

@@ -1,4 +1,4 @@
-import { booleanMatch, fts5Match, MAX_QUERY_TERMS, queryTerms, tokenMatches } from './search-query';
+import { MAX_QUERY_TERMS, queryTerms, termPattern, tokenMatches } from './search-query';
 import { searchTokens } from './search-text';
 
 describe('queryTerms', () => {
@@ -33,22 +33,11 @@ describe('queryTerms', () => {
   });
 });
 
-describe('match expressions', () => {
-  const terms = queryTerms('東京 ai wea');
-
-  it('quotes each marked term for FTS5', () => {
-    expect(fts5Match(terms)).toBe('"zz東京" "zzai" "zzwea" *');
-  });
-
-  it('requires each marked term in InnoDB boolean mode', () => {
-    expect(booleanMatch(terms)).toBe('+zz東京 +zzai +zzwea*');
-  });
-
-  it('holds nothing but marked words whatever the query', () => {
-    const odd = queryTerms('") OR NEAR(x* -y +z ^w:v \' ~u @t <s >r %q');
-    for (const expression of [fts5Match(odd), booleanMatch(odd)]) {
-      expect(expression).toMatch(/^([+]?"?zz[\p{L}\p{N}]+"?( \*|\*)? ?)+$/u);
-    }
+describe('termPattern', () => {
+  it('finds a whole term, or the prefix term by its start, between the spaces of stored terms', () => {
+    const [whole, prefix] = queryTerms('cat do');
+    expect(termPattern(whole)).toBe('% cat %');
+    expect(termPattern(prefix)).toBe('% do%');
   });
 });
 

@@ -43,16 +43,6 @@ export function queryTerms(text: string): QueryTerm[] {
   return all.length > MAX_QUERY_TERMS ? [...all.slice(0, MAX_QUERY_TERMS - 1), all.at(-1)!] : all;
 }
 
-/** SQLite FTS5's MATCH expression: each term a quoted string (terms hold letters and digits only), ANDed. */
-export function fts5Match(terms: QueryTerm[], field: SearchField = 'any'): string {
-  return terms.map(({ term, prefix }) => `"${indexToken(term, field)}"${prefix ? ' *' : ''}`).join(' ');
-}
-
-/** InnoDB's boolean-mode expression: every term required (`+`), the prefix one truncated (`*`). */
-export function booleanMatch(terms: QueryTerm[], field: SearchField = 'any'): string {
-  return terms.map(({ term, prefix }) => `+${indexToken(term, field)}${prefix ? '*' : ''}`).join(' ');
-}
-
 /**
  * A LIKE pattern finding the term in an entry's stored terms (`' cat dog '`: space-separated, unmarked, a space at
  * each end). Terms hold letters and digits only, never `%` or `_`.

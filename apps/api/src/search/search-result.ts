@@ -23,7 +23,7 @@ import { snippetOf } from './search-snippet';
 /** What a result is made from: the video as listed, its tier, its matched entries and their passages' cues. */
 export interface ResultSource {
   video: { title: string; description: string | null };
-  /** The ranking's tier (`SearchDialect.scoredVideos`): 4 title, 3 chapters, 2 description, 1 anywhere. */
+  /** The ranking's tier (`DialectMatch.scored`): 4 title, 3 chapters, 2 description, 1 anywhere. */
   tier: number;
   entries: MatchedEntry[];
   /** The cues of passages, by `cueKey`. */

@@ -26,6 +26,9 @@ export type TokenMode = 'index' | 'query';
 export const MAX_TERM_LENGTH = 40;
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const CJK_START = new RegExp(`^[${CJK}]`, 'u');
+/** Whether a term is of CJK text (its bigrams and characters are never asked as a prefix). */
+export const isCjkTerm = (term: string): boolean => CJK_START.test(term);
 /** A run of text with no separator in it, in the original. */
 const SPAN = /[\p{L}\p{N}\p{M}]+/gu;
 /** Inside a span, after NFKC: CJK runs, and the other words (NFKC may bring separators in: ½ → 1⁄2). */

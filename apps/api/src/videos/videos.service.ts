@@ -76,7 +76,7 @@ export class VideosService {
     limit?: number;
     offset: number;
   }): Promise<VideoPage> {
-    const match = options.q ? this.search.videoMatch(options.q) : undefined;
+    const match = options.q ? await this.search.videoMatch(options.q) : undefined;
     if (match === null) return { items: [], total: 0 };
     if (match) {
       const order =
