@@ -3,8 +3,8 @@ import { apiPaths } from '@app/contracts/api-paths';
 import { formatTimestamp } from '@app/contracts/chapters';
 import { watchPath, watchPathAt } from '@app/contracts/watch';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useId, useState, type RefObject } from 'react';
-import { SearchSnippet } from '../features/search/components/search-snippet';
+import { useEffect, useId, useMemo, useState, type RefObject } from 'react';
+import { SearchSnippet } from './search-snippet';
 import { t } from '../i18n/i18n';
 import { apiUrl } from '../lib/api-client';
 import classes from './site-search.module.css';
@@ -55,7 +55,7 @@ export default function SearchSuggestions({ input }: { input: RefObject<HTMLInpu
     return () => controller.abort();
   }, [debounced]);
 
-  const items = query.length >= MIN_QUERY ? results.items : [];
+  const items = useMemo(() => (query.length >= MIN_QUERY ? results.items : []), [query, results]);
   const shown = open && items.length > 0;
 
   useEffect(() => {

@@ -9,7 +9,7 @@ import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { t } from '../../../i18n/i18n';
 import { IMAGE_SIZES } from '../../../lib/image-sizes';
 import { useSearchPage } from '../api/get-search-page';
-import { SearchSnippet } from './search-snippet';
+import { SearchSnippet } from '../../../components/search-snippet';
 import classes from './search-page.module.css';
 
 /** "at 12:34", a link to the watch page opened at that moment. */
