@@ -92,6 +92,8 @@ export default function SearchSuggestions({ input }: { input: RefObject<HTMLInpu
     };
     const onBlur = () => setOpen(false);
     const onFocus = () => setOpen(true);
+    // What was typed while this chunk loaded (before the listener was there) counts too.
+    if (field.value.trim() !== query) onInput();
     field.addEventListener('input', onInput);
     field.addEventListener('keydown', onKey);
     field.addEventListener('blur', onBlur);
@@ -102,7 +104,7 @@ export default function SearchSuggestions({ input }: { input: RefObject<HTMLInpu
       field.removeEventListener('blur', onBlur);
       field.removeEventListener('focus', onFocus);
     };
-  }, [input, shown, items, active]);
+  }, [input, shown, items, active, query]);
 
   return (
     <ul

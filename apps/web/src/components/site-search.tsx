@@ -1,7 +1,7 @@
 import { t } from '../i18n/i18n';
 import { SEARCH_PATH, SEARCH_QUERY_PARAM } from '@app/contracts/page-head';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import classes from './site-search.module.css';
 
 /** The as-you-type suggestions: a chunk of their own, fetched when the field is first focused with the app running. */
@@ -17,6 +17,10 @@ const SearchSuggestions = lazy(() => import('./search-suggestions'));
 export function SiteSearch() {
   const input = useRef<HTMLInputElement>(null);
   const [suggesting, setSuggesting] = useState(false);
+  // The field may hold the focus already when the app starts (the visitor was typing): suggestions from then on.
+  useEffect(() => {
+    if (document.activeElement === input.current) setSuggesting(true);
+  }, []);
   return (
     <form action={SEARCH_PATH} method="get" role="search" className={classes.search} data-no-app="">
       <div className={classes.field}>
