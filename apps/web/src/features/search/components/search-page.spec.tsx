@@ -87,6 +87,8 @@ describe('the search page', () => {
     ]);
     expect(container.querySelector('b')).toBeNull();
     expect(container.textContent).toContain('<b>the nails</b>');
+    // Each with its views and age, as the cards say them.
+    expect(container.querySelectorAll('h2 + p')[0].textContent).toMatch(/^3 views • /);
     // One page of results: no paging.
     expect(screen.queryByRole('navigation')).toBeNull();
   });

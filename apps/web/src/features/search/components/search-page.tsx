@@ -7,7 +7,9 @@ import { watchPath, watchPathAt } from '@app/contracts/watch';
 import { Container } from '@mantine/core';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { t } from '../../../i18n/i18n';
+import { formatCount, formatRelativeDate } from '../../../lib/format';
 import { IMAGE_SIZES } from '../../../lib/image-sizes';
+import { useRenderTime } from '../../../lib/render-time';
 import { useSearchPage } from '../api/get-search-page';
 import { SearchSnippet } from '../../../components/search-snippet';
 import classes from './search-page.module.css';
@@ -27,7 +29,7 @@ function Moment({ videoId, moment }: { videoId: string; moment: SearchMoment }) 
 }
 
 /** One video: its thumbnail and title (its watch page), its best match's snippet and its moments. */
-function Result({ result }: { result: SearchResult }) {
+function Result({ result, now }: { result: SearchResult; now: number }) {
   const { video } = result;
   const moments = result.moments;
   // A title match marks the title itself; a chapter's or a cue's snippet is its moment's (not repeated).
@@ -52,6 +54,10 @@ function Result({ result }: { result: SearchResult }) {
         <h2 className={classes.title}>
           <a href={watchPath(video.id)}>{title ? <SearchSnippet parts={title} /> : video.title}</a>
         </h2>
+        <p className={classes.meta}>
+          {video.viewCount !== null && `${t('video.views', { count: formatCount(video.viewCount) })} • `}
+          {formatRelativeDate(video.publishedAt, now)}
+        </p>
         {snippet && snippet.length > 0 && (
           <p className={classes.snippet}>
             <SearchSnippet parts={snippet} />
@@ -92,6 +98,7 @@ function Paging({ data }: { data: SearchPageData }) {
 
 /** What the search found, or why there is nothing to show. */
 function Answer({ data }: { data: SearchPageData }) {
+  const now = useRenderTime();
   if (data.error === 'too-long')
     return (
       <p className={classes.status} role="alert">
@@ -111,7 +118,7 @@ function Answer({ data }: { data: SearchPageData }) {
       </p>
       <ol className={classes.results}>
         {data.results.map((result) => (
-          <Result key={result.video.id} result={result} />
+          <Result key={result.video.id} result={result} now={now} />
         ))}
       </ol>
       <Paging data={data} />
