@@ -1,6 +1,7 @@
 import type { Video } from '@app/contracts';
 import type { Browser, Page } from '@playwright/test';
 import { signedInApi } from '../pages/admin-api';
+import { axeReport, SERIOUS } from '../support/axe';
 import { expect, test } from '../support/test';
 import { stubYouTubePlayer } from '../support/youtube-stub';
 
@@ -77,6 +78,7 @@ test('a sentence of an uploaded transcript, found from the top bar, opens the pl
     .locator('li')
     .filter({ has: page.getByRole('link', { name: video.title, exact: true }) });
   await expect(result.locator('mark')).toHaveText(['quokkas', 'whistle']);
+  expect(await axeReport(page, { impacts: SERIOUS })).toEqual([]);
   const moment = result.getByRole('link', { name: 'at 12:34' });
   await expect(moment).toHaveAttribute('href', `/videos/${video.id}?t=754`);
   await moment.click();
