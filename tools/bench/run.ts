@@ -53,6 +53,7 @@ import {
   liveCheckMarkdown,
   runLiveCheckBench,
 } from './live-check';
+import { runSearchBench, type SearchBenchResult, searchFailures, searchMarkdown, searchRows } from './search';
 import { missedTargets, runSyncBench, SMOKE, syncMarkdown, type SyncBenchResult, TARGETS } from './sync';
 import { benchMemory, MEMORY_TARGET_IDLE_MB, memoryMarkdown, type MemoryResult } from './memory';
 import { benchViewAll, VIEW_ALL_TARGET_MS, viewAllMarkdown, type ViewAllResult } from './view-all';
@@ -262,6 +263,14 @@ async function main(argv: string[]): Promise<void> {
     `${youtubeImport.importQueries} queries, ${youtubeImport.importMs} ms; nightly ${youtubeImport.refreshQueries} queries`,
   );
 
+  console.log(`Site search${smoke ? ' (smoke)' : ''}…`);
+  const search: SearchBenchResult[] = [];
+  for (const database of smoke ? (['sqlite'] as const) : (['sqlite', 'mysql'] as const)) {
+    const result = await runSearchBench({ database, smoke, log });
+    log(`${database}: search p95 ${result.search.p95} ms, full index ${result.index.fullIndexMs} ms`);
+    search.push(result);
+  }
+
   // The page benchmarks drive Chromium against a 1,000-video stack and a 10,000-video one; the smoke run does one Lighthouse round of
   // `/` on the phone, where the targets are (the other pages and desktop cost 20 s to a minute of npm test each, and
   // run the same code).
@@ -279,6 +288,7 @@ async function main(argv: string[]): Promise<void> {
     ...syncRows(sync),
     ...liveCheckRows(liveCheck),
     ...youtubeImportRows(youtubeImport),
+    ...searchRows(search),
     ...pageRows(lighthouse, viewAll),
     ...signInRows(signIn),
     ...bytesRows(bytes),
@@ -297,6 +307,7 @@ async function main(argv: string[]): Promise<void> {
         ...sync.flatMap((r) => missedTargets(r)),
         ...liveCheckFailures(liveCheck),
         ...youtubeImportFailures(youtubeImport),
+        ...searchFailures(search, true),
         ...lighthouse.filter((r) => r.adminChunkLoaded).map(() => 'the admin chunk loads on /'),
         ...pageBytesFailures(bytes),
         ...imageBytesFailures(imageBytes),
@@ -317,6 +328,7 @@ async function main(argv: string[]): Promise<void> {
   await writeDocSection('sync-bench', syncMarkdown(sync, when));
   await writeDocSection('live-check-bench', liveCheckMarkdown(liveCheck, when));
   await writeDocSection('youtube-analytics-import', youtubeImportMarkdown(youtubeImport, when));
+  await writeDocSection('search-bench', searchMarkdown(search, when));
   await writeDocSection('page-lighthouse', lighthouseMarkdown(lighthouse, when, signIn));
   await writeDocSection('page-view-all', viewAllMarkdown(viewAll, when));
   await writeDocSection('page-bytes', pageBytesMarkdown(bytes, when));
@@ -331,6 +343,7 @@ async function main(argv: string[]): Promise<void> {
   writeRawJson('sync', sync);
   writeRawJson('live-check', liveCheck);
   writeRawJson('youtube-analytics-import', youtubeImport);
+  writeRawJson('search', search);
   writeRawJson('page-lighthouse', { runs: lighthouse, signIn });
   writeRawJson('page-view-all', viewAll);
   writeRawJson('page-bytes', bytes);

@@ -22,6 +22,7 @@ import { IntegrationsModule } from './integrations/integrations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
+import { SearchModule } from './search/search.module';
 import { SettingsModule } from './settings/settings.module';
 import { SponsorshipsModule } from './sponsorships/sponsorships.module';
 import { TranscriptsModule } from './transcripts/transcripts.module';
@@ -62,6 +63,7 @@ export class AppModule {
         YoutubeAnalyticsModule,
         TranscriptsModule,
         YoutubeCaptionsModule,
+        SearchModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -16,6 +16,7 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   playlists: ['get'],
   settings: ['get'],
   live: ['get'],
+  search: ['get'],
   pageModel: ['get'],
   sponsorReportCsv: ['get'],
   events: ['post'],

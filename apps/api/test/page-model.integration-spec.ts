@@ -11,10 +11,12 @@ import {
   pageModelUrl,
   publicSettingsKeys,
   settingsKeys,
+  type SearchPageParams,
   type TranscriptCue,
 } from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import type { SearchResponse } from '@app/contracts';
 import { TranscriptStore } from '../src/transcripts/transcript-store.service';
 import { saveSettings, useStack } from './support/stack';
 import type { TestApp } from './support/test-app';
@@ -44,9 +46,10 @@ describe('the page model', () => {
   let admin: TestAgent;
   useStack({}, (stack) => ({ t, admin } = stack));
 
-  const get = (path: string) => request(t.server).get(pageModelUrl(path)).set('Host', HOST);
-  const model = async (path: string): Promise<PageModel> => {
-    const res = await get(path).expect(200).expect('Content-Type', /json/);
+  const get = (path: string, search?: SearchPageParams) =>
+    request(t.server).get(pageModelUrl(path, search)).set('Host', HOST);
+  const model = async (path: string, search?: SearchPageParams): Promise<PageModel> => {
+    const res = await get(path, search).expect(200).expect('Content-Type', /json/);
     const parsed = pageModelSchema.parse(res.body);
     expect(parsed.version).toBe(res.headers[CONTENT_VERSION_HEADER.toLowerCase()]);
     return parsed;
@@ -173,6 +176,59 @@ describe('the page model', () => {
     expect(xml).toContain(`<Url type="text/html" method="get" template="${ORIGIN}/search?q={searchTerms}"/>`);
     expect(xml).toContain(`<Image type="image/svg+xml">${ORIGIN}/favicon.svg</Image>`);
     expect(xml).toMatch(/<ShortName>[^<]{1,16}<\/ShortName>/);
+  });
+
+  it('answers the search page with its results as `GET /api/search` gives them, in the site language, never indexed', async () => {
+    const id = await firstVideoId();
+    const store = t.app.get(TranscriptStore);
+    await store.replace(id, { source: 'upload', language: 'en', kind: 'standard' }, [
+      { start: 0, end: 3, text: 'welcome back' },
+      { start: 754, end: 758, text: 'now the quokkaphone sings' },
+    ]);
+    await store.replace(id, { source: 'upload', language: 'ja', kind: 'standard' }, [
+      { start: 61, end: 64, text: '小屋を作ります。' },
+    ]);
+    const search = async (q: string, offset = 0) => {
+      const page = await model('/search', { q, offset });
+      if (page.kind !== 'search') throw new Error('not the search model');
+      return page;
+    };
+    try {
+      const found = await search('quokkaphone');
+      expect(found).toMatchObject({ path: '/search', status: 200 });
+      const api = (await json('/api/search?q=quokkaphone&limit=20&offset=0')) as SearchResponse;
+      expect(found.data).toEqual({
+        q: 'quokkaphone',
+        offset: 0,
+        total: api.total,
+        results: api.results,
+        error: null,
+      });
+      expect(found.data.results[0]).toMatchObject({
+        video: { id },
+        moments: [{ kind: 'transcript', at: 754 }],
+      });
+      expect(found.head).toContain('<title>Search: quokkaphone – ');
+      expect(found.head).toContain('<meta name="robots" content="noindex" />');
+      expect((await search('小屋')).data.results.map((r) => r.video.id)).toContain(id);
+      // Empty, too long and odd queries: a page, never an error.
+      expect((await search('')).data).toEqual({ q: '', offset: 0, total: 0, results: [], error: null });
+      expect((await search('x'.repeat(201))).data).toMatchObject({
+        total: 0,
+        results: [],
+        error: 'too-long',
+      });
+      for (const odd of ['"', '*', '-', 'a OR b NEAR(c)', '"unclosed', 'x* -y +z', '(']) {
+        const page = await search(odd);
+        expect(page.data.error).toBeNull();
+      }
+      await saveSettings(admin, { siteLanguage: 'ja' });
+      expect((await search('quokkaphone')).head).toContain('<title>検索: quokkaphone – ');
+    } finally {
+      await saveSettings(admin, { siteLanguage: 'en' });
+      await store.remove(id);
+    }
+    expect((await search('quokkaphone')).data.total).toBe(0);
   });
 
   it("answers the watch page of a video the site does not have, the dashboard and any other path, with the page's status", async () => {

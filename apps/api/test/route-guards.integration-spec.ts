@@ -15,6 +15,7 @@ const PUBLIC_ROUTES = new Set([
   'get /api/playlists',
   'get /api/settings',
   'get /api/live',
+  'get /api/search',
   // Who is signed in: `{ user: null }` for a visitor, never anyone else's session.
   'get /api/auth/session',
   'post /api/auth/login',

@@ -49,6 +49,8 @@ export const apiPaths = {
   playlists: `${API_PREFIX}/playlists`,
   settings: `${API_PREFIX}/settings`,
   live: `${API_PREFIX}/live`,
+  /** The site search (search.ts): `?q=&limit=&offset=`. */
+  search: `${API_PREFIX}/search`,
   /**
    * Asked by the web server for each page view: everything a server render of one page needs, in one answer
    * (`?path=`, see `pageModelUrl` in page-model.ts): its settings, head, policy, data and the content version.

@@ -41,3 +41,4 @@ export * from './youtube-captions';
 export * from './transcripts';
 export * from './search';
 export * from './transcript-api';
+export * from './search-page';

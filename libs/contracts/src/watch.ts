@@ -58,12 +58,19 @@ export function isAdminPath(pathname: string): boolean {
  * server answers it with a 404 (a watch page of a video the site does not have too, by its rendering).
  */
 export function isSitePagePath(pathname: string): boolean {
-  return /^\/(?:admin\/?)?$/i.test(pathname) || videoIdFromWatchPath(pathname) !== null;
+  return (
+    /^\/(?:admin\/?)?$/i.test(pathname) || isSearchPath(pathname) || videoIdFromWatchPath(pathname) !== null
+  );
 }
 
-/** The pages rendered on the server with their content (issue 15): `/` and the watch pages. */
+/** Whether a path is the search page's (`/search`, any case, one trailing slash); its query is in `?q=`. */
+export function isSearchPath(pathname: string): boolean {
+  return /^\/search\/?$/i.test(pathname);
+}
+
+/** The pages rendered on the server with their content: `/`, the search page and the watch pages. */
 export function isServerRenderedPath(pathname: string): boolean {
-  return pathname === '/' || videoIdFromWatchPath(pathname) !== null;
+  return pathname === '/' || isSearchPath(pathname) || videoIdFromWatchPath(pathname) !== null;
 }
 
 /** The `href` of the watch page's `<link rel="alternate" type="application/json+oembed">`. */

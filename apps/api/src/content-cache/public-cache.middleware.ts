@@ -17,6 +17,8 @@ export const CACHEABLE_PATHS = new Set<string>([
   // Asked by the web server for every page view (with PUBLIC_URL; without it the answer is private).
   apiPaths.pageModel,
   apiPaths.live,
+  // As-you-type: the same few prefixes are asked again and again.
+  apiPaths.search,
 ]);
 const KEPT_HEADERS = ['content-type', 'x-total-count', 'etag', 'vary', 'cache-control'];
 

@@ -6,7 +6,8 @@ import { type EntityManager, In, type ObjectLiteral } from 'typeorm';
  */
 const CHUNK = 200;
 
-function chunks<T>(items: T[], size = CHUNK): T[][] {
+/** `items` in lists of `size` (an `IN (…)` list, a multi-row INSERT). */
+export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

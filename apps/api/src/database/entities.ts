@@ -45,6 +45,7 @@ import { YoutubeAnalytics1765700000000 } from './migrations/1765700000000-youtub
 import { SponsorReports1765800000000 } from './migrations/1765800000000-sponsor-reports';
 import { Transcripts1765900000000 } from './migrations/1765900000000-transcripts';
 import { YoutubeCaptions1765960000000 } from './migrations/1765960000000-youtube-captions';
+import { SiteSearch1766000000000 } from './migrations/1766000000000-site-search';
 import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
 import { WebsubIntents1765410000000 } from './migrations/1765410000000-websub-intents';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
@@ -138,4 +139,5 @@ export const MIGRATIONS = [
   SponsorReports1765800000000,
   Transcripts1765900000000,
   YoutubeCaptions1765960000000,
+  SiteSearch1766000000000,
 ];

@@ -150,7 +150,7 @@ export class PublicPagesService {
   }
 
   async robots(origin: string): Promise<string> {
-    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/'];
+    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /search'];
     if (await this.settings.get('enableSitemap')) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
     return `${lines.join('\n')}\n`;
   }

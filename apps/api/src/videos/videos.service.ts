@@ -2,7 +2,9 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { VideoKind, VideoSort } from '@app/contracts';
 import { type EntityManager, In, Not, type Repository } from 'typeorm';
-import { deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
+import { chunks, deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
+import { SearchMatcher } from '../search/search-matcher';
+import { matchedVideos, type VideoOrder } from './matched-videos';
 import { VideoEntity } from './video.entity';
 
 /** What a sync writes for a video; `featured` is the site's own and is never taken from YouTube. */
@@ -32,9 +34,11 @@ export const VIDEO_FEED_COLUMNS = [
 export interface VideoPage {
   items: VideoEntity[];
   total: number;
+  /** With a query: each listed video's score from the search (its `VideoMatch`), by id. */
+  scores?: Map<string, number>;
 }
 
-const ORDER: Record<VideoSort, [string, 'ASC' | 'DESC'][]> = {
+const ORDER: Record<VideoSort, VideoOrder> = {
   recent: [
     ['video.publishedAt', 'DESC'],
     ['video.id', 'ASC'],
@@ -50,32 +54,40 @@ const ORDER: Record<VideoSort, [string, 'ASC' | 'DESC'][]> = {
   ],
 };
 
-/** `%` and `_` in the search text are literal characters, not wildcards ('!' escapes the same way on SQLite and MySQL). */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
+/** What the site search indexes of a video (search/search-indexer.service.ts). */
+export type VideoSearchSource = Pick<VideoEntity, 'id' | 'title' | 'description'>;
 
 @Injectable()
 export class VideosService {
-  constructor(@InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>) {}
+  constructor(
+    @InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>,
+    private readonly search: SearchMatcher,
+  ) {}
 
+  /**
+   * A page of videos and how many there are. `q` keeps those the site search finds (a word of the title, a
+   * chapter, the description or a transcript; the last word a prefix), in the `sort` order or, with `relevance`,
+   * best match first.
+   */
   async list(options: {
     q?: string;
-    sort: VideoSort;
+    sort: VideoSort | 'relevance';
     kind?: VideoKind[];
     limit?: number;
     offset: number;
   }): Promise<VideoPage> {
+    const match = options.q ? await this.search.videoMatch(options.q) : undefined;
+    if (match === null) return { items: [], total: 0 };
+    if (match) {
+      const order =
+        options.sort === 'relevance'
+          ? [[match.relevance, 'DESC'] as const, ...ORDER.recent]
+          : ORDER[options.sort];
+      return matchedVideos(this.videos, match, { ...options, order });
+    }
+    if (options.sort === 'relevance') throw new Error('The relevance order needs a query');
     const query = this.videos.createQueryBuilder('video');
     if (options.kind) query.andWhere('video.kind IN (:...kinds)', { kinds: options.kind });
-    if (options.q) {
-      query.andWhere(
-        "(LOWER(video.title) LIKE :q ESCAPE '!' OR LOWER(video.description) LIKE :q ESCAPE '!')",
-        {
-          q: likePattern(options.q),
-        },
-      );
-    }
     ORDER[options.sort].forEach(([column, direction], i) =>
       i === 0 ? query.orderBy(column, direction) : query.addOrderBy(column, direction),
     );
@@ -253,5 +265,25 @@ export class VideosService {
 
   deleteAll(manager: EntityManager): Promise<void> {
     return deleteAll(manager, VideoEntity);
+  }
+
+  /** Every video's id, through the caller's manager. */
+  async ids(manager: EntityManager): Promise<string[]> {
+    const rows = await manager.getRepository(VideoEntity).find({ select: { id: true } });
+    return rows.map((row) => row.id);
+  }
+
+  /** What the site search indexes of these videos (those that exist), through the caller's manager. */
+  async searchSources(manager: EntityManager, ids: string[]): Promise<VideoSearchSource[]> {
+    const rows: VideoSearchSource[] = [];
+    for (const chunk of chunks(ids, 500)) {
+      rows.push(
+        ...(await manager.getRepository(VideoEntity).find({
+          select: { id: true, title: true, description: true },
+          where: { id: In(chunk) },
+        })),
+      );
+    }
+    return rows;
   }
 }
