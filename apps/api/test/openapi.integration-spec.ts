@@ -202,6 +202,8 @@ const CALLS: Call[] = [
   { route: 'get /api/videos', status: 200, url: '/api/videos?sort=popular&limit=5' },
   { route: 'get /api/videos', status: 400, url: '/api/videos?sort=sideways' },
   { route: 'get /api/videos', status: 400, url: '/api/videos?kind=premiere' },
+  { route: 'get /api/search', status: 200, url: '/api/search?q=a' },
+  { route: 'get /api/search', status: 400, url: '/api/search?q=' },
   { route: 'get /api/videos/featured', status: 200 },
   {
     route: 'post /api/videos/:id/featured',
