@@ -13,7 +13,13 @@ export const OPENSEARCH_PATH = '/opensearch.xml';
 export const OPENSEARCH_TYPE = 'application/opensearchdescription+xml';
 
 /** Paths the API answers at the site root, outside its prefix. */
-export const API_ROOT_FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt', OEMBED_PATH, OPENSEARCH_PATH] as const;
+export const API_ROOT_FILES = [
+  '/sitemap.xml',
+  '/rss.xml',
+  '/robots.txt',
+  OEMBED_PATH,
+  OPENSEARCH_PATH,
+] as const;
 
 /** `/api` itself, anything below it, or one of the root files. */
 export function isApiPath(pathname: string): boolean {

@@ -1,5 +1,11 @@
 import { escapeHtml } from '@app/contracts/html';
-import { OPENSEARCH_PATH, OPENSEARCH_TYPE, SEARCH_PATH, searchPageTemplate, truncateText } from '@app/contracts';
+import {
+  OPENSEARCH_PATH,
+  OPENSEARCH_TYPE,
+  SEARCH_PATH,
+  searchPageTemplate,
+  truncateText,
+} from '@app/contracts';
 import { xmlChars } from './xml';
 
 /** OpenSearch 1.1's limits: https://github.com/dewitt/opensearch/blob/master/opensearch-1-1-draft-6.md */
