@@ -9,9 +9,9 @@ export interface DocumentChange {
 }
 
 /**
- * The videos a query matches, as subqueries the video list joins: `scored` has a row per video, `videoId` and
- * `score` (4 every word is in the title, 3 in its chapters, 2 in its description, 1 anywhere in the video); `ids`
- * the same videos' `videoId` alone (what a count needs). Both read `params`.
+ * The videos a query matches, as subqueries: `scored` has a row per video, its `videoId`, `score` (4 every word is in
+ * the title, 3 in its chapters, 2 in its description, 1 anywhere in the video), `publishedAt` and `short` (from
+ * `search_video`); `ids` the same videos' `videoId` alone (what the video list joins). Both read `params`.
  */
 export interface DialectMatch {
   scored: string;
@@ -24,6 +24,11 @@ export interface DialectMatch {
  * Everything else (the terms, the entries, the ranking, the moments, the snippets) is shared.
  */
 export interface SearchDialect {
+  /**
+   * Videos the start-up check indexes per transaction of its own: few on SQLite (one connection: a long transaction
+   * holds every other write back), more on MySQL (each batch rewrites the posting rows of the common words).
+   */
+  readonly batch: number;
   /** Applies documents' changes, through the caller's manager. */
   write(manager: EntityManager, changes: DocumentChange[]): Promise<void>;
   /** The videos matching every term; null when the index already knows none does. */

@@ -19,6 +19,7 @@ const matching = (field: SearchField) =>
  * without positions: `detail=none`), with prefix indexes of a mark and 1 to 4 characters for as-you-type queries.
  */
 export const sqliteDialect: SearchDialect = {
+  batch: 200,
   async write(manager, changes) {
     for (const batch of chunks(
       changes.filter((c) => c.before).map((c) => c.videoNo),
@@ -50,7 +51,8 @@ export const sqliteDialect: SearchDialect = {
     const tiers = RANKED_FIELDS.map(([field, score]) => `WHEN rowid IN (${matching(field)}) THEN ${score} `);
     return {
       scored:
-        `SELECT v.videoId AS videoId, m.tier AS score FROM (SELECT rowid AS doc, CASE ${tiers.join('')}ELSE 1 END ` +
+        'SELECT v.videoId AS videoId, m.tier AS score, v.publishedAt AS publishedAt, v.short AS short ' +
+        `FROM (SELECT rowid AS doc, CASE ${tiers.join('')}ELSE 1 END ` +
         `AS tier FROM search_fts WHERE search_fts MATCH :${param('any')}) m INNER JOIN search_video v ON v.videoNo = m.doc`,
       ids:
         'SELECT v.videoId AS videoId FROM search_fts INNER JOIN search_video v ON v.videoNo = search_fts.rowid ' +

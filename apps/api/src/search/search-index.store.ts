@@ -12,11 +12,20 @@ import { indexTerms } from './search-text';
 /** What the index knows of a video: its number (its entries' ids) and what its entries were made from. */
 export interface IndexedVideo {
   videoNo: number;
-  /** Hash of the title and description the entries were made from (and the index's format). */
+  /** Hash of what the entries and facts were made from (and the index's format). */
   source: string;
   /** Hash of the transcript tracks they were made from (`TranscriptStore.searchStamps`). */
   transcripts: string;
 }
+
+/** What the ranking and the public lists need of an indexed video. */
+export interface IndexedFacts {
+  publishedAt: Date;
+  short: boolean;
+}
+
+/** A date as both databases store a `datetime` (UTC, milliseconds; the MySQL connection's time zone is UTC). */
+const sqlDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 
 /** An entry of a video that holds words of the query. */
 export interface MatchedEntry {
@@ -105,7 +114,12 @@ export class SearchIndexStore {
   /** Replaces the entries and documents of these videos (new ones get their number). */
   async write(
     manager: EntityManager,
-    videos: { videoId: string; source: string; transcripts: string; entries: SearchEntry[] }[],
+    videos: (IndexedFacts & {
+      videoId: string;
+      source: string;
+      transcripts: string;
+      entries: SearchEntry[];
+    })[],
   ): Promise<void> {
     if (!videos.length) return;
     const known = await this.indexed(
@@ -115,8 +129,8 @@ export class SearchIndexStore {
     const fresh = videos.filter((v) => !known.has(v.videoId));
     for (const batch of chunks(fresh, ROW_CHUNK)) {
       await manager.query(
-        `INSERT INTO search_video (videoId, source, transcripts) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`,
-        batch.flatMap((v) => [v.videoId, v.source, v.transcripts]),
+        `INSERT INTO search_video (videoId, source, transcripts, publishedAt, short) VALUES ${batch.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        batch.flatMap((v) => [v.videoId, v.source, v.transcripts, sqlDate(v.publishedAt), v.short ? 1 : 0]),
       );
     }
     const numbers = new Map([
@@ -138,11 +152,10 @@ export class SearchIndexStore {
       const { videoNo } = numbers.get(video.videoId)!;
       if (known.has(video.videoId)) {
         await manager.query('DELETE FROM search_entry WHERE id BETWEEN ? AND ?', rangeOf(videoNo));
-        await manager.query('UPDATE search_video SET source = ?, transcripts = ? WHERE videoNo = ?', [
-          video.source,
-          video.transcripts,
-          videoNo,
-        ]);
+        await manager.query(
+          'UPDATE search_video SET source = ?, transcripts = ?, publishedAt = ?, short = ? WHERE videoNo = ?',
+          [video.source, video.transcripts, sqlDate(video.publishedAt), video.short ? 1 : 0, videoNo],
+        );
       }
       const entries = video.entries.map(({ entry, text, cues }) => ({
         entry,
@@ -185,9 +198,40 @@ export class SearchIndexStore {
     }
   }
 
-  /** The videos matching every term, as subqueries the video list joins; null when none does. */
+  /** The videos matching every term, as subqueries; null when none does. */
   match(terms: QueryTerm[]): Promise<DialectMatch | null> {
     return this.dialect.match(this.db.manager, terms);
+  }
+
+  /**
+   * A page of the videos matching every term, ranked (docs/search.md): the best kind of match first (`score`), then
+   * the newest; read from the index alone. The total is counted only when the page does not tell it.
+   */
+  async ranked(
+    terms: QueryTerm[],
+    options: { withoutShorts: boolean; limit: number; offset: number },
+  ): Promise<{ videos: { videoId: string; score: number }[]; total: number }> {
+    const found = await this.match(terms);
+    if (!found) return { videos: [], total: 0 };
+    const query = () => {
+      const q = this.db.createQueryBuilder().from(`(${found.scored})`, 'found').setParameters(found.params);
+      if (options.withoutShorts) q.where('found.short = 0');
+      return q;
+    };
+    const rows = await query()
+      .select('found.videoId', 'videoId')
+      .addSelect('found.score', 'score')
+      .orderBy('found.score', 'DESC')
+      .addOrderBy('found.publishedAt', 'DESC')
+      .addOrderBy('found.videoId', 'ASC')
+      .limit(options.limit)
+      .offset(options.offset)
+      .getRawMany<{ videoId: string; score: number | string }>();
+    const complete = rows.length > 0 ? rows.length < options.limit : options.offset === 0;
+    const total = complete
+      ? options.offset + rows.length
+      : Number((await query().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>())?.n ?? 0);
+    return { videos: rows.map((row) => ({ videoId: row.videoId, score: Number(row.score) })), total };
   }
 
   /**

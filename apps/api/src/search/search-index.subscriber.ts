@@ -1,3 +1,4 @@
+import type { VideoKind } from '@app/contracts';
 import type {
   EntityManager,
   EntitySubscriberInterface,
@@ -14,6 +15,8 @@ export interface WrittenVideo {
   id: string;
   title: string;
   description: string | null;
+  publishedAt: Date;
+  kind: VideoKind;
 }
 
 /** Which videos some writes may have changed. */
@@ -53,17 +56,34 @@ export interface ChangeSink {
   afterWrite(changed: ChangedVideos): Promise<void>;
 }
 
-/** The video columns the index is made from: an update of others (views, kind, featured) changes nothing in it. */
-const INDEXED_COLUMNS = ['title', 'description'];
+/**
+ * The video columns the index is made from: an update of others (views, featured) changes nothing in it. `kind`
+ * counts only as a Short or not, which no update by query changes (the live check moves streams between live,
+ * upcoming and replay), so it is not here: a full row written again carries it.
+ */
+const INDEXED_COLUMNS = ['title', 'description', 'publishedAt'];
 
 /** What one write says about the videos it touched; null when it cannot touch the index. */
 function changesOf(table: string, entity: unknown, removal: boolean): ChangedVideos | null {
   const row = (entity ?? {}) as Record<string, unknown>;
   const changed = noChanges();
   if (table === 'video') {
-    const { id, title, description } = row;
-    if (typeof id === 'string' && !removal && typeof title === 'string' && 'description' in row) {
-      changed.written.set(id, { id, title, description: (description as string | null) ?? null });
+    const { id, title, description, publishedAt, kind } = row;
+    if (
+      typeof id === 'string' &&
+      !removal &&
+      typeof title === 'string' &&
+      'description' in row &&
+      publishedAt instanceof Date &&
+      typeof kind === 'string'
+    ) {
+      changed.written.set(id, {
+        id,
+        title,
+        description: (description as string | null) ?? null,
+        publishedAt,
+        kind: kind as VideoKind,
+      });
     } else if (typeof id === 'string') changed.ids.add(id);
     else if (removal) changed.removed = true;
     else if (INDEXED_COLUMNS.some((column) => column in row)) changed.all = true;

@@ -32,14 +32,17 @@ export interface IndexRun {
   removed: number;
 }
 
-/** Videos compared (and indexed) per batch; the start-up check commits each batch on its own. */
-const BATCH = 200;
-
 const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url');
 
-/** What a video's title and description were when indexed, and how the index was made. */
+/** What a video's entries and facts were made from when indexed, and how the index was made. */
 export const sourceHash = (video: VideoSearchSource): string =>
-  hash([SEARCH_INDEX_FORMAT, video.title, video.description ?? '']);
+  hash([
+    SEARCH_INDEX_FORMAT,
+    video.title,
+    video.description ?? '',
+    video.publishedAt.getTime(),
+    video.kind === 'short',
+  ]);
 
 /** A video as the index compares it. */
 interface Indexable {
@@ -165,7 +168,7 @@ export class SearchIndexer
   private async checkEveryVideo(): Promise<IndexRun> {
     const started = performance.now();
     const run = emptyRun();
-    for (const batch of chunks(await this.videos.ids(this.db.manager), BATCH)) {
+    for (const batch of chunks(await this.videos.ids(this.db.manager), this.store.dialect.batch)) {
       if (this.stopping) return run;
       const { stale, gone, checked } = await this.compare(this.db.manager, batch);
       run.checked += checked;
@@ -224,7 +227,7 @@ export class SearchIndexer
     allStamps?: Map<string, string>,
   ): Promise<IndexRun> {
     const run = emptyRun();
-    for (const batch of chunks(videoIds, BATCH)) {
+    for (const batch of chunks(videoIds, this.store.dialect.batch)) {
       const { stale, gone, checked, sources } = await this.compare(manager, batch, allStamps);
       run.checked += checked;
       if (gone.length) {
@@ -242,6 +245,8 @@ export class SearchIndexer
             videoId: id,
             source,
             transcripts,
+            publishedAt: video.publishedAt,
+            short: video.kind === 'short',
             entries: searchEntries({ ...video, transcripts: cues.get(id) ?? [] }),
           };
         }),

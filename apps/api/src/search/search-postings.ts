@@ -63,6 +63,7 @@ const param = (field: SearchField) => `search_${field}`;
  * and all: a word in all 10,000 videos of the benchmark took 420 ms on MariaDB 10.11 (docs/search.md).
  */
 export const mysqlDialect: SearchDialect = {
+  batch: 1000,
   async write(manager, changes) {
     // The offsets each (chunk, token) gains and loses.
     const edits = new Map<string, PostingEdit>();
@@ -146,7 +147,9 @@ export const mysqlDialect: SearchDialect = {
     const params = Object.fromEntries(FIELDS.map((field, i) => [param(field), sets[i].bits]));
     const tiers = RANKED_FIELDS.map(([field, score]) => `WHEN ${member(param(field))} THEN ${score} `);
     return {
-      scored: `SELECT videoId, CASE ${tiers.join('')}ELSE 1 END AS score FROM search_video WHERE ${member(param('any'))}`,
+      scored:
+        `SELECT videoId, CASE ${tiers.join('')}ELSE 1 END AS score, publishedAt, short ` +
+        `FROM search_video WHERE ${member(param('any'))}`,
       ids: `SELECT videoId FROM search_video WHERE ${member(param('any'))}`,
       params,
     };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type SearchResponse, type VideoKind, videoKindQuery } from '@app/contracts';
+import type { SearchResponse } from '@app/contracts';
 import type { DataSource } from 'typeorm';
 import { SiteImagesService } from '../images/site-images.service';
 import { SettingsService } from '../settings/settings.service';
@@ -29,13 +29,19 @@ export class SearchService {
   async search(q: string, limit: number, offset: number): Promise<SearchResponse> {
     const terms = queryTerms(q);
     if (!terms.length) return { q, total: 0, results: [] };
-    const kinds = videoKindQuery('all', await this.settings.get('hideShorts'))?.split(',') as
-      VideoKind[] | undefined;
-    const page = await this.videos.list({ q, sort: 'relevance', kind: kinds, limit, offset });
+    const page = await this.store.ranked(terms, {
+      withoutShorts: await this.settings.get('hideShorts'),
+      limit,
+      offset,
+    });
+    const listed = await this.videos.findByIds(page.videos.map((v) => v.videoId));
+    const scores = new Map(page.videos.map((v) => [v.videoId, v.score]));
+    // A video deleted between the two reads is left out.
+    const items = page.videos.flatMap((v) => listed.get(v.videoId) ?? []);
     const matched = await this.store.matching(
       this.db.manager,
       terms,
-      page.items.map((video) => video.id),
+      items.map((video) => video.id),
     );
     const passages = [...matched.values()].flatMap((entries) =>
       momentCandidates(entries).flatMap((entry) => (entry.cues ? [entry.cues] : [])),
@@ -45,10 +51,10 @@ export class SearchService {
     return {
       q,
       total: page.total,
-      results: await this.images.with('video', page.items, (video, image) => ({
+      results: await this.images.with('video', items, (video, image) => ({
         video: toVideo(video, image),
         ...searchResultOf(
-          { video, tier: page.scores?.get(video.id) ?? 1, entries: matched.get(video.id) ?? [], cues },
+          { video, tier: scores.get(video.id) ?? 1, entries: matched.get(video.id) ?? [], cues },
           terms,
         ),
       })),

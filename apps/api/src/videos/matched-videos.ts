@@ -15,31 +15,31 @@ export async function matchedVideos(
   videos: Repository<VideoEntity>,
   match: VideoMatch,
   options: { order: VideoOrder; kind?: VideoKind[]; limit?: number; offset: number },
-): Promise<{ items: VideoEntity[]; total: number; scores: Map<string, number> }> {
-  const joined = (sql: string) => {
+): Promise<{ items: VideoEntity[]; total: number }> {
+  const joined = () => {
     const query = videos
       .createQueryBuilder('video')
-      .innerJoin(`(${sql})`, 'found', 'found.videoId = video.id')
+      .innerJoin(`(${match.sql})`, 'found', 'found.videoId = video.id')
       .setParameters(match.params);
     if (options.kind) query.andWhere('video.kind IN (:...kinds)', { kinds: options.kind });
     return query;
   };
-  const page = joined(match.sql).select('video.id', 'id').addSelect('found.score', 'score');
+  const page = joined().select('video.id', 'id');
   options.order.forEach(([column, direction], i) =>
     i === 0 ? page.orderBy(column, direction) : page.addOrderBy(column, direction),
   );
   if (options.limit !== undefined) page.limit(options.limit);
   if (options.offset) page.offset(options.offset);
-  const rows = await page.getRawMany<{ id: string; score: number | string }>();
+  const rows = await page.getRawMany<{ id: string }>();
   const complete =
     rows.length > 0 ? options.limit === undefined || rows.length < options.limit : options.offset === 0;
   // Every match when no kind is left out: counted in the index alone, without reading the videos.
   const counted = options.kind
-    ? joined(match.count).select('COUNT(*)', 'n')
+    ? joined().select('COUNT(*)', 'n')
     : videos.manager
         .createQueryBuilder()
         .select('COUNT(*)', 'n')
-        .from(`(${match.count})`, 'found')
+        .from(`(${match.sql})`, 'found')
         .setParameters(match.params);
   const total = complete
     ? options.offset + rows.length
@@ -47,9 +47,5 @@ export async function matchedVideos(
   const byId = new Map(
     rows.length ? (await videos.findBy(rows.map((row) => ({ id: row.id })))).map((v) => [v.id, v]) : [],
   );
-  return {
-    items: rows.flatMap((row) => byId.get(row.id) ?? []),
-    total,
-    scores: new Map(rows.map((row) => [row.id, Number(row.score)])),
-  };
+  return { items: rows.flatMap((row) => byId.get(row.id) ?? []), total };
 }

@@ -34,8 +34,6 @@ export const VIDEO_FEED_COLUMNS = [
 export interface VideoPage {
   items: VideoEntity[];
   total: number;
-  /** With a query: each listed video's score from the search (its `VideoMatch`), by id. */
-  scores?: Map<string, number>;
 }
 
 const ORDER: Record<VideoSort, VideoOrder> = {
@@ -55,7 +53,7 @@ const ORDER: Record<VideoSort, VideoOrder> = {
 };
 
 /** What the site search indexes of a video (search/search-indexer.service.ts). */
-export type VideoSearchSource = Pick<VideoEntity, 'id' | 'title' | 'description'>;
+export type VideoSearchSource = Pick<VideoEntity, 'id' | 'title' | 'description' | 'publishedAt' | 'kind'>;
 
 @Injectable()
 export class VideosService {
@@ -65,27 +63,19 @@ export class VideosService {
   ) {}
 
   /**
-   * A page of videos and how many there are. `q` keeps those the site search finds (a word of the title, a
-   * chapter, the description or a transcript; the last word a prefix), in the `sort` order or, with `relevance`,
-   * best match first.
+   * A page of videos and how many there are. `q` keeps those the site search finds (docs/search.md: every word in the
+   * title, a chapter, the description or a transcript, the last word a prefix).
    */
   async list(options: {
     q?: string;
-    sort: VideoSort | 'relevance';
+    sort: VideoSort;
     kind?: VideoKind[];
     limit?: number;
     offset: number;
   }): Promise<VideoPage> {
     const match = options.q ? await this.search.videoMatch(options.q) : undefined;
     if (match === null) return { items: [], total: 0 };
-    if (match) {
-      const order =
-        options.sort === 'relevance'
-          ? [[match.relevance, 'DESC'] as const, ...ORDER.recent]
-          : ORDER[options.sort];
-      return matchedVideos(this.videos, match, { ...options, order });
-    }
-    if (options.sort === 'relevance') throw new Error('The relevance order needs a query');
+    if (match) return matchedVideos(this.videos, match, { ...options, order: ORDER[options.sort] });
     const query = this.videos.createQueryBuilder('video');
     if (options.kind) query.andWhere('video.kind IN (:...kinds)', { kinds: options.kind });
     ORDER[options.sort].forEach(([column, direction], i) =>
@@ -279,7 +269,7 @@ export class VideosService {
     for (const chunk of chunks(ids, 500)) {
       rows.push(
         ...(await manager.getRepository(VideoEntity).find({
-          select: { id: true, title: true, description: true },
+          select: { id: true, title: true, description: true, publishedAt: true, kind: true },
           where: { id: In(chunk) },
         })),
       );

@@ -2,7 +2,8 @@ import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 
 /**
  * The site search's index (apps/api/src/search, docs/search.md).
- * - `search_video`: a row per indexed video: its number, and what its entries were made from.
+ * - `search_video`: a row per indexed video: its number, what its entries were made from, and what the ranking and the
+ *   public lists need of it (its date, whether it is a Short), so a search is ranked without reading the videos.
  * - `search_entry`: its title, chapters, description and transcript passages (a passage's track and cue positions:
  *   its text is the cues', never copied), and their terms, where the moments of a page of results are looked for
  *   (with LIKE, within the rows of those videos).
@@ -34,6 +35,8 @@ export class SiteSearch1766000000000 implements MigrationInterface {
           { name: 'videoId', type: 'varchar', length: '32' },
           { name: 'source', type: 'varchar', length: '64' },
           { name: 'transcripts', type: 'varchar', length: '64' },
+          { name: 'publishedAt', type: 'datetime', precision: isMysql ? 6 : undefined },
+          { name: 'short', type: 'boolean', default: false },
         ],
         indices: [{ name: 'uq_search_video_video', columnNames: ['videoId'], isUnique: true }],
       }),
