@@ -65,8 +65,10 @@ describe('links without PUBLIC_URL (the Host decides)', () => {
   );
 
   it("the API's public cache never hands an answer to an unexpected Host to anyone else", async () => {
-    // The page model needs its `?path=`: it is among the linking paths.
-    const cacheable = [...CACHEABLE_PATHS].filter((path) => path !== apiPaths.pageModel);
+    // The page model needs its `?path=` (it is among the linking paths), the search its `?q=`.
+    const cacheable = [...CACHEABLE_PATHS]
+      .filter((path) => path !== apiPaths.pageModel)
+      .map((path) => (path === apiPaths.search ? `${path}?q=demo` : path));
     for (const path of [...cacheable, ...LINKING_PATHS]) {
       await request(t.server).get(path).set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example');
       for (let i = 0; i < 2; i++) {
