@@ -155,7 +155,7 @@ export const mysqlDialect: SearchDialect & { listedMax: number } = {
       const tiers = RANKED_FIELDS.map(([field, score]) => `WHEN ${member(param(field))} THEN ${score} `);
       return {
         scored:
-          `SELECT videoId, CASE ${tiers.join('')}ELSE 1 END AS score, publishedAt, short ` +
+          `SELECT videoId, videoNo, CASE ${tiers.join('')}ELSE 1 END AS score, publishedAt, short ` +
           `FROM search_video WHERE ${member(param('any'))}`,
         ids: `SELECT videoId FROM search_video WHERE ${member(param('any'))}`,
         params,
@@ -178,7 +178,7 @@ export const mysqlDialect: SearchDialect & { listedMax: number } = {
     );
     return {
       scored:
-        `SELECT videoId, CASE ${tiers.join('')}ELSE 1 END AS score, publishedAt, short ` +
+        `SELECT videoId, videoNo, CASE ${tiers.join('')}ELSE 1 END AS score, publishedAt, short ` +
         `FROM search_video WHERE videoNo IN (:...${param('any')})`,
       ids: `SELECT videoId FROM search_video WHERE videoNo IN (:...${param('any')})`,
       params,
