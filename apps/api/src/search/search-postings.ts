@@ -1,7 +1,6 @@
-import type { EntityManager } from 'typeorm';
 import { chunks } from '../database/bulk-writes';
 import { chunkOf, CHUNK_SIZE, decodePostings, encodePostings, VideoSet } from './posting-list';
-import { type DialectMatch, type DocumentChange, RANKED_FIELDS, type SearchDialect } from './search-dialect';
+import { type DialectMatch, RANKED_FIELDS, type SearchDialect } from './search-dialect';
 import { FIELD_MARKS, type QueryTerm, type SearchField } from './search-query';
 import { isCjkTerm } from './search-text';
 
