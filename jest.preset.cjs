@@ -26,7 +26,7 @@ const moduleNameMapper = {
 
 // ESM-only packages the API uses: Node 20.19+ require()s them, Jest's module loader does not, so swc compiles them.
 // (otplib has a CommonJS build; its plugins, @scure/base and their copy of @noble/hashes are ESM only.)
-const esmOnly = ['feed', '@otplib', '@scure/base', '@noble/hashes'];
+const esmOnly = ['feed', '@otplib', '@scure/base', '@noble/hashes', 'media-captions'];
 
 exports.node = (dir, name, extra = {}) => ({
   displayName: name,

@@ -58,6 +58,8 @@ const artifacts = join(repoRoot, 'dist/apps/web-e2e');
  */
 const ADMIN_SPECS = /admin[^/]*\.spec\.ts$/;
 const ADMIN_EXCLUSIVE_SPECS = /admin-exclusive[^/]*\.spec\.ts$/;
+// The site search uploads transcripts: on the worker's admin stack, with the dashboard's specs (desktop only).
+const SEARCH_SPEC = /\/search\.spec\.ts$/;
 const ADMIN_LAYOUT_SPECS = /admin-(accessibility|session)\.spec\.ts$/;
 const PUBLIC_LAYOUT_SPECS = /\/(home-layout|home-videos|accessibility|watch-page|real-channel)\.spec\.ts$/;
 // The public settings change a stack of their own (one per worker), a test at a time.
@@ -239,7 +241,7 @@ export default defineConfig({
     ...(['mobile', 'desktop'] as const).map((viewport) => ({
       name: `admin-${viewport}`,
       // On a phone only what depends on the layout: every tab reachable and usable, and signing in and out.
-      testMatch: viewport === 'desktop' ? ADMIN_SPECS : ADMIN_LAYOUT_SPECS,
+      testMatch: viewport === 'desktop' ? [ADMIN_SPECS, SEARCH_SPEC] : ADMIN_LAYOUT_SPECS,
       testIgnore: ADMIN_EXCLUSIVE_SPECS,
       grepInvert: viewport === 'mobile' ? /@behaviour/ : undefined,
       use: { ...(viewport === 'desktop' ? desktop : mobile), ...onWorkerStacks('admin') },
@@ -262,7 +264,7 @@ export default defineConfig({
     })),
     {
       name: 'desktop',
-      testIgnore: [ADMIN_SPECS, SETTINGS_SPEC, LARGE_SPEC],
+      testIgnore: [ADMIN_SPECS, SEARCH_SPEC, SETTINGS_SPEC, LARGE_SPEC],
       use: desktop,
       dependencies: ['seed'],
     },

@@ -15,7 +15,7 @@ export const FAKE_CLIENT = FAKE_GOOGLE_CLIENT;
 
 /**
  * The scopes the consent page can grant, with the words Google shows for them
- * (https://developers.google.com/identity/protocols/oauth2/scopes#youtubeanalytics). Any other scope is
+ * (https://developers.google.com/identity/protocols/oauth2/scopes#youtubeanalytics and #youtube). Any other scope is
  * `invalid_scope`.
  */
 export const SCOPE_DESCRIPTIONS: Record<string, string> = {
@@ -23,6 +23,8 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   [GOOGLE_SCOPES.revenue]:
     'View monetary and non-monetary YouTube Analytics reports for your YouTube content',
   [GOOGLE_SCOPES.youtube]: 'View your YouTube account',
+  [GOOGLE_SCOPES.captions]:
+    'See, edit, and permanently delete your YouTube videos, ratings, comments and captions',
   'https://www.googleapis.com/auth/youtube': 'Manage your YouTube account',
   openid: 'Associate you with your personal info on Google',
   email: 'See your primary Google Account email address',

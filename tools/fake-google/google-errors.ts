@@ -62,6 +62,21 @@ export const quotaExceeded = (): FakeAnswer =>
     { domain: 'youtube.quota' },
   );
 
+/** A YouTube Data API request's required parameter left out (`part`, `videoId`). */
+export const requiredParameter = (name: string): FakeAnswer =>
+  apiError(400, 'required', `Required parameter: ${name}`, {
+    extra: { location: name, locationType: 'parameter' },
+  });
+
+/** A YouTube Data API request's `part` list, or the 400 YouTube answers for none or an unknown one. */
+export function requestedParts(query: URLSearchParams, known: readonly string[]): string[] | FakeAnswer {
+  const parts = (query.get('part') ?? '').split(',').filter(Boolean);
+  if (!parts.length) return requiredParameter('part');
+  const unknown = parts.find((part) => !known.includes(part));
+  if (unknown) return apiError(400, 'unknownPart', `'${unknown}'`, { domain: 'youtube.part' });
+  return parts;
+}
+
 /** A required query parameter is missing: YouTube Analytics answers `Required` with reason `required`. */
 export const required = (): FakeAnswer => apiError(400, 'required', 'Required');
 

@@ -1,8 +1,9 @@
 /**
  * A fake Google on a loopback port, for the owner's Google account connection: OAuth 2.0 for web-server apps
  * (oauth.ts: consent page, token with PKCE, refresh, revoke, incremental authorization), the YouTube Data API's
- * channels.list?mine=true (youtube-data.ts) and the YouTube Analytics API's reports.query (analytics.ts), each in
- * Google's shapes and as untidy as Google (analytics-data.ts).
+ * channels.list?mine=true (youtube-data.ts), captions.list and captions.download (captions.ts, caption-data.ts) and
+ * the YouTube Analytics API's reports.query (analytics.ts), each in Google's shapes and as untidy as Google
+ * (analytics-data.ts).
  *
  *   npx tsx tools/fake-google/server.ts --port 0 [--seed 1] [--today 2026-11-24] [--channel-id UC…]
  *     [--channel-title T] [--no-partner] [--redirect-uri URI]… [--json]
@@ -13,11 +14,18 @@
  * channel (the wrong-account case). The one OAuth client is FAKE_CLIENT; `--redirect-uri` registers redirect URIs
  * (none: any is accepted, as the tests' ports are not known in advance).
  *
+ * YouTube Data API calls are charged in quota units as YouTube charges them (captions.ts DATA_UNITS), per `today`;
+ * `state` tells the units spent.
+ *
  * Control API (JSON) under `/__fake`, besides tools/lib/fake-service.ts's requests, reset and fault: `GET state`,
- * `POST owner {channelId?, channelTitle?, handle?, partner?, videos?, externalSites?}`, `POST redirect-uris {uris}`,
- * `POST grants/revoke {email?}` (the account removes the app's access: refresh answers invalid_grant),
- * `POST tokens/expire` (every access token expires), `POST quota {analyticsQueries}` (reports.query answers
- * quotaExceeded after that many; null: no limit), `POST today {today}`.
+ * `POST owner {channelId?, channelTitle?, handle?, partner?, videos?, externalSites?}` (new videos get the seed's
+ * caption tracks), `POST redirect-uris {uris}`, `POST grants/revoke {email?}` (the account removes the app's access:
+ * refresh answers invalid_grant), `POST tokens/expire` (every access token expires), `POST quota {analyticsQueries?,
+ * dataUnits?}` (reports.query answers quotaExceeded after that many queries, the Data API once a call would go past
+ * that many units of the day; null or left out: no limit), `POST today {today}`, `GET captions` (every track of the
+ * owner's videos, without cues), `POST captions {videoId, tracks}` (a video's tracks replaced:
+ * FakeCaptionTracksPatch), `POST captions/update {id, lastUpdated?}` (a track edited on YouTube: new words, a new
+ * `lastUpdated`), `POST captions/delete {id}`.
  */
 import type {
   FakeGoogleOwner,
@@ -31,6 +39,7 @@ import { type FakeAnswer, type RunningFakeService, startFakeService } from '../l
 import { closeOnSignal } from '../lib/process';
 import { defaultOther, defaultOwner, FAKE_CLIENT } from './accounts';
 import { reportsQuery } from './analytics';
+import { DATA_UNITS, downloadId, FakeCaptions } from './captions';
 import { apiError, quotaExceeded } from './google-errors';
 import { CONSENT_PATH } from './consent-page';
 import { FakeOAuth } from './oauth';
@@ -75,6 +84,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
   const other = defaultOther(seed);
   let quota: number | null = null;
   let analyticsQueries = 0;
+  let dataQuota: number | null = null;
+  let dataUnits = 0;
+  let dataUnitsByDay = new Map<string, number>();
+  const captions = new FakeCaptions(seed, () => owner);
   const oauth = new FakeOAuth({ ...FAKE_CLIENT, name: 'Channel Site (fake client)' }, () => [owner, other]);
   oauth.redirectUris = options.redirectUris ?? [];
 
@@ -95,12 +108,27 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         return oauth.revoke(url.searchParams, request.body);
     }
     const isChannels = route === 'GET /www.googleapis.com/youtube/v3/channels';
+    const isCaptions = route === 'GET /www.googleapis.com/youtube/v3/captions';
+    const download = request.method === 'GET' ? downloadId(url.pathname) : null;
     const isReports = route === 'GET /youtubeanalytics.googleapis.com/v2/reports';
-    if (!isChannels && !isReports) return apiError(404, 'notFound', 'Not Found');
+    if (!isChannels && !isCaptions && !download && !isReports) return apiError(404, 'notFound', 'Not Found');
     const caller = oauth.bearer(authorization);
     if ('refusal' in caller) return caller.refusal;
     const account = accountOf(caller.email);
+    if (!isReports) {
+      const cost = isChannels
+        ? DATA_UNITS.channelsList
+        : isCaptions
+          ? DATA_UNITS.captionsList
+          : DATA_UNITS.captionsDownload;
+      const spent = dataUnitsByDay.get(today) ?? 0;
+      dataUnits += cost;
+      dataUnitsByDay.set(today, spent + cost);
+      if (dataQuota !== null && spent + cost > dataQuota) return quotaExceeded();
+    }
     if (isChannels) return channelsList(url.searchParams, caller.scopes, account);
+    if (isCaptions) return captions.list(url.searchParams, caller.scopes);
+    if (download) return captions.download(download, url.searchParams, caller.scopes, account === owner);
     analyticsQueries += 1;
     if (quota !== null && analyticsQueries > quota) return quotaExceeded();
     return reportsQuery(url.searchParams, {
@@ -118,6 +146,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     analyticsQueries,
     today,
     redirectUris: oauth.redirectUris,
+    dataUnits,
+    dataUnitsToday: dataUnitsByDay.get(today) ?? 0,
   });
 
   const control = (route: string, body: string): FakeAnswer | undefined => {
@@ -125,9 +155,12 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     switch (route) {
       case 'GET state':
         return { status: 200, body: state() };
-      case 'POST owner':
-        owner = { ...owner, ...(json() as FakeGoogleOwnerPatch) };
+      case 'POST owner': {
+        const patch = json() as FakeGoogleOwnerPatch;
+        owner = { ...owner, ...patch };
+        if (patch.videos) captions.clear();
         return { status: 200, body: owner };
+      }
       case 'POST redirect-uris':
         oauth.redirectUris = (json().uris as string[] | undefined) ?? [];
         return { status: 200, body: state() };
@@ -138,8 +171,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         oauth.expireAccessTokens();
         return { status: 200, body: state() };
       case 'POST quota': {
-        const limit = json().analyticsQueries;
-        quota = typeof limit === 'number' ? limit : null;
+        const { analyticsQueries: queries, dataUnits: units } = json();
+        quota = typeof queries === 'number' ? queries : null;
+        dataQuota = typeof units === 'number' ? units : null;
         return { status: 200, body: state() };
       }
       case 'POST today': {
@@ -149,7 +183,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         return { status: 200, body: state() };
       }
       default:
-        return undefined;
+        return captions.control(route, json());
     }
   };
 
@@ -165,6 +199,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       owner = initialOwner();
       quota = null;
       analyticsQueries = 0;
+      dataQuota = null;
+      dataUnits = 0;
+      dataUnitsByDay = new Map();
+      captions.clear();
     },
   });
   return { ...service, baseUrl: service.url, owner: () => owner, state, oauth };

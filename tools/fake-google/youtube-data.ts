@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FakeGoogleAccount } from '@app/contracts/fake-google';
 import { GOOGLE_SCOPES } from '@app/contracts/google-account';
 import type { FakeAnswer } from '../lib/fake-service';
-import { apiError, insufficientScopes } from './google-errors';
+import { apiError, insufficientScopes, requestedParts } from './google-errors';
 
 const PARTS = ['id', 'snippet', 'statistics', 'contentDetails'];
 const etag = (value: unknown) =>
@@ -24,14 +24,8 @@ export function channelsList(
   ) {
     return insufficientScopes();
   }
-  const parts = (query.get('part') ?? '').split(',').filter(Boolean);
-  if (!parts.length) {
-    return apiError(400, 'required', 'Required parameter: part', {
-      extra: { location: 'part', locationType: 'parameter' },
-    });
-  }
-  const unknown = parts.find((part) => !PARTS.includes(part));
-  if (unknown) return apiError(400, 'unknownPart', `'${unknown}'`, { domain: 'youtube.part' });
+  const parts = requestedParts(query, PARTS);
+  if (!Array.isArray(parts)) return parts;
   if (query.get('mine') !== 'true') {
     return apiError(
       400,

@@ -1,4 +1,10 @@
-import { API_PREFIX, API_ROOT_FILES, IMAGES_PATH, WEBSUB_CALLBACK_PATH } from '@app/contracts';
+import {
+  API_PREFIX,
+  API_ROOT_FILES,
+  IMAGES_PATH,
+  TRANSCRIPT_MAX_BYTES,
+  WEBSUB_CALLBACK_PATH,
+} from '@app/contracts';
 import { type INestApplication, type LogLevel, UnauthorizedException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -31,6 +37,13 @@ import { isDocsPath, setupOpenApi } from './docs/openapi';
 export const JSON_BODY_LIMIT = '4mb';
 export const BACKUP_BODY_LIMIT = '100mb';
 export const NEWSLETTER_BODY_LIMIT = '2kb';
+/**
+ * A transcript file of up to TRANSCRIPT_MAX_BYTES (5 MB) arrives as a JSON string, its line breaks and quotes
+ * escaped: twice the file leaves room for that. The upload itself refuses a file past 5 MB with a 413 naming it.
+ */
+export const TRANSCRIPT_BODY_LIMIT = 2 * TRANSCRIPT_MAX_BYTES + 64 * 1024;
+/** `PUT /api/admin/videos/{id}/transcripts/{language}`, below `/api/admin/videos`. */
+const TRANSCRIPT_UPLOAD = /^\/[^/]+\/transcripts\/[^/]+\/?$/;
 /** The page's analytics beacons: small, JSON sent as application/json or text/plain (sendBeacon). */
 export const EVENTS_PATH = `${API_PREFIX}/events`;
 
@@ -109,6 +122,13 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     res.setHeader('Connection', 'close');
     res.status(refusal.getStatus()).json(refusal.getResponse());
   });
+  // A transcript file is bigger than the other JSON bodies; only the signed-in admin's is read with the larger limit.
+  const transcriptParser = json({ limit: TRANSCRIPT_BODY_LIMIT });
+  app.use(`${API_PREFIX}/admin/videos`, (req: Request, res: Response, next: NextFunction) =>
+    req.user && req.method === 'PUT' && TRANSCRIPT_UPLOAD.test(req.path)
+      ? transcriptParser(req, res, next)
+      : next(),
+  );
   // The public Subscribe form's body is an address and a honeypot: a few hundred bytes at most.
   app.use('/api/newsletter', json({ limit: NEWSLETTER_BODY_LIMIT }));
   // WebSub notifications (Atom) are read raw: the signature is over the exact bytes.

@@ -26,6 +26,7 @@ import { SearchModule } from './search/search.module';
 import { SettingsModule } from './settings/settings.module';
 import { SponsorshipsModule } from './sponsorships/sponsorships.module';
 import { TranscriptsModule } from './transcripts/transcripts.module';
+import { YoutubeCaptionsModule } from './transcripts/youtube-captions.module';
 import { VideosModule } from './videos/videos.module';
 import { YoutubeModule } from './youtube/youtube.module';
 import { YoutubeAnalyticsModule } from './youtube-analytics/youtube-analytics.module';
@@ -61,6 +62,7 @@ export class AppModule {
         GoogleAccountModule,
         YoutubeAnalyticsModule,
         TranscriptsModule,
+        YoutubeCaptionsModule,
         SearchModule,
       ],
       providers: [

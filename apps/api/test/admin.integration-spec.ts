@@ -404,7 +404,7 @@ describe('admin: backup, sitemap, feeds', () => {
     it('robots.txt points at the sitemap only while enableSitemap is on', async () => {
       let res = await request(t.server).get('/robots.txt').expect(200);
       expect(res.text).toMatch(
-        /^User-agent: \*\nAllow: \/\nDisallow: \/admin\nDisallow: \/api\/\n\nSitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml\n$/,
+        /^User-agent: \*\nAllow: \/\nDisallow: \/admin\nDisallow: \/api\/\nDisallow: \/search\n\nSitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml\n$/,
       );
       await admin.post('/api/settings/enableSitemap').send({ value: false }).expect(200);
       res = await request(t.server).get('/robots.txt').expect(200);

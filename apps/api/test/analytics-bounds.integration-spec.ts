@@ -4,6 +4,7 @@ import {
   CAPPED_DIMS_PER_DAY,
   dimBoundsPerDay,
   REFERRERS_PER_DAY,
+  SEARCHES_PER_DAY,
   WEEKLY,
 } from '../src/analytics/analytics-kinds';
 import { AnalyticsIngestService } from '../src/analytics/analytics-ingest.service';
@@ -211,6 +212,23 @@ describe('a flood', () => {
       accepted += answers.reduce((sum, n) => sum + n, 0);
     }
     expect(accepted).toBe(48_000);
+    // And 1,200 searches, every one a new query that found nothing (the visitors viewed a page that day already),
+    // a minute later: each visitor sent its minute's events.
+    now += 61_000;
+    const searches = await Promise.all(
+      visitors.slice(0, 120).map((headers, i) =>
+        send(
+          Array.from({ length: 10 }, (_, j) => ({
+            kind: 'search',
+            path: '/search',
+            q: `query ${i}-${j}`,
+            results: 0,
+          })),
+          headers,
+        ),
+      ),
+    );
+    expect(searches.reduce((sum, n) => sum + n, 0)).toBe(1_200);
     const ingest = t.app.get(AnalyticsIngestService);
     await ingest.flush();
     // The day is rolled up (its visitors become referrer and campaign rows) two days later.
@@ -238,6 +256,11 @@ describe('a flood', () => {
     // The caps were reached, and what is beyond them is "other".
     expect(daily.filter((r) => r.kind === 'referrer')).toHaveLength(REFERRERS_PER_DAY + 1);
     expect(daily.filter((r) => r.kind === 'playlist_open')).toHaveLength(CAPPED_DIMS_PER_DAY + 1);
+    // A day that is over keeps its most searched queries, and its week the same.
+    for (const kind of ['search', 'search_empty']) {
+      expect(daily.filter((r) => r.kind === kind)).toHaveLength(SEARCHES_PER_DAY + 1);
+      expect(weekly.filter((r) => r.kind === `${kind}${WEEKLY}`)).toHaveLength(SEARCHES_PER_DAY + 1);
+    }
     expect(daily.filter((r) => r.kind === 'page').map((r) => r.dim)).toEqual(['other']);
     expect(daily.filter((r) => r.kind === 'play_video').map((r) => r.dim)).toEqual(['other']);
     expect(daily.filter((r) => r.kind === 'play_progress')).toEqual([]);

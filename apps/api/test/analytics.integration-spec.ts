@@ -93,6 +93,24 @@ async function report(range: string): Promise<AnalyticsReport> {
   return analyticsReportSchema.parse(res.body);
 }
 
+/** Queries as visitors type them: one found nothing; the others are two queries, written in several ways. */
+const SEARCHES = ['Docker', ' docker  compose', 'ＤＯＣＫＥＲ', 'Docker Compose', '東京', 'nothing here'];
+const search = (q: string): AnalyticsEvent => ({
+  kind: 'search',
+  path: '/search',
+  q,
+  results: q === 'nothing here' ? 0 : 2,
+});
+/** How the report names a query: case, width and spaces aside. */
+const QUERY_NAMES: Record<string, string> = {
+  Docker: 'docker',
+  ' docker  compose': 'docker compose',
+  ＤＯＣＫＥＲ: 'docker',
+  'Docker Compose': 'docker compose',
+  東京: '東京',
+  'nothing here': 'nothing here',
+};
+
 /** One visitor's events of one day: a page view first, then a few of any kind. */
 function visit(random: () => number): AnalyticsEvent[] {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
@@ -132,6 +150,7 @@ function visit(random: () => number): AnalyticsEvent[] {
       { kind: 'hero_click', path, variant: pick(['A', 'B'] as const) },
       { kind: 'affiliate_click', path, programId: pick(['gear', 'hosting']) },
       { kind: 'sponsor_click', path, sponsorId: 'acme' },
+      search(pick(SEARCHES)),
     ];
     events.push(pick(kinds));
   }
@@ -288,6 +307,22 @@ function recount(
       reached: { 25: 0, 50: 0, 75: 0, 100: 0 },
     })),
     topPages: top(count(of('pageview').map((s) => s.event.path))).map(([path, views]) => ({ path, views })),
+    searches: {
+      total: of('search').length,
+      empty: of('search').filter((s) => s.event.results === 0).length,
+      top: top(count(of('search').map((s) => QUERY_NAMES[s.event.q])), 20).map(([query, searches]) => ({
+        query,
+        searches,
+      })),
+      notFound: top(
+        count(
+          of('search')
+            .filter((s) => s.event.results === 0)
+            .map((s) => QUERY_NAMES[s.event.q]),
+        ),
+        20,
+      ).map(([query, searches]) => ({ query, searches })),
+    },
     conversions: {
       subscribeClicks: of('subscribe_click').length,
       communityClicks: of('community_click').length,
@@ -398,7 +433,7 @@ describe('site analytics', () => {
     };
     await bad(
       { events: [{ ...pageview, kind: 'mine' }] },
-      "events.0.kind: Invalid discriminator value. Expected 'pageview' | 'play' | 'play_progress' | 'playlist_open' | 'subscribe_click' | 'community_click' | 'hero_impression' | 'hero_click' | 'affiliate_click' | 'sponsor_click'",
+      "events.0.kind: Invalid discriminator value. Expected 'pageview' | 'play' | 'play_progress' | 'playlist_open' | 'subscribe_click' | 'community_click' | 'hero_impression' | 'hero_click' | 'affiliate_click' | 'sponsor_click' | 'search'",
     );
     await bad(
       { events: [{ ...pageview, path: 'https://evil.example/' }] },

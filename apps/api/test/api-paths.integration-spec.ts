@@ -77,6 +77,12 @@ const METHODS: Record<ApiPathName, RouteInfo['method'][]> = {
   youtubeAnalyticsAudience: ['get'],
   youtubeAnalyticsRevenue: ['get'],
   youtubeAnalyticsRefresh: ['post'],
+  youtubeCaptionsStatus: ['get'],
+  youtubeCaptionsSwitch: ['post'],
+  youtubeCaptionsRefresh: ['post'],
+  videoTranscripts: ['get'],
+  videoTranscriptUpload: ['put'],
+  videoTranscript: ['delete'],
 };
 
 /** What a builder's parameter looks like in a path's shape (`/api/playlists/{}/pin`). */
@@ -92,10 +98,12 @@ const matcherOf = (routePath: string) =>
   new RegExp(`^${routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
 
 const calls = (Object.keys(METHODS) as ApiPathName[]).flatMap((name) => {
-  const entry: string | ((value: string) => string) = apiPaths[name];
-  const url = typeof entry === 'function' ? entry(SAMPLE) : entry;
-  // The marker goes through encodeURIComponent unchanged, then stands for the parameter.
-  const shape = typeof entry === 'function' ? entry('PARAM').replace('PARAM', PARAM) : entry;
+  const entry: string | ((...values: string[]) => string) = apiPaths[name];
+  const each = (value: string) =>
+    Array.from({ length: typeof entry === 'function' ? entry.length : 0 }, () => value);
+  const url = typeof entry === 'function' ? entry(...each(SAMPLE)) : entry;
+  // The marker goes through encodeURIComponent unchanged, then stands for each parameter.
+  const shape = typeof entry === 'function' ? entry(...each('PARAM')).replaceAll('PARAM', PARAM) : entry;
   return METHODS[name].map((method) => ({
     call: `${method.toUpperCase()} apiPaths.${name}`,
     method,

@@ -202,6 +202,8 @@ const CALLS: Call[] = [
   { route: 'get /api/videos', status: 200, url: '/api/videos?sort=popular&limit=5' },
   { route: 'get /api/videos', status: 400, url: '/api/videos?sort=sideways' },
   { route: 'get /api/videos', status: 400, url: '/api/videos?kind=premiere' },
+  { route: 'get /api/search', status: 200, url: '/api/search?q=a' },
+  { route: 'get /api/search', status: 400, url: '/api/search?q=' },
   { route: 'get /api/videos/featured', status: 200 },
   {
     route: 'post /api/videos/:id/featured',
@@ -310,6 +312,7 @@ const CALLS: Call[] = [
   { route: 'get /sitemap.xml', status: 200 },
   { route: 'get /rss.xml', status: 200 },
   { route: 'get /robots.txt', status: 200 },
+  { route: 'get /opensearch.xml', status: 200 },
   { route: 'post /api/admin/generate-sitemap', status: 200, as: 'admin' },
   { route: 'post /api/admin/sponsorships', status: 201, as: 'admin', body: SPONSOR_DEAL },
   { route: 'post /api/admin/sponsorships', status: 400, as: 'admin', body: { ...SPONSOR_DEAL, url: 'x' } },
@@ -347,6 +350,45 @@ const CALLS: Call[] = [
     status: 404,
     as: 'admin',
     url: '/api/admin/sponsorships/99999/report-links',
+  },
+  {
+    route: 'put /api/admin/videos/:id/transcripts/:language',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts/en`,
+    body: { text: 'WEBVTT\n\n00:01.000 --> 00:02.500\nHello there', name: 'hello.vtt' },
+  },
+  {
+    route: 'put /api/admin/videos/:id/transcripts/:language',
+    status: 400,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts/en`,
+    body: { text: 'WEBVTT\n\n00:01.000 -> 00:02.500\nHello there' },
+  },
+  {
+    route: 'put /api/admin/videos/:id/transcripts/:language',
+    status: 404,
+    as: 'admin',
+    url: '/api/admin/videos/no-such-id/transcripts/en',
+    body: { text: 'WEBVTT\n\n00:01.000 --> 00:02.500\nHello there' },
+  },
+  {
+    route: 'get /api/admin/videos/:id/transcripts',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts`,
+  },
+  {
+    route: 'delete /api/admin/videos/:id/transcripts/:source/:language/:kind',
+    status: 200,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts/upload/en/standard`,
+  },
+  {
+    route: 'delete /api/admin/videos/:id/transcripts/:source/:language/:kind',
+    status: 404,
+    as: 'admin',
+    url: () => `/api/admin/videos/${firstId('get /api/videos')}/transcripts/upload/en/standard`,
   },
   {
     route: 'get /api/sponsor-reports/:token/report.csv',
@@ -564,6 +606,12 @@ const CALLS: Call[] = [
       url: `/api/admin/youtube-analytics/${report}?range=2w`,
     },
   ]),
+  // Not connected: the switch saves and asks Google nothing; off again, nothing is stored (the suite of its own runs it).
+  { route: 'get /api/admin/youtube-captions/status', status: 200, as: 'admin' },
+  { route: 'post /api/admin/youtube-captions/switch', status: 200, as: 'admin', body: { enabled: true } },
+  { route: 'post /api/admin/youtube-captions/switch', status: 400, as: 'admin', body: { enabled: 'yes' } },
+  { route: 'post /api/admin/youtube-captions/refresh', status: 202, as: 'admin' },
+  { route: 'post /api/admin/youtube-captions/switch', status: 200, as: 'admin', body: { enabled: false } },
   { route: 'post /api/auth/logout', status: 200, as: 'admin' },
 ];
 

@@ -11,9 +11,13 @@ import {
   pageModelUrl,
   publicSettingsKeys,
   settingsKeys,
+  type SearchPageParams,
+  type TranscriptCue,
 } from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import type { SearchResponse } from '@app/contracts';
+import { TranscriptStore } from '../src/transcripts/transcript-store.service';
 import { saveSettings, useStack } from './support/stack';
 import type { TestApp } from './support/test-app';
 
@@ -42,9 +46,10 @@ describe('the page model', () => {
   let admin: TestAgent;
   useStack({}, (stack) => ({ t, admin } = stack));
 
-  const get = (path: string) => request(t.server).get(pageModelUrl(path)).set('Host', HOST);
-  const model = async (path: string): Promise<PageModel> => {
-    const res = await get(path).expect(200).expect('Content-Type', /json/);
+  const get = (path: string, search?: SearchPageParams) =>
+    request(t.server).get(pageModelUrl(path, search)).set('Host', HOST);
+  const model = async (path: string, search?: SearchPageParams): Promise<PageModel> => {
+    const res = await get(path, search).expect(200).expect('Content-Type', /json/);
     const parsed = pageModelSchema.parse(res.body);
     expect(parsed.version).toBe(res.headers[CONTENT_VERSION_HEADER.toLowerCase()]);
     return parsed;
@@ -107,6 +112,123 @@ describe('the page model', () => {
     expect(watch.head).toBe(`${pageHeadHtml(watchPageHead(watch.settings, ORIGIN, watch.data.video))}\n`);
     expect(watch.head).toContain('"@type":"VideoObject"');
     expect(watch.settings).toEqual(await json('/api/settings'));
+  });
+
+  it("carries the video's transcript (the site language's track) in paragraphs, and in its VideoObject", async () => {
+    const id = await firstVideoId();
+    const store = t.app.get(TranscriptStore);
+    const cue = (start: number, end: number, text: string): TranscriptCue => ({ start, end, text });
+    const before = (await model(`/videos/${id}`)).version;
+    await store.replace(id, { source: 'youtube', language: 'en', kind: 'asr' }, [
+      cue(0, 3, 'welcome back'),
+      cue(3, 6.5, 'to the channel.'),
+      cue(40, 44.25, 'Later on we build a shed.'),
+    ]);
+    await store.replace(id, { source: 'upload', language: 'ja', kind: 'standard' }, [
+      cue(0, 4, 'こんにちは。'),
+      cue(4, 8, '小屋を作ります。'),
+    ]);
+    try {
+      const watch = await model(`/videos/${id}`);
+      // A stored transcript is public content: the next page model is a new version.
+      expect(Number(watch.version)).toBeGreaterThan(Number(before));
+      if (watch.kind !== 'watch' || !watch.data.video) throw new Error('not a watch model');
+      expect(watch.data.video.transcript).toEqual({
+        source: 'youtube',
+        language: 'en',
+        kind: 'asr',
+        paragraphs: [
+          { start: 0, end: 6.5, text: 'welcome back to the channel.' },
+          { start: 40, end: 44.25, text: 'Later on we build a shed.' },
+        ],
+      });
+      expect(watch.data).toEqual({ video: await json(`/api/videos/${id}`) });
+      expect(watch.head).toContain('"transcript":"welcome back to the channel. Later on we build a shed."');
+
+      await saveSettings(admin, { siteLanguage: 'ja' });
+      const ja = await model(`/videos/${id}`);
+      if (ja.kind !== 'watch' || !ja.data.video) throw new Error('not a watch model');
+      expect(ja.data.video.transcript).toEqual({
+        source: 'upload',
+        language: 'ja',
+        kind: 'standard',
+        paragraphs: [{ start: 0, end: 8, text: 'こんにちは。小屋を作ります。' }],
+      });
+    } finally {
+      await saveSettings(admin, { siteLanguage: 'en' });
+      await store.remove(id);
+    }
+    const without = await model(`/videos/${id}`);
+    expect(without.kind === 'watch' && without.data.video?.transcript).toBeNull();
+    expect(without.head).not.toContain('"transcript"');
+  });
+
+  it('links every page to the OpenSearch description, which leads to the search page', async () => {
+    for (const path of ['/', `/videos/${await firstVideoId()}`, '/admin', '/no/such/page'])
+      expect((await model(path)).head).toContain(
+        '<link rel="search" type="application/opensearchdescription+xml" href="/opensearch.xml" title=',
+      );
+    const home = await model('/');
+    expect(home.head).toContain(`"target":"${ORIGIN}/search?q={search_term_string}"`);
+    const res = await request(t.server).get('/opensearch.xml').set('Host', HOST).expect(200);
+    expect(res.headers['content-type']).toBe('application/opensearchdescription+xml; charset=utf-8');
+    const xml = res.text;
+    expect(xml).toContain(`<Url type="text/html" method="get" template="${ORIGIN}/search?q={searchTerms}"/>`);
+    expect(xml).toContain(`<Image type="image/svg+xml">${ORIGIN}/favicon.svg</Image>`);
+    expect(xml).toMatch(/<ShortName>[^<]{1,16}<\/ShortName>/);
+  });
+
+  it('answers the search page with its results as `GET /api/search` gives them, in the site language, never indexed', async () => {
+    const id = await firstVideoId();
+    const store = t.app.get(TranscriptStore);
+    await store.replace(id, { source: 'upload', language: 'en', kind: 'standard' }, [
+      { start: 0, end: 3, text: 'welcome back' },
+      { start: 754, end: 758, text: 'now the quokkaphone sings' },
+    ]);
+    await store.replace(id, { source: 'upload', language: 'ja', kind: 'standard' }, [
+      { start: 61, end: 64, text: '小屋を作ります。' },
+    ]);
+    const search = async (q: string, offset = 0) => {
+      const page = await model('/search', { q, offset });
+      if (page.kind !== 'search') throw new Error('not the search model');
+      return page;
+    };
+    try {
+      const found = await search('quokkaphone');
+      expect(found).toMatchObject({ path: '/search', status: 200 });
+      const api = (await json('/api/search?q=quokkaphone&limit=20&offset=0')) as SearchResponse;
+      expect(found.data).toEqual({
+        q: 'quokkaphone',
+        offset: 0,
+        total: api.total,
+        results: api.results,
+        error: null,
+      });
+      expect(found.data.results[0]).toMatchObject({
+        video: { id },
+        moments: [{ kind: 'transcript', at: 754 }],
+      });
+      expect(found.head).toContain('<title>Search: quokkaphone – ');
+      expect(found.head).toContain('<meta name="robots" content="noindex" />');
+      expect((await search('小屋')).data.results.map((r) => r.video.id)).toContain(id);
+      // Empty, too long and odd queries: a page, never an error.
+      expect((await search('')).data).toEqual({ q: '', offset: 0, total: 0, results: [], error: null });
+      expect((await search('x'.repeat(201))).data).toMatchObject({
+        total: 0,
+        results: [],
+        error: 'too-long',
+      });
+      for (const odd of ['"', '*', '-', 'a OR b NEAR(c)', '"unclosed', 'x* -y +z', '(']) {
+        const page = await search(odd);
+        expect(page.data.error).toBeNull();
+      }
+      await saveSettings(admin, { siteLanguage: 'ja' });
+      expect((await search('quokkaphone')).head).toContain('<title>検索: quokkaphone – ');
+    } finally {
+      await saveSettings(admin, { siteLanguage: 'en' });
+      await store.remove(id);
+    }
+    expect((await search('quokkaphone')).data.total).toBe(0);
   });
 
   it("answers the watch page of a video the site does not have, the dashboard and any other path, with the page's status", async () => {

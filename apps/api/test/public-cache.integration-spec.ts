@@ -159,6 +159,7 @@ describe('the public response cache', () => {
       ['/sitemap.xml', PRIVATE_CACHE_CONTROL],
       ['/rss.xml', PRIVATE_CACHE_CONTROL],
       ['/robots.txt', PRIVATE_CACHE_CONTROL],
+      ['/opensearch.xml', PRIVATE_CACHE_CONTROL],
     ];
 
     it.each(PUBLIC_GETS)(

@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = new Set([
   'get /rss.xml',
   'get /robots.txt',
   'get /oembed',
+  'get /opensearch.xml',
   'get /api/page',
   // A sponsor report's CSV: its signed link's token is the key (a revoked or made-up one is a 410 or 404).
   'get /api/sponsor-reports/:token/report.csv',
@@ -82,6 +83,9 @@ describe('server-side enforcement of every admin route', () => {
         'post /api/admin/images/retry',
         'get /api/admin/audit',
         'get /api/admin/audit.csv',
+        'get /api/admin/videos/:id/transcripts',
+        'put /api/admin/videos/:id/transcripts/:language',
+        'delete /api/admin/videos/:id/transcripts/:source/:language/:kind',
       ]),
     );
     // The public list is not stale: each entry is a real route.

@@ -7,7 +7,7 @@ import { CACHEABLE_PATHS } from '../src/content-cache/public-cache.middleware';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** The answers whose links name the site's origin. */
-const LINKING_PATHS = ['/sitemap.xml', '/rss.xml', '/robots.txt', pageModelUrl('/')];
+const LINKING_PATHS = ['/sitemap.xml', '/rss.xml', '/robots.txt', '/opensearch.xml', pageModelUrl('/')];
 
 /** One HTTP/1.0 request without a Host header (supertest always sends one). */
 function getWithoutHost(port: number, path: string): Promise<string> {

@@ -8,10 +8,13 @@ import {
 } from '@app/contracts';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { In } from 'typeorm';
 import { ChannelEntity } from '../src/channel/channel.entity';
 import { DEMO_VIDEO_COUNT } from '../src/demo/demo-content';
+import { DEMO_TRANSCRIPT_VIDEO_IDS } from '../src/demo/demo-transcripts';
 import { PlaylistVideoEntity } from '../src/playlists/playlist-video.entity';
 import { PlaylistEntity } from '../src/playlists/playlist.entity';
+import { VideoTranscriptEntity } from '../src/transcripts/video-transcript.entity';
 import { VideoEntity } from '../src/videos/video.entity';
 import { FAKE_API_KEY, type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
 import { useStack, withStack } from './support/stack';
@@ -80,6 +83,11 @@ describe('YouTube sync', () => {
 
   it("replaces the demo channel on the first sync, at 1 + 2·⌈V/50⌉ + ⌈P/50⌉ units plus each playlist's items, and no search", async () => {
     const demoPlaylists = await t.dataSource.getRepository(PlaylistEntity).count();
+    const demoTracks = () =>
+      t.dataSource
+        .getRepository(VideoTranscriptEntity)
+        .countBy({ videoId: In([...DEMO_TRANSCRIPT_VIDEO_IDS]) });
+    expect(await demoTracks()).toBe(DEMO_TRANSCRIPT_VIDEO_IDS.length);
     await fake.reset();
     const res = await sync().expect(200);
     const body = res.body as SyncResult;
@@ -122,6 +130,10 @@ describe('YouTube sync', () => {
     const first = held.find((row) => info.videoIds.includes(row.videoId));
     const detail = (await request(t.server).get(`/api/videos/${first!.videoId}`).expect(200)).body;
     expect(detail.playlists.map((p: { id: string }) => p.id)).toContain(first!.playlistId);
+    // The demo's transcripts went with its videos (removed as the sync ends).
+    for (let i = 0; i < 50 && (await demoTracks()) > 0; i++)
+      await new Promise((done) => setTimeout(done, 100));
+    expect(await demoTracks()).toBe(0);
     // The demo's featured video went with the demo: until the owner chooses one, the newest long video of a
     // known length is featured (issue 45), not chosen.
     const newestLong = videos

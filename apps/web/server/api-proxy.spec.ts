@@ -25,13 +25,16 @@ describe('api-proxy.ts', () => {
     expect(echoOf({ ...reply, body: gunzipSync(reply.body) }).url).toBe('/api/big');
   });
 
-  it.each(['/sitemap.xml', '/rss.xml', '/robots.txt', '/oembed?url=http%3A%2F%2Fx%2Fvideos%2Fa&format=json'])(
-    'proxies %s to the API',
-    async (path) => {
-      const reply = await send(stack.web.port, path);
-      expect(echoOf(reply).url).toBe(path);
-    },
-  );
+  it.each([
+    '/sitemap.xml',
+    '/rss.xml',
+    '/robots.txt',
+    '/opensearch.xml',
+    '/oembed?url=http%3A%2F%2Fx%2Fvideos%2Fa&format=json',
+  ])('proxies %s to the API', async (path) => {
+    const reply = await send(stack.web.port, path);
+    expect(echoOf(reply).url).toBe(path);
+  });
 
   it('proxies /images/ to the API with its immutable caching, ETag and bytes as they are, and its 304', async () => {
     const path = '/images/0123456789abcdef0123/640.avif';

@@ -4,6 +4,7 @@
  * (serve-page.ts) and the standalone documents (report-pages.ts).
  */
 import { type PageModel, pageModelUrl } from '@app/contracts/page-model';
+import type { SearchPageParams } from '@app/contracts/search-page';
 import type { Request } from 'express';
 import { type Agent, request as httpRequest } from 'node:http';
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -20,7 +21,7 @@ export interface ApiConnection {
 /**
  * The page model of `path`: null when `etag` still holds (a 304). `cookie` passes the visitor's cookie on, for the one
  * page whose answer depends on who asks (the media kit's preview for the signed-in owner); every other page is
- * asked without it, so it is the same for everyone.
+ * asked without it, so it is the same for everyone. `search`: the search page's query and offset.
  */
 export function askPageModel(
   api: ApiConnection,
@@ -28,8 +29,9 @@ export function askPageModel(
   path: string,
   etag: string | undefined,
   cookie?: string,
+  search?: SearchPageParams,
 ): Promise<{ model: PageModel; etag: string } | null> {
-  const url = new URL(pageModelUrl(path), api.url);
+  const url = new URL(pageModelUrl(path, search), api.url);
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Forwarded-Host': siteHost(req),

@@ -43,6 +43,22 @@ describe('serve-page.ts: pages rendered on the server, through the web server', 
     expect(admin.body).not.toContain('ssr-state');
   });
 
+  it('renders the search page for each view, with its query and offset asked beside the path, and keeps it nowhere', async () => {
+    const first = await fetch(`${web.url}/search?q=a%20%22b%22&offset=20`, {
+      headers: { Accept: 'text/html' },
+    });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-accel-expires')).toBe('0');
+    expect(await first.text()).toContain(`<main>RENDERED /search q=a "b" v${stack.version}</main>`);
+    await page('/search?q=a%20%22b%22&offset=20');
+    // Not kept: the second view asks again, unconditionally (a kept page would be revalidated, a 304).
+    expect(stack.asks).toEqual(['/search q=a "b" offset=20', '/search q=a "b" offset=20']);
+    expect(stack.renders).toHaveLength(2);
+    // 2 KB of query go no further than one character past the longest one; a bad offset is 0.
+    await page(`/SEARCH/?q=${'x'.repeat(2048)}&offset=-1`);
+    expect(stack.asks[2]).toBe(`/search q=${'x'.repeat(201)} offset=0`);
+  });
+
   it('hands out the data of each rendering at the address its page names, for a browser to keep, and answers 404 for one it does not have', async () => {
     const home = await page('/');
     const src = /data-src="([^"]+)"/.exec(home.body)?.[1];

@@ -5,7 +5,9 @@
  * from (page-cache.ts): a 304 sends the kept page, a 200 makes it anew. The one path a page takes to a visitor, in
  * `npm start`, Docker and `npm run dev`.
  */
-import { ADMIN_PATH, isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
+import { ADMIN_PATH, isSearchPath, isServerRenderedPath, videoIdFromWatchPath } from '@app/contracts/watch';
+import { type SearchPageParams, searchPageParams } from '@app/contracts/search-page';
+import { SEARCH_PATH } from '@app/contracts/page-head';
 import type { PageModel } from '@app/contracts/page-model';
 import type { NextFunction, Request, Response } from 'express';
 import type { Agent } from 'node:http';
@@ -18,7 +20,13 @@ import { createCriticalCss } from './critical-css';
 import type { PublicHost } from './host-check';
 import { createPageCache, type KeptPage } from './page-cache';
 import type { PageData } from './page-data';
-import { APP_CHUNK_SOURCE, chunkHeadTags, WATCH_CHUNK_SOURCE, withHeadTags } from './page-assets';
+import {
+  APP_CHUNK_SOURCE,
+  chunkHeadTags,
+  SEARCH_CHUNK_SOURCE,
+  WATCH_CHUNK_SOURCE,
+  withHeadTags,
+} from './page-assets';
 import { type RenderedPage, sendRenderedPage } from './page-response';
 import { fillHead, fillShell, type RenderedBody, withSiteLanguage } from './page-shell';
 import { askPageModel } from './page-model-client';
@@ -49,6 +57,8 @@ interface PageParts {
   body?: RenderedBody;
   /** Whether it is a watch page (it carries the watch chunk's stylesheets). */
   watch: boolean;
+  /** Whether it is the search page (it carries the search chunk's stylesheets). */
+  search?: boolean;
 }
 
 /**
@@ -59,13 +69,15 @@ interface PageParts {
 function createPageAssembler(distDir: string, dev: boolean): (parts: PageParts) => Promise<RenderedPage> {
   // A watch page carries its chunk's stylesheets in its head (page-assets.ts); index.html has the app's.
   const watchHeadTags = dev ? '' : chunkHeadTags(distDir, WATCH_CHUNK_SOURCE, APP_CHUNK_SOURCE);
+  const searchHeadTags = dev ? '' : chunkHeadTags(distDir, SEARCH_CHUNK_SOURCE, APP_CHUNK_SOURCE);
   // A rendered page carries only the rules its markup uses (critical-css.ts); the app enables the whole sheets.
   const criticalCss = createCriticalCss();
   // A page of a site in the `auto` colour scheme follows the visitor's from its first paint (auto-color-scheme.ts).
   const autoColorScheme = createAutoColorScheme();
 
-  return async ({ shell: shellHtml, model, body, watch }) => {
-    const head = withHeadTags(fillHead(shellHtml, model?.head), watch ? watchHeadTags : '');
+  return async ({ shell: shellHtml, model, body, watch, search }) => {
+    const chunkTags = watch ? watchHeadTags : search ? searchHeadTags : '';
+    const head = withHeadTags(fillHead(shellHtml, model?.head), chunkTags);
     // A page the browser renders (the 404, the dashboard) is rendered in the site's language, which the page says
     // (`data-site-language`): a first visit has no settings of its own yet.
     const shell = body ? head : withSiteLanguage(head, model?.settings.siteLanguage);
@@ -75,7 +87,8 @@ function createPageAssembler(distDir: string, dev: boolean): (parts: PageParts) 
       shell: shellHtml,
       sources: model?.policy,
       hostLinks: model ? !model.cache.shared : false,
-      keep: !dev && model !== undefined,
+      // A search page is the visitor's own query: no cache in front keeps it either.
+      keep: !dev && model !== undefined && model.kind !== 'search',
     };
   };
 }
@@ -103,12 +116,22 @@ export function createPageRoute(options: {
   const { entry } = options;
   const pages = createPageCache();
 
-  /** The page of `path` from its model, or the kept one while the model still holds it (or the API is down). */
-  const makePage = async (req: Request, shell: string, path: string, kept: KeptPage | undefined) => {
+  /**
+   * The page of `path` from its model, or the kept one while the model still holds it (or the API is down). A search
+   * page (`search`) is made for each view and never kept: its queries are the visitors' own, and would otherwise
+   * fill the cache with pages seen once (one ask of the API each, as a kept page's revalidation costs).
+   */
+  const makePage = async (
+    req: Request,
+    shell: string,
+    path: string,
+    kept: KeptPage | undefined,
+    search: SearchPageParams | undefined,
+  ) => {
     const watch = videoIdFromWatchPath(path) !== null;
     let answer: Awaited<ReturnType<typeof askPageModel>>;
     try {
-      answer = await askPageModel(api, req, path, dev ? undefined : kept?.modelEtag);
+      answer = await askPageModel(api, req, path, dev ? undefined : kept?.modelEtag, undefined, search);
     } catch {
       // The API is down or slow: the last page of this path stands in; without one, the shell with its defaults.
       return kept ?? { page: await assemble({ shell, watch }) };
@@ -125,8 +148,8 @@ export function createPageRoute(options: {
       }
     }
     if (body?.data) pageData.keep(body.data);
-    const page = await assemble({ shell, model, body, watch });
-    return { page, modelEtag: dev ? undefined : etag };
+    const page = await assemble({ shell, model, body, watch, search: search !== undefined });
+    return { page, modelEtag: dev || search ? undefined : etag };
   };
 
   const sendPage = (req: Request, res: Response, next: NextFunction): void => {
@@ -138,10 +161,14 @@ export function createPageRoute(options: {
     // One page per path rendered on the server, one for all the others and one for the login screen; per origin
     // while the head's links follow the request's host (no PUBLIC_URL).
     const origin = publicHost.sameForEveryHost ? '' : requestOrigin(req);
-    const path = isServerRenderedPath(req.path) ? req.path : SHELL_MODEL_PATH;
-    const key = `${origin} ${path}${loginShell === undefined ? '' : ' admin-login'}`;
+    const search = isSearchPath(req.path)
+      ? searchPageParams(new URL(req.originalUrl, 'http://x').searchParams)
+      : undefined;
+    const path = search ? SEARCH_PATH : isServerRenderedPath(req.path) ? req.path : SHELL_MODEL_PATH;
+    // A search page's key only joins concurrent views of the same query (it is not kept).
+    const key = `${origin} ${search ? `${path} ${search.offset} ${search.q}` : path}${loginShell === undefined ? '' : ' admin-login'}`;
     pages
-      .page(key, (kept) => shell.then((html) => makePage(req, html, path, kept)))
+      .page(key, (kept) => shell.then((html) => makePage(req, html, path, kept, search)))
       .then((page) => sendRenderedPage(req, res, page))
       .catch((error: Error) => (res.headersSent ? res.destroy(error) : next(error)));
   };

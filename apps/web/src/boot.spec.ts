@@ -66,7 +66,10 @@ describe('which clicks wait for the app', () => {
       <a id="section" href="/#videos">Videos</a>
       <a id="other" href="/videos/def">Other</a>
       <a id="youtube" href="https://www.youtube.com/watch?v=abc" target="_blank">YouTube</a>
-      <p id="text">Text</p>`;
+      <p id="text">Text</p>
+      <form data-no-app><input id="search" name="q"><button id="submit"><svg id="icon"></svg></button></form>
+      <details><summary id="summary" data-no-app><h2 id="heading">Transcript</h2></summary>
+        <a id="cue" href="/videos/abc?t=90">1:30 Text</a></details>`;
   });
   const target = (id: string) => appClickTarget(document.getElementById(id), here)?.id ?? null;
 
@@ -81,6 +84,12 @@ describe('which clicks wait for the app', () => {
     expect(target('youtube')).toBeNull();
     expect(target('text')).toBeNull();
     expect(appClickTarget(null, here)).toBeNull();
+  });
+
+  it('not a control the browser handles alone ([data-no-app]: the search form, the transcript’s disclosure)', () => {
+    for (const id of ['search', 'submit', 'icon', 'summary', 'heading']) expect(target(id)).toBeNull();
+    // A paragraph of the transcript is a link within this page like a chapter's.
+    expect(target('cue')).toBe('cue');
   });
 });
 

@@ -2,7 +2,13 @@ import { LIVE_IDLE_POLL_MS } from './features/videos/api/live-poll';
 import { currentConsent } from './lib/consent-store';
 import { isMissing, THUMBNAIL_SELECTOR } from './lib/thumbnail';
 import { showPlaceholder } from './lib/thumbnail-fallback';
-import { setSiteAnalytics, trackHeroImpression, trackLinkClicks, trackPageview } from './lib/site-analytics';
+import {
+  setSiteAnalytics,
+  trackHeroImpression,
+  trackLinkClicks,
+  trackPageview,
+  trackSearch,
+} from './lib/site-analytics';
 import { fetchPageData, readBootFacts, type BootFacts } from './ssr-state';
 import { webFontsAfterLoad } from './features/settings/web-fonts';
 import { loginPrerendered } from './features/admin/login/prerendered-login';
@@ -20,7 +26,8 @@ import { loginPrerendered } from './features/admin/login/prerendered-login';
  * (lib/thumbnail-fallback.ts) until the app runs, which then takes over.
  *
  * Links to other pages need no app. Their clicks are counted from their `data-track` (`trackLinkClicks`), and the
- * page view and the hero's impression are counted here, at load, as the app would have counted them.
+ * page view, the hero's impression and the search page's search are counted here, at load, as the app would have
+ * counted them.
  */
 
 /** Why the app must start with the page (for a test to name), or null when it can wait for the visitor. */
@@ -35,13 +42,17 @@ export function appNeededAtLoad(
   return null;
 }
 
-/** What a click handled by the app lands on, or null for one the browser handles alone (a link elsewhere). */
+/**
+ * What a click handled by the app lands on, or null for one the browser handles alone: a link elsewhere, or a
+ * control inside `[data-no-app]` (the top bar's search form, which submits as a plain GET; the transcript's
+ * disclosure, which opens without script), which then works at once, without waiting for the app.
+ */
 export function appClickTarget(target: EventTarget | null, here: Location | URL): HTMLElement | null {
   if (!(target instanceof Element)) return null;
   const element = target.closest<HTMLElement>(
     'button, input, select, textarea, label, summary, [role="button"], a[href]',
   );
-  if (!element) return null;
+  if (!element || element.closest('[data-no-app]')) return null;
   if (element instanceof HTMLAnchorElement) {
     if (element.target && element.target !== '_self') return null;
     const url = new URL(element.href, here.href);
@@ -109,6 +120,8 @@ export function bootPage(
     const hero = document.documentElement.dataset.hero;
     if (window.location.pathname === '/' && document.getElementById('home') && (hero === 'A' || hero === 'B'))
       trackHeroImpression(hero);
+    // The search page counts its search (the query and how many videos it found) as it shows it.
+    if (facts.search) trackSearch(facts.search.q, facts.search.total);
   }
 
   // A click before the app runs waits for it, then goes to it (the latest one, once).

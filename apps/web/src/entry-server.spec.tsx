@@ -3,6 +3,9 @@ import type { Playlist, SiteImage, Video, VideoDetail } from '@app/contracts';
 import type { PageModel } from '@app/contracts/page-model';
 import { NO_PAGE_POLICY_SOURCES } from '@app/contracts/page-policy';
 import { PUBLIC_SETTINGS_DEFAULTS } from '@app/contracts/public-settings-defaults';
+import { seededRandom } from '@app/contracts/random';
+import { transcriptParagraphs } from '@app/contracts/transcripts';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { render } from './entry-server';
 import { IMAGE_SIZES } from './lib/image-sizes';
 import { siteImage } from './test/site-image';
@@ -39,13 +42,15 @@ const base = {
   cache: { shared: true, cacheControl: 'no-cache' },
 } as const;
 
-function watchModel(detail: Omit<VideoDetail, 'sponsorLinks'>): PageModel {
+function watchModel(
+  detail: Omit<VideoDetail, 'sponsorLinks' | 'transcript'> & Partial<Pick<VideoDetail, 'transcript'>>,
+): PageModel {
   return {
     ...base,
     path: `/videos/${detail.id}`,
     kind: 'watch',
     status: 200,
-    data: { video: { sponsorLinks: [], ...detail } },
+    data: { video: { sponsorLinks: [], transcript: null, ...detail } },
   };
 }
 
@@ -144,5 +149,51 @@ describe('the server’s rendering with the site’s images', () => {
     expect(doc.querySelector('[data-video-id="v3"] [data-thumbnail="placeholder"]')).not.toBeNull();
     expect(doc.querySelector('[data-playlist-id="PLb"] [data-testid="playlist-gradient"]')).not.toBeNull();
     expect(html).not.toMatch(/ytimg|ggpht/);
+  });
+});
+
+/** A stream's automatic captions: a cue every 3 s of 5–8 common words (about 2,000 words in 15 minutes). */
+function captions(minutes: number) {
+  const words =
+    'so the we and this is a to of it you that in what can just now here one code file test run'.split(' ');
+  const random = seededRandom(minutes);
+  const cues = Array.from({ length: minutes * 20 }, (_, i) => ({
+    start: i * 3 + random() / 2,
+    end: i * 3 + 3,
+    text: Array.from(
+      { length: 5 + Math.floor(random() * 4) },
+      () => words[Math.floor(random() * words.length)],
+    ).join(' '),
+  }));
+  return { source: 'youtube', language: 'en', kind: 'asr', paragraphs: transcriptParagraphs(cues) } as const;
+}
+
+const brotli = (text: string) =>
+  brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }).length;
+
+describe('the server’s rendering of a transcript', () => {
+  const watch = (transcript: VideoDetail['transcript']) =>
+    page(watchModel({ ...video('talk1', null), live: null, playlists: [], related: [], transcript }));
+
+  it('is text in the HTML inside a closed disclosure, each paragraph a link to the page at its start', async () => {
+    const transcript = captions(15);
+    const { doc } = await watch(transcript);
+    const box = doc.querySelector('details')!;
+    expect(box).not.toHaveAttribute('open');
+    expect(box.querySelector('summary')).toHaveTextContent('Transcript');
+    expect(box.querySelector('summary')).toHaveTextContent('English · Auto-generated captions');
+    const links = [...box.querySelectorAll('ol > li > a')];
+    expect(links).toHaveLength(transcript.paragraphs.length);
+    expect(links[1]).toHaveAttribute('href', `/videos/talk1?t=${Math.floor(transcript.paragraphs[1].start)}`);
+    expect(links[1]).toHaveTextContent(transcript.paragraphs[1].text);
+    // Nothing is marked before the video plays.
+    expect(box.querySelector('[aria-current]')).toBeNull();
+  });
+
+  it('weighs about 10 KB of brotli per hour of speech: a 3-hour stream adds under 40 KB to the page', async () => {
+    const without = brotli((await watch(null)).html);
+    const added = brotli((await watch(captions(180))).html) - without;
+    expect(added).toBeGreaterThan(20_000);
+    expect(added).toBeLessThan(40_000);
   });
 });

@@ -8,12 +8,14 @@
 import { DEFAULT_SITE_LANGUAGE, type SiteLanguage } from '@app/contracts/site-language';
 import type { PageModel } from '@app/contracts/page-model';
 import { videoKindQuery } from '@app/contracts/video-filters';
-import { videoIdFromWatchPath } from '@app/contracts/watch';
+import { isSearchPath, videoIdFromWatchPath } from '@app/contracts/watch';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { HomeApp } from './app/home-app';
+import { SearchApp } from './app/search-app';
 import { WatchApp } from './app/watch-app';
+import { searchPageQueryOptions } from './features/search/api/get-search-page';
 import { channelStatsQueryOptions } from './features/channel/api/get-channel-stats';
 import { playlistsQueryOptions } from './features/playlists/api/get-playlists';
 import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
@@ -62,15 +64,18 @@ const HOME_FIRST_SCREEN_END = 'videos';
  */
 export async function render(model: PageModel): Promise<RenderedPage | null> {
   const videoId = videoIdFromWatchPath(model.path);
-  if (model.kind !== 'watch' && model.kind !== 'home') return null;
+  if (model.kind !== 'watch' && model.kind !== 'home' && model.kind !== 'search') return null;
   if (model.kind === 'watch' && videoId === null) return null;
+  if (model.kind === 'search' && !isSearchPath(model.path)) return null;
   const queryClient = createQueryClient();
   try {
     // Everything the page declares (app/page-data.ts), under the keys its components ask with.
     putPageModel(queryClient, model);
     const status: RenderedPage['status'] = model.status;
     const app: ReactElement =
-      videoId === null ? (
+      model.kind === 'search' ? (
+        <SearchApp q={model.data.q} offset={model.data.offset} queryClient={queryClient} />
+      ) : videoId === null ? (
         <HomeApp queryClient={queryClient} />
       ) : (
         <WatchApp videoId={videoId} queryClient={queryClient} />
@@ -86,7 +91,11 @@ export async function render(model: PageModel): Promise<RenderedPage | null> {
     const html = renderAt(renderedAt, () => renderToString(app));
     const json = JSON.stringify({ state: dehydrate(queryClient), messages } satisfies PageData);
     const id = createHash('sha256').update(json).digest('base64url').slice(0, 22);
-    const facts = bootFacts(settings, model.kind === 'home' ? model.data.live : undefined);
+    const facts = bootFacts(
+      settings,
+      model.kind === 'home' ? model.data.live : undefined,
+      model.kind === 'search' ? model.data : undefined,
+    );
     return {
       status,
       html,
@@ -94,7 +103,7 @@ export async function render(model: PageModel): Promise<RenderedPage | null> {
       data: { id, json },
       lang,
       colorScheme: settings.colorScheme,
-      ...(videoId === null && { firstScreenEnd: HOME_FIRST_SCREEN_END }),
+      ...(model.kind === 'home' && { firstScreenEnd: HOME_FIRST_SCREEN_END }),
     };
   } finally {
     // Drops the queries and their garbage-collection timers.
@@ -112,6 +121,10 @@ export function putPageModel(queryClient: QueryClient, model: PageModel): void {
   const put = (options: { queryKey: readonly unknown[] }, data: unknown) =>
     queryClient.setQueryData(options.queryKey, data);
   put(publicSettingsQueryOptions(), model.settings);
+  if (model.kind === 'search') {
+    put(searchPageQueryOptions(model.data.q, model.data.offset), model.data);
+    return;
+  }
   if (model.kind === 'watch') {
     const videoId = videoIdFromWatchPath(model.path);
     if (videoId !== null) put(videoDetailQueryOptions(videoId), model.data.video);

@@ -25,15 +25,23 @@ export interface BootFacts {
   thirdParty: boolean;
   /** A stream is live or upcoming (its local time, its polling). */
   live: boolean;
+  /** The search page's query and how many videos matched (the search is counted at load, `trackSearch`). */
+  search?: { q: string; total: number };
 }
 
-export function bootFacts(settings: PublicSettings, live: LiveState | undefined): BootFacts {
+export function bootFacts(
+  settings: PublicSettings,
+  live: LiveState | undefined,
+  search?: { q: string; total: number; error: string | null },
+): BootFacts {
   const features = pageFeatures(settings);
   return {
     siteAnalytics: settings.enableSiteAnalytics,
     consentBanner: settings.enableGDPRBanner,
     thirdParty: features.googleAnalytics || features.plausible || features.adsense,
     live: Boolean(live?.live || live?.upcoming),
+    // A search that ran (not an empty or too long query).
+    ...(search?.q && !search.error && { search: { q: search.q, total: search.total } }),
   };
 }
 

@@ -1,4 +1,5 @@
-import { ADMIN_PATH, videoIdFromWatchPath } from '@app/contracts/watch';
+import { ADMIN_PATH, isSearchPath, videoIdFromWatchPath } from '@app/contracts/watch';
+import { searchPageParams } from '@app/contracts/search-page';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode, useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -55,7 +56,7 @@ async function start(
     // The rendering's data is gone from the web server: the API's answers now (the same unless the content
     // changed since; React then renders what differs) and the page's language.
     hydrating = await Promise.all([
-      loadPageData(queryClient, videoId, 'fetch'),
+      loadPageData(queryClient, pageOf(videoId), 'fetch'),
       withLanguage(pageSiteLanguage(document.documentElement.lang, undefined)),
     ]).then(
       () => true,
@@ -75,10 +76,18 @@ async function start(
   }
   // Without the server's data (its rendering failed, or under a plain static host): everything the page
   // declares is asked for at once, not section after section as they mount.
-  void loadPageData(queryClient, videoId, 'prefetch').catch(() => undefined);
+  void loadPageData(queryClient, pageOf(videoId), 'prefetch').catch(() => undefined);
   const root = createRoot(container);
   await withLanguage(siteLanguage());
   startTransition(() => root.render(page(queryClient)));
+}
+
+/** Which page's data to ask for: a watch page's, the search page's (its query) or `/`'s. */
+function pageOf(videoId: string | null) {
+  if (videoId !== null) return { videoId };
+  if (isSearchPath(window.location.pathname))
+    return { search: searchPageParams(new URLSearchParams(window.location.search)) };
+  return {};
 }
 
 /**
@@ -106,18 +115,29 @@ export function startApp(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   const videoId = videoIdFromWatchPath(window.location.pathname);
   const watchApp = videoId === null ? undefined : import('./app/watch-app');
+  const searchApp = isSearchPath(window.location.pathname) ? import('./app/search-app') : undefined;
   // The whole stylesheets first (the server sent only the rules of the first screen), while its chunk comes.
-  return loadFullStylesheets().then(() => renderApp(container, videoId, watchApp));
+  return loadFullStylesheets().then(() => renderApp(container, videoId, watchApp, searchApp));
 }
 
 function renderApp(
   container: HTMLElement,
   videoId: string | null,
   watchApp: Promise<typeof import('./app/watch-app')> | undefined,
+  searchApp: Promise<typeof import('./app/search-app')> | undefined,
 ): Promise<void> {
   return new Promise((resolve) => {
     const committed = () => resolve();
-    if (window.location.pathname === '/') {
+    if (searchApp) {
+      const { q, offset } = searchPageParams(new URLSearchParams(window.location.search));
+      void searchApp.then(({ SearchApp }) =>
+        start(
+          container,
+          (queryClient) => <SearchApp q={q} offset={offset} queryClient={queryClient} />,
+          committed,
+        ),
+      );
+    } else if (window.location.pathname === '/') {
       void start(container, (queryClient) => <HomeApp queryClient={queryClient} />, committed);
     } else if (videoId !== null && watchApp) {
       void watchApp.then(({ WatchApp }) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { playlistIdSchema } from './playlist';
+import { SEARCH_QUERY_MAX_LENGTH } from './limits';
 import { videoIdSchema } from './video';
 
 /**
@@ -110,6 +111,15 @@ export const sponsorClickEventSchema = z.strictObject({
   sponsorId: slug(64),
 });
 
+/** A search on the site's search page: what was searched for and how many videos it found. */
+export const searchEventSchema = z.strictObject({
+  kind: z.literal('search'),
+  ...at,
+  /** As the visitor typed it; the server keeps a normalized copy (`searchDim`). */
+  q: z.string().trim().min(1).max(SEARCH_QUERY_MAX_LENGTH),
+  results: z.number().int().nonnegative().max(1_000_000),
+});
+
 export const analyticsEventSchema = z.discriminatedUnion('kind', [
   pageviewEventSchema,
   playEventSchema,
@@ -121,6 +131,7 @@ export const analyticsEventSchema = z.discriminatedUnion('kind', [
   heroClickEventSchema,
   affiliateClickEventSchema,
   sponsorClickEventSchema,
+  searchEventSchema,
 ]);
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 export type AnalyticsEventKind = AnalyticsEvent['kind'];
@@ -224,6 +235,17 @@ export const analyticsReportSchema = z.object({
       leader: z.enum(heroVariants).nullable(),
     }),
   }),
+  /**
+   * What visitors searched for on the site's search page: how many searches and how many found nothing, the top
+   * queries and the top queries that found nothing (at most ANALYTICS_TOP_SEARCHES each, most searched first;
+   * queries beyond each day's top ANALYTICS_SEARCHES_PER_DAY count in the totals only).
+   */
+  searches: z.object({
+    total: count,
+    empty: count,
+    top: z.array(z.object({ query: z.string(), searches: count })),
+    notFound: z.array(z.object({ query: z.string(), searches: count })),
+  }),
   /** Views in the last 30 days, whatever the range: the "500K monthly views" goal. */
   monthlyViews: count,
   /**
@@ -256,6 +278,15 @@ export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
 export const ANALYTICS_REFERRERS_PER_DAY = 100;
 export const ANALYTICS_CAMPAIGNS_PER_DAY = 100;
 export const ANALYTICS_CAPPED_DIMS_PER_DAY = 50;
+/**
+ * Search queries kept per day, like referrers: the day's most searched (and, apart, the day's most searched that
+ * found nothing); the rest count as "other". While a day runs, its first ANALYTICS_SEARCH_CANDIDATES_PER_DAY distinct
+ * queries are counted, and the day's upkeep keeps the top ones once it is over.
+ */
+export const ANALYTICS_SEARCHES_PER_DAY = 100;
+export const ANALYTICS_SEARCH_CANDIDATES_PER_DAY = 1000;
+/** Queries the Analytics tab lists in each of its two search lists. */
+export const ANALYTICS_TOP_SEARCHES = 20;
 
 /**
  * Visitor rows per day (the default of the API's `ANALYTICS_MAX_VISITORS`): beyond them a new
@@ -297,6 +328,7 @@ export function analyticsRowsPerDayBound(videos: number): number {
     trafficSources.length +
     4 * (ANALYTICS_CAPPED_DIMS_PER_DAY + 1) +
     (ANALYTICS_REFERRERS_PER_DAY + 1) +
-    (ANALYTICS_CAMPAIGNS_PER_DAY + 1);
+    (ANALYTICS_CAMPAIGNS_PER_DAY + 1) +
+    2 * (ANALYTICS_SEARCHES_PER_DAY + 1); // searches, searches that found nothing (a day that is over)
   return 2 * daily;
 }

@@ -7,8 +7,19 @@ export const API_PREFIX = '/api';
 /** The oEmbed endpoint (issue 15): watch pages' discovery links point to it. */
 export const OEMBED_PATH = '/oembed';
 
+/** The site's OpenSearch description document (browsers add the site's search from it): every page's head links it. */
+export const OPENSEARCH_PATH = '/opensearch.xml';
+/** Its MIME type (the document's `Content-Type`, the link's `type`). */
+export const OPENSEARCH_TYPE = 'application/opensearchdescription+xml';
+
 /** Paths the API answers at the site root, outside its prefix. */
-export const API_ROOT_FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt', OEMBED_PATH] as const;
+export const API_ROOT_FILES = [
+  '/sitemap.xml',
+  '/rss.xml',
+  '/robots.txt',
+  OEMBED_PATH,
+  OPENSEARCH_PATH,
+] as const;
 
 /** `/api` itself, anything below it, or one of the root files. */
 export function isApiPath(pathname: string): boolean {
@@ -123,6 +134,17 @@ export const apiPaths = {
   youtubeAnalyticsAudience: `${API_PREFIX}/admin/youtube-analytics/audience`,
   youtubeAnalyticsRevenue: `${API_PREFIX}/admin/youtube-analytics/revenue`,
   youtubeAnalyticsRefresh: `${API_PREFIX}/admin/youtube-analytics/refresh`,
+  youtubeCaptionsStatus: `${API_PREFIX}/admin/youtube-captions/status`,
+  youtubeCaptionsSwitch: `${API_PREFIX}/admin/youtube-captions/switch`,
+  youtubeCaptionsRefresh: `${API_PREFIX}/admin/youtube-captions/refresh`,
+  /** A video's transcript tracks (`get`). */
+  videoTranscripts: (videoId: string) => `${API_PREFIX}/admin/videos/${segment(videoId)}/transcripts`,
+  /** Upload a caption file as the video's track in a language (`put`). */
+  videoTranscriptUpload: (videoId: string, language: string) =>
+    `${API_PREFIX}/admin/videos/${segment(videoId)}/transcripts/${segment(language)}`,
+  /** One stored track (`delete`). */
+  videoTranscript: (videoId: string, source: string, language: string, kind: string) =>
+    `${API_PREFIX}/admin/videos/${segment(videoId)}/transcripts/${segment(source)}/${segment(language)}/${segment(kind)}`,
 } as const;
 
 /** The name of one of the API's paths in `apiPaths`. */

@@ -1,5 +1,6 @@
 /**
- * The fake Google of tools/fake-google (OAuth 2.0, channels.list?mine=true, YouTube Analytics reports.query), as its
+ * The fake Google of tools/fake-google (OAuth 2.0, channels.list?mine=true, captions.list and captions.download,
+ * YouTube Analytics reports.query), as its
  * tests see it: the line its CLI prints and its control API (`/__fake/…`). One declaration for the server (tools)
  * and its clients in the API's tests, which may not import tools code. Types and the fake's OAuth client only; not part of the product's own
  * API (`@app/contracts/fake-google`).
@@ -69,6 +70,56 @@ export interface FakeGoogleState {
   analyticsQueries: number;
   /** The day the analytics treat as today (UTC): days from the day before have no data yet. */
   today: string;
+  /**
+   * YouTube Data API quota units charged since the last reset, as YouTube charges them: channels.list 1,
+   * captions.list 50, captions.download 200, whatever the answer (a call without a valid token is no one's).
+   */
+  dataUnits: number;
+  /** Of them, the units charged on `today` (the `quota {dataUnits}` limit applies to these). */
+  dataUnitsToday: number;
   /** Registered redirect URIs; empty: any is accepted at the authorization endpoint. */
   redirectUris: string[];
+}
+
+/** The kinds of caption track YouTube lists (`snippet.trackKind`). */
+export type FakeCaptionTrackKind = 'standard' | 'asr' | 'forced';
+
+/** `snippet.status` of a caption track; `failed` ones carry a `failureReason`. */
+export type FakeCaptionStatus = 'serving' | 'syncing' | 'failed';
+
+/** A timed line of a caption track (seconds). */
+export interface FakeCaptionCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * A caption track of a video on the fake YouTube: what captions.list shows of it and what captions.download
+ * answers. `GET /__fake/captions?videoId=` lists a video's; `POST /__fake/captions` replaces them.
+ */
+export interface FakeCaptionTrack {
+  id: string;
+  videoId: string;
+  /** BCP 47, as YouTube gives it (`en`, `pt-BR`, `zh-Hans`). */
+  language: string;
+  trackKind: FakeCaptionTrackKind;
+  /** The track's name; YouTube's automatic tracks have an empty one. */
+  name: string;
+  isDraft: boolean;
+  status: FakeCaptionStatus;
+  /** Added by another account (a community contribution): the owner may not download it (403 forbidden). */
+  contributed: boolean;
+  /** ISO 8601 (`snippet.lastUpdated`). */
+  lastUpdated: string;
+  /** Bumped by `POST /__fake/captions/update`: the cues' words change with it. */
+  revision: number;
+  /** The cues; the fake writes them from the seed when not given. */
+  cues?: FakeCaptionCue[];
+}
+
+/** `POST /__fake/captions`: a video's tracks replaced (ids, dates and flags the fake fills in when left out). */
+export interface FakeCaptionTracksPatch {
+  videoId: string;
+  tracks: (Partial<Omit<FakeCaptionTrack, 'videoId'>> & Pick<FakeCaptionTrack, 'language' | 'trackKind'>)[];
 }

@@ -7,7 +7,10 @@ import { ADMIN_PATH } from './watch';
  * flow, read-only scopes, a refresh token kept encrypted on the server.
  */
 
-/** The scopes the site asks for, each only read access. */
+/**
+ * The scopes the site asks for. All are read-only but `captions`: YouTube has no read-only scope that downloads
+ * caption tracks, even of the account's own videos, and the site only lists and downloads them.
+ */
 export const GOOGLE_SCOPES = {
   /** YouTube Analytics reports: views, watch time, audience, traffic sources. */
   analytics: 'https://www.googleapis.com/auth/yt-analytics.readonly',
@@ -15,6 +18,11 @@ export const GOOGLE_SCOPES = {
   youtube: 'https://www.googleapis.com/auth/youtube.readonly',
   /** Revenue reports (estimated revenue, ad revenue, RPM, CPM): asked only when the owner ticks Revenue. */
   revenue: 'https://www.googleapis.com/auth/yt-analytics-monetary.readonly',
+  /**
+   * captions.list and captions.download (https://developers.google.com/youtube/v3/docs/captions/list,
+   * …/captions/download): asked only while the owner has "Transcripts from YouTube" on.
+   */
+  captions: 'https://www.googleapis.com/auth/youtube.force-ssl',
 } as const;
 
 /** Asked on every connection: without both nothing can be read. */

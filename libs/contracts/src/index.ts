@@ -37,5 +37,8 @@ export * from './site-image';
 export * from './missing-images';
 export * from './google-account';
 export * from './youtube-analytics';
+export * from './youtube-captions';
 export * from './transcripts';
 export * from './search';
+export * from './transcript-api';
+export * from './search-page';

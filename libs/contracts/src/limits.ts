@@ -14,3 +14,6 @@ export const VIDEO_PAGE_SIZE = 20;
 
 /** The Shorts on `/`'s shelf (`showShortsShelf`). */
 export const SHORTS_SHELF_SIZE = 12;
+
+/** The longest search query kept (`GET /api/search`, the search page, a counted search); longer is refused. */
+export const SEARCH_QUERY_MAX_LENGTH = 200;

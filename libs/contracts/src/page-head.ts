@@ -7,6 +7,7 @@
  * (`@app/contracts/page-head`).
  */
 import type { ItemList, WebSite, WithContext } from 'schema-dts';
+import { OPENSEARCH_PATH, OPENSEARCH_TYPE } from './api-paths';
 import { jsonLdText } from './broadcast-event';
 import { escapeHtml } from './html';
 import { siteLanguageInfo } from './site-language';
@@ -19,6 +20,25 @@ export const DEFAULT_DESCRIPTION = 'Videos, playlists and community of the chann
 /** The site's name as every surface shows it: the title, or the default for an empty one. */
 export function siteName(siteTitle: string): string {
   return siteTitle.trim() || DEFAULT_SITE_TITLE;
+}
+
+/** The site search's page (`/search?q=`): the top bar's search field and the discovery documents lead there. */
+export const SEARCH_PATH = '/search';
+/** The search page's query parameter. */
+export const SEARCH_QUERY_PARAM = 'q';
+
+/** The site search's page for a query (`/search?q=…`), absolute; `{searchTerms}`-style placeholders are kept as written. */
+export function searchPageTemplate(origin: string, placeholder: string): string {
+  return `${origin}${SEARCH_PATH}?${SEARCH_QUERY_PARAM}={${placeholder}}`;
+}
+
+/** The web app's own icon (`apps/web/public/favicon.svg`), the site's until the owner uploads one. */
+export const DEFAULT_FAVICON = { href: '/favicon.svg', type: 'image/svg+xml' } as const;
+
+/** The site's icon: the owner's favicon (a data URL, its type read from it), else the default one (a path). */
+export function siteIcon(faviconImage: string | null): { href: string; type: string } {
+  if (!faviconImage) return DEFAULT_FAVICON;
+  return { href: faviconImage, type: /^data:([^;,]+)/.exec(faviconImage)?.[1] ?? 'image/png' };
 }
 
 /** The settings the head is made of. */
@@ -46,6 +66,8 @@ export interface PageHead {
   meta: HeadMeta[];
   /** The RSS feed link, or null when the feed is off. */
   feed: { href: string; title: string } | null;
+  /** The OpenSearch description's link (`<link rel="search">`), on every page. */
+  search: { href: string; type: string; title: string };
   /** A watch page's (`watch.ts`): its canonical URL, its oEmbed discovery link and its structured data. */
   canonical?: string;
   oembed?: { href: string; title: string };
@@ -79,6 +101,7 @@ export function pageHead(settings: PageHeadSettings, origin: string): PageHead {
       name('twitter:image', settings.ogImage),
     ],
     feed: settings.enableRSS ? { href: '/rss.xml', title: `${title} videos` } : null,
+    search: { href: OPENSEARCH_PATH, type: OPENSEARCH_TYPE, title },
   };
 }
 
@@ -94,6 +117,7 @@ export function pageHeadHtml(head: PageHead): string {
           `<link rel="alternate" type="application/rss+xml" href="${head.feed.href}" title="${escapeHtml(head.feed.title)}" />`,
         ]
       : []),
+    `<link rel="search" type="${head.search.type}" href="${head.search.href}" title="${escapeHtml(head.search.title)}" />`,
     ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`] : []),
     ...(head.oembed
       ? [
@@ -104,7 +128,10 @@ export function pageHeadHtml(head: PageHead): string {
   ].join('\n');
 }
 
-/** schema.org `WebSite` of `/`. */
+/**
+ * schema.org `WebSite` of `/`, with its search as a `SearchAction` (the search page's address with the query's
+ * placeholder, and Google's `query-input` annotation naming it).
+ */
 export function websiteJsonLd(
   settings: Pick<PageHeadSettings, 'siteTitle' | 'siteDescription'> &
     Partial<Pick<PageHeadSettings, 'siteLanguage'>>,
@@ -120,7 +147,19 @@ export function websiteJsonLd(
     ...(settings.siteLanguage && settings.siteLanguage !== 'en-XA'
       ? { inLanguage: settings.siteLanguage }
       : {}),
+    potentialAction: searchAction(origin),
   };
+}
+
+/** The site's search as schema.org describes it (Google's `query-input` names the target's placeholder). */
+function searchAction(origin: string): WebSite['potentialAction'] {
+  // schema-dts has no type for Google's `<property>-input` annotation, so the action is built beside it.
+  const action = {
+    '@type': 'SearchAction',
+    target: searchPageTemplate(origin, 'search_term_string'),
+    'query-input': 'required name=search_term_string',
+  } as const;
+  return action;
 }
 
 /** schema.org `ItemList` of `/`: the watch pages of the videos it shows (`watchPageUrl`), in its order. */

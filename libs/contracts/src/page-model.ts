@@ -12,6 +12,8 @@ import { liveStateSchema } from './live';
 import { mediaKitSchema } from './media-kit';
 import { pagePolicySourcesSchema } from './page-policy';
 import { playlistSchema } from './playlist';
+import { searchResultSchema } from './search';
+import { SEARCH_PAGE_MAX_OFFSET, type SearchPageData, type SearchPageParams } from './search-page';
 import { publicSettingsSchema } from './settings';
 import { sponsorReportSchema } from './sponsor-reports';
 import { featuredVideoSchema, videoDetailSchema, videoSchema } from './video';
@@ -25,12 +27,17 @@ export const pageModelQuerySchema = z.strictObject({
     .string()
     .max(PAGE_PATH_MAX)
     .regex(/^\/[^?#\s]*$/, 'must be a page path starting with / (no query, no fragment, no spaces)'),
+  /** The search page's query (`/search?q=`), as the web server read it (`searchPageParams`). */
+  q: z.string().max(PAGE_PATH_MAX).optional(),
+  /** The search page's first result (`&offset=`). */
+  offset: z.coerce.number().int().min(0).max(SEARCH_PAGE_MAX_OFFSET).optional(),
 });
 export type PageModelQuery = z.infer<typeof pageModelQuerySchema>;
 
-/** The page model's address for a path of the site. */
-export function pageModelUrl(path: string): string {
-  return `${apiPaths.pageModel}?path=${encodeURIComponent(path)}`;
+/** The page model's address for a path of the site (the search page's with its query and offset). */
+export function pageModelUrl(path: string, search?: SearchPageParams): string {
+  const url = `${apiPaths.pageModel}?path=${encodeURIComponent(path)}`;
+  return search ? `${url}&q=${encodeURIComponent(search.q)}&offset=${search.offset}` : url;
 }
 
 /**
@@ -69,6 +76,15 @@ export const homePageDataSchema = z.object({
 });
 export type HomePageData = z.infer<typeof homePageDataSchema>;
 
+/** The search page's data (`SearchPageData`, search-page.ts). */
+export const searchPageDataSchema = z.object({
+  q: z.string(),
+  offset: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  results: z.array(searchResultSchema),
+  error: z.enum(['too-long']).nullable(),
+}) satisfies z.ZodType<SearchPageData>;
+
 const pageModelBase = z.object({
   /** The path asked for. */
   path: z.string(),
@@ -86,7 +102,8 @@ const pageModelBase = z.object({
 /**
  * One per kind of page: `/` (rendered on the server with its data), a watch page (its video, or a 404 for one the
  * site does not have), a sponsor report (its figures; 404 for a token that is none, 410 for a revoked link), the
- * media kit (only while it is on, or for the signed-in owner's preview), the dashboard (the shell; the browser
+ * media kit (only while it is on, or for the signed-in owner's preview), the search page (its query's results; an
+ * empty query shows the form alone, a too long one says so), the dashboard (the shell; the browser
  * renders it) and any other path (the not-found page, 404). A report and the media kit are read again at every
  * view: their answer is `no-store`, and their `head` is empty (the web server renders the whole document).
  */
@@ -104,6 +121,7 @@ export const pageModelSchema = z.discriminatedUnion('kind', [
     /** `report` is null (and the status 404 or 410) for a link that is none or was revoked. */
     data: z.object({ report: sponsorReportSchema.nullable() }),
   }),
+  pageModelBase.extend({ kind: z.literal('search'), status: z.literal(200), data: searchPageDataSchema }),
   pageModelBase.extend({ kind: z.literal('media-kit'), status: z.literal(200), data: mediaKitSchema }),
   pageModelBase.extend({ kind: z.literal('dashboard'), status: z.literal(200), data: z.null() }),
   pageModelBase.extend({ kind: z.literal('not-found'), status: z.literal(404), data: z.null() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_QUERY_MAX_LENGTH } from './limits';
 import { videoSchema } from './video';
 
 /**
@@ -6,8 +7,7 @@ import { videoSchema } from './video';
  * titles, descriptions, chapters and transcript cues, the same contract on SQLite and MySQL/MariaDB.
  */
 
-/** The longest query kept; a longer one is refused (400 naming `q`). */
-export const SEARCH_QUERY_MAX_LENGTH = 200;
+export { SEARCH_QUERY_MAX_LENGTH };
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_PAGE_SIZE = 50;
 /** The moments (chapters, cues) a result shows at most. */

@@ -50,6 +50,8 @@ export const auditActions = [
   'google-reconnect-needed',
   'report-link-created',
   'report-link-revoked',
+  'transcript-uploaded',
+  'transcript-deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -76,6 +78,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'google-reconnect-needed': 'Google account needs reconnecting',
   'report-link-created': 'Sponsor report link created',
   'report-link-revoked': 'Sponsor report link revoked',
+  'transcript-uploaded': 'Transcript uploaded',
+  'transcript-deleted': 'Transcript deleted',
 };
 
 /** Entries older than this are deleted (docs/security.md). */

@@ -42,7 +42,7 @@ const WEBP_BYTES = [...Buffer.from('RIFF'), 0x1a, 0, 0, 0, ...Buffer.from('WEBPV
 const ICO_BYTES = [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0];
 
 describe('settings registry', () => {
-  it("covers every key of the product (plus heroVideoUrl, issue 17's, #14's SMTP server and audience, #13's switch, the Google OAuth client, less the retired counters)", () => {
+  it("covers every key of the product (plus heroVideoUrl, issue 17's, #14's SMTP server and audience, #13's switch, the Google OAuth client and the YouTube transcripts switch, less the retired counters)", () => {
     expect([...settingsKeys].sort()).toEqual(
       [
         'adsensePublisherId',
@@ -65,6 +65,7 @@ describe('settings registry', () => {
         'youtubeApiKey',
         'googleOAuthClientId',
         'googleOAuthClientSecret',
+        'youtubeCaptions',
         'liveCheckIntervalMinutes',
         'videoGridColumns',
         'heroBackgroundType',

@@ -400,6 +400,11 @@ export const settingsRegistry = {
     ),
     '',
   ),
+  /**
+   * "Transcripts from YouTube": the channel's caption tracks read through the connected Google account
+   * (docs/integrations/google-account.md). Turned on from its card, which asks Google for youtube.force-ssl.
+   */
+  youtubeCaptions: adminSetting(boolean(), false),
   /** Minutes between two light live checks (2 quota units each, issue 17); 0 turns them off. */
   liveCheckIntervalMinutes: adminSetting(
     wholeNumber(0, LIVE_CHECK_MAX_INTERVAL_MINUTES),

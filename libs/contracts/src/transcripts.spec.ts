@@ -1,4 +1,4 @@
-import { preferredTrack, type TranscriptTrackKey } from './transcripts';
+import { canonicalLanguageTag, preferredTrack, type TranscriptTrackKey } from './transcripts';
 
 const track = (source: TranscriptTrackKey['source'], language: string, kind: TranscriptTrackKey['kind']) => ({
   source,
@@ -32,5 +32,22 @@ describe('preferredTrack', () => {
   it('falls back to another language, and to null without tracks', () => {
     expect(preferredTrack([track('youtube', 'fr', 'asr')], 'de')).toEqual(track('youtube', 'fr', 'asr'));
     expect(preferredTrack([], 'en')).toBeNull();
+  });
+});
+
+describe('canonicalLanguageTag', () => {
+  it('gives BCP 47 tags in their canonical case', () => {
+    expect(['en', 'pt-br', 'JA', 'zh-hant-tw', 'es-419'].map(canonicalLanguageTag)).toEqual([
+      'en',
+      'pt-BR',
+      'ja',
+      'zh-Hant-TW',
+      'es-419',
+    ]);
+  });
+
+  it('refuses what is not a tag', () => {
+    for (const value of ['', 'english', 'en_US', 'en-', '../x', 'x'.repeat(36), 'en US', '日本語'])
+      expect(canonicalLanguageTag(value)).toBeNull();
   });
 });

@@ -49,6 +49,25 @@ export const TRANSCRIPT_MAX_BYTES = 5 * 1024 * 1024;
 /** The longest text one cue keeps; longer text is cut at a word. */
 export const TRANSCRIPT_CUE_MAX_LENGTH = 500;
 
+/** The longest language tag a track keeps (`video_transcript.language`). */
+export const TRANSCRIPT_LANGUAGE_MAX_LENGTH = 35;
+
+/**
+ * A BCP 47 language tag in its canonical case (`pt-br` → `pt-BR`, `EN` → `en`), or null when the text is not one.
+ * `Intl` decides, as it does for `<html lang>`; the language itself is an ISO 639 code of 2 or 3 letters (BCP 47's
+ * 5-to-8-letter form is reserved, and would let words such as `english` through).
+ */
+export function canonicalLanguageTag(value: string): string | null {
+  if (value.length > TRANSCRIPT_LANGUAGE_MAX_LENGTH || !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*$/.test(value))
+    return null;
+  try {
+    const [tag] = Intl.getCanonicalLocales(value);
+    return tag && tag.length <= TRANSCRIPT_LANGUAGE_MAX_LENGTH ? tag : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Which source wins when a video has both: the owner's own upload is a deliberate choice. */
 const SOURCE_RANK: Record<TranscriptSource, number> = { upload: 0, youtube: 1 };
 const KIND_RANK: Record<TranscriptKind, number> = { standard: 0, asr: 1 };
@@ -84,4 +103,77 @@ export function preferredTrack<T extends TranscriptTrackKey>(
     }
   }
   return best;
+}
+
+/**
+ * A paragraph of a transcript as the watch page shows it: consecutive cues joined, from its first cue's start to its
+ * last cue's end (seconds). One link each instead of one a cue keeps a long stream's page light (docs/public-page.md).
+ */
+export interface TranscriptParagraph {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The transcript a watch page shows (the track `preferredTrack` picks), in paragraphs. */
+export interface WatchTranscript extends TranscriptTrackKey {
+  paragraphs: TranscriptParagraph[];
+}
+
+/**
+ * How cues are grouped: a paragraph ends at a sentence's end once it lasts `sentence` seconds, at a pause of
+ * `pause` seconds once it lasts `short`, and in any case before it would last `longest` (YouTube's automatic
+ * captions have no punctuation, so theirs end there).
+ */
+export const TRANSCRIPT_PARAGRAPH = { sentence: 20, longest: 30, pause: 4, short: 10 } as const;
+
+const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
+/** Scripts written without spaces between words (Chinese, Japanese): their cues join without one. */
+const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Two pieces of text as one: with a space between words, without one where either side is Chinese or Japanese. */
+export function joinCueTexts(before: string, after: string): string {
+  if (!before) return after;
+  if (!after) return before;
+  const glued = NO_SPACE_SCRIPT.test(before.slice(-1)) || NO_SPACE_SCRIPT.test(after.charAt(0));
+  return glued ? `${before}${after}` : `${before} ${after}`;
+}
+
+/** A track's cues (in order) as the watch page's paragraphs (`TRANSCRIPT_PARAGRAPH`); cues without text are left out. */
+export function transcriptParagraphs(cues: readonly TranscriptCue[]): TranscriptParagraph[] {
+  const paragraphs: TranscriptParagraph[] = [];
+  let current: TranscriptParagraph | null = null;
+  for (const cue of cues) {
+    const text = cue.text.replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    if (current) {
+      const lasted = cue.start - current.start;
+      const { sentence, longest, pause, short } = TRANSCRIPT_PARAGRAPH;
+      const ends =
+        lasted >= longest ||
+        (lasted >= sentence && SENTENCE_END.test(current.text)) ||
+        (lasted >= short && cue.start - current.end >= pause);
+      if (!ends) {
+        current.text = joinCueTexts(current.text, text);
+        current.end = Math.max(current.end, cue.end);
+        continue;
+      }
+    }
+    current = { start: cue.start, end: cue.end, text };
+    paragraphs.push(current);
+  }
+  return paragraphs;
+}
+
+/** The paragraph playing at `seconds`: from its start to the next one's (the last one's, to its end); -1 for none. */
+export function paragraphAt(paragraphs: readonly TranscriptParagraph[], seconds: number | null): number {
+  if (seconds === null || paragraphs.length === 0 || seconds < paragraphs[0].start) return -1;
+  let low = 0;
+  let high = paragraphs.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (paragraphs[middle].start <= seconds) low = middle;
+    else high = middle - 1;
+  }
+  return low === paragraphs.length - 1 && seconds > paragraphs[low].end ? -1 : low;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type VideoKind, videoKinds } from './video-filters';
 import { siteImageSchema } from './site-image';
+import { TRANSCRIPT_KINDS, TRANSCRIPT_SOURCES, type WatchTranscript } from './transcripts';
 import { VIDEO_ID_PATTERN } from './youtube';
 
 export * from './video-filters';
@@ -88,6 +89,16 @@ export const videoLiveDetailsSchema = z.object({
 });
 export type VideoLiveDetails = z.infer<typeof videoLiveDetailsSchema>;
 
+/** A watch page's transcript (`WatchTranscript`): its track and its paragraphs, times in seconds. */
+export const watchTranscriptSchema = z.object({
+  source: z.enum(TRANSCRIPT_SOURCES),
+  language: z.string(),
+  kind: z.enum(TRANSCRIPT_KINDS),
+  paragraphs: z.array(
+    z.object({ start: z.number().nonnegative(), end: z.number().nonnegative(), text: z.string() }),
+  ),
+}) satisfies z.ZodType<WatchTranscript>;
+
 /** Most related videos a watch page lists. */
 export const RELATED_VIDEOS_MAX = 8;
 
@@ -105,5 +116,10 @@ export const videoDetailSchema = videoSchema.extend({
    * description counts as `sponsor_click` with the deal's id (first-party analytics). Empty for most videos.
    */
   sponsorLinks: z.array(z.object({ sponsorId: z.string(), url: z.string() })),
+  /**
+   * What is said in it (`TranscriptStore.preferred`: the site language's track first), in paragraphs of about
+   * 20–30 s (`transcriptParagraphs`); null when it has none.
+   */
+  transcript: watchTranscriptSchema.nullable(),
 });
 export type VideoDetail = z.infer<typeof videoDetailSchema>;

@@ -261,6 +261,7 @@ describe('the JSON-LD of /', () => {
       '@type': 'WebSite',
       name: 'Channel',
       url: 'https://site.example/',
+      potentialAction: expect.anything(),
     });
     expect(websiteJsonLd({ siteTitle: 'Sheds', siteDescription: 'All about sheds' }, ORIGIN)).toMatchObject({
       name: 'Sheds',
@@ -270,6 +271,14 @@ describe('the JSON-LD of /', () => {
       websiteJsonLd({ siteTitle: 'Sheds', siteDescription: '', siteLanguage: 'ja' }, ORIGIN),
     ).toMatchObject({
       inLanguage: 'ja',
+    });
+  });
+
+  it("offers the site's search as a SearchAction: the search page with the query's placeholder, and its query-input", () => {
+    expect(websiteJsonLd({ siteTitle: 'Sheds', siteDescription: '' }, ORIGIN).potentialAction).toEqual({
+      '@type': 'SearchAction',
+      target: 'https://site.example/search?q={search_term_string}',
+      'query-input': 'required name=search_term_string',
     });
   });
 

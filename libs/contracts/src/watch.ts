@@ -11,6 +11,7 @@ import type { SiteImage } from './site-image';
 import { ogImagePath } from './site-image-files';
 import { type PageHead, type PageHeadSettings, pageHead, siteName } from './page-head';
 import { truncateText } from './text';
+import { joinCueTexts, type TranscriptParagraph } from './transcripts';
 import type { VideoKind } from './video-filters';
 import { embedUrl, thumbnailUrl, VIDEO_ID_SOURCE } from './youtube';
 
@@ -57,12 +58,19 @@ export function isAdminPath(pathname: string): boolean {
  * server answers it with a 404 (a watch page of a video the site does not have too, by its rendering).
  */
 export function isSitePagePath(pathname: string): boolean {
-  return /^\/(?:admin\/?)?$/i.test(pathname) || videoIdFromWatchPath(pathname) !== null;
+  return (
+    /^\/(?:admin\/?)?$/i.test(pathname) || isSearchPath(pathname) || videoIdFromWatchPath(pathname) !== null
+  );
 }
 
-/** The pages rendered on the server with their content (issue 15): `/` and the watch pages. */
+/** Whether a path is the search page's (`/search`, any case, one trailing slash); its query is in `?q=`. */
+export function isSearchPath(pathname: string): boolean {
+  return /^\/search\/?$/i.test(pathname);
+}
+
+/** The pages rendered on the server with their content: `/`, the search page and the watch pages. */
 export function isServerRenderedPath(pathname: string): boolean {
-  return pathname === '/' || videoIdFromWatchPath(pathname) !== null;
+  return pathname === '/' || isSearchPath(pathname) || videoIdFromWatchPath(pathname) !== null;
 }
 
 /** The `href` of the watch page's `<link rel="alternate" type="application/json+oembed">`. */
@@ -91,6 +99,8 @@ export interface WatchVideo {
     actualStartTime: string | null;
     actualEndTime?: string | null;
   } | null;
+  /** What is said in it (its paragraphs' text goes into the structured data's `transcript`, bounded). */
+  transcript?: { paragraphs: readonly Pick<TranscriptParagraph, 'text'>[] } | null;
 }
 
 /** An ISO 8601 duration (`PT4M13S`, `PT1H`, `PT0S`). */
@@ -163,10 +173,39 @@ function keyMoments(video: WatchVideo, origin: string): Pick<VideoObject, 'hasPa
 }
 
 /**
+ * The most of a transcript the `VideoObject` carries (UTF-16 units): about the first 170 words, a minute of speech.
+ * The structured data sits in the page's `<head>`, before its first screen, where every byte counts against the first
+ * 14.6 KB a page's first answer holds: 5,000 characters were 1.7 KB of brotli there, which took a watch page with a
+ * 15-minute transcript past it (docs/public-page.md). The whole text is in the page itself.
+ */
+export const TRANSCRIPT_JSON_LD_MAX_LENGTH = 1000;
+/** How far back a cut looks for the end of a word (text without spaces, Japanese, is cut between graphemes). */
+const WORD_CUT_REACH = 40;
+
+/**
+ * The `transcript` of a `VideoObject`: the paragraphs' text joined; a longer one is cut at a word, within
+ * `TRANSCRIPT_JSON_LD_MAX_LENGTH` with its ellipsis.
+ */
+export function transcriptJsonLdText(paragraphs: readonly Pick<TranscriptParagraph, 'text'>[]): string {
+  let text = '';
+  for (const paragraph of paragraphs) {
+    text = joinCueTexts(text, paragraph.text);
+    if (text.length > TRANSCRIPT_JSON_LD_MAX_LENGTH) break;
+  }
+  if (text.length <= TRANSCRIPT_JSON_LD_MAX_LENGTH) return text;
+  const cut = truncateText(text, TRANSCRIPT_JSON_LD_MAX_LENGTH - 1, '');
+  const space = cut.lastIndexOf(' ');
+  const wholeWords =
+    /\s/.test(text.charAt(cut.length)) || space < cut.length - WORD_CUT_REACH ? cut : cut.slice(0, space);
+  return `${wholeWords.trimEnd()}…`;
+}
+
+/**
  * schema.org `VideoObject` of a watch page with what Google requires and recommends
  * (https://developers.google.com/search/docs/appearance/structured-data/video): a live or scheduled stream is
  * published by a `BroadcastEvent` (`broadcast-event.ts`) from its start; a replay whose stream times are known,
- * by one with its actual start and end. Chapters become key moments (`keyMoments`).
+ * by one with its actual start and end. Chapters become key moments (`keyMoments`); a transcript, its
+ * `transcript` (`transcriptJsonLdText`).
  */
 export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContext<VideoObject> {
   const url = watchPageUrl(origin, video.id);
@@ -205,6 +244,9 @@ export function videoObjectJsonLd(video: WatchVideo, origin: string): WithContex
         }),
     ...(publication ? { publication } : {}),
     ...keyMoments(video, origin),
+    ...(video.transcript?.paragraphs.length
+      ? { transcript: transcriptJsonLdText(video.transcript.paragraphs) }
+      : {}),
   };
 }
 
@@ -260,6 +302,7 @@ export function watchPageHead(settings: PageHeadSettings, origin: string, video:
       name('twitter:player:height', String(height)),
     ],
     feed: site.feed,
+    search: site.search,
     canonical: url,
     oembed: { href: oembedDiscoveryUrl(origin, video.id), title: video.title },
     jsonLd: [videoObjectJsonLd(video, origin)],

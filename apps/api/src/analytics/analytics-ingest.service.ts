@@ -25,9 +25,11 @@ import {
   pageDim,
   progressDim,
   ROLLUP,
+  searchDim,
   videoOfPath,
 } from './analytics-kinds';
 import { AnalyticsStoreService, type HeroSeen, type VisitorRow } from './analytics-store.service';
+import { SearchRollupsService } from './search-rollups.service';
 import { TurnQueue } from './turn-queue';
 import { WindowLimiter } from './window-limiter';
 
@@ -124,6 +126,7 @@ const AFTER_VIEW = new Set<AnalyticsEvent['kind']>([
   'community_click',
   'affiliate_click',
   'sponsor_click',
+  'search',
 ]);
 
 /** A set of hero variants as stored (`A`, `B`, `AB`). */
@@ -169,6 +172,7 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
 
   constructor(
     private readonly store: AnalyticsStoreService,
+    private readonly searches: SearchRollupsService,
     private readonly settings: SettingsService,
     private readonly videos: VideosService,
     private readonly clock: Clock,
@@ -288,6 +292,7 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
     this.maintainedDay = today;
     await this.saltFor(today);
     await this.store.rollVisitorsBefore(addDays(today, -1));
+    await this.searches.foldDaysBefore(today);
     await this.store.deleteRollupsBefore(addDays(today, -ROLLUP_KEEP_DAYS));
   }
 
@@ -416,6 +421,13 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
         case 'affiliate_click':
           add(ROLLUP.affiliateClick, day, event.programId);
           break;
+        case 'search': {
+          const query = searchDim(event.q);
+          if (!query) break;
+          add(ROLLUP.search, day, query);
+          if (event.results === 0) add(ROLLUP.searchEmpty, day, query);
+          break;
+        }
         case 'sponsor_click':
           add(ROLLUP.sponsorClick, day, event.sponsorId);
           break;

@@ -4,6 +4,8 @@ import {
   ANALYTICS_CAMPAIGNS_PER_DAY,
   ANALYTICS_CAPPED_DIMS_PER_DAY,
   ANALYTICS_REFERRERS_PER_DAY,
+  ANALYTICS_SEARCH_CANDIDATES_PER_DAY,
+  ANALYTICS_SEARCHES_PER_DAY,
   communityCards,
   heroVariants,
   playMilestones,
@@ -37,6 +39,8 @@ export const ROLLUP = {
   source: 'source', // TrafficSource
   referrer: 'referrer', // host
   campaign: 'campaign', // source\tmedium\tcampaign
+  search: 'search', // the query, normalized (searchDim)
+  searchEmpty: 'search_empty', // the query of a search that found nothing
 } as const;
 
 /** The `dim` that every value beyond a kind's bound folds into (issue 25: the rollups stay bounded). */
@@ -56,6 +60,30 @@ export const CAPPED_KINDS: readonly string[] = [
   ROLLUP.affiliateClick,
   ROLLUP.sponsorClick,
 ];
+
+/**
+ * Search queries: while a day runs, its first SEARCH_CANDIDATES_PER_DAY distinct queries of each kind count (later
+ * new ones fold into OTHER); once it is over, the day's upkeep keeps its SEARCHES_PER_DAY most searched
+ * (`foldSearchDays`), as referrers keep the day's most visited.
+ */
+export const SEARCHES_PER_DAY = ANALYTICS_SEARCHES_PER_DAY;
+export const SEARCH_CANDIDATES_PER_DAY = ANALYTICS_SEARCH_CANDIDATES_PER_DAY;
+export const SEARCH_KINDS: readonly string[] = [ROLLUP.search, ROLLUP.searchEmpty];
+
+/** How many distinct dims a day may hold of the kinds the write caps, or undefined for the others. */
+export function dimCapOf(kind: string): number | undefined {
+  if (CAPPED_KINDS.includes(kind)) return CAPPED_DIMS_PER_DAY;
+  if (SEARCH_KINDS.includes(kind)) return SEARCH_CANDIDATES_PER_DAY;
+  return undefined;
+}
+
+/** The longest query the rollups keep (the `dim` column holds 512 characters). */
+const SEARCH_DIM_MAX = 100;
+
+/** A query as counted: Unicode-normalized (NFKC), lower case, spaces collapsed, at most 100 characters. */
+export function searchDim(query: string): string {
+  return query.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, SEARCH_DIM_MAX).trim();
+}
 
 /**
  * The most daily rows each kind can have for one day, with `videos` videos on the site (docs/analytics.md has the
@@ -82,6 +110,9 @@ export function dimBoundsPerDay(videos: number): Record<(typeof ROLLUP)[keyof ty
     source: trafficSources.length,
     referrer: REFERRERS_PER_DAY + 1,
     campaign: CAMPAIGNS_PER_DAY + 1,
+    // A day that is over (while it runs: SEARCH_CANDIDATES_PER_DAY + 1).
+    search: SEARCHES_PER_DAY + 1,
+    search_empty: SEARCHES_PER_DAY + 1,
   };
 }
 
@@ -119,6 +150,7 @@ export const EVENT_KINDS = [
   ROLLUP.heroClick,
   ROLLUP.affiliateClick,
   ROLLUP.sponsorClick,
+  ROLLUP.search,
 ];
 
 /** The `dim` of a `play_progress` row: the video and how far its plays got. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ANALYTICS_TOP_SEARCHES,
   type AnalyticsDayState,
   type AnalyticsRangeId,
   type AnalyticsReport,
@@ -13,7 +14,7 @@ import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
 import { addDays, bucketOf, heroTest, rangeDays, sourceOfHost, topEntries, utcDay } from './analytics-math';
 import { AnalyticsIngestService } from './analytics-ingest.service';
-import { progressDim, ROLLUP, visitIncrements } from './analytics-kinds';
+import { OTHER, progressDim, ROLLUP, visitIncrements } from './analytics-kinds';
 import { AnalyticsStoreService } from './analytics-store.service';
 
 const SERIES_KINDS = [
@@ -36,8 +37,18 @@ const DIM_KINDS = [
   ROLLUP.affiliateClick,
   ROLLUP.heroImpression,
   ROLLUP.heroClick,
+  ROLLUP.search,
+  ROLLUP.searchEmpty,
 ];
 const TOP = 10;
+
+/** The most searched queries, by name: "other" (the queries beyond a day's top) counts in the totals only. */
+const topSearches = (rows: { dim: string; n: number }[]) =>
+  topEntries(
+    rows.filter((row) => row.dim !== OTHER),
+    'dim',
+    ANALYTICS_TOP_SEARCHES,
+  ).map(({ dim, n }) => ({ query: dim, searches: n }));
 
 /** Every figure of the Analytics tab, from the rollups (plus the visitors of the days not rolled up yet). */
 @Injectable()
@@ -175,6 +186,12 @@ export class AnalyticsReportService {
         ),
       },
       hero: { A, B, test: heroTest(A, B) },
+      searches: {
+        total: sum(ROLLUP.search),
+        empty: sum(ROLLUP.searchEmpty),
+        top: topSearches(entries(ROLLUP.search)),
+        notFound: topSearches(entries(ROLLUP.searchEmpty)),
+      },
       monthlyViews: monthly.reduce((total, row) => total + row.n, 0),
       floodDays: floodDays.map(({ day, visitors, networkVisitors, capped, suspected, excluded }) => ({
         day,

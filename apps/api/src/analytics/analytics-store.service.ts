@@ -11,8 +11,7 @@ import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
 import { buildDemoHistory } from './demo-history';
 import {
   CAMPAIGNS_PER_DAY,
-  CAPPED_DIMS_PER_DAY,
-  CAPPED_KINDS,
+  dimCapOf,
   EVENT_KINDS,
   type Increment,
   OTHER,
@@ -157,12 +156,12 @@ export class AnalyticsStoreService {
   }
 
   /**
-   * The increments with each capped kind's dims limited to CAPPED_DIMS_PER_DAY distinct values a day: a dim the
-   * day already has, or one of the first new ones, is kept; later new ones become OTHER. The day's dims are read
-   * in the write's transaction (locked on MySQL), so two processes cannot both take the last free places.
+   * The increments with each capped kind's dims limited to its distinct values a day (`dimCapOf`): a dim the day
+   * already has, or one of the first new ones, is kept; later new ones become OTHER. The day's dims are read in the
+   * write's transaction (locked on MySQL), so two processes cannot both take the last free places.
    */
   private async capDims(manager: EntityManager, increments: Increment[]): Promise<Increment[]> {
-    const capped = (inc: Increment) => CAPPED_KINDS.includes(inc.kind) && inc.dim !== OTHER;
+    const capped = (inc: Increment) => dimCapOf(inc.kind) !== undefined && inc.dim !== OTHER;
     const keyOf = (inc: Increment) => `${inc.kind}\n${inc.day}`;
     const known = new Map<string, Set<string>>();
     // Read (and on MySQL lock) in key order, as increment() writes, so concurrent writers never deadlock.
@@ -177,7 +176,7 @@ export class AnalyticsStoreService {
     return increments.map((inc) => {
       if (!capped(inc)) return inc;
       const dims = known.get(keyOf(inc))!;
-      if (!dims.has(inc.dim) && dims.size < CAPPED_DIMS_PER_DAY) dims.add(inc.dim);
+      if (!dims.has(inc.dim) && dims.size < dimCapOf(inc.kind)!) dims.add(inc.dim);
       return dims.has(inc.dim) ? inc : { ...inc, dim: OTHER };
     });
   }

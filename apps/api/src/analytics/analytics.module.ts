@@ -10,6 +10,7 @@ import { AnalyticsController } from './analytics.controller';
 import { AnalyticsIngestService } from './analytics-ingest.service';
 import { AnalyticsReportService } from './analytics-report.service';
 import { AnalyticsStoreService } from './analytics-store.service';
+import { SearchRollupsService } from './search-rollups.service';
 
 @Module({
   imports: [
@@ -19,7 +20,7 @@ import { AnalyticsStoreService } from './analytics-store.service';
     SettingsModule,
   ],
   controllers: [AnalyticsController],
-  providers: [AnalyticsStoreService, AnalyticsIngestService, AnalyticsReportService],
+  providers: [AnalyticsStoreService, AnalyticsIngestService, AnalyticsReportService, SearchRollupsService],
   exports: [AnalyticsStoreService, AnalyticsReportService],
 })
 export class AnalyticsModule {}

@@ -4,6 +4,7 @@ import {
   settingValueSchema,
   WEBSUB_HUB_URL,
   YOUTUBE_ANALYTICS_DAILY_QUERIES,
+  YOUTUBE_CAPTIONS_DAILY_UNITS,
   YOUTUBE_FEED_ORIGIN,
 } from '@app/contracts';
 import { envFlag } from '@app/node-server';
@@ -72,6 +73,8 @@ export const envSchema = z
       .optional(),
     // reports.query calls the YouTube Analytics import allows itself per UTC day (docs/integrations/google-account.md).
     YOUTUBE_ANALYTICS_DAILY_QUERIES: z.coerce.number().int().min(1).default(YOUTUBE_ANALYTICS_DAILY_QUERIES),
+    // YouTube Data API units the caption import allows itself per quota day (docs/integrations/google-account.md).
+    YOUTUBE_CAPTIONS_DAILY_UNITS: z.coerce.number().int().min(50).default(YOUTUBE_CAPTIONS_DAILY_UNITS),
     // Tests and development only (a local fake); `{dc}` stands for the key's data centre.
     MAILCHIMP_API_BASE_URL: z
       .string()

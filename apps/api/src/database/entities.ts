@@ -21,6 +21,8 @@ import { SponsorshipEntity } from '../sponsorships/sponsorship.entity';
 import { SponsorReportLinkEntity } from '../sponsorships/sponsor-report-link.entity';
 import { TranscriptCueEntity } from '../transcripts/transcript-cue.entity';
 import { VideoTranscriptEntity } from '../transcripts/video-transcript.entity';
+import { YoutubeCaptionStateEntity } from '../transcripts/youtube-caption-state.entity';
+import { YoutubeCaptionVideoEntity } from '../transcripts/youtube-caption-video.entity';
 import { VideoEntity } from '../videos/video.entity';
 import { AppLockEntity } from '../youtube/app-lock.entity';
 import { LiveStreamEntity } from '../youtube/live-stream.entity';
@@ -42,6 +44,7 @@ import { GoogleAccount1765600000000 } from './migrations/1765600000000-google-ac
 import { YoutubeAnalytics1765700000000 } from './migrations/1765700000000-youtube-analytics';
 import { SponsorReports1765800000000 } from './migrations/1765800000000-sponsor-reports';
 import { Transcripts1765900000000 } from './migrations/1765900000000-transcripts';
+import { YoutubeCaptions1765960000000 } from './migrations/1765960000000-youtube-captions';
 import { SiteSearch1766000000000 } from './migrations/1766000000000-site-search';
 import { SyncRunPush1765300000000 } from './migrations/1765300000000-sync-run-push';
 import { WebsubIntents1765410000000 } from './migrations/1765410000000-websub-intents';
@@ -88,6 +91,8 @@ export const ENTITIES = [
   SponsorReportLinkEntity,
   VideoTranscriptEntity,
   TranscriptCueEntity,
+  YoutubeCaptionStateEntity,
+  YoutubeCaptionVideoEntity,
   AuditEventEntity,
   PasskeyEntity,
   WebsubSubscriptionEntity,
@@ -133,5 +138,6 @@ export const MIGRATIONS = [
   YoutubeAnalytics1765700000000,
   SponsorReports1765800000000,
   Transcripts1765900000000,
+  YoutubeCaptions1765960000000,
   SiteSearch1766000000000,
 ];

@@ -10,7 +10,8 @@ import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { VideosService } from '../videos/videos.service';
-import { buildDemoContent, DEMO_MISSING_MAXRES_VIDEO_ID } from './demo-content';
+import { buildDemoContent, DEMO_MISSING_MAXRES_VIDEO_ID, type DemoContent } from './demo-content';
+import { DemoTranscriptsService } from './demo-transcripts.service';
 
 /** Why the demo video without a thumbnail has no image (the dashboard's missing images list says it). */
 export const DEMO_MISSING_IMAGE_REASON =
@@ -33,6 +34,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly analytics: AnalyticsStoreService,
     private readonly images: ImageRefreshService,
     private readonly mirror: ImageMirrorService,
+    private readonly transcripts: DemoTranscriptsService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
   ) {}
@@ -65,9 +67,16 @@ export class DemoSeedService implements OnApplicationBootstrap {
     await this.images.refresh();
   }
 
+  /** The demo channel and its transcripts (after it: their store writes in a transaction of its own). */
   async seedIfEmpty(): Promise<boolean> {
+    const seeded = await this.seedChannel();
+    if (seeded) await this.transcripts.seed(seeded);
+    return seeded !== null;
+  }
+
+  private async seedChannel(): Promise<DemoContent['videos'] | null> {
     return this.dataSource.transaction(async (manager) => {
-      if (await this.channel.exists(manager)) return false;
+      if (await this.channel.exists(manager)) return null;
       const demo = buildDemoContent(new Date(this.clock.now()));
       await this.channel.insert(manager, {
         title: demo.channel.title,
@@ -93,7 +102,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
         demo.videos.map((v) => v.id),
         demo.playlists.map((p) => p.id),
       );
-      return true;
+      return demo.videos;
     });
   }
 }

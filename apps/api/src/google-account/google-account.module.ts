@@ -24,6 +24,6 @@ import { GoogleConnectService } from './google-connect.service';
   ],
   controllers: [GoogleAccountController],
   providers: [GoogleAccountStore, GoogleAccountService, GoogleConnectService],
-  exports: [GoogleAccountService],
+  exports: [GoogleAccountService, GoogleConnectService],
 })
 export class GoogleAccountModule {}

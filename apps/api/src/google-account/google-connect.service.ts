@@ -70,18 +70,24 @@ export class GoogleConnectService {
   }
 
   /**
-   * The consent page's address. It asks for what the connected account has not granted yet, and
+   * The consent page's address, asking for the revenue scope when `revenue`, and for youtube.force-ssl when `captions`
+   * (by default: while "Transcripts from YouTube" is on). It asks for what the connected account has not granted yet, and
    * `include_granted_scopes` adds what it had (incremental authorization). With nothing connected it asks for
    * exactly what the owner ticked, without `include_granted_scopes`: a grant Google still holds from before (a
    * Disconnect it did not hear of) would otherwise bring back Revenue the owner left unticked.
    */
-  async start(req: Request, revenue: boolean): Promise<GoogleAuthorization> {
+  async start(req: Request, revenue: boolean, captions?: boolean): Promise<GoogleAuthorization> {
     const config = await this.accounts.oauthConfig();
     if (!config) throw new BadRequestException(GOOGLE_MESSAGES.clientMissing);
     if (!(await siteChannel(this.settings, this.channels, this.env))) {
       throw new BadRequestException(`channel: ${YOUTUBE_MESSAGES.missingChannel}`);
     }
-    const wanted = [...REQUIRED_GOOGLE_SCOPES, ...(revenue ? [GOOGLE_SCOPES.revenue] : [])];
+    const withCaptions = captions ?? (await this.settings.get('youtubeCaptions'));
+    const wanted = [
+      ...REQUIRED_GOOGLE_SCOPES,
+      ...(revenue ? [GOOGLE_SCOPES.revenue] : []),
+      ...(withCaptions ? [GOOGLE_SCOPES.captions] : []),
+    ];
     const stored = await this.store.find();
     const held = stored?.row.state === 'connected' ? stored.row.scopes.split(' ') : [];
     const missing = wanted.filter((scope) => !held.includes(scope));
@@ -191,7 +197,11 @@ export class GoogleConnectService {
     );
     return {
       ok: true,
-      message: GOOGLE_MESSAGES.connected(label, tokens.scopes.includes(GOOGLE_SCOPES.revenue)),
+      message: GOOGLE_MESSAGES.connected(
+        label,
+        tokens.scopes.includes(GOOGLE_SCOPES.revenue),
+        tokens.scopes.includes(GOOGLE_SCOPES.captions),
+      ),
     };
   }
 }

@@ -26,8 +26,8 @@ export const GOOGLE_MESSAGES = {
     `The Google account you chose has no YouTube channel. Choose the account (or the brand account) that owns ${site} on Google’s page. ${AGAIN}`,
   otherChannel: (chosen: string, site: string) =>
     `The Google account you chose manages the channel ${chosen}, not this site’s channel ${site}. Choose the account (or the brand account) that owns ${site} on Google’s page, or change the site’s channel under Content → YouTube Integration. ${AGAIN}`,
-  connected: (channel: string, revenue: boolean) =>
-    `Connected as ${channel}${revenue ? ', with revenue' : ''}.`,
+  connected: (channel: string, revenue: boolean, captions = false) =>
+    `Connected as ${channel}${[revenue ? ', with revenue' : '', captions ? ', with captions' : ''].join('')}.`,
   /** Why the card says Reconnect needed. */
   grantGone: (error: GoogleOAuthError) =>
     `Google no longer accepts the site’s access (${error.message}): it was revoked, expired or the account’s password changed. Connect again.`,
@@ -49,6 +49,7 @@ export function scopeNames(scopes: string[]): string {
     [GOOGLE_SCOPES.analytics]: 'analytics',
     [GOOGLE_SCOPES.youtube]: 'youtube',
     [GOOGLE_SCOPES.revenue]: 'revenue',
+    [GOOGLE_SCOPES.captions]: 'captions',
   };
   return scopes.map((scope) => names[scope] ?? scope).join(', ');
 }

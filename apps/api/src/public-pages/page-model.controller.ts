@@ -44,11 +44,16 @@ export class PageModelController {
   ): Promise<PageModel> {
     const version = contentVersionOf(res);
     if (version === undefined) throw new ServiceUnavailableException('The content version could not be read');
-    const model = await this.pages.model(query.path, version, {
-      origin: siteOrigin(req, this.env.PUBLIC_URL),
-      fixedOrigin: Boolean(this.env.PUBLIC_URL),
-      owner: hasLiveSession(req, this.clock.now()),
-    });
+    const model = await this.pages.model(
+      query.path,
+      version,
+      {
+        origin: siteOrigin(req, this.env.PUBLIC_URL),
+        fixedOrigin: Boolean(this.env.PUBLIC_URL),
+        owner: hasLiveSession(req, this.clock.now()),
+      },
+      { q: query.q ?? '', offset: query.offset ?? 0 },
+    );
     res.setHeader(
       'Cache-Control',
       model.kind === 'sponsor-report' || model.kind === 'media-kit'

@@ -3,12 +3,19 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   type HomePageData,
   homePageHead,
+  isSearchPath,
   isSitePagePath,
   type PageCachePolicy,
   pageHead,
   type PageModel,
   type PublicSettings,
   reportPageOf,
+  SEARCH_PAGE_RESULTS,
+  type SearchPageData,
+  type SearchPageParams,
+  searchPageHead,
+  searchQueryTooLong,
+  truncateText,
   sponsorReportTokenFromPath,
   type VideoDetail,
   videoIdFromWatchPath,
@@ -26,6 +33,8 @@ import { SettingsService } from '../settings/settings.service';
 import { toVideo } from '../videos/video.mapper';
 import { type VideoPage, VideosService } from '../videos/videos.service';
 import { LiveCheckService } from '../youtube/live-check.service';
+import { visitorTexts } from '../i18n/visitor-texts';
+import { SearchService } from '../search/search.service';
 import { headHtml, PublicPagesService } from './public-pages.service';
 import { WatchService } from './watch.service';
 
@@ -64,10 +73,19 @@ export class PageModelService {
     private readonly images: SiteImagesService,
     private readonly reports: SponsorReportService,
     private readonly mediaKit: MediaKitService,
+    private readonly search: SearchService,
   ) {}
 
-  /** The model of `path` as of content `version` (read before anything else, so it is never newer than the data). */
-  async model(path: string, version: string, site: PageModelSite): Promise<PageModel> {
+  /**
+   * The model of `path` as of content `version` (read before anything else, so it is never newer than the data);
+   * `search`: the search page's query and offset.
+   */
+  async model(
+    path: string,
+    version: string,
+    site: PageModelSite,
+    search: SearchPageParams = { q: '', offset: 0 },
+  ): Promise<PageModel> {
     const [settings, policy] = await Promise.all([
       this.settings.publicView(),
       this.settings.pagePolicySources(),
@@ -79,6 +97,14 @@ export class PageModelService {
       const urls = data.videos.items.map((video) => watchPageUrl(site.origin, video.id));
       const head = headHtml(homePageHead(settings, site.origin, urls));
       return { ...common, kind: 'home', status: 200, head, data };
+    }
+    if (isSearchPath(path)) {
+      const data = await this.searchPage(search);
+      const { t } = visitorTexts(settings.siteLanguage);
+      // A long query is cut in the title (a tab shows about 60 characters).
+      const title = data.q ? t('search.pageTitle', { query: truncateText(data.q, 60) }) : t('search.heading');
+      const head = headHtml(searchPageHead(settings, site.origin, title));
+      return { ...common, kind: 'search', status: 200, head, data };
     }
     const standalone = reportPageOf(path);
     if (standalone === 'sponsor-report') {
@@ -113,6 +139,15 @@ export class PageModelService {
     if (isSitePagePath(path))
       return { ...common, kind: 'dashboard', status: 200, head: siteHead(), data: null };
     return { ...common, kind: 'not-found', status: 404, head: siteHead(), data: null };
+  }
+
+  /** The search page's results (`GET /api/search`'s answer): none for an empty query or a too long one. */
+  private async searchPage({ q, offset }: SearchPageParams): Promise<SearchPageData> {
+    const query = q.trim();
+    if (!query || searchQueryTooLong(query))
+      return { q: query, offset, total: 0, results: [], error: query ? 'too-long' : null };
+    const answer = await this.search.search(query, SEARCH_PAGE_RESULTS, offset);
+    return { q: query, offset, total: answer.total, results: answer.results, error: null };
   }
 
   /** What `/`'s queries fetch first (apps/web/src/app/page-data.ts), sections switched off left out. */

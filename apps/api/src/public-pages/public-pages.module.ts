@@ -2,8 +2,11 @@ import { Module } from '@nestjs/common';
 import { ChannelModule } from '../channel/channel.module';
 import { MediaKitModule } from '../media-kit/media-kit.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
+import { SearchMatchModule } from '../search/search-match.module';
+import { SearchService } from '../search/search.service';
 import { SettingsModule } from '../settings/settings.module';
 import { SponsorshipsModule } from '../sponsorships/sponsorships.module';
+import { TranscriptsModule } from '../transcripts/transcripts.module';
 import { VideosModule } from '../videos/videos.module';
 import { YoutubeModule } from '../youtube/youtube.module';
 import { PageModelController } from './page-model.controller';
@@ -15,7 +18,7 @@ import { WatchService } from './watch.service';
 
 /**
  * What visitors and crawlers read outside the SPA: sitemap.xml, rss.xml, robots.txt, the page head, a video's
- * watch page data (`GET /api/videos/{id}`, `/oembed`), and the page model the web server renders from
+ * watch page data (`GET /api/videos/{id}`, `/oembed`), and the page model (the search page's results too) the web server renders from
  * (`GET /api/page?path=`).
  */
 @Module({
@@ -27,9 +30,12 @@ import { WatchService } from './watch.service';
     YoutubeModule,
     SponsorshipsModule,
     MediaKitModule,
+    TranscriptsModule,
+    SearchMatchModule,
   ],
   controllers: [PublicPagesController, WatchController, PageModelController],
-  providers: [PublicPagesService, WatchService, PageModelService],
+  // SearchService answers the search page's model as it answers `GET /api/search` (SearchModule keeps its own).
+  providers: [PublicPagesService, WatchService, PageModelService, SearchService],
   exports: [PublicPagesService],
 })
 export class PublicPagesModule {}

@@ -5,6 +5,7 @@ import {
   type PageHead,
   pageHeadHtml,
   PSEUDO_LANGUAGE,
+  siteIcon,
   type SitemapResult,
   type VideoKind,
   videoKindQuery,
@@ -18,6 +19,8 @@ import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
 import { SettingsService } from '../settings/settings.service';
 import { type VideoPage, VideosService } from '../videos/videos.service';
+import { visitorTexts } from '../i18n/visitor-texts';
+import { openSearchDescription } from './opensearch';
 import { absoluteUrl } from './site-url';
 import { feedCdata, feedText, feedUrl, xmlChars } from './xml';
 
@@ -130,8 +133,24 @@ export class PublicPagesService {
     return `${feed.rss2()}\n`;
   }
 
+  /** The OpenSearch description (opensearch.ts): the site's name, a sentence in its language, its icon. */
+  async openSearch(origin: string): Promise<string> {
+    const [name, language, favicon] = await Promise.all([
+      this.settings.siteName(),
+      this.settings.get('siteLanguage'),
+      this.settings.get('faviconImage'),
+    ]);
+    return openSearchDescription({
+      origin,
+      name,
+      description: visitorTexts(language).t('opensearch.description', { name }),
+      language: language === PSEUDO_LANGUAGE ? 'en' : language,
+      icon: siteIcon(favicon),
+    });
+  }
+
   async robots(origin: string): Promise<string> {
-    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/'];
+    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /search'];
     if (await this.settings.get('enableSitemap')) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
     return `${lines.join('\n')}\n`;
   }

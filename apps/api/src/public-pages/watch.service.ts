@@ -10,6 +10,7 @@ import {
   RELATED_VIDEOS_MAX,
   type SiteImage,
   thumbnailUrl,
+  transcriptParagraphs,
   type VideoDetail,
   type VideoKind,
   videoIdFromWatchPath,
@@ -20,6 +21,7 @@ import { SiteImagesService } from '../images/site-images.service';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { SettingsService } from '../settings/settings.service';
 import { SponsorshipsService } from '../sponsorships/sponsorships.service';
+import { TranscriptStore } from '../transcripts/transcript-store.service';
 import { toVideo } from '../videos/video.mapper';
 import { VideosService } from '../videos/videos.service';
 import { LiveCheckService } from '../youtube/live-check.service';
@@ -61,17 +63,19 @@ export class WatchService {
     private readonly live: LiveCheckService,
     private readonly images: SiteImagesService,
     private readonly sponsorships: SponsorshipsService,
+    private readonly transcripts: TranscriptStore,
   ) {}
 
   /** `GET /api/videos/{id}`: 404 for an id the site does not have. */
   async detail(id: string): Promise<VideoDetail> {
     const video = await this.videos.findById(id);
     if (!video) throw new NotFoundException(`Video ${id} not found`);
-    const [playlists, stream, hideShorts, sponsorLinks] = await Promise.all([
+    const [playlists, stream, hideShorts, sponsorLinks, transcript] = await Promise.all([
       this.playlists.holding(id),
       isStream(video.kind) ? this.live.stream(id) : null,
       this.settings.get('hideShorts'),
       this.sponsorships.linksForVideo(id),
+      this.transcript(id),
     ]);
     const listed = await this.playlists.videoIdsIn(playlists.map((p) => p.id));
     // What follows it in its playlists first (as a player goes on), then what comes before it.
@@ -92,7 +96,16 @@ export class WatchService {
         image,
       })),
     ]);
-    return { ...shown, live: stream, playlists: lists, related: others, sponsorLinks };
+    return { ...shown, live: stream, playlists: lists, related: others, sponsorLinks, transcript };
+  }
+
+  /** The transcript a visitor is shown (the site language's track first), in the watch page's paragraphs. */
+  private async transcript(id: string): Promise<VideoDetail['transcript']> {
+    const track = await this.transcripts.preferred(id, await this.settings.get('siteLanguage'));
+    if (!track) return null;
+    const { cues, ...key } = track;
+    const paragraphs = transcriptParagraphs(cues);
+    return paragraphs.length ? { ...key, paragraphs } : null;
   }
 
   /**

@@ -109,7 +109,8 @@ function passages(cues: TranscriptCue[]): [first: number, last: number][] {
  * need not change for that.
  */
 export function chaptersOf(video: Pick<SearchSource, 'description'>) {
-  return parseChapters(video.description).slice(0, MAX_CHAPTER_ENTRIES);
+  const chapters = parseChapters(video.description);
+  return chapters.slice(0, MAX_CHAPTER_ENTRIES);
 }
 
 /** A video's entries, in entry order. */

@@ -34,7 +34,8 @@ const SPAN = /[\p{L}\p{N}\p{M}]+/gu;
 /** Inside a span, after NFKC: CJK runs, and the other words (NFKC may bring separators in: ½ → 1⁄2). */
 const RUN = new RegExp(`([${CJK}]+)|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
 const MARKS = /\p{M}/gu;
-const NON_ASCII = /[\u0080-\uffff]/;
+/** Any character past ASCII (every code point of 128 and up). */
+const NON_ASCII = /[\u0080-\u{10FFFF}]/u;
 /** `SPAN` for a text that is all ASCII (the same spans, found faster). */
 const ASCII_SPAN = /[A-Za-z0-9]+/g;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;

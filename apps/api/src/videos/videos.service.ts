@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { VideoKind, VideoSort } from '@app/contracts';
-import { type EntityManager, In, type Repository } from 'typeorm';
+import { type EntityManager, In, Not, type Repository } from 'typeorm';
 import { chunks, deleteAll, insertChunked, replaceByDiff, type RowChanges } from '../database/bulk-writes';
 import { SearchMatcher } from '../search/search-matcher';
 import { matchedVideos, type VideoOrder } from './matched-videos';
@@ -90,6 +90,14 @@ export class VideosService {
   /** Newest first (the `recent` order), without a count: for feeds and backups. */
   recent(limit?: number): Promise<VideoEntity[]> {
     return this.videos.find({ order: { publishedAt: 'DESC', id: 'ASC' }, take: limit });
+  }
+
+  /** Every video's id and publishing time, leaving out the kinds in `without` (the caption import's round). */
+  async publishingTimes(without: VideoKind[] = []): Promise<{ id: string; publishedAt: Date }[]> {
+    return this.videos.find({
+      select: { id: true, publishedAt: true },
+      where: without.length ? { kind: Not(In(without)) } : {},
+    });
   }
 
   /** Videos published in [from, to), oldest first: the weekly summary's new videos. */

@@ -10,6 +10,7 @@ import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { GoogleAccountService } from '../google-account/google-account.service';
 import { AppLockService } from '../youtube/app-lock.service';
+import { LockedJob } from '../youtube/locked-job';
 import { dueFetch } from './import-plan';
 import { type FetchOutcome, type FetchTrigger, YoutubeAnalyticsImporter } from './youtube-analytics-importer';
 import { YoutubeAnalyticsStore } from './youtube-analytics-store';
@@ -30,63 +31,55 @@ const FIRST_TICK_MS = 30_000;
 @Injectable()
 export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(YoutubeAnalyticsScheduler.name);
-  private timers: NodeJS.Timeout[] = [];
-  private current: Promise<FetchOutcome | null> | null = null;
-  private stop: AbortController | null = null;
-  private ticking: Promise<void> = Promise.resolve();
+  private readonly job: LockedJob<FetchTrigger, FetchOutcome>;
 
   constructor(
     private readonly importer: YoutubeAnalyticsImporter,
     private readonly store: YoutubeAnalyticsStore,
     private readonly google: GoogleAccountService,
-    private readonly locks: AppLockService,
+    locks: AppLockService,
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+  ) {
+    this.job = new LockedJob({
+      locks,
+      name: FETCH_LOCK,
+      ttlMs: FETCH_LOCK_TTL_MS,
+      logger: this.logger,
+      label: 'YouTube Analytics',
+      run: (trigger, signal) => this.importer.run(trigger, signal),
+    });
+  }
 
   /** Listens to the Google account; outside tests (whose stacks tick on demand) starts the ticks. */
   onApplicationBootstrap(): void {
     this.google.listen({
       connected: () => void this.start('connect'),
       disconnected: async () => {
-        this.stop?.abort();
-        await this.whenIdle();
+        await this.job.cancel();
         await this.store.wipe();
       },
     });
-    if (this.env.NODE_ENV === 'test') return;
-    const tick = () => void (this.ticking = this.tick());
-    this.timers = [setTimeout(tick, FIRST_TICK_MS), setInterval(tick, FETCH_TICK_MS)];
-    this.timers.forEach((timer) => timer.unref());
+    if (this.env.NODE_ENV !== 'test') this.job.tickEvery(() => this.tick(), FIRST_TICK_MS, FETCH_TICK_MS);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.timers.forEach((timer) => clearTimeout(timer));
-    this.stop?.abort();
-    await this.ticking;
-    await this.whenIdle();
+  onModuleDestroy(): Promise<void> {
+    return this.job.close();
   }
 
   /** A fetch of this process is running. */
   get running(): boolean {
-    return this.current !== null;
+    return this.job.running;
   }
 
   /** Starts a fetch unless one is running in this process: true when it started. */
   start(trigger: FetchTrigger): boolean {
-    if (this.current) return false;
-    const stop = new AbortController();
-    this.stop = stop;
-    this.current = this.runLocked(trigger, stop.signal).finally(() => {
-      this.current = null;
-      this.stop = null;
-    });
-    return true;
+    return this.job.start(trigger);
   }
 
   /** Resolves once no fetch of this process is running (with the last one's outcome, if any). */
-  async whenIdle(): Promise<FetchOutcome | null> {
-    return (await this.current?.catch(() => null)) ?? null;
+  whenIdle(): Promise<FetchOutcome | null> {
+    return this.job.whenIdle();
   }
 
   /** Starts the fetch that is due, if any. Never throws. */
@@ -98,23 +91,6 @@ export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModu
       if (trigger) this.start(trigger);
     } catch (error) {
       this.logger.warn(`YouTube Analytics tick skipped: ${(error as Error).message}`);
-    }
-  }
-
-  private async runLocked(trigger: FetchTrigger, signal: AbortSignal): Promise<FetchOutcome | null> {
-    const lock = await this.locks.acquire(FETCH_LOCK, FETCH_LOCK_TTL_MS);
-    if (!lock) return null;
-    try {
-      const outcome = await this.importer.run(trigger, signal);
-      if (outcome.trouble) {
-        this.logger.warn(`YouTube Analytics ${trigger} fetch stopped: ${outcome.trouble.message}`);
-      }
-      return outcome;
-    } catch (error) {
-      this.logger.warn(`YouTube Analytics ${trigger} fetch failed: ${(error as Error).message}`);
-      return null;
-    } finally {
-      await lock.release().catch((e: Error) => this.logger.warn(`Releasing the lock: ${e.message}`));
     }
   }
 }

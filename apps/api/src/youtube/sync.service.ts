@@ -80,6 +80,7 @@ export class SyncService implements OnModuleDestroy {
   private running = false;
   private readonly announcing = new Set<Promise<void>>();
   private readonly policy: OutboundPolicy;
+  private readonly synced: (() => void)[] = [];
 
   constructor(
     @InjectRepository(SyncRunEntity) private readonly runs: Repository<SyncRunEntity>,
@@ -124,6 +125,11 @@ export class SyncService implements OnModuleDestroy {
     return { lastRun, lastSuccess, lastPush, setup: { channel: Boolean(channel), apiKey: Boolean(apiKey) } };
   }
 
+  /** Calls `listener` after each successful sync (the caption import starts then); it must only start its work. */
+  afterSync(listener: () => void): void {
+    this.synced.push(listener);
+  }
+
   /** Runs a sync and returns its recorded run; 400 (configuration), 409 (busy), 502 (YouTube). */
   async sync(): Promise<SyncRunEntity> {
     const config = await this.config();
@@ -136,6 +142,7 @@ export class SyncService implements OnModuleDestroy {
       try {
         const done = await this.run(config, lock);
         announce = done.announce;
+        for (const listener of this.synced) listener();
         // The images of what changed are fetched in the background; the table of them is in line when this answers.
         await this.images
           .refresh()

@@ -46,15 +46,15 @@ export const serverUrl = (name: ServerName) => `http://127.0.0.1:${SERVERS[name]
 export const STACKS_CONTROL_PORT = 4399 + PORT_OFFSET;
 
 /**
- * Playwright workers: one per core, at most MAX_WORKERS (E2E_WORKERS overrides). Each worker runs one browser. Three
- * on two cores ran the suite in 5.4 min against 6.5, but lost a debounced save's last field once
- * (admin-monetization's ad slots): not more until that race is found.
+ * Playwright workers: one more than the cores, at most MAX_WORKERS (E2E_WORKERS overrides). Each worker runs one
+ * browser, and a test spends much of its time waiting on the servers, a debounce or an animation: on two cores
+ * three workers run the suite in about 5.5 min against 6.5 min with two (docs/testing.md).
  */
 export const MAX_WORKERS = 4;
 export function e2eWorkers(env: NodeJS.ProcessEnv = process.env): number {
   const asked = Number(env.E2E_WORKERS);
   if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, MAX_WORKERS);
-  return Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
+  return Math.min(availableParallelism() + 1, MAX_WORKERS);
 }
 
 /**

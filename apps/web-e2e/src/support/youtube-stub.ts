@@ -16,7 +16,8 @@ export function recordYouTubeRequests(page: Page): Request[] {
  * Answers the embed URL with a stand-in player (the network is closed here) that records the
  * iframe API commands it receives in `window.__received` of the page, via postMessage back: `pauseVideo`,
  * `playVideo`, and a command with arguments with them, as `seekTo(90,true)`. The page's `listening` message
- * (sent once the player loaded) counts in `window.__listening`.
+ * (sent once the player loaded) counts in `window.__listening`. Like YouTube's player, it reports its time
+ * (`infoDelivery` with `currentTime`, no duration): its `start=` once the page listens, a second of a `seekTo`.
  */
 export async function stubYouTubePlayer(page: Page): Promise<void> {
   await page.route('https://www.youtube-nocookie.com/embed/**', (route) =>
@@ -26,10 +27,17 @@ export async function stubYouTubePlayer(page: Page): Promise<void> {
 <script>
 window.addEventListener('message', function (e) {
   var data; try { data = JSON.parse(e.data); } catch (_) { return; }
-  if (data.event === 'listening') parent.postMessage(JSON.stringify({ stub: true, listening: true }), '*');
+  var time = function (seconds) {
+    parent.postMessage(JSON.stringify({ event: 'infoDelivery', info: { currentTime: seconds } }), '*');
+  };
+  if (data.event === 'listening') {
+    parent.postMessage(JSON.stringify({ stub: true, listening: true }), '*');
+    time(Number(new URLSearchParams(location.search).get('start') || 0));
+  }
   if (data.event === 'command') {
     var args = data.args && data.args.length ? '(' + data.args.join(',') + ')' : '';
     parent.postMessage(JSON.stringify({ stub: true, func: data.func + args }), '*');
+    if (data.func === 'seekTo') time(Number(data.args[0]));
     var state = data.func === 'pauseVideo' ? 2 : data.func === 'playVideo' ? 1 : undefined;
     if (state) parent.postMessage(JSON.stringify({ event: 'onStateChange', info: state }), '*');
   }

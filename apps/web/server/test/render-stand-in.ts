@@ -14,8 +14,8 @@ import { join } from 'node:path';
 
 const STAND_IN_ENTRY = `
 export async function render(model) {
-  if (model.kind !== 'home' && model.kind !== 'watch') return null;
-  const text = model.status === 404 ? 'missing' : model.path + ' v' + model.version;
+  if (model.kind !== 'home' && model.kind !== 'watch' && model.kind !== 'search') return null;
+  const text = model.status === 404 ? 'missing' : model.path + (model.data?.q ? ' q=' + model.data.q : '') + ' v' + model.version;
   const id = 'data-' + Buffer.from(model.path + ' ' + text).toString('base64url');
   return {
     status: model.status,
@@ -64,12 +64,14 @@ export function useRenderStack(): RenderStack {
     }
     if (url.pathname === apiPaths.pageModel) {
       const path = url.searchParams.get('path') ?? '';
-      stack.asks.push(path);
+      const q = url.searchParams.get('q');
+      // The search page is asked with its query and offset beside the path.
+      stack.asks.push(q === null ? path : `${path} q=${q} offset=${url.searchParams.get('offset')}`);
       const etag = `W/"${stack.version}-${stack.shared}"`;
       const watch = path.startsWith('/videos/');
       const model = {
         path,
-        kind: path === '/' ? 'home' : watch ? 'watch' : 'dashboard',
+        kind: path === '/' ? 'home' : watch ? 'watch' : path === '/search' ? 'search' : 'dashboard',
         status: path === '/videos/missing' ? 404 : 200,
         version: String(stack.version),
         settings: PUBLIC_SETTINGS_DEFAULTS,
@@ -78,7 +80,7 @@ export function useRenderStack(): RenderStack {
         cache: stack.shared
           ? { shared: true, cacheControl: 'no-cache' }
           : { shared: false, cacheControl: 'private, no-cache' },
-        data: null,
+        data: path === '/search' ? { q: q ?? '', offset: 0, total: 0, results: [], error: null } : null,
       };
       setTimeout(() => {
         if (req.headers['if-none-match'] === etag) {

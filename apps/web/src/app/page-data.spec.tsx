@@ -7,13 +7,14 @@ import { fakeResponse, mockFetch } from '../test/fetch-mock';
 import { HomeApp } from './home-app';
 import type { PageModel } from '@app/contracts/page-model';
 import { putPageModel } from '../entry-server';
-import { homePageQueries, watchPageQueries } from './page-data';
+import { homePageQueries, searchPageQueries, watchPageQueries } from './page-data';
+import { SearchApp } from './search-app';
 import { WatchApp } from './watch-app';
 
 const keyOf = (key: readonly unknown[]) => JSON.stringify(key);
 
 /** Renders a page in the given settings (known from the start, as in a hydrated page) and returns the query keys its components asked for. */
-async function askedFor(page: 'home' | 'watch', settings: PublicSettings): Promise<string[]> {
+async function askedFor(page: 'home' | 'watch' | 'search', settings: PublicSettings): Promise<string[]> {
   window.localStorage.clear();
   // Every other call answers 404: the components still ask, which is what is counted.
   mockFetch({ '/api/settings': () => fakeResponse(200, settings) });
@@ -23,6 +24,8 @@ async function askedFor(page: 'home' | 'watch', settings: PublicSettings): Promi
   const view = render(
     page === 'home' ? (
       <HomeApp queryClient={queryClient} />
+    ) : page === 'search' ? (
+      <SearchApp q="shed" offset={20} queryClient={queryClient} />
     ) : (
       <WatchApp videoId="abc123" queryClient={queryClient} />
     ),
@@ -66,6 +69,24 @@ describe('what a page needs (page-data.ts), declared once', () => {
   it('a watch page asks for exactly what it declares', async () => {
     const declared = watchPageQueries('abc123').map((query) => keyOf(query.queryKey));
     expect(await askedFor('watch', everySection)).toEqual([settingsKey, ...declared].sort());
+  });
+
+  it('the search page asks for exactly what it declares, and the page model fills it', async () => {
+    const declared = searchPageQueries({ q: 'shed', offset: 20 }).map((query) => keyOf(query.queryKey));
+    expect(await askedFor('search', everySection)).toEqual([settingsKey, ...declared].sort());
+    const queryClient = createQueryClient();
+    const data = { q: 'shed', offset: 20, total: 0, results: [], error: null };
+    putPageModel(queryClient, {
+      ...base,
+      path: '/search',
+      kind: 'search',
+      status: 200,
+      settings: everySection,
+      data,
+    });
+    const [results] = searchPageQueries({ q: 'shed', offset: 20 });
+    expect(queryClient.getQueryData(results.queryKey)).toEqual(data);
+    queryClient.clear();
   });
 
   const base: Pick<PageModel, 'version' | 'head' | 'policy' | 'cache'> = {

@@ -8,6 +8,8 @@ import { featuredVideoQueryOptions } from '../features/videos/api/get-featured-v
 import { liveStateQueryOptions } from '../features/videos/api/get-live-state';
 import { latestVideosQueryOptions, shortsShelfQueryOptions } from '../features/videos/api/get-videos';
 import { videoDetailQueryOptions } from '../features/videos/api/get-video-detail';
+import type { SearchPageParams } from '@app/contracts/search-page';
+import { searchPageQueryOptions } from '../features/search/api/get-search-page';
 
 /**
  * What each page rendered on the server shows, declared once: the renderer (`entry-server.tsx`) puts the API's page
@@ -32,19 +34,28 @@ export function watchPageQueries(videoId: string) {
   return [videoDetailQueryOptions(videoId)];
 }
 
+/** The search page: its page of results. */
+export function searchPageQueries({ q, offset }: SearchPageParams) {
+  return [searchPageQueryOptions(q, offset)];
+}
+
 /**
  * Asks for the settings and everything the page declares, in parallel once the settings are known; `fetch`
  * (the app, for a page that came without its data) waits for all and rejects on a failure, `prefetch` (the browser) only starts them.
  */
 export async function loadPageData(
   queryClient: QueryClient,
-  videoId: string | null,
+  page: { videoId?: string; search?: SearchPageParams },
   mode: 'fetch' | 'prefetch',
 ): Promise<void> {
   const settings = queryClient.fetchQuery(publicSettingsQueryOptions());
-  // A watch page's data does not depend on the settings: asked at the same time.
+  // A watch page's data and the search page's do not depend on the settings: asked at the same time.
   const queries = (
-    videoId === null ? await settings.then(homePageQueries) : watchPageQueries(videoId)
+    page.videoId !== undefined
+      ? watchPageQueries(page.videoId)
+      : page.search
+        ? searchPageQueries(page.search)
+        : await settings.then(homePageQueries)
   ) as FetchQueryOptions[];
   if (mode === 'prefetch') {
     for (const query of queries) void queryClient.prefetchQuery(query);

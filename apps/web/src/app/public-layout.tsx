@@ -4,6 +4,7 @@ import { ADMIN_PATH } from '@app/contracts/watch';
 import { Container } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconMenu2, IconShieldLock, IconX } from '@tabler/icons-react';
 import { useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { SiteSearch } from '../components/site-search';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { scrollToSection } from '../lib/scroll';
 import classes from './public-layout.module.css';
@@ -110,7 +111,8 @@ function MobileMenu({
 }
 
 /**
- * Shell of the public pages: the fixed top bar above the page, then the footer. `onHome`: the page is `/`
+ * Shell of the public pages: the fixed top bar (logo, sections, the site search, Admin) above the page, then the
+ * footer. `onHome`: the page is `/`
  * (its section links scroll); else they lead to `/` and its sections.
  */
 export function PublicLayout({
@@ -142,6 +144,7 @@ export function PublicLayout({
             ))}
           </nav>
           <div className={classes.actions}>
+            <SiteSearch />
             {/* A plain link: the admin area is another entry of the app, loaded only there. */}
             <a
               href={ADMIN_PATH}

@@ -10,7 +10,15 @@ export { translations };
 const SAME_AS_ENGLISH: Partial<Record<keyof typeof translations, readonly MessageKey[]>> = {
   es: ['filter.shorts', 'shorts.title', 'figure.percent'],
   'pt-BR': ['nav.playlists', 'nav.menu', 'filter.shorts', 'shorts.title', 'figure.percent'],
-  fr: ['nav.playlists', 'nav.menu', 'nav.sections', 'filter.shorts', 'shorts.title', 'figure.percent'],
+  fr: [
+    'nav.playlists',
+    'nav.menu',
+    'nav.sections',
+    'filter.shorts',
+    'shorts.title',
+    'figure.percent',
+    'search.suggestions',
+  ],
   de: [
     'nav.videos',
     'nav.playlists',

@@ -94,3 +94,19 @@ export function formatPublishedDate(date: Date | string | number, language = cur
   const locale = language === 'en' ? 'en-US' : intlLocale(language);
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(date));
 }
+
+/**
+ * A language's name in the page's language (`English`, `Anglais`, `英語`), capitalised as a label's first word; the
+ * tag itself when `Intl` does not know it.
+ */
+export function formatLanguageName(tag: string, language = currentLanguage()): string {
+  const locale = intlLocale(language);
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames(locale, { type: 'language' }).of(tag);
+  } catch {
+    // A tag Intl refuses (malformed): shown as it is.
+  }
+  if (!name) return tag;
+  return `${name.charAt(0).toLocaleUpperCase(locale)}${name.slice(1)}`;
+}

@@ -9,6 +9,7 @@ import {
   setSiteAnalytics,
   track,
   trackPageview,
+  trackSearch,
   viewportClass,
 } from './site-analytics';
 
@@ -76,6 +77,25 @@ describe('site analytics client', () => {
         ],
       },
     ]);
+  });
+
+  it('counts a search once per page load, with its query (trimmed, at most 200 characters) and results', async () => {
+    window.history.replaceState(null, '', '/search?q=caf%C3%A9');
+    setSiteAnalytics(true);
+    trackSearch('  café  ', 0);
+    trackSearch('café', 0);
+    trackSearch('', 3);
+    jest.advanceTimersByTime(IDLE_MS);
+    const [body] = await beaconBodies();
+    expect(analyticsEventBatchSchema.parse(body).events).toEqual([
+      { kind: 'search', path: '/search', q: 'café', results: 0 },
+    ]);
+    resetSiteAnalytics();
+    setSiteAnalytics(true);
+    trackSearch('x'.repeat(300), 2);
+    jest.advanceTimersByTime(IDLE_MS);
+    const [, long] = await beaconBodies();
+    expect(analyticsEventBatchSchema.parse(long).events[0]).toMatchObject({ q: 'x'.repeat(200), results: 2 });
   });
 
   it('splits a long queue into batches of at most 20, each valid', async () => {

@@ -1,5 +1,6 @@
 import type { AnalyticsEvent, ViewportClass } from '@app/contracts';
 import { apiPaths } from '@app/contracts/api-paths';
+import { SEARCH_QUERY_MAX_LENGTH } from '@app/contracts/limits';
 
 /**
  * The page's side of first-party, cookieless site analytics (issue 13, docs/public-page.md): a page view leaves
@@ -97,6 +98,17 @@ export function trackHeroImpression(variant: 'A' | 'B'): void {
   if (once.has('hero_impression')) return;
   once.add('hero_impression');
   track({ kind: 'hero_impression', variant });
+}
+
+/**
+ * A search on the search page, once per page load: the query and how many videos it found (the owner sees the top
+ * queries, and those that found nothing). The search page's boot calls it with the page's own figures.
+ */
+export function trackSearch(q: string, results: number): void {
+  const query = q.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  if (!query || once.has('search')) return;
+  once.add('search');
+  track({ kind: 'search', q: query, results });
 }
 
 /** The attribute a link to another page carries with the event its click counts (see {@link trackLinkClicks}). */

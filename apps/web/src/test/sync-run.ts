@@ -1,4 +1,10 @@
-import { type GoogleAccountStatus, settingsDefaults, type SyncRun, type SyncStatus } from '@app/contracts';
+import {
+  type GoogleAccountStatus,
+  settingsDefaults,
+  type SyncRun,
+  type SyncStatus,
+  type YoutubeCaptionsStatus,
+} from '@app/contracts';
 import { fakeResponse, mockFetch } from './fetch-mock';
 
 /** A sync run as the API answers it: a full sync still running, nothing counted yet; `patch` sets the rest. */
@@ -45,6 +51,25 @@ export const googleAccount = (patch: Partial<GoogleAccountStatus> = {}): GoogleA
   ...patch,
 });
 
+/** "Transcripts from YouTube" as the API answers it: off, not connected, nothing read. */
+export const youtubeCaptions = (patch: Partial<YoutubeCaptionsStatus> = {}): YoutubeCaptionsStatus => ({
+  enabled: false,
+  connection: 'not-connected',
+  scopeGranted: false,
+  message: null,
+  running: false,
+  tracks: 0,
+  videosWithTracks: 0,
+  videos: { checked: 0, total: 24 },
+  units: { today: 0, dailyBudget: 5000 },
+  lastRunAt: null,
+  nextRunAt: null,
+  lastError: null,
+  skipped: [],
+  skippedCount: 0,
+  ...patch,
+});
+
 /** The API's answers around the YouTube card and tile for a set-up; `extra` adds or overrides routes. */
 export function youtubeAnswers(setup: SyncStatus['setup'], extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
@@ -61,6 +86,7 @@ export function youtubeAnswers(setup: SyncStatus['setup'], extra: Parameters<typ
         lastError: null,
       }),
     '/api/admin/google-account': () => fakeResponse(200, googleAccount()),
+    '/api/admin/youtube-captions/status': () => fakeResponse(200, youtubeCaptions()),
     ...extra,
   });
 }

@@ -110,10 +110,19 @@ describe('postJson', () => {
   });
 
   it('gives up after the timeout', async () => {
-    answer = () => undefined;
-    await expect(postJson(`${base}/slow`, '{}', {}, { ...development, timeoutMs: 200 })).rejects.toThrow(
-      'no answer within 0.2 s',
-    );
+    // A server of its own that never answers: on a busy machine the request it gave up on can reach a server after
+    // the timeout, and the shared one would count it in the next test.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/slow`;
+    try {
+      await expect(postJson(url, '{}', {}, { ...development, timeoutMs: 200 })).rejects.toThrow(
+        'no answer within 0.2 s',
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
   });
 
   it('outboundRequest answers any status with its body and time, and reports a redirect without following it', async () => {

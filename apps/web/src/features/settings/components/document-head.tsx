@@ -1,9 +1,7 @@
 import type { PublicSettings } from '@app/contracts';
-import { pageHead } from '@app/contracts/page-head';
+import { pageHead, siteIcon } from '@app/contracts/page-head';
 import { useEffect } from 'react';
 import { usePublicSettings } from '../api/get-public-settings';
-
-const DEFAULT_FAVICON = '/favicon.svg';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -32,26 +30,21 @@ function setLink(selector: string, attributes: Record<string, string> | null): v
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
 }
 
-const mimeOfDataUrl = (url: string) => /^data:([^;,]+)/.exec(url)?.[1] ?? 'image/png';
-
 /**
- * Writes the SEO settings into the document head: title, description, keywords, social cards, favicon, feed.
+ * Writes the SEO settings into the document head: title, description, keywords, social cards, favicon, feed, the
+ * search's description.
  * The web server already sent the same tags (the page model's `head`); this keeps them current after a change.
  */
 export function applyHead(settings: PublicSettings, origin = window.location.origin): void {
   const head = pageHead(settings, origin);
   document.title = head.title;
   for (const { attribute, key, content } of head.meta) setMeta(attribute, key, content);
-  setLink(
-    'link[rel="icon"]',
-    settings.faviconImage
-      ? { rel: 'icon', href: settings.faviconImage, type: mimeOfDataUrl(settings.faviconImage) }
-      : { rel: 'icon', href: DEFAULT_FAVICON, type: 'image/svg+xml' },
-  );
+  setLink('link[rel="icon"]', { rel: 'icon', ...siteIcon(settings.faviconImage) });
   setLink(
     'link[rel="alternate"][type="application/rss+xml"]',
     head.feed ? { rel: 'alternate', type: 'application/rss+xml', ...head.feed } : null,
   );
+  setLink('link[rel="search"]', { rel: 'search', ...head.search });
 }
 
 export function DocumentHead() {

@@ -22,6 +22,8 @@ import { VideoFacade } from './play-facade';
 import { type PlayerHandle, YouTubePlayer } from './youtube-player';
 import { useVideoDetail } from '../api/get-video-detail';
 import { LinkedText } from './linked-text';
+import { createPlayerTime } from './player-time';
+import { Transcript } from './transcript';
 import playerClasses from './featured-video.module.css';
 import classes from './watch-page.module.css';
 
@@ -132,6 +134,8 @@ function Watch({ video }: { video: VideoDetail }) {
   // `take` starts a new player (at `start`) when the one there cannot seek yet.
   const [player, setPlayer] = useState<{ start: number; take: number } | null>(null);
   const handle = useRef<PlayerHandle>(null);
+  // The player's time, for the transcript alone (the page does not render again at each report).
+  const [time] = useState(createPlayerTime);
   const now = useRenderTime();
   const chapters = useMemo(
     () => parseChapters(video.description, video.durationSeconds),
@@ -155,6 +159,7 @@ function Watch({ video }: { video: VideoDetail }) {
               title={video.title}
               start={player.start}
               className={playerClasses.frame}
+              onTime={time.set}
             />
           ) : (
             <VideoFacade
@@ -200,6 +205,9 @@ function Watch({ video }: { video: VideoDetail }) {
             <LinkedText text={video.description.trim()} sponsorLinks={video.sponsorLinks} />
           </p>
         )}
+        {video.transcript && (
+          <Transcript videoId={video.id} transcript={video.transcript} time={time} onPlayFrom={play} />
+        )}
       </article>
       <aside className={classes.aside} aria-label={t('watch.more')}>
         {video.playlists.length > 0 && (
@@ -236,7 +244,10 @@ function WatchSkeleton() {
   );
 }
 
-/** A video's own page (`/videos/{id}`, issue 15): player facade, details, its playlists and related videos. */
+/**
+ * A video's own page (`/videos/{id}`, issue 15): player facade, details, its transcript, its playlists and related
+ * videos.
+ */
 export function WatchPage({ videoId }: { videoId: string }) {
   const { data, isPending, isError } = useVideoDetail(videoId);
   let content;

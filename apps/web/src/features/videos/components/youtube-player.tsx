@@ -18,6 +18,8 @@ interface YouTubePlayerProps {
   start?: number;
   /** Called with true/false when the player reports playing/paused (YouTube's state events). */
   onPlayingChange?: (playing: boolean) => void;
+  /** Called with the video's time (seconds) each time the player reports it (`infoDelivery.currentTime`). */
+  onTime?: (seconds: number) => void;
 }
 
 /** A message of the player as `{ event, info }`, or undefined for anything else. */
@@ -43,16 +45,18 @@ function playingFromState(state: unknown): boolean | undefined {
 /**
  * The embedded player, created only after a click (the facade stands in before). It autoplays; `play()`,
  * `pause()` and `seekTo()` go to it over the iframe postMessage API (`enablejsapi=1`, without YouTube's script),
- * and its `infoDelivery` reports give the play's progress to the site's analytics.
+ * and its `infoDelivery` reports give the play's progress to the site's analytics and its time to `onTime`.
  */
 export const YouTubePlayer = forwardRef<PlayerHandle, YouTubePlayerProps>(function YouTubePlayer(
-  { videoId, title, className, start = 0, onPlayingChange },
+  { videoId, title, className, start = 0, onPlayingChange, onTime },
   ref,
 ) {
   const frame = useRef<HTMLIFrameElement>(null);
   const loaded = useRef(false);
   const onChange = useRef(onPlayingChange);
   onChange.current = onPlayingChange;
+  const onTimeRef = useRef(onTime);
+  onTimeRef.current = onTime;
   // The points of the video this play reached (each counted once per play).
   const reached = useRef(new Set<number>());
   const info = useRef<PlayerInfo>({});
@@ -77,9 +81,12 @@ export const YouTubePlayer = forwardRef<PlayerHandle, YouTubePlayerProps>(functi
       if (message.event === 'onStateChange') state = message.info;
       else if (message.event === 'infoDelivery' && message.info && typeof message.info === 'object') {
         // Each report holds only what changed: keep the last of each.
-        info.current = { ...info.current, ...(message.info as PlayerInfo) };
-        state = (message.info as PlayerInfo).playerState;
+        const report = message.info as PlayerInfo;
+        info.current = { ...info.current, ...report };
+        state = report.playerState;
         recordProgress(videoId, info.current, reached.current);
+        if (typeof report.currentTime === 'number' && Number.isFinite(report.currentTime))
+          onTimeRef.current?.(report.currentTime);
       }
       if (state === 0) recordProgress(videoId, { ...info.current, playerState: 0 }, reached.current);
       const playing = playingFromState(state);

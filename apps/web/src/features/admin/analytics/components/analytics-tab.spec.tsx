@@ -32,6 +32,7 @@ function report(overrides: Partial<AnalyticsReport> = {}): AnalyticsReport {
       affiliateByProgram: [],
     },
     hero: { A: zero, B: zero, test: { enoughData: false, pValue: null, significant: false, leader: null } },
+    searches: { total: 0, empty: 0, top: [], notFound: [] },
     monthlyViews: 0,
     floodDays: [],
     ...overrides,
@@ -69,6 +70,15 @@ const busy = report({
     A: { impressions: 1000, clicks: 50 },
     B: { impressions: 1000, clicks: 90 },
     test: { enoughData: true, pValue: 0.0004, significant: true, leader: 'B' },
+  },
+  searches: {
+    total: 40,
+    empty: 10,
+    top: [
+      { query: 'docker compose', searches: 12 },
+      { query: '東京', searches: 5 },
+    ],
+    notFound: [{ query: 'kubernetes', searches: 7 }],
   },
   monthlyViews: 1234,
 });
@@ -137,6 +147,20 @@ describe('AnalyticsTab', () => {
       '2gone (no longer on the site)160.0%0.0%0.0%0.0%',
     ]);
     expect(screen.getByRole('region', { name: 'Top pages' })).toHaveTextContent('/1,234');
+  });
+
+  it('lists what visitors searched for, and apart what found nothing', async () => {
+    renderTab(busy, { sub: 'content' });
+    const searches = await screen.findByRole('region', { name: 'Searches' });
+    expect(searches).toHaveTextContent('40 searches, 25.0% found nothing');
+    const top = within(searches).getByRole('table', { name: 'Top searches' });
+    expect(
+      within(top)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Top searchesSearches', 'docker compose12', '東京5']);
+    const none = within(searches).getByRole('table', { name: 'Searches that found nothing' });
+    expect(none).toHaveTextContent('kubernetes7');
   });
 
   it('compares the hero headlines and shows the goals from measured numbers', async () => {

@@ -4,6 +4,7 @@ import { Stack, Table } from '@mantine/core';
 import { formatInteger, formatPercent } from '../../shared/lib/figures';
 import { SectionCard } from '../../shared/components/section-card';
 import { Empty, span } from './report-parts';
+import { SearchesCard } from './searches-card';
 
 /** The progress columns of the top videos: how many of the plays reached each point. */
 const MILESTONE_COLUMNS = [
@@ -87,6 +88,7 @@ export function ContentPanel({ report }: { report: AnalyticsReport }) {
           </Table>
         )}
       </SectionCard>
+      <SearchesCard report={report} />
     </Stack>
   );
 }

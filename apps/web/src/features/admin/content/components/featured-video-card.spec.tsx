@@ -1,5 +1,5 @@
 import type { Video } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { fakeResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { useAdminVideos } from '../api/get-admin-videos';
@@ -66,5 +66,12 @@ describe('FeaturedVideoCard (issue 45)', () => {
     renderWithProviders(<Card />);
     expect(await screen.findAllByTestId('featured-row')).toHaveLength(1);
     expect(screen.queryByTestId('featured-stand-in')).toBeNull();
+  });
+
+  it('opens a video’s transcripts from its row', async () => {
+    serve([video('long0000001')], null);
+    renderWithProviders(<Card />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Transcripts: Video long0000001' }));
+    expect(await screen.findByRole('dialog', { name: 'Transcripts: Video long0000001' })).toBeInTheDocument();
   });
 });

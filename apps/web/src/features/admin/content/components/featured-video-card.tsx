@@ -1,13 +1,15 @@
-import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Video } from '@app/contracts';
-import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconFileText, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useState } from 'react';
 import { formatCount, formatRelativeDate } from '../../../../lib/format';
 import { useFeatureVideo } from '../api/feature-video';
 import { useFeaturedVideo } from '../../../videos/api/get-featured-video';
 import type { VideoPage } from '../../../videos/api/get-videos';
 import { SectionCard } from '../../shared/components/section-card';
 import { ContentRow } from './content-row';
+import { TranscriptsModal } from './transcripts-modal';
 import classes from './content.module.css';
 
 /**
@@ -18,6 +20,7 @@ export const STAND_IN_NOTE = 'Newest video, until you choose one';
 
 function VideoRow({ video, standIn }: { video: Video; standIn: boolean }) {
   const feature = useFeatureVideo();
+  const [transcripts, setTranscripts] = useState(false);
   return (
     <ContentRow
       testId="featured-row"
@@ -36,27 +39,41 @@ function VideoRow({ video, standIn }: { video: Video; standIn: boolean }) {
         </>
       }
       action={
-        <Button
-          size="xs"
-          variant={video.featured ? 'filled' : 'default'}
-          leftSection={
-            video.featured ? <IconStarFilled size={14} aria-hidden /> : <IconStar size={14} aria-hidden />
-          }
-          onClick={() => feature.mutate(video.id)}
-          loading={feature.isPending}
-          disabled={video.featured}
-          aria-label={`${video.featured ? 'Featured' : 'Feature'}: ${video.title}`}
-          className={classes.rowAction}
-        >
-          {video.featured ? 'Featured' : 'Feature'}
-        </Button>
+        <Group gap={6} wrap="nowrap">
+          <Tooltip label="Transcripts">
+            <ActionIcon
+              variant="default"
+              size="input-xs"
+              onClick={() => setTranscripts(true)}
+              aria-label={`Transcripts: ${video.title}`}
+              className={classes.rowAction}
+            >
+              <IconFileText size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <TranscriptsModal video={video} opened={transcripts} onClose={() => setTranscripts(false)} />
+          <Button
+            size="xs"
+            variant={video.featured ? 'filled' : 'default'}
+            leftSection={
+              video.featured ? <IconStarFilled size={14} aria-hidden /> : <IconStar size={14} aria-hidden />
+            }
+            onClick={() => feature.mutate(video.id)}
+            loading={feature.isPending}
+            disabled={video.featured}
+            aria-label={`${video.featured ? 'Featured' : 'Feature'}: ${video.title}`}
+            className={classes.rowAction}
+          >
+            {video.featured ? 'Featured' : 'Feature'}
+          </Button>
+        </Group>
       }
     />
   );
 }
 
 /**
- * The first 10 videos, each with `Feature`, the chosen one reading `Featured`; until one is chosen, the one
+ * The first 10 videos, each with its Transcripts (a modal) and `Feature`, the chosen one reading `Featured`; until one is chosen, the one
  * the home page features meanwhile says so (`STAND_IN_NOTE`), in its row or above the list when it is not among them.
  */
 export function FeaturedVideoCard({ videos }: { videos: UseQueryResult<VideoPage> }) {

@@ -165,4 +165,19 @@ describe('the Google account card (YouTube Analytics)', () => {
     expect(within(region).getByRole('checkbox', { name: /^Revenue/ })).toBeChecked();
     expect(within(region).getByTestId('google-account-state').textContent).toContain('and revenue');
   });
+
+  it('says the caption permission is not read-only, and what the site does with it', async () => {
+    setup(
+      googleAccount({
+        clientConfigured: true,
+        state: 'connected',
+        channel: CHANNEL,
+        scopes: [GOOGLE_SCOPES.analytics, GOOGLE_SCOPES.youtube, GOOGLE_SCOPES.captions],
+      }),
+    );
+    const region = await card();
+    expect((await within(region).findByTestId('google-account-state')).textContent).toContain(
+      'Access to YouTube Analytics reports, your YouTube account and caption tracks. YouTube’s caption permission would also allow managing the channel’s videos; the site only reads caption tracks.',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import type { GoogleAccountStatus } from '@app/contracts';
+import { GOOGLE_SCOPES, type GoogleAccountStatus } from '@app/contracts';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle, IconCircleCheck, IconPlugConnectedX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ function StateLine({ status }: { status: GoogleAccountStatus }) {
     );
   }
   const since = status.connectedAt ? ` since ${day.format(new Date(status.connectedAt))}` : '';
+  const captions = status.scopes.includes(GOOGLE_SCOPES.captions);
   return (
     <div data-testid="google-account-state">
       <Text size="sm">
@@ -27,7 +28,10 @@ function StateLine({ status }: { status: GoogleAccountStatus }) {
         {status.channel.id}){since}.
       </Text>
       <Text size="xs" c="dimmed">
-        Read-only access to {scopeList(status.scopes)}.
+        {captions ? 'Access' : 'Read-only access'} to {scopeList(status.scopes)}.
+        {captions
+          ? ' YouTube’s caption permission would also allow managing the channel’s videos; the site only reads caption tracks.'
+          : ''}
         {status.revenue ? ' To stop reading revenue, disconnect and connect again without Revenue.' : ''}
       </Text>
     </div>

@@ -12,6 +12,7 @@ import { SectionCard } from '../../shared/components/section-card';
 import { useGoogleAccount } from '../api/google-account';
 import { googleAccountBadges } from '../lib/google-account-state';
 import { GoogleAccountCard } from './google-account-card';
+import { YoutubeCaptionsCard } from './youtube-captions-card';
 
 const statusBadge: Record<IntegrationStatus, { color: string; label: string }> = {
   connected: { color: 'green', label: 'Connected' },
@@ -142,7 +143,7 @@ function YoutubeTile() {
 /**
  * Status from the settings; Connect shows a hint. Test runs the integration's real check on the
  * server (#14), and a set-up integration whose last test failed shows Error with that test's message.
- * Below the tiles, the Google account card (YouTube Analytics).
+ * Below the tiles, the Google account card (YouTube Analytics) and Transcripts from YouTube, which reads through it.
  */
 export function OverviewPanel() {
   const settings = useSettings();
@@ -158,6 +159,7 @@ export function OverviewPanel() {
         </SimpleGrid>
       </SectionCard>
       <GoogleAccountCard />
+      <YoutubeCaptionsCard />
     </Stack>
   );
 }

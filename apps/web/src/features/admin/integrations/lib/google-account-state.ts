@@ -12,6 +12,7 @@ const SCOPE_LABELS: Record<string, string> = {
   [GOOGLE_SCOPES.analytics]: 'YouTube Analytics reports',
   [GOOGLE_SCOPES.youtube]: 'your YouTube account',
   [GOOGLE_SCOPES.revenue]: 'revenue',
+  [GOOGLE_SCOPES.captions]: 'caption tracks',
 };
 
 /** `YouTube Analytics reports, your YouTube account and revenue` (read-only). */

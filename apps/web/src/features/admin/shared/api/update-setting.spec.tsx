@@ -123,3 +123,63 @@ describe('settings in the browser after an admin session', () => {
     for (const key of Object.keys(ADMIN_ONLY)) expect(settings).not.toHaveProperty(key);
   });
 });
+
+/** Two saves of one object setting, as two blurs of the ad slot fields make them. */
+function TwoSaves() {
+  const admin = useAdminSettings();
+  const { mutate } = useUpdateSetting('settings');
+  const slots = (inFeed: string) => ({ ...settingsDefaults.adSlots, inFeed });
+  return (
+    <>
+      <p>in-feed: {admin.data ? admin.data.adSlots.inFeed || '-' : 'loading'}</p>
+      <button
+        type="button"
+        onClick={() => {
+          mutate({ key: 'adSlots', value: slots('111'), label: 'Ad slots', quiet: true });
+          mutate({ key: 'adSlots', value: slots('222'), label: 'Ad slots', quiet: true });
+        }}
+      >
+        save twice
+      </button>
+    </>
+  );
+}
+
+describe('saves of one setting', () => {
+  it('go out one at a time, in order, and the field never shows the older answer after the newer value', async () => {
+    const sent: string[] = [];
+    const answers: (() => void)[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    mockFetch({
+      '/api/admin/settings': () => fakeResponse(200, adminBag('Site')),
+      '/api/settings': () => fakeResponse(200, publicBag('Site')),
+      '/api/settings/adSlots': (init) => {
+        const { value } = JSON.parse(String(init?.body)) as { value: Settings['adSlots'] };
+        sent.push(value.inFeed);
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        // The server answers when the test says so (the first save is slow).
+        return new Promise<Response>((resolve) =>
+          answers.push(() => {
+            inFlight -= 1;
+            resolve(fakeResponse(200, { key: 'adSlots', value }));
+          }),
+        );
+      },
+    });
+    renderWithProviders(<TwoSaves />);
+    expect(await screen.findByText('in-feed: -')).toBeInTheDocument();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'save twice' })));
+    expect(screen.getByText('in-feed: 222')).toBeInTheDocument();
+    await waitFor(() => expect(sent).toEqual(['111']));
+    await act(async () => answers.shift()!());
+    // The first answer (111) does not replace the newer value the field shows.
+    expect(screen.getByText('in-feed: 222')).toBeInTheDocument();
+    await waitFor(() => expect(sent).toEqual(['111', '222']));
+    await act(async () => answers.shift()!());
+    expect(screen.getByText('in-feed: 222')).toBeInTheDocument();
+    expect(mostInFlight).toBe(1);
+  });
+});

@@ -38,7 +38,15 @@ export interface SettingChange<K extends SettingsKey = SettingsKey> {
 /**
  * Saves one setting. The cached bag shows the new value at once and takes the stored value from the
  * answer; a refused value puts the previous one back and shows the failure toast with the API's message.
+ *
+ * Saves go out one at a time, in the order they were made (one mutation scope): a field that saves a whole object
+ * (the six ad slots) sends it again on each blur, and two of those requests in flight at once could reach the
+ * server in either order, so the older value could be stored last. Only the latest change of a key puts its
+ * answer in the cache, so a field never flickers back to an older value while a newer one is on its way.
  */
+/** The latest change of each key, by identity (a mutation's variables). */
+const latestChange = new Map<SettingsKey, SettingChange>();
+
 export function useUpdateSetting(scope: SettingsScope) {
   const queryClient = useQueryClient();
   const { queryKey } = adminSettingsQueryOptions();
@@ -48,8 +56,11 @@ export function useUpdateSetting(scope: SettingsScope) {
     queryClient.setQueryData(queryKey, (settings) => (settings ? { ...settings, [key]: value } : settings));
 
   return useMutation({
+    scope: { id: 'settings' },
     mutationFn: ({ key, value }: SettingChange) => updateSetting(key, value),
-    onMutate: async ({ key, value }) => {
+    onMutate: async (change) => {
+      const { key, value } = change;
+      latestChange.set(key, change);
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey)?.[key];
       // A secret is shown masked; the typed text never goes into the cache.
@@ -65,8 +76,9 @@ export function useUpdateSetting(scope: SettingsScope) {
       }
       replaceToast({ title: toasts.failure, description: error.message, variant: 'destructive' });
     },
-    onSuccess: (result, { label, description, quiet }) => {
-      setCached(result.key, result.value);
+    onSuccess: (result, change) => {
+      const { label, description, quiet } = change;
+      if (latestChange.get(change.key) === change) setCached(result.key, result.value);
       // The public page keeps its own query (public keys only): it reloads, so `/` shows the change too.
       void queryClient.invalidateQueries({ queryKey: publicSettingsQueryOptions().queryKey });
       if (!quiet) replaceToast({ title: toasts.success, description: description ?? `${label} updated` });

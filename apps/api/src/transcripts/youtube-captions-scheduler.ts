@@ -1,0 +1,111 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { ENV } from '../config/config.module';
+import type { Env } from '../config/env';
+import { GoogleAccountService } from '../google-account/google-account.service';
+import { SettingsService } from '../settings/settings.service';
+import { nightlyDue } from '../youtube-analytics/import-plan';
+import { AppLockService } from '../youtube/app-lock.service';
+import { LockedJob } from '../youtube/locked-job';
+import { SyncService } from '../youtube/sync.service';
+import {
+  type CaptionRunOutcome,
+  type CaptionTrigger,
+  YoutubeCaptionsImporter,
+} from './youtube-captions-importer';
+import { YoutubeCaptionsStore } from './youtube-captions-store';
+
+/** Held by the process that runs the import, so two processes never run it at once. */
+export const CAPTIONS_LOCK = 'youtube-captions';
+const CAPTIONS_LOCK_TTL_MS = 5 * 60_000;
+/** How often each process asks whether a run is due (and once shortly after it starts). */
+export const CAPTIONS_TICK_MS = 10 * 60_000;
+const FIRST_TICK_MS = 45_000;
+
+/**
+ * When "Transcripts from YouTube" runs, while the switch is on and an account is connected: after each successful
+ * YouTube sync, nightly (import-plan.ts NIGHTLY_HOUR_UTC, once per UTC day across every process), on demand, when
+ * the switch is turned on and when the account is (re)connected. Each run is bounded by the daily budget. Turning the
+ * switch off, or disconnecting, stops a running one and deletes the tracks read from YouTube; a switch turned off
+ * some other way (a restored backup) is caught up with at the next tick.
+ */
+@Injectable()
+export class YoutubeCaptionsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(YoutubeCaptionsScheduler.name);
+  private readonly job: LockedJob<CaptionTrigger, CaptionRunOutcome>;
+
+  constructor(
+    private readonly importer: YoutubeCaptionsImporter,
+    private readonly store: YoutubeCaptionsStore,
+    private readonly google: GoogleAccountService,
+    private readonly sync: SyncService,
+    private readonly settings: SettingsService,
+    locks: AppLockService,
+    private readonly clock: Clock,
+    @Inject(ENV) private readonly env: Env,
+  ) {
+    this.job = new LockedJob({
+      locks,
+      name: CAPTIONS_LOCK,
+      ttlMs: CAPTIONS_LOCK_TTL_MS,
+      logger: this.logger,
+      label: 'YouTube captions',
+      run: (trigger, signal) => this.importer.run(trigger, signal),
+    });
+  }
+
+  /** Listens to the Google account and the sync; outside tests (whose stacks tick on demand) starts the ticks. */
+  onApplicationBootstrap(): void {
+    this.google.listen({
+      connected: () => void this.start('connect'),
+      disconnected: () => this.stopAndRemove().then(() => undefined),
+    });
+    this.sync.afterSync(() => void this.start('sync'));
+    if (this.env.NODE_ENV !== 'test') this.job.tickEvery(() => this.tick(), FIRST_TICK_MS, CAPTIONS_TICK_MS);
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.job.close();
+  }
+
+  get running(): boolean {
+    return this.job.running;
+  }
+
+  /** Starts a run unless one of this process is running: true when it started (with the switch off it ends at once). */
+  start(trigger: CaptionTrigger): boolean {
+    return this.job.start(trigger);
+  }
+
+  /** Resolves once no run of this process is running (with the last one's outcome, if any). */
+  whenIdle(): Promise<CaptionRunOutcome | null> {
+    return this.job.whenIdle();
+  }
+
+  /** Stops a running run, then deletes every track read from YouTube; answers how many went. */
+  async stopAndRemove(): Promise<number> {
+    await this.job.cancel();
+    return this.importer.removeAll();
+  }
+
+  /** Starts the nightly run when due, or catches up with a switch turned off behind its back. Never throws. */
+  async tick(): Promise<void> {
+    try {
+      if (!(await this.settings.get('youtubeCaptions'))) {
+        if ((await this.store.listedIds()).size > 0) await this.stopAndRemove();
+        return;
+      }
+      const account = await this.google.find();
+      if (account?.row.state !== 'connected') return;
+      if (nightlyDue((await this.store.state())?.nightlyDay ?? null, this.clock.now())) this.start('nightly');
+    } catch (error) {
+      this.logger.warn(`YouTube captions tick skipped: ${(error as Error).message}`);
+    }
+  }
+}
