@@ -78,6 +78,15 @@ export class VideoSet {
     return this;
   }
 
+  /** Its video numbers, in order. */
+  *members(): Generator<number> {
+    for (let byte = 0; byte < this.bits.length; byte++) {
+      const bits = this.bits[byte];
+      if (!bits) continue;
+      for (let bit = 0; bit < 8; bit++) if (bits & (1 << bit)) yield byte * 8 + bit;
+    }
+  }
+
   get size(): number {
     let count = 0;
     for (const byte of this.bits) {

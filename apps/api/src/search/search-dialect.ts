@@ -9,7 +9,7 @@ export interface DocumentChange {
 }
 
 /**
- * The videos a query matches, as subqueries: `scored` has a row per video, its `videoId`, `score` (4 every word is in
+ * The videos a query matches, as subqueries: `scored` has a row per video, its `videoId`, `videoNo`, `score` (4 every word is in
  * the title, 3 in its chapters, 2 in its description, 1 anywhere in the video), `publishedAt` and `short` (from
  * `search_video`); `ids` the same videos' `videoId` alone (what the video list joins). Both read `params`.
  */

@@ -51,7 +51,8 @@ export const sqliteDialect: SearchDialect = {
     const tiers = RANKED_FIELDS.map(([field, score]) => `WHEN rowid IN (${matching(field)}) THEN ${score} `);
     return {
       scored:
-        'SELECT v.videoId AS videoId, m.tier AS score, v.publishedAt AS publishedAt, v.short AS short ' +
+        'SELECT v.videoId AS videoId, v.videoNo AS videoNo, m.tier AS score, v.publishedAt AS publishedAt, ' +
+        'v.short AS short ' +
         `FROM (SELECT rowid AS doc, CASE ${tiers.join('')}ELSE 1 END ` +
         `AS tier FROM search_fts WHERE search_fts MATCH :${param('any')}) m INNER JOIN search_video v ON v.videoNo = m.doc`,
       ids:

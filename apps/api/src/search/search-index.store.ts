@@ -18,6 +18,13 @@ export interface IndexedVideo {
   transcripts: string;
 }
 
+/** A video of a page of results: its id, its number in the index, its score (`DialectMatch.scored`). */
+export interface RankedVideo {
+  videoId: string;
+  videoNo: number;
+  score: number;
+}
+
 /** What the ranking and the public lists need of an indexed video. */
 export interface IndexedFacts {
   publishedAt: Date;
@@ -204,14 +211,13 @@ export class SearchIndexStore {
   }
 
   /**
-   * A page of the videos matching every term, ranked (docs/search.md): the best kind of match first (`score`), then
-   * the newest; read from the index alone. The total is counted only when the page does not tell it.
+   * A page of the videos a match found, ranked (docs/search.md): the best kind of match first (`score`), then the
+   * newest; read from the index alone. The total is counted only when the page does not tell it.
    */
   async ranked(
-    terms: QueryTerm[],
+    found: DialectMatch | null,
     options: { withoutShorts: boolean; limit: number; offset: number },
-  ): Promise<{ videos: { videoId: string; score: number }[]; total: number }> {
-    const found = await this.match(terms);
+  ): Promise<{ videos: RankedVideo[]; total: number }> {
     if (!found) return { videos: [], total: 0 };
     const query = () => {
       const q = this.db.createQueryBuilder().from(`(${found.scored})`, 'found').setParameters(found.params);
@@ -220,18 +226,24 @@ export class SearchIndexStore {
     };
     const rows = await query()
       .select('found.videoId', 'videoId')
+      .addSelect('found.videoNo', 'videoNo')
       .addSelect('found.score', 'score')
       .orderBy('found.score', 'DESC')
       .addOrderBy('found.publishedAt', 'DESC')
       .addOrderBy('found.videoId', 'ASC')
       .limit(options.limit)
       .offset(options.offset)
-      .getRawMany<{ videoId: string; score: number | string }>();
+      .getRawMany<Record<keyof RankedVideo, string | number>>();
     const complete = rows.length > 0 ? rows.length < options.limit : options.offset === 0;
     const total = complete
       ? options.offset + rows.length
       : Number((await query().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>())?.n ?? 0);
-    return { videos: rows.map((row) => ({ videoId: row.videoId, score: Number(row.score) })), total };
+    const videos = rows.map((row) => ({
+      videoId: String(row.videoId),
+      videoNo: Number(row.videoNo),
+      score: Number(row.score),
+    }));
+    return { videos, total };
   }
 
   /**
@@ -241,10 +253,9 @@ export class SearchIndexStore {
   async matching(
     manager: EntityManager,
     terms: QueryTerm[],
-    videoIds: string[],
+    videos: Pick<RankedVideo, 'videoId' | 'videoNo'>[],
   ): Promise<Map<string, MatchedEntry[]>> {
-    const indexed = await this.indexed(manager, videoIds);
-    const byNo = new Map([...indexed].map(([videoId, { videoNo }]) => [videoNo, videoId]));
+    const byNo = new Map(videos.map(({ videoId, videoNo }) => [videoNo, videoId]));
     const out = new Map<string, MatchedEntry[]>();
     if (!byNo.size || !terms.length) return out;
     for (const row of await this.matchingEntries(manager, terms, [...byNo.keys()].map(rangeOf))) {

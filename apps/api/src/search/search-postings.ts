@@ -62,8 +62,10 @@ const param = (field: SearchField) => `search_${field}`;
  * videos that hold it, posting-list.ts), read by primary key. InnoDB's FULLTEXT reads every matched row, document
  * and all: a word in all 10,000 videos of the benchmark took 420 ms on MariaDB 10.11 (docs/search.md).
  */
-export const mysqlDialect: SearchDialect = {
+export const mysqlDialect: SearchDialect & { listedMax: number } = {
   batch: 1000,
+  /** Up to this many matches are read by their numbers; beyond, every video is tested against a bitmap. */
+  listedMax: 2000,
   async write(manager, changes) {
     // The offsets each (chunk, token) gains and loses.
     const edits = new Map<string, PostingEdit>();
@@ -143,14 +145,41 @@ export const mysqlDialect: SearchDialect = {
         })
         .reduce((all, set) => all.and(set)),
     );
-    if (!sets[0].size) return null;
-    const params = Object.fromEntries(FIELDS.map((field, i) => [param(field), sets[i].bits]));
-    const tiers = RANKED_FIELDS.map(([field, score]) => `WHEN ${member(param(field))} THEN ${score} `);
+    const [any, ...ranked] = sets;
+    const count = any.size;
+    if (!count) return null;
+    if (count > this.listedMax) {
+      // Many videos: each video's number is tested against the sets, passed as bitmaps.
+      const params = Object.fromEntries(FIELDS.map((field, i) => [param(field), sets[i].bits]));
+      const tiers = RANKED_FIELDS.map(([field, score]) => `WHEN ${member(param(field))} THEN ${score} `);
+      return {
+        scored:
+          `SELECT videoId, videoNo, CASE ${tiers.join('')}ELSE 1 END AS score, publishedAt, short ` +
+          `FROM search_video WHERE ${member(param('any'))}`,
+        ids: `SELECT videoId FROM search_video WHERE ${member(param('any'))}`,
+        params,
+      };
+    }
+    // Few: read by their numbers, each tier a list of its own.
+    const tierOf = new Map<number, number>();
+    for (const videoNo of any.members()) {
+      const tier = RANKED_FIELDS.find((_, i) => ranked[i].has(videoNo));
+      tierOf.set(videoNo, tier?.[1] ?? 1);
+    }
+    const listed = (score: number) => {
+      const nos = [...tierOf].filter(([, tier]) => tier === score).map(([videoNo]) => videoNo);
+      return nos.length ? nos : [-1];
+    };
+    const params: Record<string, unknown> = { [param('any')]: [...tierOf.keys()] };
+    RANKED_FIELDS.forEach(([field, score]) => (params[param(field)] = listed(score)));
+    const tiers = RANKED_FIELDS.map(
+      ([field, score]) => `WHEN videoNo IN (:...${param(field)}) THEN ${score} `,
+    );
     return {
       scored:
-        `SELECT videoId, CASE ${tiers.join('')}ELSE 1 END AS score, publishedAt, short ` +
-        `FROM search_video WHERE ${member(param('any'))}`,
-      ids: `SELECT videoId FROM search_video WHERE ${member(param('any'))}`,
+        `SELECT videoId, videoNo, CASE ${tiers.join('')}ELSE 1 END AS score, publishedAt, short ` +
+        `FROM search_video WHERE videoNo IN (:...${param('any')})`,
+      ids: `SELECT videoId FROM search_video WHERE videoNo IN (:...${param('any')})`,
       params,
     };
   },

@@ -29,34 +29,38 @@ export class SearchService {
   async search(q: string, limit: number, offset: number): Promise<SearchResponse> {
     const terms = queryTerms(q);
     if (!terms.length) return { q, total: 0, results: [] };
-    const page = await this.store.ranked(terms, {
-      withoutShorts: await this.settings.get('hideShorts'),
-      limit,
-      offset,
+    // What can be read at once is (on MySQL, each on a connection of its own).
+    const [withoutShorts, found] = await Promise.all([
+      this.settings.get('hideShorts'),
+      this.store.match(terms),
+    ]);
+    const page = await this.store.ranked(found, { withoutShorts, limit, offset });
+    const [listed, matched] = await Promise.all([
+      this.videos.findByIds(page.videos.map((v) => v.videoId)),
+      this.store.matching(this.db.manager, terms, page.videos),
+    ]);
+    // A video deleted between the reads is left out.
+    const items = page.videos.flatMap((v) => {
+      const video = listed.get(v.videoId);
+      return video ? [{ video, score: v.score }] : [];
     });
-    const listed = await this.videos.findByIds(page.videos.map((v) => v.videoId));
-    const scores = new Map(page.videos.map((v) => [v.videoId, v.score]));
-    // A video deleted between the two reads is left out.
-    const items = page.videos.flatMap((v) => listed.get(v.videoId) ?? []);
-    const matched = await this.store.matching(
-      this.db.manager,
-      terms,
-      items.map((video) => video.id),
-    );
     const passages = [...matched.values()].flatMap((entries) =>
       momentCandidates(entries).flatMap((entry) => (entry.cues ? [entry.cues] : [])),
     );
-    const read = await this.transcripts.cueRanges(passages);
+    const [read, image] = await Promise.all([
+      this.transcripts.cueRanges(passages),
+      this.images.of(
+        'video',
+        items.map(({ video }) => video.id),
+      ),
+    ]);
     const cues = new Map(passages.map((range, i) => [cueKey(range), read[i]]));
     return {
       q,
       total: page.total,
-      results: await this.images.with('video', items, (video, image) => ({
-        video: toVideo(video, image),
-        ...searchResultOf(
-          { video, tier: scores.get(video.id) ?? 1, entries: matched.get(video.id) ?? [], cues },
-          terms,
-        ),
+      results: items.map(({ video, score }) => ({
+        video: toVideo(video, image(video.id)),
+        ...searchResultOf({ video, tier: score, entries: matched.get(video.id) ?? [], cues }, terms),
       })),
     };
   }
