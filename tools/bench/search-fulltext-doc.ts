@@ -1,7 +1,7 @@
 /** The section of docs/benchmarks.md that tools/bench/search-fulltext.ts writes, and its summary line. */
 import { cpus } from 'node:os';
 import { machine, type SummaryRow } from './doc';
-import type { FulltextBenchResult, FulltextPhase, Side } from './search-fulltext';
+import type { FulltextBenchResult, FulltextPhase, Side } from './search-fulltext-ask';
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -42,7 +42,9 @@ export function fulltextMarkdown(r: FulltextBenchResult, when: Date): string {
     'Both beside `search_video` and `search_entry`, which the site keeps either way.',
     '',
     `Milliseconds, p50 / p95 / max (found: the mean total): the ${r.queries} queries of the mix by kind, then a word`,
-    `every video says and as-you-type's first letters, each asked ${r.probeTimes} times:`,
+    `every video says and as-you-type's first letters, each asked ${r.probeTimes} times. "Ids alone" is FULLTEXT's part`,
+    'of a query with nothing around it (`SELECT FTS_DOC_ID … WHERE MATCH`: no join, no ranking). The two share the',
+    'pool: the posting lists’ pages read come from the FULLTEXT queries pushing them out.',
     '',
     `| Query (found) | ${columns.map(({ phase, side }) => `${NAMES[side]}, ${pool(phase)}`).join(' | ')} |`,
     `| --- | ${columns.map(() => '---').join(' | ')} |`,
@@ -51,6 +53,16 @@ export function fulltextMarkdown(r: FulltextBenchResult, when: Date): string {
       (kind) =>
         `| ${kind} (${first.sides.postings.byKind[kind].results.toLocaleString('en-US')}) | ${columns
           .map(({ phase, side }) => cell(phase.sides[side].byKind[kind]))
+          .join(' | ')} |`,
+    ),
+    ...Object.keys(first.idsAlone).map(
+      (kind) =>
+        `| ${kind}: FULLTEXT's ids alone (pages read a query) | ${columns
+          .map(({ phase, side }) =>
+            side === 'fulltext'
+              ? `${cell(phase.idsAlone[kind])} (${phase.idsAlone[kind].pagesRead.toLocaleString('en-US')})`
+              : '–',
+          )
           .join(' | ')} |`,
     ),
     `| Pages read from disk | ${columns.map(({ phase, side }) => phase.sides[side].pagesRead.toLocaleString('en-US')).join(' | ')} |`,

@@ -111,3 +111,12 @@ export function fulltextMatch(terms: QueryTerm[]): DialectMatch {
     params,
   };
 }
+
+/** FULLTEXT's matching video numbers alone: InnoDB's part of a query, before any join or ranking. */
+export async function fulltextIds(db: DataSource, terms: QueryTerm[]): Promise<number> {
+  const rows = await db.query(
+    `SELECT FTS_DOC_ID FROM ${FULLTEXT_TABLE} WHERE MATCH(terms) AGAINST(? IN BOOLEAN MODE)`,
+    [booleanModeQuery(terms, dist().FIELD_MARKS.any)],
+  );
+  return rows.length;
+}

@@ -21,10 +21,19 @@ import { parseOptions, wholeNumber } from '../lib/args';
 import { type RunningMariaDb, startMariaDb } from '../mariadb';
 import { requireCommand } from '../system-deps';
 import { writeDocSection, writeRawJson } from './doc';
-import { type Latency, latency } from './search';
 import { queries } from './search-corpus';
+import {
+  askBoth,
+  type Asked,
+  type FulltextBenchResult,
+  type FulltextPhase,
+  figures,
+  type Ranked,
+  type Side,
+  timeIdsAlone,
+} from './search-fulltext-ask';
 import { fulltextMarkdown } from './search-fulltext-doc';
-import { buildFulltext, FULLTEXT_TABLE, type FulltextBuild, fulltextMatch } from './search-fulltext-index';
+import { buildFulltext, FULLTEXT_TABLE, fulltextMatch } from './search-fulltext-index';
 import { distApp, loadDist, seed } from './search-index';
 import { ensureApiBuild } from './sync';
 
@@ -33,102 +42,9 @@ const SMOKE = { videos: 40, perKind: 2, probeTimes: 1 };
 const WARM_UP = 2;
 const PAGE = { withoutShorts: false, limit: 20, offset: 0 };
 /** Named queries beside the mix, each asked `probeTimes` times: a word every video says, as-you-type's first letters. */
-export const PROBES = ['the', 't', 'th', 'the of and'];
-
-export type Side = 'fulltext' | 'postings';
-export const SIDES: Side[] = ['fulltext', 'postings'];
-
-export interface SideFigures {
-  all: Latency;
-  /** Per kind of the mix, and per probe (`the`…); results: the mean total found. */
-  byKind: Record<string, Latency & { results: number }>;
-  /** Pages InnoDB read from disk while this side's queries ran. */
-  pagesRead: number;
-}
-
-export interface FulltextPhase {
-  poolBytes: number;
-  warmed: boolean;
-  sides: Record<Side, SideFigures>;
-}
-
-export interface FulltextBenchResult {
-  videos: number;
-  server: string;
-  queries: number;
-  /** Queries of each kind asked before the first measures; times each named query is asked. */
-  warmUp: number;
-  probeTimes: number;
-  build: FulltextBuild;
-  sizes: { fulltextTable: number; fulltextIndex: number; postings: number };
-  phases: FulltextPhase[];
-  /** Queries whose page or total differed between the two (none expected: the same documents, the same ranking). */
-  mismatches: string[];
-  load: { before: number[]; after: number[] };
-}
-
-interface Asked {
-  kind: string;
-  q: string;
-}
-
-interface Ranked {
-  videos: { videoId: string; score: number }[];
-  total: number;
-}
-
-const poolReads = async (db: DataSource) =>
-  Number((await db.query("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_reads'"))[0].Value);
-
-/** Asks each query of both sides (first one side, then the other, in turn), timing each. */
-async function askBoth(
-  db: DataSource,
-  ask: Record<Side, (q: string) => Promise<Ranked>>,
-  list: Asked[],
-  mismatches: string[],
-) {
-  const out = { fulltext: [], postings: [] } as Record<
-    Side,
-    { asked: Asked; ms: number; reads: number; total: number }[]
-  >;
-  for (const [i, asked] of list.entries()) {
-    const answers = {} as Record<Side, Ranked>;
-    for (const side of i % 2 ? [...SIDES].reverse() : SIDES) {
-      const reads = await poolReads(db);
-      const started = performance.now();
-      answers[side] = await ask[side](asked.q);
-      const ms = performance.now() - started;
-      out[side].push({ asked, ms, reads: (await poolReads(db)) - reads, total: answers[side].total });
-    }
-    const [a, b] = SIDES.map((side) => JSON.stringify(answers[side]));
-    if (a !== b && !mismatches.some((m) => m.startsWith(`${asked.q}:`)))
-      mismatches.push(`${asked.q}: FULLTEXT ${a.slice(0, 200)}, postings ${b.slice(0, 200)}`);
-  }
-  return out;
-}
-
-function figures(
-  timed: { asked: Asked; ms: number; reads: number; total: number }[],
-  mix: number,
-): SideFigures {
-  const kinds = new Map<string, { ms: number[]; total: number }>();
-  for (const { asked, ms, total } of timed) {
-    const kind = kinds.get(asked.kind) ?? { ms: [], total: 0 };
-    kind.ms.push(ms);
-    kind.total += total;
-    kinds.set(asked.kind, kind);
-  }
-  return {
-    all: latency(timed.slice(0, mix).map((t) => t.ms)),
-    byKind: Object.fromEntries(
-      [...kinds].map(([kind, { ms, total }]) => [
-        kind,
-        { ...latency(ms), results: Math.round(total / ms.length) },
-      ]),
-    ),
-    pagesRead: timed.reduce((n, t) => n + t.reads, 0),
-  };
-}
+const PROBES = ['the', 't', 'th', 'the of and'];
+/** Those also asked of FULLTEXT for the matching ids alone (no join, no ranking). */
+const IDS_ALONE = ['the', 't'];
 
 /** Bytes of the .ibd files of the app's database whose names pass `test`. */
 function fileBytes(datadir: string, test: (file: string) => boolean): number {
@@ -200,7 +116,12 @@ export async function runFulltextBench(
         log(
           `pool ${poolBytes / 2 ** 20} MB: FULLTEXT p95 ${sides.fulltext.all.p95} ms, postings ${sides.postings.all.p95} ms`,
         );
-        return { poolBytes, warmed, sides };
+        const idsAlone = await timeIdsAlone(
+          db,
+          probes.filter((p) => IDS_ALONE.includes(p.q)),
+          queryTerms,
+        );
+        return { poolBytes, warmed, sides, idsAlone };
       };
       const phases = [await phase(false)];
       // A pool that holds every table of the database, with room to spare.
