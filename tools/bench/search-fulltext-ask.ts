@@ -3,9 +3,9 @@
  * each side first in turn, with the pages InnoDB read from disk meanwhile; what they answered compared.
  */
 import type { DataSource } from 'typeorm';
-import type { QueryTerm } from '../../apps/api/src/search/search-query';
 import { type Latency, latency } from './search';
 import { type FulltextBuild, fulltextIds } from './search-fulltext-index';
+import type { QueryTerm } from './search-fulltext-query';
 
 export type Side = 'fulltext' | 'postings';
 export const SIDES: Side[] = ['fulltext', 'postings'];

@@ -7,15 +7,24 @@
  * the `DialectMatch` this returns, as it reads the posting lists').
  */
 import type { DataSource } from 'typeorm';
-import type { DialectMatch } from '../../apps/api/src/search/search-dialect';
-import type { QueryTerm, SearchField } from '../../apps/api/src/search/search-query';
-import { booleanModeQuery } from './search-fulltext-query';
+import { booleanModeQuery, type QueryTerm } from './search-fulltext-query';
 import { loadDist } from './search-index';
 
 export const FULLTEXT_TABLE = 'search_fulltext';
 /** Videos whose entries are read per query while the documents are made. */
 const VIDEO_BATCH = 100;
 
+/** Where a term is in the video, as `FIELD_MARKS` names it. */
+type SearchField = 'any' | 'title' | 'chapter' | 'description';
+
+/** What `SearchIndexStore.ranked` reads: a scored subquery (apps/api/src/search/search-dialect.ts). */
+interface DialectMatch {
+  scored: string;
+  ids: string;
+  params: Record<string, unknown>;
+}
+
+/** What this takes of the built API's search modules. */
 interface DistSearch {
   documentOf(entries: { entry: number; words: string[] }[]): Set<string>;
   ENTRIES_PER_VIDEO: number;

@@ -8,7 +8,11 @@
  * the documents, and a quoted phrase would make InnoDB check positions (a prefix cannot be quoted at all). A term
  * with anything else in it is refused rather than let through as boolean-mode syntax.
  */
-import type { QueryTerm } from '../../apps/api/src/search/search-query';
+/** A term of a query, as the built API's `queryTerms` makes it (apps/api/src/search/search-query.ts). */
+export interface QueryTerm {
+  term: string;
+  prefix: boolean;
+}
 
 const WORD = /^[\p{L}\p{N}]+$/u;
 const MARK = /^[a-z]+$/;
