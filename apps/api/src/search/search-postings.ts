@@ -60,7 +60,7 @@ const param = (field: SearchField) => `search_${field}`;
 /**
  * MySQL/MariaDB: posting lists in a plain InnoDB table (`search_posting`: per term and chunk of video numbers, the
  * videos that hold it, posting-list.ts), read by primary key. InnoDB's FULLTEXT reads every matched row, document
- * and all: a word in all 10,000 videos of the benchmark took 420 ms on MariaDB 10.11 (docs/search.md).
+ * and all: 40× slower at p95 on the benchmark's 10,000 videos (docs/search.md, tools/bench/search-fulltext.ts).
  */
 export const mysqlDialect: SearchDialect & { listedMax: number } = {
   batch: 1000,
