@@ -29,6 +29,7 @@ import {
   videoOfPath,
 } from './analytics-kinds';
 import { AnalyticsStoreService, type HeroSeen, type VisitorRow } from './analytics-store.service';
+import { AnalyticsUpkeepService } from './analytics-upkeep.service';
 import { SearchRollupsService } from './search-rollups.service';
 import { TurnQueue } from './turn-queue';
 import { WindowLimiter } from './window-limiter';
@@ -172,6 +173,7 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
 
   constructor(
     private readonly store: AnalyticsStoreService,
+    private readonly upkeep: AnalyticsUpkeepService,
     private readonly searches: SearchRollupsService,
     private readonly settings: SettingsService,
     private readonly videos: VideosService,
@@ -291,9 +293,9 @@ export class AnalyticsIngestService implements OnApplicationBootstrap, BeforeApp
     if (this.maintainedDay === today) return;
     this.maintainedDay = today;
     await this.saltFor(today);
-    await this.store.rollVisitorsBefore(addDays(today, -1));
+    await this.upkeep.rollVisitorsBefore(addDays(today, -1));
     await this.searches.foldDaysBefore(today);
-    await this.store.deleteRollupsBefore(addDays(today, -ROLLUP_KEEP_DAYS));
+    await this.upkeep.deleteRollupsBefore(addDays(today, -ROLLUP_KEEP_DAYS));
   }
 
   private async tick(): Promise<void> {

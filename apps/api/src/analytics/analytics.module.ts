@@ -9,7 +9,10 @@ import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsIngestService } from './analytics-ingest.service';
 import { AnalyticsReportService } from './analytics-report.service';
+import { AnalyticsDaysService } from './analytics-days.service';
 import { AnalyticsStoreService } from './analytics-store.service';
+import { AnalyticsTotalsService } from './analytics-totals.service';
+import { AnalyticsUpkeepService } from './analytics-upkeep.service';
 import { SearchRollupsService } from './search-rollups.service';
 
 @Module({
@@ -20,7 +23,21 @@ import { SearchRollupsService } from './search-rollups.service';
     SettingsModule,
   ],
   controllers: [AnalyticsController],
-  providers: [AnalyticsStoreService, AnalyticsIngestService, AnalyticsReportService, SearchRollupsService],
-  exports: [AnalyticsStoreService, AnalyticsReportService],
+  providers: [
+    AnalyticsStoreService,
+    AnalyticsTotalsService,
+    AnalyticsDaysService,
+    AnalyticsUpkeepService,
+    AnalyticsIngestService,
+    AnalyticsReportService,
+    SearchRollupsService,
+  ],
+  exports: [
+    AnalyticsStoreService,
+    AnalyticsTotalsService,
+    AnalyticsDaysService,
+    AnalyticsUpkeepService,
+    AnalyticsReportService,
+  ],
 })
 export class AnalyticsModule {}
