@@ -9,6 +9,7 @@ import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsIngestService } from './analytics-ingest.service';
 import { AnalyticsReportService } from './analytics-report.service';
+import { AnalyticsAdmissionService } from './analytics-admission.service';
 import { AnalyticsDaysService } from './analytics-days.service';
 import { AnalyticsStoreService } from './analytics-store.service';
 import { AnalyticsTotalsService } from './analytics-totals.service';
@@ -28,6 +29,7 @@ import { SearchRollupsService } from './search-rollups.service';
     AnalyticsTotalsService,
     AnalyticsDaysService,
     AnalyticsUpkeepService,
+    AnalyticsAdmissionService,
     AnalyticsIngestService,
     AnalyticsReportService,
     SearchRollupsService,
