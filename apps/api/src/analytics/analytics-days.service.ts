@@ -11,15 +11,11 @@ import { type DayTraffic, isSuspectedFlood } from './analytics-floods';
  */
 @Injectable()
 export class AnalyticsDaysService {
-  /** Visitor rows per day (the environment's ANALYTICS_MAX_VISITORS): a day that reached it is `capped`. */
-  private readonly visitorCap: number;
-
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(ENV) env: Env,
-  ) {
-    this.visitorCap = env.ANALYTICS_MAX_VISITORS;
-  }
+    /** ANALYTICS_MAX_VISITORS: a day whose visitor rows reached it is `capped`. */
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
   /** The flood figures of the days in [from, to] whose visitors are not rolled up yet. */
   async liveTraffic(manager: EntityManager, from: string, to: string): Promise<DayTraffic[]> {
@@ -38,7 +34,7 @@ export class AnalyticsDaysService {
       day,
       visitors: Number(n),
       networkVisitors: busiest.get(day) ?? 0,
-      capped: Number(n) >= this.visitorCap,
+      capped: Number(n) >= this.env.ANALYTICS_MAX_VISITORS,
       excluded: false,
     }));
   }
