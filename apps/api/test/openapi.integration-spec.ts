@@ -4,6 +4,7 @@ import { WebsubIntentEntity } from '../src/youtube/websub-intent.entity';
 import {
   loadOpenApi,
   type OpenApiDocument,
+  openApiDocumentErrors,
   type OpenApiSchema,
   operations,
   type SchemaValidator,
@@ -36,15 +37,16 @@ import {
   newsletterCalls,
   settingsCalls,
 } from './support/openapi-calls/site';
-import { appRoutes } from './support/routes';
+import { appRoutes, routesTakingBody } from './support/routes';
 import { useStack } from './support/stack';
 import type { TestApp } from './support/test-app';
 
 /**
- * The real answers of every route match the OpenAPI document (apps/api/src/docs, docs/api.md): one or more calls
- * a route, in the order of CALLS (support/openapi-calls/, a file per part of the API), each answer checked against
- * the schema the document gives for its status, and every admin route answers a visitor a documented 401. A new
- * route fails here until it has a successful call there. The document itself: openapi-document.
+ * The OpenAPI document is generated from the contracts (apps/api/src/docs, docs/api.md). This spec keeps it
+ * honest: it is valid OpenAPI 3.1, it documents every route the app registers with its request and answer
+ * schemas, and the real answers of every route (one or more calls each, in the order of CALLS: their parts in
+ * support/openapi-calls/) match what it documents. A new route fails here until it is documented
+ * (`@ApiJson`/`@ApiText`) and has a successful call there.
  */
 
 let t: TestApp;
@@ -146,6 +148,47 @@ beforeAll(async () => {
   browser = request.agent(t.server);
   await t.dataSource.getRepository(WebsubIntentEntity).insert({ ...WEBSUB_ASKED, requestedAt: new Date() });
   ({ doc, schemas } = await loadOpenApi(t.server));
+});
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1 (the official JSON Schema), its schemas valid JSON Schema', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(openApiDocumentErrors(doc)).toEqual([]);
+    expect(() => schemas.compileComponents(doc)).not.toThrow();
+  });
+
+  it('documents every route the app registers, and nothing else', () => {
+    const routes = appRoutes(t.app).map((route) => route.replace(/:(\w+)/g, '{$1}'));
+    const documentedKeys = operations(doc).map((o) => o.key);
+    expect(routes.filter((r) => !documentedKeys.includes(r)).map((r) => `${r}: not documented`)).toEqual([]);
+    expect(documentedKeys.filter((d) => !routes.includes(d)).map((d) => `${d}: no such route`)).toEqual([]);
+  });
+
+  it('gives every operation a success schema, a body schema where it reads one, and errors as ApiError', () => {
+    const withBody = new Set(routesTakingBody(t.app).map(toOpenApiPath));
+    expect(withBody.size).toBeGreaterThanOrEqual(5);
+    const problems = operations(doc).flatMap(({ key, op }) => {
+      const found: string[] = [];
+      // A redirect (Google's way back to the dashboard) documents its Location instead of a body.
+      const success = Object.entries(op.responses).filter(([status]) => /^[23]\d\d$/.test(status));
+      const hasSchema = ([status, r]: [string, (typeof success)[number][1]]) =>
+        status.startsWith('3')
+          ? Boolean(r.headers?.Location)
+          : Object.values(r.content ?? {}).some((m) => m.schema);
+      if (!success.length || !success.every(hasSchema)) found.push(`${key}: no success-response schema`);
+      if (withBody.has(key) && !Object.values(op.requestBody?.content ?? {}).some((m) => m.schema)) {
+        found.push(`${key}: reads a body but documents no request schema`);
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        const schema = response.content?.['application/json']?.schema;
+        if (/^4\d\d$/.test(status) && schema?.$ref !== '#/components/schemas/ApiErrorDto_Output') {
+          found.push(`${key}: ${status} is not documented as the ApiError shape`);
+        }
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('real answers match the document', () => {

@@ -1,5 +1,6 @@
 import { apiPaths, GOOGLE_SCOPES, YOUTUBE_CAPTION_UNITS } from '@app/contracts';
 import type { FakeCaptionTrack, FakeGoogleStartedLine } from '@app/contracts/fake-google';
+import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
 import { GoogleAccountService } from '../src/google-account/google-account.service';
@@ -14,8 +15,7 @@ import { ASR_CUES, BUDGET, captionsCard, fakeCaptions, useCaptionsSuite } from '
 /**
  * Transcripts from YouTube (docs/integrations/google-account.md) against the fake Google: the scope asked for,
  * the tracks stored and skipped, what a later run downloads again, the daily budget and Google's quota, the runs
- * after a sync and at night, and what turning it off or disconnecting deletes. Its routes' guards and 400s:
- * youtube-captions-routes.
+ * after a sync and at night, and what turning it off or disconnecting deletes; the routes' guards and 400s.
  */
 
 describe('Transcripts from YouTube', () => {
@@ -30,6 +30,39 @@ describe('Transcripts from YouTube', () => {
   const { fakeState, fakeTracks, captionCalls, requestCount, unitsOf } = fakeCaptions(() => google);
 
   afterEach(() => jest.restoreAllMocks());
+
+  describe('routes', () => {
+    it('answers 401 to a visitor on every route', async () => {
+      const visitor = request(t.server);
+      for (const res of [
+        await visitor.get(apiPaths.youtubeCaptionsStatus),
+        await visitor.post(apiPaths.youtubeCaptionsSwitch).send({ enabled: true }),
+        await visitor.post(apiPaths.youtubeCaptionsRefresh),
+      ]) {
+        expect([res.status, res.body.message]).toEqual([401, 'Authentication required']);
+      }
+    });
+
+    it('refuses the switch and Refresh from another origin (CSRF)', async () => {
+      const evil = { Origin: 'https://evil.example' };
+      expect(
+        (await admin.post(apiPaths.youtubeCaptionsSwitch).set(evil).send({ enabled: true })).status,
+      ).toBe(403);
+      expect((await admin.post(apiPaths.youtubeCaptionsRefresh).set(evil)).status).toBe(403);
+    });
+
+    it('answers 400 naming the field for a bad switch body, and changes nothing', async () => {
+      for (const [body, message] of [
+        [{}, 'enabled: is required'],
+        [{ enabled: 'yes' }, 'enabled: must be true or false'],
+        [{ enabled: true, scope: 'x' }, 'scope: is not allowed'],
+      ] as const) {
+        const res = await admin.post(apiPaths.youtubeCaptionsSwitch).send(body);
+        expect([res.status, res.body.message]).toEqual([400, message]);
+      }
+      expect((await status()).enabled).toBe(false);
+    });
+  });
 
   it('is off by default: connected or not, nothing is asked of YouTube', async () => {
     expect(await status()).toMatchObject({

@@ -8,7 +8,7 @@ const { join } = require('node:path');
 
 const TEST_DIR = join(__dirname, '..');
 
-// Suites whose subject does not touch the database's behaviour (the route table, the OpenAPI document, SMTP and outbound connection checks,
+// Suites whose subject does not touch the database's behaviour (the route table, SMTP and outbound connection checks,
 // Discord deliveries, the image store's backends, the HTTP layer's headers, Origin and Host checks, and the 401 of
 // every private route to a visitor without a session) run on SQLite only: the MariaDB leg keeps every suite that reads or writes through the
 // database, and npm test stays within its time budget (docs/testing.md).
@@ -17,7 +17,6 @@ const DATABASE_INDEPENDENT = [
   'email.integration-spec.ts',
   'image-store.integration-spec.ts',
   'integrations.integration-spec.ts',
-  'openapi-document.integration-spec.ts',
   'route-guards.integration-spec.ts',
   'security.integration-spec.ts',
   'site-origin.integration-spec.ts',

@@ -32,3 +32,17 @@ export function analyticsCalls(app: () => TestApp) {
     },
   };
 }
+
+/** A 4-minute video the site holds (the analytics count its plays and pages by name; others are "other"). */
+export const videoRow = (id: string, title: string, publishedAt: Date) => ({
+  id,
+  title,
+  description: null,
+  thumbnail: null,
+  duration: '4:00',
+  durationSeconds: 240,
+  viewCount: 1,
+  publishedAt,
+  featured: false,
+  kind: 'video' as const,
+});
