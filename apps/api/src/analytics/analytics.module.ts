@@ -34,12 +34,6 @@ import { SearchRollupsService } from './search-rollups.service';
     AnalyticsReportService,
     SearchRollupsService,
   ],
-  exports: [
-    AnalyticsStoreService,
-    AnalyticsTotalsService,
-    AnalyticsDaysService,
-    AnalyticsUpkeepService,
-    AnalyticsReportService,
-  ],
+  exports: [AnalyticsTotalsService, AnalyticsDaysService, AnalyticsUpkeepService, AnalyticsReportService],
 })
 export class AnalyticsModule {}
