@@ -11,11 +11,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, raw, type NextFunction, type Request, type Response, Router } from 'express';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
-import {
-  AnalyticsIngestService,
-  eventsBodyParser,
-  eventsFastPath,
-} from './analytics/analytics-ingest.service';
+import { eventsBodyParser, eventsFastPath } from './analytics/analytics-events-http';
+import { AnalyticsIngestService } from './analytics/analytics-ingest.service';
 import { AppModule } from './app.module';
 import { NEWSLETTER_LINK_PATHS } from './newsletter/newsletter-links';
 import { WEBSUB_BODY_LIMIT } from './youtube/websub.service';

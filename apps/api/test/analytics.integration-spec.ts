@@ -1,366 +1,45 @@
-import {
-  type AnalyticsEvent,
-  type AnalyticsReport,
-  analyticsReportSchema,
-  seededRandom,
-  trafficSources,
-} from '@app/contracts';
+import type { AnalyticsEvent } from '@app/contracts';
 import request from 'supertest';
-import {
-  addDays,
-  bucketOf,
-  heroTest,
-  rangeDays,
-  referrerHost,
-  sourceOfHost,
-  utcDay,
-} from '../src/analytics/analytics-math';
+import { bucketOf, utcDay } from '../src/analytics/analytics-math';
 import { AnalyticsIngestService } from '../src/analytics/analytics-ingest.service';
 import { AnalyticsStoreService } from '../src/analytics/analytics-store.service';
-import { Clock } from '../src/common/clock';
 import { SettingsService } from '../src/settings/settings.service';
 import { VideoEntity } from '../src/videos/video.entity';
 import { SyncStoreService } from '../src/youtube/sync-store.service';
+import { analyticsCalls, startAnalyticsApp, videoRow } from './support/analytics-app';
+import {
+  BROWSER,
+  D,
+  DAY_MS,
+  ingestLog,
+  type Sent,
+  STORED_VIDEOS,
+  visitorHeaders,
+} from './support/analytics-log';
+import { countable, recount } from './support/analytics-recount';
 import { signedInAgent } from './support/auth';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
- * Site analytics (issue 13, docs/analytics.md): a generated event log goes in through `POST /api/events`
- * (each visitor its own IP via X-Forwarded-For) and every figure of the report equals a recount of the log.
+ * Site analytics (issue 13, docs/analytics.md): a generated event log (support/analytics-log.ts) goes in through
+ * `POST /api/events` (each visitor its own IP via X-Forwarded-For) and every figure of the report equals a recount
+ * of the log (support/analytics-recount.ts); then the daily salt, the roll-up, what a beacon may carry, the limits,
+ * how far plays got, and the demo channel's history.
  */
-
-const DAY_MS = 86_400_000;
-/** A Wednesday, noon UTC. */
-const D = Date.parse('2026-03-11T12:00:00Z');
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
-const VIDEO_IDS = ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc', 'ddddddddddd'];
-const REFERRERS = [
-  undefined,
-  'https://www.google.com/search?q=x',
-  'https://youtu.be/abc',
-  'https://t.co/x',
-  'https://discord.gg/abc',
-  'https://example.org/post',
-  'http://127.0.0.1/internal',
-  'not a url',
-];
-/** Paths of the site's routes, others (counted as "other") and the dashboard's (not counted). */
-const PATHS = [
-  '/',
-  '/',
-  '/',
-  '/about',
-  '/Videos',
-  '/videos',
-  `/videos/${VIDEO_IDS[0]}`,
-  `/videos/${VIDEO_IDS[3]}`,
-  '/admin',
-];
-/** The videos of VIDEO_IDS the site holds (the others are made up: their plays and pages count as "other"). */
-const STORED_VIDEOS = new Map([
-  [VIDEO_IDS[0], 'Stored one'],
-  [VIDEO_IDS[1], 'Stored two'],
-]);
-
-interface Sent {
-  day: string;
-  visitor: number;
-  event: AnalyticsEvent;
-  /** Which beacon (request) it came in. */
-  beacon: number;
-}
 
 let t: TestApp;
 let now = D;
-
-function visitorHeaders(visitor: number): Record<string, string> {
-  return {
-    'X-Forwarded-For': `10.0.${visitor >> 8}.${visitor & 255}`,
-    'User-Agent': `${BROWSER} v${visitor}`,
-  };
-}
-
-async function send(events: AnalyticsEvent[], headers: Record<string, string>): Promise<number> {
-  const res = await request(t.server).post('/api/events').set(headers).send({ events }).expect(202);
-  expect(res.headers['set-cookie']).toBeUndefined();
-  return res.body.accepted;
-}
-
-async function report(range: string): Promise<AnalyticsReport> {
-  const admin = await signedInAgent(t.server);
-  const res = await admin.get(`/api/admin/analytics?range=${range}`).expect(200);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return analyticsReportSchema.parse(res.body);
-}
-
-/** Queries as visitors type them: one found nothing; the others are two queries, written in several ways. */
-const SEARCHES = ['Docker', ' docker  compose', 'ＤＯＣＫＥＲ', 'Docker Compose', '東京', 'nothing here'];
-const search = (q: string): AnalyticsEvent => ({
-  kind: 'search',
-  path: '/search',
-  q,
-  results: q === 'nothing here' ? 0 : 2,
-});
-/** How the report names a query: case, width and spaces aside. */
-const QUERY_NAMES: Record<string, string> = {
-  Docker: 'docker',
-  ' docker  compose': 'docker compose',
-  ＤＯＣＫＥＲ: 'docker',
-  'Docker Compose': 'docker compose',
-  東京: '東京',
-  'nothing here': 'nothing here',
-};
-
-/** One visitor's events of one day: a page view first, then a few of any kind. */
-function visit(random: () => number): AnalyticsEvent[] {
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-  const utm =
-    random() < 0.25
-      ? {
-          source: pick(['news', 'yt']),
-          campaign: pick(['spring', 'launch']),
-          ...(random() < 0.5 ? { medium: 'email' } : {}),
-        }
-      : undefined;
-  const events: AnalyticsEvent[] = [
-    {
-      kind: 'pageview',
-      path: pick(PATHS),
-      referrer: pick(REFERRERS),
-      utm,
-      viewport: pick(['phone', 'desktop'] as const),
-    },
-  ];
-  const more = Math.floor(random() * 12);
-  for (let i = 0; i < more; i++) {
-    const path = pick(PATHS);
-    const kinds: AnalyticsEvent[] = [
-      { kind: 'pageview', path, referrer: pick(REFERRERS), viewport: 'tablet' },
-      {
-        kind: 'play',
-        path,
-        videoId: pick(VIDEO_IDS),
-        where: pick(['featured', 'grid', 'view_all'] as const),
-      },
-      { kind: 'playlist_open', path, playlistId: 'PLdemo1' },
-      { kind: 'subscribe_click', path, where: pick(['header', 'hero']) },
-      { kind: 'community_click', path, card: pick(['discord', 'twitter'] as const) },
-      { kind: 'hero_impression', path, variant: pick(['A', 'B'] as const) },
-      { kind: 'hero_impression', path, variant: pick(['A', 'B'] as const) },
-      { kind: 'hero_click', path, variant: pick(['A', 'B'] as const) },
-      { kind: 'affiliate_click', path, programId: pick(['gear', 'hosting']) },
-      { kind: 'sponsor_click', path, sponsorId: 'acme' },
-      search(pick(SEARCHES)),
-    ];
-    events.push(pick(kinds));
-  }
-  return events;
-}
-
-/** Generates and sends the log of three days (a day of the week before, yesterday and today of D). */
-async function ingestLog(): Promise<Sent[]> {
-  const random = seededRandom(2026);
-  const sent: Sent[] = [];
-  for (const dayStart of [D - 8 * DAY_MS, D - DAY_MS, D]) {
-    now = dayStart;
-    const day = utcDay(dayStart);
-    for (let visitor = 0; visitor < 30; visitor++) {
-      if (random() < 0.3) continue;
-      const events = visit(random);
-      for (let i = 0; i < events.length; i += 5) {
-        const batch = events.slice(i, i + 5);
-        expect(await send(batch, visitorHeaders(visitor))).toBe(batch.length);
-        const beacon = sent.length;
-        sent.push(...batch.map((event) => ({ day, visitor, event, beacon })));
-      }
-      // Not counted: a crawler and a visitor asking not to be tracked.
-      if (visitor % 7 === 0) {
-        expect(
-          await send(events.slice(0, 3), { ...visitorHeaders(visitor), 'User-Agent': 'Googlebot/2.1' }),
-        ).toBe(0);
-        expect(await send(events.slice(0, 3), { ...visitorHeaders(900), 'Sec-GPC': '1' })).toBe(0);
-      }
-    }
-  }
-  return sent;
-}
-
-/**
- * What of the log counts, as docs/analytics.md says (issue 25): `/admin` page views not at all; clicks and plays
- * only after a page view of the same visitor that day (or in the same beacon), a hero click only after an impression
- * of its variant; a path other than `/` or a stored video's page is "other", as is a play of a video not stored.
- */
-function countable(sent: Sent[]): Sent[] {
-  const viewed = new Set<string>();
-  const shown = new Set<string>();
-  const inBeacon = (s: Sent, test: (e: AnalyticsEvent) => boolean) =>
-    sent.some((o) => o.beacon === s.beacon && test(o.event));
-  const out: Sent[] = [];
-  for (const s of sent) {
-    const who = `${s.day}/${s.visitor}`;
-    const e = s.event;
-    const isView = (o: AnalyticsEvent) => o.kind === 'pageview' && o.path !== '/admin';
-    if (e.kind === 'pageview') {
-      if (e.path === '/admin') continue;
-      viewed.add(who);
-      const video = /^\/videos\/(.+)$/.exec(e.path)?.[1];
-      const path = e.path === '/' || (video && STORED_VIDEOS.has(video)) ? e.path : 'other';
-      out.push({ ...s, event: { ...e, path } });
-    } else if (e.kind === 'hero_impression') {
-      shown.add(`${who}/${e.variant}`);
-      out.push(s);
-    } else if (e.kind === 'hero_click') {
-      const variant = e.variant;
-      if (
-        shown.has(`${who}/${variant}`) ||
-        inBeacon(s, (o) => o.kind === 'hero_impression' && o.variant === variant)
-      )
-        out.push(s);
-    } else if (viewed.has(who) || inBeacon(s, isView)) {
-      out.push(
-        e.kind === 'play' && !STORED_VIDEOS.has(e.videoId) ? { ...s, event: { ...e, videoId: 'other' } } : s,
-      );
-    }
-  }
-  return out;
-}
-
-/** The report, recounted from the log the plain way. */
-function recount(
-  log: Sent[],
-  range: '7d' | '30d' | '90d' | '1y',
-  today: string,
-): Omit<AnalyticsReport, 'enabled' | 'demo'> {
-  const { from, to, bucket, buckets } = rangeDays(range, today);
-  const sent = countable(log);
-  const inRange = sent.filter((s) => s.day >= from && s.day <= to);
-  const count = (rows: string[]) => {
-    const counts = new Map<string, number>();
-    for (const key of rows) counts.set(key, (counts.get(key) ?? 0) + 1);
-    return counts;
-  };
-  const top = (counts: Map<string, number>, limit = 10) =>
-    [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).slice(0, limit);
-  const of = <K extends AnalyticsEvent['kind']>(kind: K) =>
-    inRange.filter((s) => s.event.kind === kind) as (Sent & {
-      event: Extract<AnalyticsEvent, { kind: K }>;
-    })[];
-
-  // A visit: a visitor's first page view of a day.
-  const visits = new Map<string, Sent & { event: Extract<AnalyticsEvent, { kind: 'pageview' }> }>();
-  for (const s of of('pageview'))
-    if (!visits.has(`${s.day}/${s.visitor}`)) visits.set(`${s.day}/${s.visitor}`, s);
-  const hosts = [...visits.values()].map((v) => referrerHost(v.event.referrer, ['127.0.0.1']));
-
-  const series = buckets.map((date) => {
-    const inBucket = (s: { day: string }) => bucketOf(s.day, bucket) === date;
-    return {
-      date,
-      views: of('pageview').filter(inBucket).length,
-      visitors: [...visits.values()].filter(inBucket).length,
-      plays: of('play').filter(inBucket).length,
-      subscribeClicks: of('subscribe_click').filter(inBucket).length,
-      affiliateClicks: of('affiliate_click').filter(inBucket).length,
-    };
-  });
-  const views = of('pageview').length;
-  const visitors = visits.size;
-  const arm = (variant: 'A' | 'B') => ({
-    impressions: of('hero_impression').filter((s) => s.event.variant === variant).length,
-    clicks: of('hero_click').filter((s) => s.event.variant === variant).length,
-  });
-  const sources = count(hosts.map(sourceOfHost));
-  const monthFrom = addDays(today, -29);
-  return {
-    range,
-    from,
-    to,
-    bucket,
-    totals: {
-      views,
-      visitors,
-      plays: of('play').length,
-      pagesPerVisit: visitors ? Math.round((views / visitors) * 100) / 100 : 0,
-    },
-    series,
-    sources: trafficSources.map((source) => ({ source, visits: sources.get(source) ?? 0 })),
-    referrers: top(count(hosts.filter(Boolean))).map(([host, visits]) => ({
-      host,
-      source: sourceOfHost(host),
-      visits,
-    })),
-    campaigns: top(
-      count(
-        [...visits.values()]
-          .map((v) => v.event.utm)
-          .filter((utm) => utm !== undefined)
-          .map((utm) => [utm.source ?? '', utm.medium ?? '', utm.campaign ?? ''].join('\t')),
-      ),
-    ).map(([key, visits]) => {
-      const [source, medium, campaign] = key.split('\t');
-      return { source, medium, campaign, visits };
-    }),
-    topVideos: top(count(of('play').map((s) => s.event.videoId))).map(([videoId, plays]) => ({
-      videoId,
-      title: STORED_VIDEOS.get(videoId) ?? null,
-      plays,
-      reached: { 25: 0, 50: 0, 75: 0, 100: 0 },
-    })),
-    topPages: top(count(of('pageview').map((s) => s.event.path))).map(([path, views]) => ({ path, views })),
-    searches: {
-      total: of('search').length,
-      empty: of('search').filter((s) => s.event.results === 0).length,
-      top: top(count(of('search').map((s) => QUERY_NAMES[s.event.q])), 20).map(([query, searches]) => ({
-        query,
-        searches,
-      })),
-      notFound: top(
-        count(
-          of('search')
-            .filter((s) => s.event.results === 0)
-            .map((s) => QUERY_NAMES[s.event.q]),
-        ),
-        20,
-      ).map(([query, searches]) => ({ query, searches })),
-    },
-    conversions: {
-      subscribeClicks: of('subscribe_click').length,
-      communityClicks: of('community_click').length,
-      affiliateClicks: of('affiliate_click').length,
-      sponsorClicks: of('sponsor_click').length,
-      playlistOpens: of('playlist_open').length,
-      affiliateByProgram: top(count(of('affiliate_click').map((s) => s.event.programId)), 100).map(
-        ([programId, clicks]) => ({ programId, clicks }),
-      ),
-    },
-    hero: { A: arm('A'), B: arm('B'), test: heroTest(arm('A'), arm('B')) },
-    monthlyViews: sent.filter((s) => s.event.kind === 'pageview' && s.day >= monthFrom && s.day <= today)
-      .length,
-    floodDays: [],
-  };
-}
+const { send, report } = analyticsCalls(() => t);
 
 describe('site analytics', () => {
   let sent: Sent[];
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { SEED_DEMO_CONTENT: 'false', TRUST_PROXY: 'true' } });
-    jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => now);
-    await t.dataSource.getRepository(VideoEntity).insert(
-      [...STORED_VIDEOS].map(([id, title]) => ({
-        id,
-        title,
-        description: null,
-        thumbnail: null,
-        duration: '4:00',
-        durationSeconds: 240,
-        viewCount: 1,
-        publishedAt: new Date(D - 30 * DAY_MS),
-        featured: false,
-        kind: 'video' as const,
-      })),
-    );
-    sent = await ingestLog();
+    t = await startAnalyticsApp(() => now);
+    await t.dataSource
+      .getRepository(VideoEntity)
+      .insert([...STORED_VIDEOS].map(([id, title]) => videoRow(id, title, new Date(D - 30 * DAY_MS))));
+    sent = await ingestLog(send, (time) => (now = time));
   });
   afterAll(() => t?.close());
 
@@ -521,18 +200,7 @@ describe('site analytics', () => {
 
   it('counts how far the plays of each video got, only for videos the site holds, and refuses a bad milestone', async () => {
     now = D + 10 * DAY_MS;
-    const stored = (id: string, title: string) => ({
-      id,
-      title,
-      description: null,
-      thumbnail: null,
-      duration: '4:00',
-      durationSeconds: 240,
-      viewCount: 1,
-      publishedAt: new Date(D),
-      featured: false,
-      kind: 'video' as const,
-    });
+    const stored = (id: string, title: string) => videoRow(id, title, new Date(D));
     await t.dataSource
       .getRepository(VideoEntity)
       .insert([stored('progress-aa', 'Watched to the end'), stored('progress-bb', 'Left early')]);

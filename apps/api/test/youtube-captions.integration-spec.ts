@@ -1,124 +1,34 @@
-import {
-  apiPaths,
-  GOOGLE_SCOPES,
-  YOUTUBE_CAPTION_UNITS,
-  type YoutubeCaptionsStatus,
-  type YoutubeCaptionsSwitchResult,
-} from '@app/contracts';
-import type { FakeCaptionTrack, FakeGoogleStartedLine, FakeGoogleState } from '@app/contracts/fake-google';
+import { apiPaths, GOOGLE_SCOPES, YOUTUBE_CAPTION_UNITS } from '@app/contracts';
+import type { FakeCaptionTrack, FakeGoogleStartedLine } from '@app/contracts/fake-google';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
 import { GoogleAccountService } from '../src/google-account/google-account.service';
 import { TranscriptStore } from '../src/transcripts/transcript-store.service';
 import { quotaDay } from '../src/transcripts/youtube-captions-plan';
-import { YoutubeCaptionsScheduler } from '../src/transcripts/youtube-captions-scheduler';
 import { YoutubeCaptionsStatusService } from '../src/transcripts/youtube-captions-status';
 import type { FakeService } from './support/fake-services';
 import { connectGoogle, consentAt, followCallback } from './support/google-connect';
-import { googleClientSettings, useStack } from './support/stack';
 import type { TestApp } from './support/test-app';
+import { ASR_CUES, BUDGET, captionsCard, fakeCaptions, useCaptionsSuite } from './support/youtube-captions';
 
-interface StoredRow {
-  videoId: string;
-  language: string;
-  kind: string;
-  youtubeTrackId: string;
-  cueCount: number;
-}
-
-/** What the automatic track of the video with every kind of track says. */
-const ASR_CUES = [
-  { start: 0, end: 2.5, text: 'welcome back to the workshop' },
-  { start: 2.5, end: 5, text: 'this is our r&d corner' },
-  { start: 5, end: 8.25, text: 'measure twice and cut once' },
-  { start: 8.25, end: 11, text: 'measure twice and cut once' },
-];
-
-/** The suite's daily budget: its first run alone (8 videos, about 20 tracks) costs about 5,000 units. */
-const BUDGET = 20_000;
+/**
+ * Transcripts from YouTube (docs/integrations/google-account.md) against the fake Google: the scope asked for,
+ * the tracks stored and skipped, what a later run downloads again, the daily budget and Google's quota, the runs
+ * after a sync and at night, and what turning it off or disconnecting deletes; the routes' guards and 400s.
+ */
 
 describe('Transcripts from YouTube', () => {
   let t: TestApp;
   let admin: TestAgent;
   let google: FakeService<FakeGoogleStartedLine>;
-  useStack(
-    {
-      youtube: { videos: 8, playlists: 1 },
-      google: true,
-      env: { YOUTUBE_CAPTIONS_DAILY_UNITS: String(BUDGET) },
-      settings: ({ google }) => googleClientSettings(google!),
-    },
-    (s) => ({ t, admin, google } = s),
-  );
-
-  const scheduler = () => t.app.get(YoutubeCaptionsScheduler);
-  const fakeState = () => google.control<FakeGoogleState>('GET', 'state');
-  const fakeTracks = async () =>
-    (await google.control<{ tracks: FakeCaptionTrack[] }>('GET', 'captions')).tracks;
-  const status = async () =>
-    (await admin.get(apiPaths.youtubeCaptionsStatus).expect(200)).body as YoutubeCaptionsStatus;
-  const turn = async (enabled: boolean) =>
-    (await admin.post(apiPaths.youtubeCaptionsSwitch).send({ enabled }).expect(200))
-      .body as YoutubeCaptionsSwitchResult;
-  const refresh = async () => {
-    const res = await admin.post(apiPaths.youtubeCaptionsRefresh).expect(202);
-    await scheduler().whenIdle();
-    return res.body as { started: boolean };
-  };
-  const stored = async () =>
-    (await t.dataSource.query(
-      "SELECT videoId, language, kind, youtubeTrackId, cueCount FROM video_transcript WHERE source = 'youtube' " +
-        'ORDER BY videoId, language, kind',
-    )) as StoredRow[];
-  /** The captions calls the fake answered since `from` (an index into its request log). */
-  const captionCalls = async (from = 0) => {
-    const paths = (await google.requests()).slice(from).map((r) => new URL(r.path, 'http://fake'));
-    return {
-      lists: paths
-        .filter((u) => u.pathname.endsWith('/youtube/v3/captions'))
-        .map((u) => u.searchParams.get('videoId')!),
-      downloads: paths
-        .filter((u) => u.pathname.includes('/youtube/v3/captions/'))
-        .map((u) => decodeURIComponent(u.pathname.split('/').pop()!)),
-    };
-  };
-  const requestCount = async () => (await google.requests()).length;
-  const unitsOf = ({ lists, downloads }: { lists: string[]; downloads: string[] }) =>
-    lists.length * YOUTUBE_CAPTION_UNITS.list + downloads.length * YOUTUBE_CAPTION_UNITS.download;
-
-  /** The site's videos a round lists, newest first (what the sync stored). */
   let site: string[];
-  /** The newest video, given one track of every kind. */
   let shown: string;
   let shownTracks: FakeCaptionTrack[];
+  useCaptionsSuite((suite) => ({ t, admin, google, site, shown, shownTracks } = suite));
+  const { scheduler, status, turn, refresh, stored } = captionsCard(() => ({ t, admin }));
+  const { fakeState, fakeTracks, captionCalls, requestCount, unitsOf } = fakeCaptions(() => google);
 
-  beforeAll(async () => {
-    await admin.post('/api/sync/youtube').expect(200);
-    const videos = (await t.dataSource.query(
-      "SELECT id, publishedAt FROM video WHERE kind NOT IN ('upcoming', 'live') ORDER BY publishedAt DESC",
-    )) as { id: string; publishedAt: string | Date }[];
-    site = videos.map((v) => v.id);
-    // The fake Google's channel is the site's: its videos are those the sync stored.
-    await google.control('POST', 'owner', {
-      videos: videos.map((v) => ({ id: v.id, publishedAt: new Date(v.publishedAt).toISOString() })),
-    });
-    shown = site[0];
-    shownTracks = (
-      await google.control<{ tracks: FakeCaptionTrack[] }>('POST', 'captions', {
-        videoId: shown,
-        tracks: [
-          { language: 'en', trackKind: 'asr', cues: ASR_CUES },
-          { language: 'en', trackKind: 'standard', name: 'English' },
-          { language: 'ja', trackKind: 'standard', name: '日本語' },
-          { language: 'de', trackKind: 'standard', name: 'Deutsch', isDraft: true },
-          { language: 'fr', trackKind: 'standard', name: 'Français', contributed: true },
-          { language: 'pt-BR', trackKind: 'standard', name: 'Português', status: 'syncing' },
-          { language: 'en', trackKind: 'forced', name: 'Signs' },
-        ],
-      })
-    ).tracks;
-  });
   afterEach(() => jest.restoreAllMocks());
 
   describe('routes', () => {

@@ -15,7 +15,8 @@ import { VideosService } from '../videos/videos.service';
 import { addDays, bucketOf, heroTest, rangeDays, sourceOfHost, topEntries, utcDay } from './analytics-math';
 import { AnalyticsIngestService } from './analytics-ingest.service';
 import { OTHER, progressDim, ROLLUP, visitIncrements } from './analytics-kinds';
-import { AnalyticsStoreService } from './analytics-store.service';
+import { AnalyticsDaysService } from './analytics-days.service';
+import { AnalyticsTotalsService } from './analytics-totals.service';
 
 const SERIES_KINDS = [
   ROLLUP.view,
@@ -54,7 +55,8 @@ const topSearches = (rows: { dim: string; n: number }[]) =>
 @Injectable()
 export class AnalyticsReportService {
   constructor(
-    private readonly store: AnalyticsStoreService,
+    private readonly totals: AnalyticsTotalsService,
+    private readonly days: AnalyticsDaysService,
     private readonly ingest: AnalyticsIngestService,
     private readonly settings: SettingsService,
     private readonly channel: ChannelService,
@@ -67,8 +69,8 @@ export class AnalyticsReportService {
    * over [from, to], both included; the days the owner left out (a suspected flood) count for nothing.
    */
   async sponsorClicks(sponsorId: string, from: string, to: string): Promise<number> {
-    const excluded = await this.store.excludedDays(from, to);
-    const rows = await this.store.dimTotals([ROLLUP.sponsorClick], from, to, excluded);
+    const excluded = await this.days.excludedDays(from, to);
+    const rows = await this.totals.dimTotals([ROLLUP.sponsorClick], from, to, excluded);
     return rows.find((row) => row.dim === sponsorId)?.n ?? 0;
   }
 
@@ -79,13 +81,13 @@ export class AnalyticsReportService {
     const { from, to, bucket, buckets } = rangeDays(range, today);
     const monthFrom = addDays(today, -29);
     // The days the owner left out (a suspected flood) count in no figure.
-    const excluded = await this.store.excludedDays(monthFrom < from ? monthFrom : from, today);
+    const excluded = await this.days.excludedDays(monthFrom < from ? monthFrom : from, today);
     const [daily, dims, visits, monthly, floodDays, enabled, channel] = await Promise.all([
-      this.store.dailyTotals(SERIES_KINDS, from, to, excluded),
-      this.store.dimTotals(DIM_KINDS, from, to, excluded),
-      this.store.visitorGroups(undefined, from, to, excluded),
-      this.store.dailyTotals([ROLLUP.view], monthFrom, today, excluded),
-      this.store.floodDays(from, to),
+      this.totals.dailyTotals(SERIES_KINDS, from, to, excluded),
+      this.totals.dimTotals(DIM_KINDS, from, to, excluded),
+      this.totals.visitorGroups(undefined, from, to, excluded),
+      this.totals.dailyTotals([ROLLUP.view], monthFrom, today, excluded),
+      this.days.floodDays(from, to),
       this.settings.get('enableSiteAnalytics'),
       this.channel.find(),
     ]);
@@ -206,7 +208,7 @@ export class AnalyticsReportService {
 
   /** Leaves a day out of every figure of the reports, or counts it again (nothing is deleted). */
   async setExcluded(day: string, excluded: boolean): Promise<AnalyticsDayState> {
-    await this.store.setExcluded(day, excluded);
+    await this.days.setExcluded(day, excluded);
     return { day, excluded };
   }
 }

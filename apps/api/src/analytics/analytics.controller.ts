@@ -17,7 +17,8 @@ import {
   AnalyticsQueryDto,
   AnalyticsReportDto,
 } from './analytics.dto';
-import { AnalyticsIngestService, eventSender } from './analytics-ingest.service';
+import { eventSender } from './analytics-events-http';
+import { AnalyticsIngestService } from './analytics-ingest.service';
 import { AnalyticsReportService } from './analytics-report.service';
 
 @Controller()

@@ -9,7 +9,11 @@ import { AnalyticsVisitorEntity } from './analytics-visitor.entity';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsIngestService } from './analytics-ingest.service';
 import { AnalyticsReportService } from './analytics-report.service';
+import { AnalyticsAdmissionService } from './analytics-admission.service';
+import { AnalyticsDaysService } from './analytics-days.service';
 import { AnalyticsStoreService } from './analytics-store.service';
+import { AnalyticsTotalsService } from './analytics-totals.service';
+import { AnalyticsUpkeepService } from './analytics-upkeep.service';
 import { SearchRollupsService } from './search-rollups.service';
 
 @Module({
@@ -20,7 +24,16 @@ import { SearchRollupsService } from './search-rollups.service';
     SettingsModule,
   ],
   controllers: [AnalyticsController],
-  providers: [AnalyticsStoreService, AnalyticsIngestService, AnalyticsReportService, SearchRollupsService],
-  exports: [AnalyticsStoreService, AnalyticsReportService],
+  providers: [
+    AnalyticsStoreService,
+    AnalyticsTotalsService,
+    AnalyticsDaysService,
+    AnalyticsUpkeepService,
+    AnalyticsAdmissionService,
+    AnalyticsIngestService,
+    AnalyticsReportService,
+    SearchRollupsService,
+  ],
+  exports: [AnalyticsTotalsService, AnalyticsDaysService, AnalyticsUpkeepService, AnalyticsReportService],
 })
 export class AnalyticsModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AnalyticsStoreService } from '../analytics/analytics-store.service';
+import { AnalyticsUpkeepService } from '../analytics/analytics-upkeep.service';
 import { utcDay } from '../analytics/analytics-math';
 import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
@@ -31,7 +31,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly channel: ChannelService,
     private readonly videos: VideosService,
     private readonly playlists: PlaylistsService,
-    private readonly analytics: AnalyticsStoreService,
+    private readonly analytics: AnalyticsUpkeepService,
     private readonly images: ImageRefreshService,
     private readonly mirror: ImageMirrorService,
     private readonly transcripts: DemoTranscriptsService,

@@ -8,7 +8,7 @@ import {
 import { InjectRepository } from '@nestjs/typeorm';
 import { watchUrl } from '@app/contracts';
 import type { Repository } from 'typeorm';
-import { AnalyticsStoreService } from '../analytics/analytics-store.service';
+import { AnalyticsTotalsService } from '../analytics/analytics-totals.service';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
@@ -45,7 +45,7 @@ export async function collectWeeklySummaryFigures(
   week: Pick<SummaryWeek, 'from' | 'to'>,
   sources: {
     videos: VideosService;
-    analytics: AnalyticsStoreService;
+    analytics: AnalyticsTotalsService;
     newsletter: NewsletterService;
     siteAnalyticsOn: boolean;
   },
@@ -91,7 +91,7 @@ export class WeeklySummaryService implements OnApplicationBootstrap, OnModuleDes
     private readonly locks: AppLockService,
     private readonly settings: SettingsService,
     private readonly videos: VideosService,
-    private readonly analytics: AnalyticsStoreService,
+    private readonly analytics: AnalyticsTotalsService,
     private readonly newsletter: NewsletterService,
     private readonly email: EmailService,
     private readonly clock: Clock,

@@ -7,7 +7,8 @@ import {
   type YoutubeContentReport,
 } from '@app/contracts';
 import { ROLLUP } from '../analytics/analytics-kinds';
-import { AnalyticsStoreService } from '../analytics/analytics-store.service';
+import { AnalyticsDaysService } from '../analytics/analytics-days.service';
+import { AnalyticsTotalsService } from '../analytics/analytics-totals.service';
 import { VideosService } from '../videos/videos.service';
 import { hours, newestRead, ReportFrames, reportHead, round } from './report-frame';
 import { ageGenderOf } from './snapshot-figures';
@@ -29,7 +30,8 @@ export class BreakdownReports {
     private readonly frames: ReportFrames,
     private readonly rows: YoutubeAnalyticsRows,
     private readonly videos: VideosService,
-    private readonly siteAnalytics: AnalyticsStoreService,
+    private readonly siteTotals: AnalyticsTotalsService,
+    private readonly siteDays: AnalyticsDaysService,
   ) {}
 
   async content(range: AnalyticsRangeId): Promise<YoutubeContentReport> {
@@ -38,10 +40,10 @@ export class BreakdownReports {
     const { from, to } = frame.days;
     const totals = await this.rows.videoTotals(from, to, YOUTUBE_CONTENT_MAX_VIDEOS);
     const ids = totals.map((v) => v.videoId);
-    const excluded = await this.siteAnalytics.excludedDays(from, to);
+    const excluded = await this.siteDays.excludedDays(from, to);
     const [titles, site] = await Promise.all([
       this.videos.titles(ids),
-      this.siteAnalytics.dimTotals([ROLLUP.playVideo, ROLLUP.page], from, to, excluded),
+      this.siteTotals.dimTotals([ROLLUP.playVideo, ROLLUP.page], from, to, excluded),
     ]);
     const count = (kind: string, dim: string) =>
       site.find((row) => row.kind === kind && row.dim === dim)?.n ?? 0;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AnalyticsStoreService } from '../analytics/analytics-store.service';
+import { AnalyticsUpkeepService } from '../analytics/analytics-upkeep.service';
 import { type ChannelRow, ChannelService } from '../channel/channel.service';
 import { type PlaylistRow, PlaylistsService } from '../playlists/playlists.service';
 import { type VideoRow, VideosService } from '../videos/videos.service';
@@ -47,7 +47,7 @@ export class SyncStoreService {
     private readonly channel: ChannelService,
     private readonly videos: VideosService,
     private readonly playlists: PlaylistsService,
-    private readonly analytics: AnalyticsStoreService,
+    private readonly analytics: AnalyticsUpkeepService,
     private readonly live: LiveCheckService,
   ) {}
 

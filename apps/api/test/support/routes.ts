@@ -22,6 +22,13 @@ export function registeredRoutes(app: INestApplication): RouteInfo[] {
   );
 }
 
+/** `method /path` of every route the app registered, but the OpenAPI document's own (`/api/docs…`). */
+export function appRoutes(app: INestApplication): string[] {
+  return registeredRoutes(app)
+    .filter((r) => !r.path.startsWith('/api/docs'))
+    .map((r) => `${r.method} ${r.path}`);
+}
+
 /** Fills `:params` with harmless sample values. */
 export function samplePath(path: string): string {
   return path.replace(/:(\w+)/g, (_, name: string) => (name === 'name' ? 'v1.svg' : `sample-${name}`));
