@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { JobStateColumns } from '../youtube/job-state-columns';
+import { JobStateColumns } from '../youtube/job-state';
 
 /**
  * The YouTube caption import's bookkeeping: one row (id 1) once the import has run. A round lists every video of the

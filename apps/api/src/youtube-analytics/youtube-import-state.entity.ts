@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { JobStateColumns } from '../youtube/job-state-columns';
+import { JobStateColumns } from '../youtube/job-state';
 
 /**
  * The import's bookkeeping: one row (id 1) while a channel's figures are stored, none before the first fetch. The
