@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MALLOC_ARENA_MAX } from '@app/node-server/malloc-arenas';
 import { repoRoot } from './lib/paths';
 import { importedModules, nonBuiltinModules } from './web-image';
 
@@ -86,6 +87,13 @@ describe('Dockerfiles', () => {
     expect(compose).toMatch(/\n {2}web:\n[\s\S]*?target: web\n/);
     expect(compose).toMatch(/\n {2}proxy:\n[\s\S]*?target: proxy\n/);
     expect(compose).not.toMatch(/web-ssr|tools\//);
+  });
+
+  it('the API image runs with the malloc arenas npm start gives it (glibc: its runtime is bookworm-slim)', () => {
+    const runtime = stages('apps/api/Dockerfile').at(-1)!;
+    expect(runtime.base).toBe('node:20-bookworm-slim');
+    const env = runtime.lines.filter((l) => /^ENV\b/.test(l)).join(' ');
+    expect(env).toMatch(new RegExp(`\\bMALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}\\b`));
   });
 
   it("docker-compose keeps the API's data directory (the site's images) in a named volume", () => {

@@ -7,6 +7,14 @@ describe('startSettings', () => {
     expect(s.apiEnv).toMatchObject({ HOST: '127.0.0.1', PORT: '3000', TRUST_PROXY: 'true' });
   });
 
+  it('starts both servers with two malloc arenas, unless the environment says otherwise', () => {
+    const s = startSettings({}, {});
+    expect(s.apiEnv.MALLOC_ARENA_MAX).toBe('2');
+    expect(s.webEnv.MALLOC_ARENA_MAX).toBe('2');
+    const own = startSettings({ MALLOC_ARENA_MAX: '4' }, {});
+    expect([own.apiEnv.MALLOC_ARENA_MAX, own.webEnv.MALLOC_ARENA_MAX]).toEqual(['4', '4']);
+  });
+
   it('reads .env, with the process environment winning', () => {
     const s = startSettings(
       { PORT: '8080', ADMIN_PASSWORD: 'from-shell' },

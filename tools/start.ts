@@ -15,6 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_PROCESS_ENV } from '@app/node-server/malloc-arenas';
 import { parseOptions } from './lib/args';
 import { readEnvFile } from './lib/env-file';
 import { isPortFree, waitForHttp } from './lib/net';
@@ -55,6 +56,7 @@ export function startSettings(processEnv: NodeJS.ProcessEnv, envFile: Record<str
   if (webPort === apiPort && webPort !== 0)
     throw new Error(`PORT and API_PORT are both ${webPort}; pick two ports`);
   const apiEnv: NodeJS.ProcessEnv = {
+    ...SERVER_PROCESS_ENV,
     ...merged,
     HOST: '127.0.0.1',
     PORT: String(apiPort),
@@ -64,6 +66,7 @@ export function startSettings(processEnv: NodeJS.ProcessEnv, envFile: Record<str
   delete apiEnv.API_PORT;
   const webHost = merged.HOST || '127.0.0.1';
   const webEnv: NodeJS.ProcessEnv = {
+    MALLOC_ARENA_MAX: merged.MALLOC_ARENA_MAX || SERVER_PROCESS_ENV.MALLOC_ARENA_MAX,
     PATH: processEnv.PATH,
     NODE_ENV: merged.NODE_ENV,
     HOST: webHost,

@@ -5,6 +5,7 @@
  *
  *   npx tsx tools/bench/memory.ts [--write]    (after npx nx run-many -t build -p api web)
  */
+import { SERVER_PROCESS_ENV } from '@app/node-server/malloc-arenas';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,7 +50,14 @@ export async function benchMemory(
   const port = await freePort();
   const web = spawn(process.execPath, [WEB_SERVER_MAIN], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), API_URL: api.url, WEB_DIST },
+    env: {
+      ...SERVER_PROCESS_ENV,
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      API_URL: api.url,
+      WEB_DIST,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

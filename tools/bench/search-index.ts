@@ -12,8 +12,9 @@ import { repoRoot } from '../lib/paths';
 import { type BenchVideo, videoId, videos } from './search-corpus';
 
 const DIST = join(repoRoot, 'dist/apps/api/apps/api/src');
+/** A module of the built API (dist/), by its path under apps/api/src. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const load = (path: string) => require(join(DIST, path));
+export const loadDist = (path: string) => require(join(DIST, path));
 
 export interface IndexBenchResult {
   videos: number;
@@ -55,7 +56,7 @@ async function insertRows(
 }
 
 /** The channel, written with SQL (no index is made on the way): videos, one track each, its cues. */
-async function seed(db: DataSource, count: number): Promise<{ cues: number; words: number }> {
+export async function seed(db: DataSource, count: number): Promise<{ cues: number; words: number }> {
   let cues = 0;
   let words = 0;
   let batch: BenchVideo[] = [];
@@ -149,6 +150,18 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
+/** The built API's application on `env`'s database (migrated), not listening: its services, in this process. */
+export async function distApp(env: Record<string, string>): Promise<INestApplication> {
+  const { createApp } = loadDist('app.factory.js');
+  const { loadEnv } = loadDist('config/env.js');
+  const app: INestApplication = await createApp(
+    loadEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false', SEED_DEMO_CONTENT: 'false', ...env }),
+    { logger: ['error', 'warn'] },
+  );
+  await app.init();
+  return app;
+}
+
 /** Builds the index of `count` videos and times its writes; leaves the database filled and indexed. */
 export async function benchIndexing(options: {
   count: number;
@@ -157,18 +170,10 @@ export async function benchIndexing(options: {
   datadir?: string;
   log: (line: string) => void;
 }): Promise<IndexBenchResult> {
-  const { createApp } = load('app.factory.js');
-  const { loadEnv } = load('config/env.js');
-  const { SearchIndexer } = load('search/search-indexer.service.js');
-  const { TranscriptStore } = load('transcripts/transcript-store.service.js');
-  const { VideosService } = load('videos/videos.service.js');
-  const app: INestApplication = await createApp(
-    loadEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false', SEED_DEMO_CONTENT: 'false', ...options.env }),
-    {
-      logger: ['error', 'warn'],
-    },
-  );
-  await app.init();
+  const { SearchIndexer } = loadDist('search/search-indexer.service.js');
+  const { TranscriptStore } = loadDist('transcripts/transcript-store.service.js');
+  const { VideosService } = loadDist('videos/videos.service.js');
+  const app = await distApp(options.env);
   try {
     const db: DataSource = app.get(DataSource);
     const indexer = app.get(SearchIndexer);

@@ -26,7 +26,7 @@ const FULL = { videos: 10_000, perKind: 40 };
 const SMOKE = { videos: 60, perKind: 2 };
 const WARM_UP = 2;
 
-interface Latency {
+export interface Latency {
   p50: number;
   p95: number;
   p99: number;
@@ -43,7 +43,7 @@ export interface SearchBenchResult {
   queries: number;
 }
 
-function latency(ms: number[]): Latency {
+export function latency(ms: number[]): Latency {
   const sorted = [...ms].sort((a, b) => a - b);
   const at = (p: number) =>
     Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] * 10) / 10;

@@ -1,4 +1,5 @@
 /** Starts the built API (dist/) as a real child process, for the reliability tests and the browser tests' stacks. */
+import { SERVER_PROCESS_ENV } from '@app/node-server/malloc-arenas';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,6 +41,7 @@ export async function startApi(
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
     env: {
+      ...SERVER_PROCESS_ENV,
       PATH: process.env.PATH,
       NODE_ENV: 'test',
       LOG_REQUESTS: 'false',

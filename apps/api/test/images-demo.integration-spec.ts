@@ -38,6 +38,21 @@ describe("the demo's images", () => {
     expect(playlists.map((p) => Boolean(p.image))).toEqual(playlists.map((p) => p.thumbnail !== null));
   });
 
+  it("gives the sitemap each video's own share image, and the stored thumbnail where it has none", async () => {
+    const videos = (await request(t.server).get(`${apiPaths.videos}?limit=100`).expect(200)).body as Video[];
+    const xml = (await request(t.server).get('/sitemap.xml').expect(200)).text;
+    const thumbnails = [
+      ...xml.matchAll(/<loc>[^<]*\/videos\/([^<]+)<\/loc>[\s\S]*?<video:thumbnail_loc>([^<]+)</g),
+    ];
+    const byId = new Map(thumbnails.map(([, id, url]) => [id, url]));
+    expect(byId.size).toBe(DEMO_VIDEO_COUNT);
+    for (const video of videos) {
+      const url = byId.get(video.id)!;
+      if (video.image) expect(url).toMatch(new RegExp(`^https?://[^/]+${video.image.path}/og\\.jpg$`));
+      else expect(url).toBe(video.thumbnail);
+    }
+  });
+
   it('makes each file when first asked for, that file only, and serves it from the store after', async () => {
     const [video] = (await request(t.server).get(apiPaths.videos).expect(200)).body as Video[];
     const hash = video.image!.path.slice(IMAGES_PATH.length + 1);

@@ -1,6 +1,7 @@
 import { siteName } from '@app/contracts';
 import type { ChannelService } from '../channel/channel.service';
 import type { Clock } from '../common/clock';
+import type { SiteImagesService } from '../images/site-images.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { VideosService } from '../videos/videos.service';
 import { withoutCdata, xmlTexts as texts } from '../../test/support/xml-text';
@@ -40,6 +41,7 @@ function service(videos: ReturnType<typeof video>[], settings: Record<string, un
       siteName: async () => siteName(String(values.siteTitle ?? '')),
     } as unknown as SettingsService,
     { now: () => NOW } as Clock,
+    { of: async () => () => null } as unknown as SiteImagesService,
   );
 }
 

@@ -9,7 +9,7 @@ import {
   type SitemapResult,
   type VideoKind,
   videoKindQuery,
-  thumbnailUrl,
+  thumbnailUrls,
   truncateText,
   watchPageUrl,
 } from '@app/contracts';
@@ -17,11 +17,11 @@ import { Feed } from 'feed';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { ChannelService } from '../channel/channel.service';
 import { Clock } from '../common/clock';
+import { SiteImagesService } from '../images/site-images.service';
 import { SettingsService } from '../settings/settings.service';
 import { type VideoPage, VideosService } from '../videos/videos.service';
 import { visitorTexts } from '../i18n/visitor-texts';
 import { openSearchDescription } from './opensearch';
-import { absoluteUrl } from './site-url';
 import { feedCdata, feedText, feedUrl, xmlChars } from './xml';
 
 export const RSS_ITEMS = 50;
@@ -44,6 +44,7 @@ export class PublicPagesService {
     private readonly channel: ChannelService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly images: SiteImagesService,
   ) {}
 
   /** The videos `/` shows before View All, of the kinds its grid shows (no Shorts when the site hides them). */
@@ -63,6 +64,10 @@ export class PublicPagesService {
   async sitemap(origin: string): Promise<string> {
     if (!(await this.settings.get('enableSitemap'))) throw new NotFoundException('The sitemap is turned off');
     const videos = await this.videos.recent();
+    const image = await this.images.of(
+      'video',
+      videos.map((v) => v.id),
+    );
     const lastmod = videos[0]?.publishedAt ?? new Date(this.clock.now());
     const stream = new SitemapStream({ xmlns: { news: false, xhtml: false, image: false, video: true } });
     stream.write({ url: `${origin}/`, lastmod: lastmod.toISOString() });
@@ -72,7 +77,8 @@ export class PublicPagesService {
         lastmod: v.publishedAt.toISOString(),
         video: [
           {
-            thumbnail_loc: absoluteUrl(origin, v.thumbnail ?? thumbnailUrl(v.id)),
+            // The site's own share image once it has it (as the watch page's JSON-LD), else the stored thumbnail.
+            thumbnail_loc: thumbnailUrls({ ...v, image: image(v.id) }, origin)[0],
             title: truncateText(v.title, SITEMAP_TITLE_MAX, ''),
             description: truncateText(v.description || v.title, SITEMAP_DESCRIPTION_MAX),
             player_loc: embedUrl(v.id),

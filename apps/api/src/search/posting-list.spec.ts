@@ -1,4 +1,13 @@
-import { CHUNK_SIZE, chunkOf, decodePostings, encodePostings, VideoSet } from './posting-list';
+import {
+  chunkBits,
+  chunkRow,
+  CHUNK_SIZE,
+  chunkOf,
+  decodePostings,
+  encodePostings,
+  setBit,
+  VideoSet,
+} from './posting-list';
 
 describe('posting lists', () => {
   it('stores a few videos as their offsets, many as a bitmap, whichever is smaller', () => {
@@ -25,5 +34,22 @@ describe('posting lists', () => {
     expect([2, CHUNK_SIZE + 5].every((n) => a.has(n))).toBe(true);
     expect(a.has(3)).toBe(false);
     expect(chunkOf(CHUNK_SIZE + 5)).toBe(1);
+  });
+});
+
+describe('a posting row changed on its bitmap', () => {
+  it('drops and adds offsets, and turns sparse or dense as the count crosses the bound', () => {
+    const scratch = chunkBits();
+    const dense = Array.from({ length: 600 }, (_, i) => i * 13);
+    const bits = chunkBits(encodePostings(dense), scratch);
+    expect(bits).toBe(scratch);
+    for (const offset of dense.slice(10)) setBit(bits, offset, false);
+    setBit(bits, 8191, true);
+    const row = chunkRow(bits)!;
+    expect(row.length).toBe(1 + 11 * 2);
+    expect(decodePostings(row)).toEqual([...dense.slice(0, 10), 8191]);
+    for (const offset of decodePostings(row)) setBit(bits, offset, false);
+    expect(chunkRow(bits)).toBeNull();
+    expect(decodePostings(chunkRow(chunkBits(encodePostings(dense), scratch))!)).toEqual(dense);
   });
 });

@@ -15,22 +15,58 @@ const BITMAP = 1;
 
 export const chunkOf = (videoNo: number): number => Math.floor(videoNo / CHUNK_SIZE);
 
-/** A chunk's row as bytes: a format byte, then the sorted offsets (uint16 LE) or the bitmap. */
-export function encodePostings(offsets: Iterable<number>): Buffer {
-  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
-  if (sorted.length > SPARSE_MAX) {
-    const out = Buffer.alloc(1 + BITMAP_BYTES);
-    out[0] = BITMAP;
-    for (const offset of sorted) out[1 + (offset >> 3)] |= 1 << (offset & 7);
-    return out;
-  }
-  const out = Buffer.alloc(1 + 2 * sorted.length);
+/**
+ * A chunk's videos as a bitmap of its `CHUNK_SIZE` offsets (bit o: offset o), from its row (or empty), written into
+ * `into` when given (one scratch bitmap for many rows).
+ */
+export function chunkBits(row?: Buffer, into?: Buffer): Buffer {
+  const bits = into ? into.fill(0) : Buffer.alloc(BITMAP_BYTES);
+  if (!row) return bits;
+  if (row[0] === BITMAP) row.copy(bits, 0, 1, 1 + BITMAP_BYTES);
+  else for (let i = 1; i + 1 < row.length; i += 2) setBit(bits, row.readUInt16LE(i), true);
+  return bits;
+}
+
+export function setBit(bits: Buffer, offset: number, on: boolean): void {
+  if (on) bits[offset >> 3] |= 1 << (offset & 7);
+  else bits[offset >> 3] &= ~(1 << (offset & 7));
+}
+
+/** Set bits per byte value. */
+const BITS_IN = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let count = 0;
+  for (let b = byte; b; b &= b - 1) count++;
+  return count;
+});
+
+/**
+ * A chunk's bitmap as its row: a format byte, then its sorted offsets (uint16 LE) or the bitmap, whichever is smaller;
+ * null when it holds no video. Works on the 1 KB bitmap alone (no list of offsets), as a sync rewrites thousands.
+ */
+export function chunkRow(bits: Buffer): Buffer | null {
+  let count = 0;
+  for (let i = 0; i < BITMAP_BYTES; i++) count += BITS_IN[bits[i]];
+  if (!count) return null;
+  if (count > SPARSE_MAX) return Buffer.concat([Buffer.of(BITMAP), bits]);
+  const out = Buffer.alloc(1 + 2 * count);
   out[0] = SPARSE;
-  sorted.forEach((offset, i) => out.writeUInt16LE(offset, 1 + 2 * i));
+  let at = 1;
+  for (let byte = 0; byte < BITMAP_BYTES; byte++) {
+    const value = bits[byte];
+    if (!value) continue;
+    for (let bit = 0; bit < 8; bit++) if (value & (1 << bit)) at = out.writeUInt16LE(byte * 8 + bit, at);
+  }
   return out;
 }
 
-/** A chunk's row back to its offsets. */
+/** A chunk's row from its offsets (any order, repeats allowed). */
+export function encodePostings(offsets: Iterable<number>): Buffer {
+  const bits = chunkBits();
+  for (const offset of offsets) setBit(bits, offset, true);
+  return chunkRow(bits) ?? Buffer.of(SPARSE);
+}
+
+/** A chunk's row back to its offsets, in order. */
 export function decodePostings(row: Buffer): number[] {
   const out: number[] = [];
   if (row[0] === BITMAP) {

@@ -56,9 +56,10 @@ const marks = (count: number) => Array(count).fill('?').join(', ');
 
 /**
  * A video's document: every word of its entries once (`zz…`), and those of its title, chapters and description once
- * more, marked by field (what the ranking asks).
+ * more, marked by field (what the ranking asks). What each dialect indexes (and tools/bench/search-fulltext.ts puts
+ * under InnoDB FULLTEXT to compare).
  */
-function documentOf(entries: { entry: number; words: string[] }[]): Set<string> {
+export function documentOf(entries: { entry: number; words: string[] }[]): Set<string> {
   const document = new Set<string>();
   for (const { entry, words } of entries) {
     const kind = entryKind(entry);

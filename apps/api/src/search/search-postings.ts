@@ -1,5 +1,5 @@
 import { chunks } from '../database/bulk-writes';
-import { chunkOf, CHUNK_SIZE, decodePostings, encodePostings, VideoSet } from './posting-list';
+import { chunkBits, chunkOf, chunkRow, CHUNK_SIZE, setBit, VideoSet } from './posting-list';
 import { type DialectMatch, RANKED_FIELDS, type SearchDialect } from './search-dialect';
 import { FIELD_MARKS, type QueryTerm, type SearchField } from './search-query';
 import { isCjkTerm } from './search-text';
@@ -60,7 +60,7 @@ const param = (field: SearchField) => `search_${field}`;
 /**
  * MySQL/MariaDB: posting lists in a plain InnoDB table (`search_posting`: per term and chunk of video numbers, the
  * videos that hold it, posting-list.ts), read by primary key. InnoDB's FULLTEXT reads every matched row, document
- * and all: a word in all 10,000 videos of the benchmark took 420 ms on MariaDB 10.11 (docs/search.md).
+ * and all: 40× slower at p95 on the benchmark's 10,000 videos (docs/search.md, tools/bench/search-fulltext.ts).
  */
 export const mysqlDialect: SearchDialect & { listedMax: number } = {
   batch: 1000,
@@ -83,7 +83,12 @@ export const mysqlDialect: SearchDialect & { listedMax: number } = {
       for (const token of was) if (!is.has(token)) edit(chunk, token).drop.push(offset);
     }
     const byChunk = new Map<number, PostingEdit[]>();
-    for (const e of edits.values()) byChunk.set(e.chunk, [...(byChunk.get(e.chunk) ?? []), e]);
+    const bits = chunkBits();
+    for (const e of edits.values()) {
+      const list = byChunk.get(e.chunk);
+      if (list) list.push(e);
+      else byChunk.set(e.chunk, [e]);
+    }
     for (const [chunk, list] of byChunk) {
       // In term order, so two writers lock the rows they share in the same order.
       list.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
@@ -92,13 +97,15 @@ export const mysqlDialect: SearchDialect & { listedMax: number } = {
           `SELECT term, postings FROM search_posting WHERE chunk = ? AND term IN (${batch.map(() => '?').join(', ')}) FOR UPDATE`,
           [chunk, ...batch.map((e) => e.token)],
         );
-        const stored = new Map(rows.map((row) => [row.term, decodePostings(row.postings)]));
+        const stored = new Map(rows.map((row) => [row.term, row.postings]));
         const keep: [string, Buffer][] = [];
         const empty: string[] = [];
         for (const { token, add, drop } of batch) {
-          const dropped = new Set(drop);
-          const offsets = [...(stored.get(token) ?? []).filter((o) => !dropped.has(o)), ...add];
-          if (offsets.length) keep.push([token, encodePostings(offsets)]);
+          chunkBits(stored.get(token), bits);
+          for (const offset of drop) setBit(bits, offset, false);
+          for (const offset of add) setBit(bits, offset, true);
+          const row = chunkRow(bits);
+          if (row) keep.push([token, row]);
           else if (stored.has(token)) empty.push(token);
         }
         for (const rows of chunks(keep, ROW_CHUNK)) {

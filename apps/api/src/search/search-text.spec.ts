@@ -95,4 +95,17 @@ describe('indexTerms', () => {
   it('lists each term once', () => {
     expect(indexTerms('the cat and the hat')).toEqual(['the', 'cat', 'and', 'hat']);
   });
+
+  it('makes the terms the tokens make, for ASCII text and for any other', () => {
+    const texts = [
+      'Node.js Streams: Common Mistakes (Part 12)\n\nChapters: 00:00 Intro, 01:30 THE_END',
+      `x${'y'.repeat(MAX_TERM_LENGTH + 5)} HTTP/2 vs. HTTP/3 -- 100% tested!!`,
+      'Premiere: Node.js Streams 🎉 café déjà vu',
+      '東京の天気 Tokyo weather',
+      '',
+    ];
+    for (const text of texts) {
+      expect(indexTerms(text)).toEqual([...new Set(searchTokens(text, 'index').map((token) => token.term))]);
+    }
+  });
 });

@@ -122,7 +122,19 @@ export function searchTokens(text: string, mode: TokenMode): SearchToken[] {
   return [...tokensOf(text, mode)];
 }
 
-/** The terms a text is indexed by, each once, in order. */
+/** `ASCII_SPAN` over lower-case text. */
+const ASCII_WORD = /[a-z0-9]+/g;
+
+/**
+ * The terms a text is indexed by, each once, in order. An all-ASCII text (most titles and descriptions) is read
+ * without the tokens' offsets, which only snippets need: the same terms as `tokensOf`'s ASCII path.
+ */
 export function indexTerms(text: string): string[] {
-  return [...new Set(searchTokens(text, 'index').map((token) => token.term))];
+  const terms = new Set<string>();
+  if (!NON_ASCII.test(text)) {
+    for (const word of text.toLowerCase().match(ASCII_WORD) ?? []) terms.add(cut(word));
+  } else {
+    for (const token of tokensOf(text, 'index')) terms.add(token.term);
+  }
+  return [...terms];
 }

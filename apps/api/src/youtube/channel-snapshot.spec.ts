@@ -89,6 +89,17 @@ describe('fetchChannelSnapshot', () => {
     expect(snapshot.playlists.map((p) => p.id)).toEqual(['PL1', 'PL2', 'PL3']);
   });
 
+  it('keeps what `keep` makes of each videos.list page as it arrives, not the pages', async () => {
+    const ids = Array.from({ length: 120 }, (_, i) => `v${i}`);
+    const pages: number[] = [];
+    const snapshot = await fetchChannelSnapshot(stub(ids), { id: 'UCchannel' }, (page) => {
+      pages.push(page.length);
+      return page.map((video) => video.id.toUpperCase());
+    });
+    expect(pages).toEqual([50, 50, 20]);
+    expect(snapshot.videos).toEqual(ids.map((id) => id.toUpperCase()));
+  });
+
   it("reads each playlist's items 50 a page, skips the empty ones and takes a vanished one as empty", async () => {
     const ids = Array.from({ length: 120 }, (_, i) => `v${i}`);
     const api = stub(ids, {

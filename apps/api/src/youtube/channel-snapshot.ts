@@ -4,10 +4,10 @@ import { type ChannelRef, type YouTubeApiClient, YouTubeApiError } from './youtu
 import type { YtChannel, YtPlaylist, YtVideo } from './youtube-api.types';
 
 /** Everything one sync reads from YouTube, fetched before anything is written. */
-export interface ChannelSnapshot {
+export interface ChannelSnapshot<Kept = YtVideo> {
   channel: YtChannel;
-  /** The channel's public uploads (videos, Shorts, streams), each once. */
-  videos: YtVideo[];
+  /** The channel's public uploads (videos, Shorts, streams), each once, as `keep` made them. */
+  videos: Kept[];
   /** The channel's public playlists in YouTube's order. */
   playlists: YtPlaylist[];
   /** The video ids each playlist holds, in its order (issue 15: a watch page lists them). */
@@ -30,11 +30,15 @@ export const VIDEO_BATCH_CONCURRENCY = 4;
  * an empty playlist): `fullSyncUnits` in contracts. The uploads pages are sequential (each needs the previous
  * page's token); each page's `videos.list`, the playlist pages and then their items run alongside them. The
  * first failure cancels the rest.
+ *
+ * `keep` makes each page of `videos.list` what the sync keeps of it as soon as it arrives, so YouTube's answers
+ * (descriptions, thumbnails, localizations) are not all held until the last page.
  */
-export async function fetchChannelSnapshot(
+export async function fetchChannelSnapshot<Kept = YtVideo>(
   client: YouTubeApiClient,
   ref: ChannelRef,
-): Promise<ChannelSnapshot> {
+  keep: (page: YtVideo[]) => Kept[] = (page) => page as Kept[],
+): Promise<ChannelSnapshot<Kept>> {
   const abort = new AbortController();
   const { signal } = abort;
   // The failure to report is the first one, not the cancellations it causes in the other calls.
@@ -52,7 +56,7 @@ export async function fetchChannelSnapshot(
   if (!channel) throw new ChannelNotFoundError(ref);
   const uploadsId = channel.contentDetails.relatedPlaylists.uploads;
 
-  const batches: Promise<YtVideo[]>[] = [];
+  const batches: Promise<Kept[]>[] = [];
   const limit = pLimit(VIDEO_BATCH_CONCURRENCY);
   const uploads = cancelOnError(
     (async () => {
@@ -75,7 +79,7 @@ export async function fetchChannelSnapshot(
           const batch = cancelOnError(
             limit(() => {
               signal.throwIfAborted();
-              return client.videos(chunk, signal);
+              return client.videos(chunk, signal).then(keep);
             }),
           );
           batch.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled

@@ -286,13 +286,15 @@ export class SyncService implements OnModuleDestroy {
 
   /** The whole channel from the Data API. */
   private async readApi(client: YouTubeApiClient, ref: ChannelRef): Promise<SyncRead> {
-    const snapshot = await fetchChannelSnapshot(client, ref);
+    const snapshot = await fetchChannelSnapshot(client, ref, (page) =>
+      page.map((video) => ({ row: toVideoRow(video), stream: toLiveStreamRows([video])[0] })),
+    );
     return {
       data: {
         channel: toChannelRow(snapshot.channel),
-        videos: snapshot.videos.map(toVideoRow),
+        videos: snapshot.videos.map((video) => video.row),
         playlists: snapshot.playlists.map(toPlaylistRow),
-        streams: toLiveStreamRows(snapshot.videos),
+        streams: snapshot.videos.flatMap((video) => video.stream ?? []),
         playlistItems: snapshot.playlistItems,
       },
       channel: { id: snapshot.channel.id, title: snapshot.channel.snippet.title },
