@@ -84,7 +84,7 @@ export function parseWrk(output: string): WrkResult {
 }
 
 export function wrk(url: string, seconds: number): Promise<WrkResult> {
-  const args = [
+  return runWrk([
     '-t2',
     `-c${CONNECTIONS}`,
     `-d${seconds}s`,
@@ -92,7 +92,11 @@ export function wrk(url: string, seconds: number): Promise<WrkResult> {
     '-H',
     `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
     url,
-  ];
+  ]);
+}
+
+/** Runs `wrk` with `args` (which include `--latency`) and reads its output. */
+export function runWrk(args: string[]): Promise<WrkResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(requireCommand('wrk'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -10,29 +10,17 @@
  *   npx nx run api:build && npx tsx tools/bench/page-model.ts [--runs 200] [--seconds 5]
  */
 import { apiPaths, pageModelUrl } from '@app/contracts';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { ApiClient, BENCH_API_ENV, startApi } from '../lib/api-process';
-import { requireCommand } from '../system-deps';
-import { parseWrk, type WrkResult } from './http-cache';
+import { runWrk, type WrkResult } from './http-cache';
 
 const USAGE = 'npx tsx tools/bench/page-model.ts [--runs 200] [--seconds 5]';
 
 function wrkWith(url: string, seconds: number, headers: string[]): Promise<WrkResult> {
-  const args = ['-t1', '-c10', `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), url];
-  return new Promise((resolve, reject) => {
-    const child = spawn(requireCommand('wrk'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(parseWrk(output)) : reject(new Error(`wrk exited ${code}: ${output}`)),
-    );
-  });
+  return runWrk(['-t1', '-c10', `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), url]);
 }
 
 async function call(base: string, method: string, path: string, headers: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Answer of `POST /api/sync/youtube`. Counts cover videos and playlists together. */
-export const syncResultSchema = z.object({
+/** What a sync counts, in its answer and in its run's record. `added`, `updated`, `removed`: videos and playlists. */
+const syncCounts = {
   /** Videos now stored. */
   videos: z.number().int().nonnegative(),
   /** Playlists now stored. */
@@ -11,6 +11,11 @@ export const syncResultSchema = z.object({
   removed: z.number().int().nonnegative(),
   /** YouTube Data API quota units this sync spent. */
   apiUnits: z.number().int().nonnegative(),
+};
+
+/** Answer of `POST /api/sync/youtube`. */
+export const syncResultSchema = z.object({
+  ...syncCounts,
   durationMs: z.number().int().nonnegative(),
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
@@ -51,12 +56,7 @@ export const syncRunSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   outcome: syncOutcomeSchema,
-  videos: z.number().int().nonnegative(),
-  playlists: z.number().int().nonnegative(),
-  added: z.number().int().nonnegative(),
-  updated: z.number().int().nonnegative(),
-  removed: z.number().int().nonnegative(),
-  apiUnits: z.number().int().nonnegative(),
+  ...syncCounts,
   /** API pages (one call each) or feeds fetched so far (issue 24: kept once the run ends). */
   pages: z.number().int().nonnegative(),
   /** The uploads the channel has, as YouTube said at the start; null until known (or in feed mode). */

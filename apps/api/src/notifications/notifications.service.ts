@@ -7,7 +7,7 @@ import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
 import { renderDiscordMessage } from './discord-message';
 import { EmailService, NO_SMTP_SERVER } from './email.service';
-import { renderNewVideoEmail } from './email-messages';
+import { type EmailVideo, renderNewVideoEmail } from './email-messages';
 import {
   type OutboundAnswer,
   type OutboundPolicy,
@@ -17,13 +17,8 @@ import {
 } from '../common/outbound/outbound-http';
 import { signWebhookBody, WEBHOOK_HEADERS } from './webhook-signature';
 
-export interface PublishedVideo {
-  id: string;
-  title: string;
-  description: string | null;
-  url: string;
-  thumbnail: string | null;
-  publishedAt: Date;
+/** A new video as the notifications announce it: its e-mail's fields, and those the Discord message and webhook add. */
+export interface PublishedVideo extends EmailVideo {
   duration: string;
   durationSeconds: number;
   kind: VideoKind;

@@ -7,16 +7,7 @@ export type SponsorshipRow = Pick<
 >;
 
 export function toSponsorship(entity: SponsorshipEntity): Sponsorship {
-  return {
-    id: entity.id,
-    sponsorName: entity.sponsorName,
-    url: entity.url,
-    message: entity.message,
-    amountUsd: entity.amountCents / 100,
-    startDate: entity.startDate,
-    endDate: entity.endDate,
-    videoIds: entity.videoIds,
-  };
+  return { id: entity.id, ...toBackupSponsorship(entity) };
 }
 
 /** A deal in a backup file: no id (an import numbers the deals anew). */

@@ -1,15 +1,13 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { JobStateColumns } from '../youtube/job-state';
 
 /**
  * The YouTube caption import's bookkeeping: one row (id 1) once the import has run. A round lists every video of the
  * site once, newest first; `roundCursorAt`/`roundCursorId` is the last video it listed, so a run the budget stopped
- * goes on from there. A run after a finished round starts the next one.
+ * goes on from there. A run after a finished round starts the next one. The run's own columns: JobStateColumns.
  */
 @Entity('youtube_caption_state')
-export class YoutubeCaptionStateEntity {
-  @PrimaryColumn({ type: 'int' })
-  id: number;
-
+export class YoutubeCaptionStateEntity extends JobStateColumns {
   /** The quota day (`YYYY-MM-DD`, Pacific Time, as Google counts) of `units`, and the units spent on it. */
   @Column({ type: 'varchar', length: 10 })
   unitsDay: string;
@@ -31,23 +29,6 @@ export class YoutubeCaptionStateEntity {
   @Column({ type: 'varchar', length: 32, nullable: true })
   roundCursorId: string | null;
 
-  /** A run started and has not ended (a process that died leaves it; the app lock tells). */
-  @Column({ type: 'datetime', nullable: true })
-  runningSince: Date | null;
-
   @Column({ type: 'datetime', nullable: true })
   lastRunAt: Date | null;
-
-  /** The UTC day of the last nightly run. */
-  @Column({ type: 'varchar', length: 10, nullable: true })
-  nightlyDay: string | null;
-
-  @Column({ type: 'varchar', length: 24, nullable: true })
-  errorKind: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  errorMessage: string | null;
-
-  @Column({ type: 'datetime', nullable: true })
-  errorAt: Date | null;
 }

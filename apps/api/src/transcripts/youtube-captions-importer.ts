@@ -7,6 +7,7 @@ import type { Env } from '../config/env';
 import { GoogleAccountService } from '../google-account/google-account.service';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
+import { NO_TROUBLE } from '../youtube/job-state';
 import { TranscriptStore } from './transcript-store.service';
 import { CaptionScopeMissingError, runTrouble } from './youtube-captions-errors';
 import { quotaDay, type RoundCursor, roundQueue } from './youtube-captions-plan';
@@ -82,9 +83,7 @@ export class YoutubeCaptionsImporter {
       await this.store.update({
         runningSince: null,
         lastRunAt: this.now(),
-        errorKind: null,
-        errorMessage: null,
-        errorAt: null,
+        ...NO_TROUBLE,
         ...nightly,
       });
     } catch (error) {

@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
@@ -36,10 +30,10 @@ const FIRST_TICK_MS = 45_000;
  * some other way (a restored backup) is caught up with at the next tick.
  */
 @Injectable()
-export class YoutubeCaptionsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(YoutubeCaptionsScheduler.name);
-  private readonly job: LockedJob<CaptionTrigger, CaptionRunOutcome>;
-
+export class YoutubeCaptionsScheduler
+  extends LockedJob<CaptionTrigger, CaptionRunOutcome>
+  implements OnApplicationBootstrap
+{
   constructor(
     private readonly importer: YoutubeCaptionsImporter,
     private readonly store: YoutubeCaptionsStore,
@@ -50,14 +44,11 @@ export class YoutubeCaptionsScheduler implements OnApplicationBootstrap, OnModul
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
   ) {
-    this.job = new LockedJob({
-      locks,
-      name: CAPTIONS_LOCK,
-      ttlMs: CAPTIONS_LOCK_TTL_MS,
-      logger: this.logger,
-      label: 'YouTube captions',
-      run: (trigger, signal) => this.importer.run(trigger, signal),
-    });
+    super(
+      { locks, name: CAPTIONS_LOCK, ttlMs: CAPTIONS_LOCK_TTL_MS },
+      new Logger(YoutubeCaptionsScheduler.name),
+      'YouTube captions',
+    );
   }
 
   /** Listens to the Google account and the sync; outside tests (whose stacks tick on demand) starts the ticks. */
@@ -67,45 +58,28 @@ export class YoutubeCaptionsScheduler implements OnApplicationBootstrap, OnModul
       disconnected: () => this.stopAndRemove().then(() => undefined),
     });
     this.sync.afterSync(() => void this.start('sync'));
-    if (this.env.NODE_ENV !== 'test') this.job.tickEvery(() => this.tick(), FIRST_TICK_MS, CAPTIONS_TICK_MS);
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.job.close();
-  }
-
-  get running(): boolean {
-    return this.job.running;
-  }
-
-  /** Starts a run unless one of this process is running: true when it started (with the switch off it ends at once). */
-  start(trigger: CaptionTrigger): boolean {
-    return this.job.start(trigger);
-  }
-
-  /** Resolves once no run of this process is running (with the last one's outcome, if any). */
-  whenIdle(): Promise<CaptionRunOutcome | null> {
-    return this.job.whenIdle();
+    if (this.env.NODE_ENV !== 'test') this.tickEvery(FIRST_TICK_MS, CAPTIONS_TICK_MS);
   }
 
   /** Stops a running run, then deletes every track read from YouTube; answers how many went. */
   async stopAndRemove(): Promise<number> {
-    await this.job.cancel();
+    await this.cancel();
     return this.importer.removeAll();
   }
 
-  /** Starts the nightly run when due, or catches up with a switch turned off behind its back. Never throws. */
-  async tick(): Promise<void> {
-    try {
-      if (!(await this.settings.get('youtubeCaptions'))) {
-        if ((await this.store.listedIds()).size > 0) await this.stopAndRemove();
-        return;
-      }
-      const account = await this.google.find();
-      if (account?.row.state !== 'connected') return;
-      if (nightlyDue((await this.store.state())?.nightlyDay ?? null, this.clock.now())) this.start('nightly');
-    } catch (error) {
-      this.logger.warn(`YouTube captions tick skipped: ${(error as Error).message}`);
+  /** One run of the import (with the switch off it ends at once). */
+  protected run(trigger: CaptionTrigger, signal: AbortSignal): Promise<CaptionRunOutcome> {
+    return this.importer.run(trigger, signal);
+  }
+
+  /** The nightly run when due; with the switch off, catches up with a switch turned off behind its back. */
+  protected async due(): Promise<CaptionTrigger | null> {
+    if (!(await this.settings.get('youtubeCaptions'))) {
+      if ((await this.store.listedIds()).size > 0) await this.stopAndRemove();
+      return null;
     }
+    const account = await this.google.find();
+    if (account?.row.state !== 'connected') return null;
+    return nightlyDue((await this.store.state())?.nightlyDay ?? null, this.clock.now()) ? 'nightly' : null;
   }
 }

@@ -10,6 +10,7 @@ import { Clock } from '../common/clock';
 import { GoogleAccountService } from '../google-account/google-account.service';
 import { SettingsService } from '../settings/settings.service';
 import { VideosService } from '../videos/videos.service';
+import { lastTrouble, runGoing } from '../youtube/job-state';
 import { nextNightly } from '../youtube-analytics/import-plan';
 import { TranscriptStore } from './transcript-store.service';
 import { NOT_LISTED_KINDS, YoutubeCaptionsImporter } from './youtube-captions-importer';
@@ -17,9 +18,6 @@ import { YOUTUBE_CAPTIONS_MESSAGES } from './youtube-captions-messages';
 import { quotaDay } from './youtube-captions-plan';
 import { YoutubeCaptionsScheduler } from './youtube-captions-scheduler';
 import { YoutubeCaptionsStore } from './youtube-captions-store';
-
-/** A run whose process stopped answering is no longer shown as running after this long. */
-const RUNNING_STALE_MS = 15 * 60_000;
 
 /** The "Transcripts from YouTube" card's status: the switch, the grant, what is stored, the budget, the troubles. */
 @Injectable()
@@ -65,9 +63,7 @@ export class YoutubeCaptionsStatusService {
             : scopeGranted
               ? null
               : YOUTUBE_CAPTIONS_MESSAGES.scopeMissing,
-      running:
-        this.scheduler.running ||
-        (state?.runningSince != null && now - state.runningSince.getTime() < RUNNING_STALE_MS),
+      running: runGoing(state, this.scheduler.running, now),
       tracks: tracks.length,
       videosWithTracks: new Set(tracks.map((track) => track.videoId)).size,
       videos: { checked: Math.min(checked, site.length), total: site.length },
@@ -80,14 +76,7 @@ export class YoutubeCaptionsStatusService {
         enabled && connection === 'connected' && scopeGranted
           ? new Date(nextNightly(state?.nightlyDay ?? null, now)).toISOString()
           : null,
-      lastError:
-        state?.errorKind && state.errorAt
-          ? {
-              kind: state.errorKind as YoutubeCaptionsErrorKind,
-              message: state.errorMessage ?? '',
-              at: state.errorAt.toISOString(),
-            }
-          : null,
+      lastError: lastTrouble<YoutubeCaptionsErrorKind>(state),
       skipped: skipped.slice(0, YOUTUBE_CAPTIONS_SKIPS_SHOWN),
       skippedCount: skipped.length,
     };

@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { YoutubeCaptionsErrorKind } from '@app/contracts';
 import { DataSource, In, IsNull, MoreThanOrEqual, Not } from 'typeorm';
 import { deleteAll } from '../database/bulk-writes';
+import { JOB_STATE_ID as STATE_ID, NEW_JOB_STATE, NO_TROUBLE, troubleColumns } from '../youtube/job-state';
 import { YoutubeCaptionStateEntity } from './youtube-caption-state.entity';
 import { YoutubeCaptionVideoEntity } from './youtube-caption-video.entity';
 import type { CaptionSkip } from './youtube-captions-plan';
-
-const STATE_ID = 1;
 
 export type CaptionState = YoutubeCaptionStateEntity;
 export type CaptionStatePatch = Partial<Omit<YoutubeCaptionStateEntity, 'id'>>;
@@ -47,19 +46,14 @@ export class YoutubeCaptionsStore {
     const existing = await this.state();
     if (existing) return existing;
     const state: CaptionState = {
-      id: STATE_ID,
+      ...NEW_JOB_STATE,
       unitsDay: day,
       units: 0,
       roundStartedAt: null,
       roundDoneAt: null,
       roundCursorAt: null,
       roundCursorId: null,
-      runningSince: null,
       lastRunAt: null,
-      nightlyDay: null,
-      errorKind: null,
-      errorMessage: null,
-      errorAt: null,
     };
     await this.states.insert(state);
     return state;
@@ -70,7 +64,7 @@ export class YoutubeCaptionsStore {
   }
 
   async recordError(kind: YoutubeCaptionsErrorKind, message: string, at: Date): Promise<void> {
-    await this.update({ errorKind: kind, errorMessage: message.slice(0, 2000), errorAt: at });
+    await this.update(troubleColumns(kind, message, at));
   }
 
   /** Counts `units` spent on the quota day `day`. */
@@ -142,9 +136,7 @@ export class YoutubeCaptionsStore {
           roundDoneAt: null,
           roundCursorAt: null,
           roundCursorId: null,
-          errorKind: null,
-          errorMessage: null,
-          errorAt: null,
+          ...NO_TROUBLE,
         },
       );
     });

@@ -5,6 +5,7 @@ import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { GoogleAccountService } from '../google-account/google-account.service';
+import { NO_TROUBLE } from '../youtube/job-state';
 import { fetchTrouble, isScopeRefusal } from './fetch-errors';
 import {
   chunksNewestFirst,
@@ -99,9 +100,7 @@ export class YoutubeAnalyticsImporter {
         runningSince: null,
         lastFetchedAt: this.now(),
         revenue: run.revenue,
-        errorKind: null,
-        errorMessage: null,
-        errorAt: null,
+        ...NO_TROUBLE,
         ...(trigger === 'nightly' ? { nightlyDay: today } : {}),
       });
       return { queries: session.queries, trouble: null };

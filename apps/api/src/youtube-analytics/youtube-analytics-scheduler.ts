@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
@@ -29,10 +23,10 @@ const FIRST_TICK_MS = 30_000;
  * for the nightly fetch (or a reconnection). Disconnecting stops a running fetch and deletes every stored figure.
  */
 @Injectable()
-export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(YoutubeAnalyticsScheduler.name);
-  private readonly job: LockedJob<FetchTrigger, FetchOutcome>;
-
+export class YoutubeAnalyticsScheduler
+  extends LockedJob<FetchTrigger, FetchOutcome>
+  implements OnApplicationBootstrap
+{
   constructor(
     private readonly importer: YoutubeAnalyticsImporter,
     private readonly store: YoutubeAnalyticsStore,
@@ -41,14 +35,11 @@ export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModu
     private readonly clock: Clock,
     @Inject(ENV) private readonly env: Env,
   ) {
-    this.job = new LockedJob({
-      locks,
-      name: FETCH_LOCK,
-      ttlMs: FETCH_LOCK_TTL_MS,
-      logger: this.logger,
-      label: 'YouTube Analytics',
-      run: (trigger, signal) => this.importer.run(trigger, signal),
-    });
+    super(
+      { locks, name: FETCH_LOCK, ttlMs: FETCH_LOCK_TTL_MS },
+      new Logger(YoutubeAnalyticsScheduler.name),
+      'YouTube Analytics',
+    );
   }
 
   /** Listens to the Google account; outside tests (whose stacks tick on demand) starts the ticks. */
@@ -56,41 +47,21 @@ export class YoutubeAnalyticsScheduler implements OnApplicationBootstrap, OnModu
     this.google.listen({
       connected: () => void this.start('connect'),
       disconnected: async () => {
-        await this.job.cancel();
+        await this.cancel();
         await this.store.wipe();
       },
     });
-    if (this.env.NODE_ENV !== 'test') this.job.tickEvery(() => this.tick(), FIRST_TICK_MS, FETCH_TICK_MS);
+    if (this.env.NODE_ENV !== 'test') this.tickEvery(FIRST_TICK_MS, FETCH_TICK_MS);
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.job.close();
+  protected run(trigger: FetchTrigger, signal: AbortSignal): Promise<FetchOutcome> {
+    return this.importer.run(trigger, signal);
   }
 
-  /** A fetch of this process is running. */
-  get running(): boolean {
-    return this.job.running;
-  }
-
-  /** Starts a fetch unless one is running in this process: true when it started. */
-  start(trigger: FetchTrigger): boolean {
-    return this.job.start(trigger);
-  }
-
-  /** Resolves once no fetch of this process is running (with the last one's outcome, if any). */
-  whenIdle(): Promise<FetchOutcome | null> {
-    return this.job.whenIdle();
-  }
-
-  /** Starts the fetch that is due, if any. Never throws. */
-  async tick(): Promise<void> {
-    try {
-      const account = await this.google.find();
-      if (account?.row.state !== 'connected') return;
-      const trigger = dueFetch(await this.store.state(), this.clock.now());
-      if (trigger) this.start(trigger);
-    } catch (error) {
-      this.logger.warn(`YouTube Analytics tick skipped: ${(error as Error).message}`);
-    }
+  /** The fetch that is due while the account is connected (import-plan.ts dueFetch), if any. */
+  protected async due(): Promise<FetchTrigger | null> {
+    const account = await this.google.find();
+    if (account?.row.state !== 'connected') return null;
+    return dueFetch(await this.store.state(), this.clock.now());
   }
 }

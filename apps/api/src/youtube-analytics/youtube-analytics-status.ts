@@ -9,15 +9,13 @@ import { utcDay } from '../analytics/analytics-math';
 import { Clock } from '../common/clock';
 import type { StoredAccount } from '../google-account/google-account-store';
 import { GoogleAccountService } from '../google-account/google-account.service';
+import { lastTrouble, runGoing } from '../youtube/job-state';
 import { type ImportWindow, importProgress, nextNightly, revenueWindow } from './import-plan';
 import { YOUTUBE_ANALYTICS_MESSAGES } from './youtube-analytics-messages';
 import { YoutubeAnalyticsImporter } from './youtube-analytics-importer';
 import { YoutubeAnalyticsRows } from './youtube-analytics-rows';
 import { YoutubeAnalyticsScheduler } from './youtube-analytics-scheduler';
 import { type ImportState, YoutubeAnalyticsStore } from './youtube-analytics-store';
-
-/** A fetch whose process stopped answering is no longer shown as running after this long. */
-const RUNNING_STALE_MS = 15 * 60_000;
 
 /** The connection as the YouTube view sees it, from the Google account's row (no call to Google). */
 export function connectionOf(account: StoredAccount | null) {
@@ -50,9 +48,7 @@ export class YoutubeAnalyticsStatusService {
     const now = this.clock.now();
     const connection = connectionOf(account);
     const connected = connection.state === 'connected';
-    const running =
-      this.scheduler.running ||
-      (state?.runningSince != null && now - state.runningSince.getTime() < RUNNING_STALE_MS);
+    const running = runGoing(state, this.scheduler.running, now);
     return {
       connection: connection.state,
       message:
@@ -78,14 +74,7 @@ export class YoutubeAnalyticsStatusService {
         today: state?.queriesDay === utcDay(now) ? state.queries : 0,
         dailyLimit: this.importer.dailyLimit,
       },
-      lastError:
-        state?.errorKind && state.errorAt
-          ? {
-              kind: state.errorKind as YoutubeImportErrorKind,
-              message: state.errorMessage ?? '',
-              at: state.errorAt.toISOString(),
-            }
-          : null,
+      lastError: lastTrouble<YoutubeImportErrorKind>(state),
     };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { YoutubeImportErrorKind, YoutubeRevenueState } from '@app/contracts';
 import { Between, DataSource, type EntityManager } from 'typeorm';
 import { deleteAll, insertChunked, upsertChunked } from '../database/bulk-writes';
+import { JOB_STATE_ID as STATE_ID, NEW_JOB_STATE, troubleColumns } from '../youtube/job-state';
 import type { DayRange } from './import-plan';
 import { type RevenueOfDay, withRevenue } from './report-rows';
 import { YoutubeBreakdownDayEntity } from './youtube-breakdown-day.entity';
@@ -9,8 +10,6 @@ import { YoutubeChannelDayEntity } from './youtube-channel-day.entity';
 import { YoutubeImportStateEntity } from './youtube-import-state.entity';
 import { YoutubeSnapshotEntity } from './youtube-snapshot.entity';
 import { YoutubeVideoDayEntity } from './youtube-video-day.entity';
-
-const STATE_ID = 1;
 
 type Columns<T> = readonly (keyof T & string)[];
 const REVENUE_COLUMNS: Columns<YoutubeChannelDayEntity> = [
@@ -65,7 +64,7 @@ export class YoutubeAnalyticsStore {
     today: string,
   ): Promise<ImportState> {
     const state: ImportState = {
-      id: STATE_ID,
+      ...NEW_JOB_STATE,
       channelId,
       firstFrom: window.from,
       firstTo: window.to,
@@ -77,13 +76,8 @@ export class YoutubeAnalyticsStore {
       revenue,
       queriesDay: today,
       queries: 0,
-      runningSince: null,
       lastFetchedAt: null,
-      nightlyDay: null,
       snapshotsAt: null,
-      errorKind: null,
-      errorMessage: null,
-      errorAt: null,
     };
     await this.dataSource.transaction(async (manager) => {
       const previous = await manager.findOneBy(YoutubeImportStateEntity, { id: STATE_ID });
@@ -100,7 +94,7 @@ export class YoutubeAnalyticsStore {
   }
 
   async recordError(kind: YoutubeImportErrorKind, message: string, at: Date): Promise<void> {
-    await this.update({ errorKind: kind, errorMessage: message.slice(0, 2000), errorAt: at });
+    await this.update(troubleColumns(kind, message, at));
   }
 
   /** Counts one reports.query call on `day` (UTC). */

@@ -1,11 +1,12 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { JobStateColumns } from '../youtube/job-state';
 
-/** The import's bookkeeping: one row (id 1) while a channel's figures are stored, none before the first fetch. */
+/**
+ * The import's bookkeeping: one row (id 1) while a channel's figures are stored, none before the first fetch. The
+ * fetch's own columns (running, nightly day, last trouble): JobStateColumns.
+ */
 @Entity('youtube_import_state')
-export class YoutubeImportStateEntity {
-  @PrimaryColumn({ type: 'int' })
-  id: number;
-
+export class YoutubeImportStateEntity extends JobStateColumns {
   /** The channel the stored rows are of: a connection of another channel starts over. */
   @Column({ type: 'varchar', length: 64 })
   channelId: string;
@@ -49,27 +50,10 @@ export class YoutubeImportStateEntity {
   @Column({ type: 'int', default: 0 })
   queries: number;
 
-  /** A fetch started and has not ended (a process that died leaves it; the app lock tells). */
-  @Column({ type: 'datetime', nullable: true })
-  runningSince: Date | null;
-
   @Column({ type: 'datetime', nullable: true })
   lastFetchedAt: Date | null;
-
-  /** The UTC day of the last nightly fetch. */
-  @Column({ type: 'varchar', length: 10, nullable: true })
-  nightlyDay: string | null;
 
   /** When the range breakdowns (countries, age and gender, external sites) were last read. */
   @Column({ type: 'datetime', nullable: true })
   snapshotsAt: Date | null;
-
-  @Column({ type: 'varchar', length: 24, nullable: true })
-  errorKind: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  errorMessage: string | null;
-
-  @Column({ type: 'datetime', nullable: true })
-  errorAt: Date | null;
 }

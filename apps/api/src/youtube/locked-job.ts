@@ -1,4 +1,4 @@
-import type { Logger } from '@nestjs/common';
+import type { Logger, OnModuleDestroy } from '@nestjs/common';
 import type { AppLockService } from './app-lock.service';
 
 /** What a job's run answers: anything, with the trouble it stopped on, if any. */
@@ -6,29 +6,40 @@ export interface JobOutcome {
   trouble: { message: string } | null;
 }
 
+/** The app lock a job's runs hold: its name, and how long it lasts unless renewed. */
+export interface JobLock {
+  locks: AppLockService;
+  name: string;
+  ttlMs: number;
+}
+
 /**
  * A background job of the API (an import through the Google account): at most one run in this process, and one
- * across every process (an app lock, `name`); a run is stopped through its AbortSignal; ticks ask whether a run is
- * due. The schedulers of the YouTube Analytics import and of the caption import are each one of these.
+ * across every process (an app lock); a run is stopped through its AbortSignal; ticks start the run that is due.
+ * The schedulers of the YouTube Analytics import and of the caption import extend it with what a run does (`run`),
+ * when one is due (`due`), and what starts and stops them.
  */
-export class LockedJob<Trigger extends string, Outcome extends JobOutcome> {
+export abstract class LockedJob<
+  Trigger extends string,
+  Outcome extends JobOutcome,
+> implements OnModuleDestroy {
   private current: Promise<Outcome | null> | null = null;
   private stop: AbortController | null = null;
   private timers: NodeJS.Timeout[] = [];
   private ticking: Promise<void> = Promise.resolve();
 
+  /** `label` names the job in log lines: `YouTube Analytics`. */
   constructor(
-    private readonly deps: {
-      locks: AppLockService;
-      /** The app lock's name. */
-      name: string;
-      ttlMs: number;
-      logger: Logger;
-      /** The job in log lines: `YouTube Analytics`. */
-      label: string;
-      run: (trigger: Trigger, signal: AbortSignal) => Promise<Outcome>;
-    },
+    private readonly lock: JobLock,
+    protected readonly logger: Logger,
+    private readonly label: string,
   ) {}
+
+  /** One run; `signal` stops it before its next call to Google. */
+  protected abstract run(trigger: Trigger, signal: AbortSignal): Promise<Outcome>;
+
+  /** The run due now, if any. */
+  protected abstract due(): Promise<Trigger | null>;
 
   /** A run of this process is going. */
   get running(): boolean {
@@ -58,15 +69,25 @@ export class LockedJob<Trigger extends string, Outcome extends JobOutcome> {
     await this.whenIdle();
   }
 
-  /** Calls `tick` after `firstMs`, then every `everyMs`; the timers never keep the process alive. */
-  tickEvery(tick: () => Promise<void>, firstMs: number, everyMs: number): void {
-    const run = () => void (this.ticking = tick());
+  /** Starts the run that is due, if any. Never throws. */
+  async tick(): Promise<void> {
+    try {
+      const trigger = await this.due();
+      if (trigger) this.start(trigger);
+    } catch (error) {
+      this.logger.warn(`${this.label} tick skipped: ${(error as Error).message}`);
+    }
+  }
+
+  /** Ticks after `firstMs`, then every `everyMs`; the timers never keep the process alive. */
+  protected tickEvery(firstMs: number, everyMs: number): void {
+    const run = () => void (this.ticking = this.tick());
     this.timers = [setTimeout(run, firstMs), setInterval(run, everyMs)];
     this.timers.forEach((timer) => timer.unref());
   }
 
   /** Stops the ticks and a going run (the module is being destroyed). */
-  async close(): Promise<void> {
+  async onModuleDestroy(): Promise<void> {
     this.timers.forEach((timer) => clearTimeout(timer));
     this.stop?.abort();
     await this.ticking;
@@ -74,11 +95,11 @@ export class LockedJob<Trigger extends string, Outcome extends JobOutcome> {
   }
 
   private async runLocked(trigger: Trigger, signal: AbortSignal): Promise<Outcome | null> {
-    const { locks, name, ttlMs, logger, label } = this.deps;
-    const lock = await locks.acquire(name, ttlMs);
+    const { logger, label } = this;
+    const lock = await this.lock.locks.acquire(this.lock.name, this.lock.ttlMs);
     if (!lock) return null;
     try {
-      const outcome = await this.deps.run(trigger, signal);
+      const outcome = await this.run(trigger, signal);
       if (outcome.trouble) logger.warn(`${label} ${trigger} run stopped: ${outcome.trouble.message}`);
       return outcome;
     } catch (error) {

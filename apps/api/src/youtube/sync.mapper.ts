@@ -25,6 +25,12 @@ function durationMs(run: SyncRunEntity): number | null {
   return run.finishedAt ? Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime()) : null;
 }
 
+/** The counts a run's record and a sync's answer both carry. */
+function syncCounts(run: SyncRunEntity) {
+  const { videos, playlists, added, updated, removed, apiUnits } = run;
+  return { videos, playlists, added, updated, removed, apiUnits };
+}
+
 export function toSyncRun(run: SyncRunEntity): SyncRun {
   return {
     id: run.id,
@@ -33,12 +39,7 @@ export function toSyncRun(run: SyncRunEntity): SyncRun {
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
     outcome: run.outcome,
-    videos: run.videos,
-    playlists: run.playlists,
-    added: run.added,
-    updated: run.updated,
-    removed: run.removed,
-    apiUnits: run.apiUnits,
+    ...syncCounts(run),
     pages: run.pages,
     expectedVideos: run.expectedVideos,
     durationMs: durationMs(run),
@@ -48,15 +49,7 @@ export function toSyncRun(run: SyncRunEntity): SyncRun {
 }
 
 export function toSyncResult(run: SyncRunEntity): SyncResult {
-  return {
-    videos: run.videos,
-    playlists: run.playlists,
-    added: run.added,
-    updated: run.updated,
-    removed: run.removed,
-    apiUnits: run.apiUnits,
-    durationMs: durationMs(run) ?? 0,
-  };
+  return { ...syncCounts(run), durationMs: durationMs(run) ?? 0 };
 }
 
 export function toSyncStatus(

@@ -4,6 +4,7 @@ import { ADMIN_PATH } from '@app/contracts/watch';
 import { Container } from '@mantine/core';
 import { IconBrandYoutubeFilled, IconMenu2, IconShieldLock, IconX } from '@tabler/icons-react';
 import { useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import iconClasses from '../components/icon-button.module.css';
 import { SiteSearch } from '../components/site-search';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { scrollToSection } from '../lib/scroll';
@@ -81,7 +82,12 @@ function MobileMenu({
     >
       <div className={classes.menuHeader}>
         <span>Menu</span>
-        <button type="button" className={classes.iconButton} onClick={close} aria-label={t('nav.closeMenu')}>
+        <button
+          type="button"
+          className={iconClasses.iconButton}
+          onClick={close}
+          aria-label={t('nav.closeMenu')}
+        >
           <IconX size={22} aria-hidden />
         </button>
       </div>
@@ -148,7 +154,7 @@ export function PublicLayout({
             {/* A plain link: the admin area is another entry of the app, loaded only there. */}
             <a
               href={ADMIN_PATH}
-              className={classes.iconButton}
+              className={iconClasses.iconButton}
               aria-label={t('nav.admin')}
               title={t('nav.admin')}
             >
@@ -156,7 +162,7 @@ export function PublicLayout({
             </a>
             <button
               type="button"
-              className={`${classes.iconButton} ${classes.burger}`}
+              className={`${iconClasses.iconButton} ${classes.burger}`}
               aria-label={t('nav.openMenu')}
               aria-haspopup="dialog"
               aria-controls="mobile-menu"

@@ -2,6 +2,7 @@ import { t } from '../i18n/i18n';
 import { SEARCH_PATH, SEARCH_QUERY_PARAM } from '@app/contracts/page-head';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import iconClasses from './icon-button.module.css';
 import classes from './site-search.module.css';
 
 /** The as-you-type suggestions: a chunk of their own, fetched when the field is first focused with the app running. */
@@ -39,7 +40,7 @@ export function SiteSearch() {
         {/* Enter in the field submits: the button is for the pointer, and the keyboard skips it (one stop, not two). */}
         <button
           type="submit"
-          className={classes.submit}
+          className={`${iconClasses.iconButton} ${classes.submit}`}
           aria-label={t('nav.search')}
           title={t('nav.search')}
           tabIndex={-1}

@@ -1,9 +1,10 @@
 import { t } from '../../i18n/i18n';
 import type { PublicSettings } from '@app/contracts';
 import { twitterProfileUrl } from '@app/contracts/community';
-import { Button, Container } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconBrandDiscordFilled, IconBrandTwitterFilled, IconMail } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { HomeSection } from '../../components/home-section';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { track, trackOnClick } from '../../lib/site-analytics';
 import classes from './community-section.module.css';
@@ -70,61 +71,56 @@ export function CommunitySection() {
   /** null until the first Subscribe; then the form stays mounted so it can close smoothly. */
   const [newsletterOpen, setNewsletterOpen] = useState<boolean | null>(null);
   return (
-    <section id="about" className="section" aria-labelledby="about-title">
-      <Container size="xl">
-        <h2 id="about-title" className="section-title">
-          {t('community.title')}
-        </h2>
-        <ul className={classes.grid}>
-          {communityCards(settings).map(({ id, title, text, action, message, href, icon: Icon }) => (
-            <li key={id} className={classes.card} data-community={id}>
-              <span className={classes.icon} aria-hidden>
-                <Icon size={28} />
-              </span>
-              <h3 className={classes.title}>{title}</h3>
-              <p className={classes.text}>{text}</p>
-              {href ? (
-                <Button
-                  component="a"
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  {...trackOnClick({ kind: 'community_click', card: id })}
-                  radius="xl"
-                  variant="default"
-                  aria-label={t('community.opensInNewTab', { action, title })}
-                >
-                  {action}
-                </Button>
-              ) : (
-                <Button
-                  radius="xl"
-                  variant="default"
-                  onClick={() => {
-                    // eslint-disable-next-line no-console -- the product's rule: the button logs (and is counted)
-                    console.log(message);
-                    track({ kind: 'community_click', card: id });
-                    if (id === 'newsletter') setNewsletterOpen(true);
-                  }}
-                  aria-haspopup={id === 'newsletter' ? 'dialog' : undefined}
-                  aria-label={`${action}: ${title}`}
-                >
-                  {action}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-        {newsletterOpen !== null ? (
-          <Suspense fallback={null}>
-            <NewsletterDialog
-              opened={newsletterOpen}
-              onClose={() => setNewsletterOpen(false)}
-              title={settings.communityNewsletterTitle}
-            />
-          </Suspense>
-        ) : null}
-      </Container>
-    </section>
+    <HomeSection id="about" title={t('community.title')}>
+      <ul className={classes.grid}>
+        {communityCards(settings).map(({ id, title, text, action, message, href, icon: Icon }) => (
+          <li key={id} className={classes.card} data-community={id}>
+            <span className={classes.icon} aria-hidden>
+              <Icon size={28} />
+            </span>
+            <h3 className={classes.title}>{title}</h3>
+            <p className={classes.text}>{text}</p>
+            {href ? (
+              <Button
+                component="a"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                {...trackOnClick({ kind: 'community_click', card: id })}
+                radius="xl"
+                variant="default"
+                aria-label={t('community.opensInNewTab', { action, title })}
+              >
+                {action}
+              </Button>
+            ) : (
+              <Button
+                radius="xl"
+                variant="default"
+                onClick={() => {
+                  // eslint-disable-next-line no-console -- the product's rule: the button logs (and is counted)
+                  console.log(message);
+                  track({ kind: 'community_click', card: id });
+                  if (id === 'newsletter') setNewsletterOpen(true);
+                }}
+                aria-haspopup={id === 'newsletter' ? 'dialog' : undefined}
+                aria-label={`${action}: ${title}`}
+              >
+                {action}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {newsletterOpen !== null ? (
+        <Suspense fallback={null}>
+          <NewsletterDialog
+            opened={newsletterOpen}
+            onClose={() => setNewsletterOpen(false)}
+            title={settings.communityNewsletterTitle}
+          />
+        </Suspense>
+      ) : null}
+    </HomeSection>
   );
 }

@@ -3,6 +3,7 @@ import { siteName } from '@app/contracts/page-head';
 import { Container } from '@mantine/core';
 import { IconRss, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import iconClasses from '../../components/icon-button.module.css';
 import classes from '../public-layout.module.css';
 import { setConsent } from '../../lib/consent';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
@@ -61,7 +62,7 @@ export function SiteFooter() {
           </h2>
           <button
             type="button"
-            className={classes.iconButton}
+            className={iconClasses.iconButton}
             onClick={() => dialog.current?.close()}
             aria-label={t('action.close')}
           >

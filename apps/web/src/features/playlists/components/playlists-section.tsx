@@ -1,7 +1,7 @@
 import { t } from '../../../i18n/i18n';
 import type { Playlist } from '@app/contracts';
-import { Container } from '@mantine/core';
 import { IconPlaylist } from '@tabler/icons-react';
+import { HomeSection } from '../../../components/home-section';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { IMAGE_SIZES } from '../../../lib/image-sizes';
 import { trackOnClick } from '../../../lib/site-analytics';
@@ -95,13 +95,8 @@ export function PlaylistsSection() {
     );
   }
   return (
-    <section id="playlists" className="section" aria-labelledby="playlists-title">
-      <Container size="xl">
-        <h2 id="playlists-title" className="section-title">
-          {t('playlists.title')}
-        </h2>
-        {content}
-      </Container>
-    </section>
+    <HomeSection id="playlists" title={t('playlists.title')}>
+      {content}
+    </HomeSection>
   );
 }

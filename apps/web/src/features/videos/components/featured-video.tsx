@@ -1,7 +1,7 @@
 import { watchUrl } from '@app/contracts/youtube';
 import { t } from '../../../i18n/i18n';
-import { Container } from '@mantine/core';
 import { useState } from 'react';
+import { HomeSection } from '../../../components/home-section';
 import { formatCount, formatDuration, formatRelativeDate } from '../../../lib/format';
 import { IMAGE_SIZES } from '../../../lib/image-sizes';
 import { useRenderTime } from '../../../lib/render-time';
@@ -72,13 +72,8 @@ export function FeaturedVideo() {
   }
 
   return (
-    <section id="featured" className="section" aria-labelledby="featured-title">
-      <Container size="xl">
-        <h2 id="featured-title" className="section-title">
-          {t('featured.title')}
-        </h2>
-        {content}
-      </Container>
-    </section>
+    <HomeSection id="featured" title={t('featured.title')}>
+      {content}
+    </HomeSection>
   );
 }

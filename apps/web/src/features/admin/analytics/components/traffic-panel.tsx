@@ -1,8 +1,8 @@
 import type { AnalyticsReport } from '@app/contracts';
-import { DonutChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Table } from '@mantine/core';
 import { formatInteger, formatPercent, sourceColors, sourceLabels } from '../../shared/lib/figures';
 import { SectionCard } from '../../shared/components/section-card';
+import { DonutBeside } from './donut-beside';
 import { Empty, span } from './report-parts';
 
 export function TrafficPanel({ report }: { report: AnalyticsReport }) {
@@ -13,23 +13,16 @@ export function TrafficPanel({ report }: { report: AnalyticsReport }) {
         {total === 0 ? (
           <Empty />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <DonutChart
-              data={report.sources
-                .filter((s) => s.visits > 0)
-                .map((s) => ({
-                  name: sourceLabels[s.source],
-                  value: s.visits,
-                  color: sourceColors[s.source],
-                }))}
-              tooltipDataSource="segment"
-              valueFormatter={formatInteger}
-              size={200}
-              thickness={28}
-              mx="auto"
-              role="img"
-              aria-label={`Chart of traffic sources, ${span(report)}`}
-            />
+          <DonutBeside
+            data={report.sources
+              .filter((s) => s.visits > 0)
+              .map((s) => ({
+                name: sourceLabels[s.source],
+                value: s.visits,
+                color: sourceColors[s.source],
+              }))}
+            label={`Chart of traffic sources, ${span(report)}`}
+          >
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -50,7 +43,7 @@ export function TrafficPanel({ report }: { report: AnalyticsReport }) {
                 })}
               </Table.Tbody>
             </Table>
-          </SimpleGrid>
+          </DonutBeside>
         )}
       </SectionCard>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

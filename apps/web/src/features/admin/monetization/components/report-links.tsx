@@ -1,8 +1,9 @@
 import type { Sponsorship, SponsorReportLink } from '@app/contracts';
-import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { replaceToast } from '../../../../lib/toast';
+import { ConfirmModal } from '../../shared/components/confirm-modal';
 import { useCreateReportLink, useReportLinks, useRevokeReportLink } from '../api/sponsor-report-links';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -108,31 +109,19 @@ export function ReportLinks({ deal }: { deal: Sponsorship }) {
       ) : (
         list.map((link) => <LinkRow key={link.id} link={link} onRevoke={() => setRevoking(link)} />)
       )}
-      <Modal
+      <ConfirmModal
         opened={revoking !== null}
-        onClose={() => (revoke.isPending ? undefined : setRevoking(null))}
         title="Revoke this report link?"
-        centered
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}
+        onCancel={() => setRevoking(null)}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            Whoever has it sees “This report link was revoked” from now on. A revoked link cannot be turned
-            back on: make a new one to share the report again.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setRevoking(null)} disabled={revoke.isPending}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}
-            >
-              Revoke
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          Whoever has it sees “This report link was revoked” from now on. A revoked link cannot be turned back
+          on: make a new one to share the report again.
+        </Text>
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -1,19 +1,10 @@
 import { maxLengthOf, type Sponsorship, type SponsorshipInput, sponsorshipInputSchema } from '@app/contracts';
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { replaceToast } from '../../../../lib/toast';
 import { useDeleteSponsorship, useSaveSponsorship, useSponsorships } from '../api/sponsorships';
 import { formatUsd } from '../../shared/lib/figures';
+import { ConfirmModal } from '../../shared/components/confirm-modal';
 import { SectionCard } from '../../shared/components/section-card';
 import { DealRow } from './deal-row';
 import { DealVideoPicker } from './deal-video-picker';
@@ -208,29 +199,21 @@ export function SponsorshipsPanel() {
           ))
         )}
       </SectionCard>
-      <Modal
+      <ConfirmModal
         opened={deleting !== null}
-        onClose={() => (remove.isPending ? undefined : setDeleting(null))}
         title="Delete this sponsorship?"
-        centered
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
       >
         {deleting ? (
-          <Stack gap="md">
-            <Text size="sm">
-              {deleting.sponsorName}, {formatUsd(deleting.amountUsd)} from {deleting.startDate} to{' '}
-              {deleting.endDate}, is removed for good.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-                Cancel
-              </Button>
-              <Button color="red" onClick={confirmDelete} loading={remove.isPending}>
-                Delete
-              </Button>
-            </Group>
-          </Stack>
+          <Text size="sm">
+            {deleting.sponsorName}, {formatUsd(deleting.amountUsd)} from {deleting.startDate} to{' '}
+            {deleting.endDate}, is removed for good.
+          </Text>
         ) : null}
-      </Modal>
+      </ConfirmModal>
     </Stack>
   );
 }

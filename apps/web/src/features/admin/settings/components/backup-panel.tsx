@@ -1,10 +1,11 @@
-import { Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, List, Stack, Text } from '@mantine/core';
 import { IconDatabaseExport, IconDatabaseImport } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { replaceToast } from '../../../../lib/toast';
 import { useExportBackup, useImportBackup } from '../api/backup';
 import { plural } from '../../shared/lib/figures';
 import { type BackupSummary, parseBackupFile } from '../lib/backup-file';
+import { ConfirmModal } from '../../shared/components/confirm-modal';
 import { SectionCard } from '../../shared/components/section-card';
 
 interface PendingImport {
@@ -89,14 +90,16 @@ export function BackupPanel() {
           </FileButton>
         </Group>
       </SectionCard>
-      <Modal
+      <ConfirmModal
         opened={pending !== null}
-        onClose={() => (importBackup.isPending ? undefined : setPending(null))}
         title="Restore this backup?"
-        centered
+        confirmLabel="Restore backup"
+        pending={importBackup.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
       >
         {pending ? (
-          <Stack gap="md">
+          <>
             <Text size="sm">
               <Text span fw={600} inherit>
                 {pending.fileName}
@@ -114,17 +117,9 @@ export function BackupPanel() {
             <Text size="sm" c="red.4">
               Everything the site has now is replaced. This cannot be undone; export first to keep a copy.
             </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setPending(null)} disabled={importBackup.isPending}>
-                Cancel
-              </Button>
-              <Button color="red" onClick={confirm} loading={importBackup.isPending}>
-                Restore backup
-              </Button>
-            </Group>
-          </Stack>
+          </>
         ) : null}
-      </Modal>
+      </ConfirmModal>
     </Stack>
   );
 }

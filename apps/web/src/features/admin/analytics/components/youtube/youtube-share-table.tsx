@@ -1,7 +1,7 @@
-import { DonutChart } from '@mantine/charts';
-import { ColorSwatch, Group, SimpleGrid, Table } from '@mantine/core';
+import { ColorSwatch, Group, Table } from '@mantine/core';
 import { formatInteger, formatPercent } from '../../../shared/lib/figures';
 import { formatHours } from '../../lib/youtube-labels';
+import { DonutBeside } from '../donut-beside';
 
 /** A row of a breakdown: what it is, its YouTube views and watch hours. */
 export interface ShareRow {
@@ -80,7 +80,7 @@ export function ShareTable({
   );
 }
 
-/** A breakdown as a donut (its accessible name says what it shows) beside its table. */
+/** A breakdown as a donut beside its table, the largest slices in colour. */
 export function ShareDonut({
   heading,
   rows,
@@ -100,23 +100,13 @@ export function ShareDonut({
     .filter((slice) => slice.value > 0);
   if (rest > 0) data.push({ name: 'Others', value: rest, color: 'gray.5' });
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-      <DonutChart
-        data={data}
-        tooltipDataSource="segment"
-        valueFormatter={formatInteger}
-        size={200}
-        thickness={28}
-        mx="auto"
-        role="img"
-        aria-label={chartLabel}
-      />
+    <DonutBeside data={data} label={chartLabel}>
       <ShareTable
         heading={heading}
         rows={rows}
         testId={testId}
         colors={rows.map((row, i) => (row.views > 0 ? (COLORS[i] ?? 'gray.5') : null))}
       />
-    </SimpleGrid>
+    </DonutBeside>
   );
 }
