@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { mallocArenaAdvice, runtimeGlibc } from '@app/node-server';
 import type { Server } from 'node:http';
-import { createApp } from './app.factory';
 import { startDraining } from './common/draining';
 import { EnvError, loadEnv } from './config/env';
 import { databaseKind } from './database/data-source-options';
@@ -50,6 +49,9 @@ function stopGracefully(app: INestApplication, logger: Logger): void {
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  // The application's modules load after the environment's checks: the collection their loading brings on then
+  // frees what the strength checks used (withStrengthChecks), which V8 would otherwise carry until a sync.
+  const { createApp } = await import('./app.factory.js');
   const app = await createApp(env);
   const logger = new Logger('Bootstrap');
   stopGracefully(app, logger);

@@ -11,7 +11,7 @@ import { envFlag } from '@app/node-server';
 import { z } from 'zod';
 import { parseTokenKey, splitKeyList, TOKEN_KEY_FORMAT } from '../google-account/token-keys';
 import { smtpUrlProblem } from '../notifications/smtp-url';
-import { weakPasswordReason, weakSecretReason } from './secret-strength';
+import { withStrengthChecks } from './secret-strength';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -140,27 +140,29 @@ export const envSchema = z
         message: "is for tests only; production always uses Google's own hosts",
       });
     }
-    if (env.TOKEN_ENCRYPTION_KEY) {
-      const weak = weakSecretReason(env.TOKEN_ENCRYPTION_KEY);
-      if (weak) ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: weak });
-    }
-    if (!env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
-    } else {
-      const weak = weakSecretReason(env.SESSION_SECRET);
-      if (weak) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: weak });
-    }
-    if (!env.ADMIN_PASSWORD || env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ADMIN_PASSWORD'],
-        message: 'must be set to a non-default password in production',
-      });
-    } else {
-      const username = env.ADMIN_USERNAME ?? DEFAULT_ADMIN_USERNAME;
-      const weak = weakPasswordReason(env.ADMIN_PASSWORD, [username]);
-      if (weak) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: weak });
-    }
+    withStrengthChecks(({ weakPasswordReason, weakSecretReason }) => {
+      if (env.TOKEN_ENCRYPTION_KEY) {
+        const weak = weakSecretReason(env.TOKEN_ENCRYPTION_KEY);
+        if (weak) ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: weak });
+      }
+      if (!env.SESSION_SECRET) {
+        ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+      } else {
+        const weak = weakSecretReason(env.SESSION_SECRET);
+        if (weak) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: weak });
+      }
+      if (!env.ADMIN_PASSWORD || env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_PASSWORD'],
+          message: 'must be set to a non-default password in production',
+        });
+      } else {
+        const username = env.ADMIN_USERNAME ?? DEFAULT_ADMIN_USERNAME;
+        const weak = weakPasswordReason(env.ADMIN_PASSWORD, [username]);
+        if (weak) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: weak });
+      }
+    });
   });
 
 export type Env = z.infer<typeof envSchema>;
