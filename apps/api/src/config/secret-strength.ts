@@ -34,7 +34,7 @@ export interface StrengthChecks {
 /**
  * Runs `use` with the strength checks, then lets zxcvbn and its dictionaries go (their modules leave Node's module
  * cache): only the production start-up checks need them, and kept they held about 8 MB of heap for the life of the
- * process, which V8 multiplies when it sizes the heap: a 5,000-video sync on MariaDB peaked about 13 MB higher
+ * process: the idle API was about 6 MB larger, and a 5,000-video sync on MariaDB peaked 5 to 10 MB higher
  * (`npx tsx tools/bench/sync.ts --db mysql`). Building them takes about 0.1 s.
  */
 export function withStrengthChecks<T>(use: (checks: StrengthChecks) => T): T {
