@@ -51,7 +51,8 @@ async function main(): Promise<void> {
   const env = loadEnv();
   // The application's modules load after the environment's checks: the collection their loading brings on then
   // frees what the strength checks used (withStrengthChecks), which V8 would otherwise carry until a sync.
-  const { createApp } = await import('./app.factory.js');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require, so `npm run dev`'s swc hook loads it too
+  const { createApp } = require('./app.factory') as typeof import('./app.factory.js');
   const app = await createApp(env);
   const logger = new Logger('Bootstrap');
   stopGracefully(app, logger);
