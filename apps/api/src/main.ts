@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { type INestApplication, Logger } from '@nestjs/common';
-import { mallocArenaAdvice, runtimeGlibc } from '@app/node-server';
+import { mallocArenaAdvice } from '@app/node-server';
 import type { Server } from 'node:http';
 import { startDraining } from './common/draining';
 import { EnvError, loadEnv } from './config/env';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   stopGracefully(app, logger);
   await app.listen(env.PORT, env.HOST);
   logger.log(`API listening on http://${env.HOST}:${env.PORT}/api (${env.NODE_ENV}, ${databaseKind(env)})`);
-  const advice = env.NODE_ENV === 'production' ? mallocArenaAdvice(process.env, runtimeGlibc()) : null;
+  const advice = env.NODE_ENV === 'production' ? mallocArenaAdvice(process.env) : null;
   if (advice) logger.warn(advice);
 }
 

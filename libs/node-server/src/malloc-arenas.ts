@@ -13,13 +13,19 @@ export const MALLOC_ARENA_MAX = '2';
 export const SERVER_PROCESS_ENV = { MALLOC_ARENA_MAX } as const;
 
 /**
- * What the log should say when this process runs on glibc without `MALLOC_ARENA_MAX`, or null. `glibc` is the
- * runtime's glibc version (`process.report`'s `glibcVersionRuntime`), undefined elsewhere (musl, macOS).
+ * What the log should say when this process runs on glibc without `MALLOC_ARENA_MAX`, or null. `glibc` gives the
+ * runtime's glibc version (undefined elsewhere: musl, macOS); it is asked only when the variable is unset, as
+ * `process.report` builds a whole diagnostic report to tell.
  */
-export function mallocArenaAdvice(env: NodeJS.ProcessEnv, glibc: string | undefined): string | null {
-  if (!glibc || env.MALLOC_ARENA_MAX) return null;
+export function mallocArenaAdvice(
+  env: NodeJS.ProcessEnv,
+  glibc: () => string | undefined = runtimeGlibc,
+): string | null {
+  if (env.MALLOC_ARENA_MAX) return null;
+  const version = glibc();
+  if (!version) return null;
   return (
-    `MALLOC_ARENA_MAX is not set: glibc ${glibc} keeps up to 8 malloc arenas per core, about 50 MB more memory ` +
+    `MALLOC_ARENA_MAX is not set: glibc ${version} keeps up to 8 malloc arenas per core, about 50 MB more memory ` +
     `through a large sync. Start the process with MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX} (docs/deployment.md, "Memory").`
   );
 }
