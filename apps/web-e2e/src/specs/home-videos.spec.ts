@@ -122,18 +122,26 @@ test('View All shows every video, with search and sort', async ({ page }, testIn
   // Scroll through from the top: every video is reachable.
   await page.evaluate(() => document.getElementById('videos')!.scrollIntoView({ behavior: 'instant' }));
   const seen = new Set<string>();
-  // Until every card was seen or the page stops moving: a loaded machine applies a wheel step late, so a fixed
-  // number of steps fell short of the end (34 of 49 cards on the phone once).
-  for (let i = 0, lastY = -1, still = 0; i < 200 && seen.size < total && still < 10; i++) {
+  // Less than a row at a time, each step read once the page has drawn it and any next page of videos it asked for
+  // has come, until every card was seen or the page stops moving: the grid draws only the rows near the screen and
+  // asks for the next page near its end, and a loaded machine ended the scroll before that page came (34 of 49).
+  const busy = home.videos.locator('[aria-busy="true"]');
+  for (let i = 0, last = '', still = 0; i < 400 && seen.size < total && still < 10; i++) {
     for (const id of await home.videoCards.evaluateAll((cards) =>
       cards.map((c) => c.getAttribute('data-video-id')!),
     ))
       seen.add(id);
-    await page.mouse.wheel(0, 700);
-    await page.waitForTimeout(100);
-    const y = await page.evaluate(() => window.scrollY);
-    still = y === lastY ? still + 1 : 0;
-    lastY = y;
+    await page.evaluate(
+      () =>
+        new Promise<void>((drawn) => {
+          window.scrollBy(0, 250);
+          requestAnimationFrame(() => requestAnimationFrame(() => drawn()));
+        }),
+    );
+    await expect(busy).toHaveCount(0, { timeout: 10_000 });
+    const now = await page.evaluate(() => `${window.scrollY} ${document.documentElement.scrollHeight}`);
+    still = now === last ? still + 1 : 0;
+    last = now;
   }
   expect(seen.size).toBe(total);
   await attachScreenshot(testInfo, 'view-all', page);
