@@ -28,7 +28,7 @@ test('10,000 videos: View All keeps only the rows near the viewport in the DOM w
   expect(await home.videoCards.count()).toBeLessThan(200);
   await attachScreenshot(testInfo, 'view-all-10k', page);
 
-  await page.evaluate(() => document.getElementById('videos')!.scrollIntoView());
+  await page.evaluate(() => document.getElementById('videos')!.scrollIntoView({ behavior: 'instant' }));
   await home.search.pressSequentially('needle in the', { delay: 30 });
   await expect(home.videoCards).toHaveCount(1);
   await expect(home.videoCards.locator('h3')).toHaveText('Needle in the Haystack');

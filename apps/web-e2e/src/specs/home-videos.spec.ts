@@ -60,7 +60,7 @@ test(
     const home = new HomePage(page);
     await home.goto();
     await home.loaded();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
     await page.waitForLoadState('networkidle');
     expect(youtube.map((r) => r.url())).toEqual([]);
 
@@ -124,7 +124,8 @@ test('View All shows every video, with search and sort', async ({ page }, testIn
   const seen = new Set<string>();
   // Less than a row at a time, each step read once the page has drawn it and any next page of videos it asked for
   // has come, until every card was seen or the page stops moving: the grid draws only the rows near the screen and
-  // asks for the next page near its end, and a loaded machine ended the scroll before that page came (34 of 49).
+  // asks for the next page near its end. Each step is instant: the site scrolls smoothly, and a smooth scroll cut
+  // short by the next step moves the page only about 50 px, too little to reach the end in 400 steps.
   const busy = home.videos.locator('[aria-busy="true"]');
   for (let i = 0, last = '', still = 0; i < 400 && seen.size < total && still < 10; i++) {
     for (const id of await home.videoCards.evaluateAll((cards) =>
@@ -134,7 +135,7 @@ test('View All shows every video, with search and sort', async ({ page }, testIn
     await page.evaluate(
       () =>
         new Promise<void>((drawn) => {
-          window.scrollBy(0, 250);
+          window.scrollBy({ top: 250, behavior: 'instant' });
           requestAnimationFrame(() => requestAnimationFrame(() => drawn()));
         }),
     );
@@ -147,7 +148,7 @@ test('View All shows every video, with search and sort', async ({ page }, testIn
   await attachScreenshot(testInfo, 'view-all', page);
 
   for (const sort of ['popular', 'oldest', 'recent'] as const) {
-    await page.evaluate(() => document.getElementById('videos')!.scrollIntoView());
+    await page.evaluate(() => document.getElementById('videos')!.scrollIntoView({ behavior: 'instant' }));
     await home.sort.selectOption(sort);
     const { videos } = await apiVideos(page, `sort=${sort}&limit=4`);
     await expect(home.videoCards.locator('h3').first()).toHaveText(videos[0].title);
