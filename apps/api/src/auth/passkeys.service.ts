@@ -15,17 +15,11 @@ import {
   TWO_FACTOR_PENDING_MS,
   type WebAuthnOptions,
 } from '@app/contracts';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
 import type { Repository } from 'typeorm';
 import { Clock } from '../common/clock';
+import { onFirstUse } from '../common/first-use';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { siteOrigin } from '../public-pages/site-url';
@@ -36,6 +30,9 @@ import { PasskeyEntity } from './passkey.entity';
 import { stampLogin } from './session.setup';
 import { SignInsService } from './sign-ins.service';
 import { UserEntity } from './user.entity';
+
+/** SimpleWebAuthn and its certificate parsers: only a passkey's registration or sign-in needs them. */
+const webauthn = onFirstUse<typeof import('@simplewebauthn/server')>('@simplewebauthn/server');
 
 export const PASSKEY_NOT_ACCEPTED = 'The passkey was not accepted';
 /** At most this many passkeys per admin. */
@@ -79,7 +76,7 @@ export class PasskeysService {
     if (existing.length >= MAX_PASSKEYS) {
       throw new BadRequestException(`At most ${MAX_PASSKEYS} passkeys: remove one first`);
     }
-    const options = await generateRegistrationOptions({
+    const options = await webauthn().generateRegistrationOptions({
       rpName: await this.settings.siteName(),
       rpID: this.relyingParty(req).rpID,
       userName: user.username,
@@ -97,15 +94,17 @@ export class PasskeysService {
   async register(req: Request, user: AuthUser, body: PasskeyRegisterBody): Promise<Passkey> {
     const challenge = this.takeChallenge(req, 'register');
     const { origin, rpID } = this.relyingParty(req);
-    const verification = await verifyRegistrationResponse({
-      response: body.response as unknown as RegistrationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-    }).catch((error: Error) => {
-      throw new BadRequestException(`response: ${error.message}`);
-    });
+    const verification = await webauthn()
+      .verifyRegistrationResponse({
+        response: body.response as unknown as RegistrationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: true,
+      })
+      .catch((error: Error) => {
+        throw new BadRequestException(`response: ${error.message}`);
+      });
     if (!verification.verified) throw new BadRequestException('response: was not verified');
     const { credential } = verification.registrationInfo;
     if (await this.passkeys.existsBy({ id: credential.id })) {
@@ -148,7 +147,7 @@ export class PasskeysService {
     const pending = this.pendingUser(req);
     const allow = pending ? await this.passkeys.find({ where: { userId: pending } }) : [];
     if (pending && !allow.length) throw new BadRequestException('No passkey is registered: use a code');
-    const options = await generateAuthenticationOptions({
+    const options = await webauthn().generateAuthenticationOptions({
       rpID: this.relyingParty(req).rpID,
       allowCredentials: allow.map((p) => ({ id: p.id, transports: this.transportsOf(p) })),
       userVerification: pending ? 'preferred' : 'required',
@@ -173,22 +172,24 @@ export class PasskeysService {
       throw new UnauthorizedException(PASSKEY_NOT_ACCEPTED);
     }
     const { origin, rpID } = this.relyingParty(req);
-    const verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      credential: {
-        id: row.id,
-        publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')),
-        counter: row.counter,
-        transports: this.transportsOf(row),
-      },
-      requireUserVerification: !pending,
-    }).catch((error: Error) => {
-      this.logger.warn(`A passkey sign-in was refused: ${error.message}`);
-      return { verified: false as const, authenticationInfo: undefined };
-    });
+    const verification = await webauthn()
+      .verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: row.id,
+          publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')),
+          counter: row.counter,
+          transports: this.transportsOf(row),
+        },
+        requireUserVerification: !pending,
+      })
+      .catch((error: Error) => {
+        this.logger.warn(`A passkey sign-in was refused: ${error.message}`);
+        return { verified: false as const, authenticationInfo: undefined };
+      });
     if (!verification.verified || !verification.authenticationInfo) {
       await this.signIns.failed(req, user.username, 'passkey not accepted');
       throw new UnauthorizedException(PASSKEY_NOT_ACCEPTED);

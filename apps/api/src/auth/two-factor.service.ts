@@ -16,9 +16,9 @@ import {
 } from '@app/contracts';
 import type { Request } from 'express';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { toString as qrSvg } from 'qrcode';
 import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import { Clock } from '../common/clock';
+import { onFirstUse } from '../common/first-use';
 import { ENV } from '../config/config.module';
 import type { Env } from '../config/env';
 import { SECRET_KEYS, type SecretKeys } from '../config/secret-keys';
@@ -36,6 +36,9 @@ import {
   totpCodeOf,
 } from './two-factor.crypto';
 import { UserEntity } from './user.entity';
+
+/** The QR code encoder: only the two-factor set-up needs it. */
+const qrcode = onFirstUse<typeof import('qrcode')>('qrcode');
 
 export const INVALID_CODE = 'Invalid code';
 export const SIGN_IN_FIRST = 'Sign in with your username and password first';
@@ -88,7 +91,7 @@ export class TwoFactorService {
     await this.users.update({ id: userId }, { twoFactorPendingSecret: sealSecret(secret, this.key) });
     const otpauthUri = generateURI({ issuer: this.issuer(), label: user.username, secret });
     // SVG: a tenth of the PNG encoder's time, and sharp at any size.
-    const svg = await qrSvg(otpauthUri, { type: 'svg', margin: 1 });
+    const svg = await qrcode().toString(otpauthUri, { type: 'svg', margin: 1 });
     return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 

@@ -19,7 +19,8 @@ describe('withStrengthChecks', () => {
   it("lets zxcvbn's modules go afterwards (in a plain Node process: Jest keeps modules in its own registry)", () => {
     const root = join(__dirname, '../../../..');
     const script = [
-      "import { nodeRequire, withStrengthChecks } from './apps/api/src/config/secret-strength';",
+      "import { nodeRequire } from './apps/api/src/common/first-use';",
+      "import { withStrengthChecks } from './apps/api/src/config/secret-strength';",
       "const loaded = () => Object.keys(nodeRequire.cache).filter((id) => id.includes('@zxcvbn-ts')).length;",
       'console.log(JSON.stringify([withStrengthChecks(() => loaded()), loaded()]));',
     ].join('\n');

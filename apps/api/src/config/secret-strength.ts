@@ -1,5 +1,5 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { createRequire } from 'node:module';
+import { nodeRequire } from '../common/first-use';
 
 /** zxcvbn's score (0–4) an admin password needs in production: 3 is "safely unguessable" online. */
 export const MIN_ADMIN_PASSWORD_SCORE = 3;
@@ -15,9 +15,6 @@ export const MIN_RANDOM_SECRET_LENGTH = 32;
 const RANDOM_BITS_PER_CHARACTER = 3;
 /** The command the refusal names: 64 hex characters, about 200 bits by zxcvbn's estimate. */
 export const MAKE_SESSION_SECRET = 'openssl rand -hex 32';
-
-/** Node's own `require` (and its module cache), whoever loads this module. */
-export const nodeRequire = createRequire(__filename);
 
 /** zxcvbn with its dictionaries, and the common passwords in lower case. */
 interface Estimator {

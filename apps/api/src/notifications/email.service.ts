@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Settings } from '@app/contracts';
 import { isIP } from 'node:net';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import { ENV } from '../config/config.module';
 import { isDraining, waitUnlessDraining } from '../common/draining';
+import { onFirstUse } from '../common/first-use';
 import type { Env } from '../config/env';
 import { SettingsService } from '../settings/settings.service';
 import {
@@ -18,6 +19,9 @@ export type SmtpSettings = Pick<
   Settings,
   'smtpHost' | 'smtpPort' | 'smtpSecurity' | 'smtpUser' | 'smtpPassword' | 'smtpFrom'
 >;
+/** nodemailer: only a site that sends e-mail needs it, when it sends. */
+const nodemailer = onFirstUse<typeof import('nodemailer')>('nodemailer');
+
 export const SMTP_SETTINGS_KEYS = [
   'smtpHost',
   'smtpPort',
@@ -54,7 +58,7 @@ export async function smtpTransport(s: SmtpSettings, policy: OutboundPolicy): Pr
     throw new OutboundRefusedError('an unencrypted SMTP connection is not allowed in production');
   }
   const address = await resolveOutboundHost(s.smtpHost, policy);
-  return nodemailer.createTransport({
+  return nodemailer().createTransport({
     host: address,
     port: s.smtpPort,
     secure: s.smtpSecurity === 'tls',
