@@ -10,14 +10,12 @@
  */
 import { LIVE_CHECK_DEFAULT_INTERVAL_MINUTES } from '@app/contracts';
 import { LIVE_CHECK_UNITS, YOUTUBE_DAILY_QUOTA } from '@app/contracts/youtube';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeYouTube } from '../fake-youtube/server';
+import { ApiClient, type ApiProcess, startApi } from '../lib/api-process';
 import { parseOptions } from '../lib/args';
-import { freePort, waitForHttp } from '../lib/net';
-import { repoRoot } from '../lib/paths';
 import { machine, writeDocSection } from './doc';
 import { ensureApiBuild } from './sync';
 
@@ -34,68 +32,35 @@ export interface LiveCheckBenchResult {
   unitsPerDay: number;
 }
 
-const MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
-const ADMIN_PASSWORD = 'bench-admin-password';
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 export async function runLiveCheckBench(checks: number): Promise<LiveCheckBenchResult> {
   const fake = await startFakeYouTube({ videos: 120, playlists: 5, apiKey: 'bench-key' });
   const tempDir = mkdtempSync(join(tmpdir(), 'bench-live-'));
-  let api: ChildProcess | undefined;
+  let api: ApiProcess | undefined;
   try {
-    const port = await freePort();
-    let output = '';
-    api = spawn(process.execPath, [MAIN], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        // The scheduled check stays off (test mode): only the measured calls reach the fake.
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        ADMIN_USERNAME: 'admin',
-        ADMIN_PASSWORD,
-        LOG_REQUESTS: 'false',
+    // The scheduled check stays off (startApi's test mode): only the measured calls reach the fake.
+    api = await startApi(
+      {
         YOUTUBE_API_KEY: 'bench-key',
         YOUTUBE_CHANNEL_ID: fake.channel.info.id,
         YOUTUBE_API_BASE_URL: fake.url,
         YOUTUBE_IMAGES_BASE_URL: fake.imagesBaseUrl,
         SQLITE_PATH: join(tempDir, 'bench.sqlite'),
       },
-    });
-    const child = api;
-    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${base}/api/health`, {
-      timeoutMs: 60_000,
-      abort: () => (child.exitCode !== null ? `the API exited:\n${output}` : undefined),
-    });
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const loginText = await login.text();
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${loginText}`);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+      { timeoutMs: 60_000 },
+    );
+    const client = new ApiClient(api.url);
+    const login = await client.login();
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
 
     const unitsPerCheck: number[] = [];
     const times: number[] = [];
     for (let i = 0; i < checks; i++) {
       fake.resetStats();
       const started = performance.now();
-      const res = await fetch(`${base}/api/sync/live-check`, { method: 'POST', headers: { Cookie: cookie } });
-      const text = await res.text();
+      const res = await client.request('POST', '/api/sync/live-check');
       times.push(performance.now() - started);
-      if (!res.ok) throw new Error(`live check failed: ${res.status} ${text}\n${output}`);
+      if (res.status !== 200)
+        throw new Error(`live check failed: ${res.status} ${JSON.stringify(res.body)}\n${api.output()}`);
       unitsPerCheck.push(fake.stats().units);
     }
     const searchCalls = fake.stats().calls.search;
@@ -112,7 +77,7 @@ export async function runLiveCheckBench(checks: number): Promise<LiveCheckBenchR
       unitsPerDay: Math.max(...unitsPerCheck) * checksPerDay,
     };
   } finally {
-    if (api) await stop(api);
+    await api?.stop();
     await fake.close();
     rmSync(tempDir, { recursive: true, force: true });
   }

@@ -14,17 +14,14 @@
  * `runSyncBench()` and `SMOKE` are exported for `npm test` / tools/bench/run.ts.
  */
 import { fullSyncUnits } from '@app/contracts/youtube';
-import { SERVER_PROCESS_ENV } from '@app/node-server/malloc-arenas';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeYouTube } from '../fake-youtube/server';
 import { parseOptions, wholeNumber } from '../lib/args';
 import { writeDocSection } from './doc';
 import { startMariaDb } from '../mariadb';
-import { BENCH_API_ENV } from '../lib/api-process';
-import { freePort, waitForHttp } from '../lib/net';
+import { API_MAIN, ApiClient, type ApiProcess, BENCH_API_ENV, startApi } from '../lib/api-process';
 import { repoRoot } from '../lib/paths';
 import { run } from '../lib/process';
 
@@ -69,37 +66,11 @@ export interface SyncBenchResult {
  */
 export const TARGETS = { wallMs: 10_000, rssMb: 300 } as const;
 export const SMOKE = { videos: 120, playlists: 5 } as const;
-const MAIN = join(repoRoot, 'dist/apps/api/apps/api/src/main.js');
-const ADMIN_PASSWORD = 'bench-admin-password';
-
-function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  return match ? Number(match[1]) : 0;
-}
-
-const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function postJson(url: string, body: unknown, cookie?: string): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** Builds the API when its production build is missing (or when asked). */
 export async function ensureApiBuild(force = false): Promise<void> {
-  if (!force && existsSync(MAIN)) return;
+  if (!force && existsSync(API_MAIN)) return;
   await run(join(repoRoot, 'node_modules/.bin/nx'), ['run', 'api:build', '--skipNxCache'], {
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
   });
@@ -115,73 +86,52 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
   });
   const tempDir = mkdtempSync(join(tmpdir(), 'bench-sync-'));
   const mariadb = options.database === 'mysql' ? await startMariaDb({ log }) : undefined;
-  let api: ChildProcess | undefined;
+  let api: ApiProcess | undefined;
   try {
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      // As the API's image and npm start run it, unless asked for another value.
-      ...(options.mallocArenaMax === undefined
-        ? SERVER_PROCESS_ENV
-        : options.mallocArenaMax > 0 && { MALLOC_ARENA_MAX: String(options.mallocArenaMax) }),
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SESSION_SECRET: BENCH_API_ENV.SESSION_SECRET,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD,
-      LOG_REQUESTS: 'false',
-      YOUTUBE_API_KEY: 'bench-key',
-      YOUTUBE_CHANNEL_ID: fake.channel.info.id,
-      YOUTUBE_API_BASE_URL: fake.url,
-      YOUTUBE_IMAGES_BASE_URL: fake.imagesBaseUrl,
-      ...(mariadb ? { DATABASE_URL: mariadb.url } : { SQLITE_PATH: join(tempDir, 'bench.sqlite') }),
-    };
-    let output = '';
-    const child = spawn(process.execPath, [MAIN], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    api = child;
-    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${base}/api/health`, {
-      timeoutMs: 60_000,
-      abort: () => (child.exitCode !== null ? `the API exited:\n${output}` : undefined),
-    });
+    api = await startApi(
+      {
+        ...BENCH_API_ENV,
+        NODE_ENV: 'production',
+        // As the API's image and npm start run it (startApi's default), unless asked for another value.
+        ...(options.mallocArenaMax !== undefined && {
+          MALLOC_ARENA_MAX: options.mallocArenaMax > 0 ? String(options.mallocArenaMax) : undefined,
+        }),
+        YOUTUBE_API_KEY: 'bench-key',
+        YOUTUBE_CHANNEL_ID: fake.channel.info.id,
+        YOUTUBE_API_BASE_URL: fake.url,
+        YOUTUBE_IMAGES_BASE_URL: fake.imagesBaseUrl,
+        ...(mariadb ? { DATABASE_URL: mariadb.url } : { SQLITE_PATH: join(tempDir, 'bench.sqlite') }),
+      },
+      { timeoutMs: 60_000 },
+    );
+    const client = new ApiClient(api.url);
+    const login = await client.login('admin', BENCH_API_ENV.ADMIN_PASSWORD);
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
 
-    const login = await postJson(`${base}/api/auth/login`, { username: 'admin', password: ADMIN_PASSWORD });
-    // Read the whole answer: express-session holds back its last byte until the session is stored.
-    const loginText = await login.text();
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${loginText}`);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-
-    const pid = child.pid!;
-    const rssIdleKb = procStatusKb(pid, 'VmRSS');
-    let rssPeakKb = rssIdleKb;
+    const server = api;
+    const rssIdle = server.rss();
+    let rssPeak = rssIdle;
     const sampler = setInterval(() => {
-      rssPeakKb = Math.max(rssPeakKb, procStatusKb(pid, 'VmRSS'));
+      rssPeak = Math.max(rssPeak, server.rss());
     }, 20);
     fake.resetStats();
     const started = performance.now();
-    const first = await postJson(`${base}/api/sync/youtube`, undefined, cookie);
+    const first = await client.request('POST', '/api/sync/youtube');
     const wallMs = performance.now() - started;
     clearInterval(sampler);
-    rssPeakKb = Math.max(rssPeakKb, procStatusKb(pid, 'VmRSS'));
-    const body = (await first.json()) as {
-      apiUnits: number;
-      durationMs: number;
-      videos: number;
-      message?: string;
-    };
-    if (!first.ok) throw new Error(`sync failed: ${first.status} ${body.message}\n${output}`);
+    rssPeak = Math.max(rssPeak, server.rss());
+    const body = first.body as { apiUnits: number; durationMs: number; videos: number; message?: string };
+    if (first.status !== 200)
+      throw new Error(`sync failed: ${first.status} ${body.message}\n${server.output()}`);
     if (body.videos !== options.videos)
       throw new Error(`synced ${body.videos} videos, expected ${options.videos}`);
     const stats = fake.stats();
 
     const again = performance.now();
-    const second = await postJson(`${base}/api/sync/youtube`, undefined, cookie);
+    const second = await client.request('POST', '/api/sync/youtube');
     const resyncMs = performance.now() - again;
-    if (!second.ok) throw new Error(`re-sync failed: ${second.status} ${await second.text()}`);
-    await second.arrayBuffer();
+    if (second.status !== 200)
+      throw new Error(`re-sync failed: ${second.status} ${JSON.stringify(second.body)}`);
 
     return {
       database: options.database,
@@ -199,12 +149,12 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
         fake.channel.playlists.map((playlist) => playlist.items.length),
       ),
       searchCalls: stats.calls.search,
-      rssIdleMb: mb(rssIdleKb),
-      rssPeakDuringSyncMb: mb(rssPeakKb),
-      rssPeakMb: mb(procStatusKb(pid, 'VmHWM')),
+      rssIdleMb: mb(rssIdle),
+      rssPeakDuringSyncMb: mb(rssPeak),
+      rssPeakMb: mb(server.peakRss()),
     };
   } finally {
-    if (api) await stopChild(api);
+    await api?.stop();
     await fake.close();
     await mariadb?.stop();
     rmSync(tempDir, { recursive: true, force: true });

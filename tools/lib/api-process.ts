@@ -25,13 +25,16 @@ export interface ApiProcess {
   output(): string;
   /** Resident memory of the process in bytes (from /proc). */
   rss(): number;
+  /** The highest resident memory of the process since it started, in bytes (the kernel's VmHWM). */
+  peakRss(): number;
   /** Sends a signal and resolves with the exit code (null when killed by a signal). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   exited: Promise<number | null>;
 }
 
 export async function startApi(
-  env: Record<string, string>,
+  /** Over the defaults; a variable set to undefined is left out (`MALLOC_ARENA_MAX`: glibc's default). */
+  env: Record<string, string | undefined>,
   /** `main`: another build of the API than dist/'s (a benchmark comparing two builds in one run). */
   options: { timeoutMs?: number; main?: string } = {},
 ): Promise<ApiProcess> {
@@ -65,15 +68,19 @@ export async function startApi(
     child,
     exited,
     output: () => output,
-    rss: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-    },
+    rss: () => statusBytes(child.pid!, 'VmRSS'),
+    peakRss: () => statusBytes(child.pid!, 'VmHWM'),
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
   };
+}
+
+/** A memory figure of a process from /proc, in bytes. */
+function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
 }
 
 /** A tiny cookie-keeping client for the API. */
