@@ -157,6 +157,56 @@ test('View All shows every video, with search and sort', async ({ page }, testIn
 });
 
 test(
+  'a jump into View All leaves the cards on the screen where they are drawn',
+  { tag: '@behaviour' },
+  async ({ page }) => {
+    const home = new HomePage(page);
+    await home.goto();
+    await home.loaded();
+    await home.viewAll.click();
+    await expect(home.videos.getByTestId('video-count')).toContainText('Showing all');
+    await page.evaluate(() => document.getElementById('videos')!.scrollIntoView({ behavior: 'instant' }));
+    // The next page of videos, which the grid asks for near its top on a desktop: room for the jump below.
+    const busy = home.videos.getByTestId('video-browser').locator('[aria-busy]');
+    await expect
+      .poll(() => busy.evaluate((list: HTMLElement) => list.offsetHeight / window.innerHeight))
+      .toBeGreaterThan(3);
+    await expect(busy).toHaveAttribute('aria-busy', 'false');
+    // Down among rows not drawn yet: the grid measures the rows it draws above the screen's top and scrolls by what
+    // they differ from its estimate. Where the top card is drawn, frame after frame, for half a second:
+    const jump = await page.evaluate(async () => {
+      const list = document.querySelector<HTMLElement>('[data-testid="video-browser"] [aria-busy]')!;
+      const drawnTo =
+        Math.max(...[...list.children].map((row) => row.getBoundingClientRect().bottom)) + window.scrollY;
+      const target = Math.round(
+        list.getBoundingClientRect().top + window.scrollY + (list.offsetHeight * 2) / 3,
+      );
+      window.scrollTo({ top: target, behavior: 'instant' });
+      const frame = () => new Promise((drawn) => requestAnimationFrame(drawn));
+      await frame();
+      await frame();
+      const card = [...list.querySelectorAll('[data-video-id]')].find(
+        (c) => c.getBoundingClientRect().bottom > 0,
+      )!;
+      const tops: number[] = [];
+      for (const end = performance.now() + 500; performance.now() < end; await frame())
+        tops.push(Math.round(card.getBoundingClientRect().top));
+      return {
+        beyondDrawn: target - window.innerHeight - drawnTo,
+        target,
+        settled: Math.round(window.scrollY),
+        tops,
+      };
+    });
+    expect(jump.beyondDrawn, 'the jump lands a screen past the rows drawn before').toBeGreaterThan(0);
+    expect(jump.settled, 'the grid corrected the scroll for the rows it measured').not.toBe(jump.target);
+    expect(new Set(jump.tops), 'the card stays put: the correction is not a smooth scroll').toEqual(
+      new Set([jump.tops[0]]),
+    );
+  },
+);
+
+test(
   'search matches title or description case-insensitively; no match offers Clear Search',
   { tag: '@behaviour' },
   async ({ page }, testInfo) => {

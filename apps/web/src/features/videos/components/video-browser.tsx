@@ -4,7 +4,7 @@ import type { VideoSort } from '@app/contracts';
 import { Button, CloseButton, NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
 import {
   type RefObject,
   startTransition,
@@ -26,6 +26,18 @@ export const BROWSE_PAGE_SIZE = 60;
 const SEARCH_DEBOUNCE_MS = 250;
 
 const SORTS: readonly VideoSort[] = ['recent', 'popular', 'oldest'];
+
+/**
+ * The grid's own scrolls, instantly. When a row above the screen is first drawn, the grid scrolls by what it differs
+ * from its estimate, so the rows on the screen stay put; the site scrolls smoothly (`scroll-behavior: smooth`), which
+ * slid the page by that difference after the rows had moved instead.
+ */
+const scrollInstantly: typeof windowScroll = (offset, options, instance) =>
+  windowScroll(
+    offset,
+    { ...options, behavior: options.behavior === 'smooth' ? 'smooth' : 'instant' },
+    instance,
+  );
 
 const BREAKPOINTS = ['(min-width: 36em)', '(min-width: 62em)', '(min-width: 75em)'];
 
@@ -125,6 +137,7 @@ export function VideoBrowser({ columns, playingId, onPlay, now, initial, kind }:
     estimateSize: () => Math.round((cardWidth * 9) / 16) + 110,
     overscan: 1,
     scrollMargin,
+    scrollToFn: scrollInstantly,
     // The playing card's row stays mounted, so scrolling away does not stop its video.
     rangeExtractor: (range) => {
       const rows = defaultRangeExtractor(range);
