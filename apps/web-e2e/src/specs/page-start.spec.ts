@@ -349,6 +349,30 @@ test('the first paint waits for the whole first screen: HTML that stalls in the 
   }
 });
 
+/** TCP's initial window (10 segments of 1,460 bytes): what a server sends before it waits for the first ack. */
+const FIRST_ROUND_TRIP_BYTES = 14_600;
+
+test('/ fits in a phone’s first round trip: its headers and its brotli body within TCP’s initial window', async ({
+  baseURL,
+}) => {
+  // Past it, a slow network paints a round trip later (Lighthouse's phone: FCP 1.34× the minimal page at 15.5 KB).
+  const bytes = await new Promise<{ headers: number; body: number }>((done, fail) => {
+    httpRequest(`${baseURL}/`, { headers: { 'accept-encoding': 'br', accept: 'text/html' } }, (res) => {
+      expect(res.headers['content-encoding']).toBe('br');
+      // The status line, each header line and the blank line after them.
+      let headers = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n\r\n`.length;
+      for (let i = 0; i < res.rawHeaders.length; i += 2)
+        headers += `${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`.length;
+      let body = 0;
+      res.on('data', (chunk: Buffer) => (body += chunk.length));
+      res.on('end', () => done({ headers, body }));
+    })
+      .on('error', fail)
+      .end();
+  });
+  expect(bytes.headers + bytes.body, JSON.stringify(bytes)).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
+});
+
 test('a rendered page carries only its first screen’s rules and none of its data; the app takes the whole sheets and the data when it starts', async ({
   page,
 }) => {

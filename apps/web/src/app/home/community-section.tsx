@@ -2,8 +2,8 @@ import { t } from '../../i18n/i18n';
 import type { PublicSettings } from '@app/contracts';
 import { twitterProfileUrl } from '@app/contracts/community';
 import { Button } from '@mantine/core';
-import { IconBrandDiscordFilled, IconBrandTwitterFilled, IconMail } from '@tabler/icons-react';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { IconMail } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { HomeSection } from '../../components/home-section';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { track, trackOnClick } from '../../lib/site-analytics';
@@ -24,7 +24,6 @@ interface CommunityCard {
   message: string;
   /** Where the button goes (a new tab); '' keeps the default console message (the Newsletter's opens its form). */
   href: string;
-  icon: ComponentType<{ size?: number }>;
 }
 
 /** The three cards as the settings describe them (issue 14); the defaults are the product's texts, without links. */
@@ -37,7 +36,6 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
       action: t('community.join'),
       message: 'Join Discord clicked',
       href: settings.discordInviteUrl,
-      icon: IconBrandDiscordFilled,
     },
     {
       id: 'twitter',
@@ -46,7 +44,6 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
       action: t('community.follow'),
       message: 'Follow on Twitter clicked',
       href: twitterProfileUrl(settings.twitterHandle),
-      icon: IconBrandTwitterFilled,
     },
     {
       id: 'newsletter',
@@ -56,7 +53,6 @@ export function communityCards(settings: PublicSettings): CommunityCard[] {
       message: 'Newsletter subscribe clicked',
       // The default console message, and the sign-up form (issue 14).
       href: '',
-      icon: IconMail,
     },
   ];
 }
@@ -73,10 +69,14 @@ export function CommunitySection() {
   return (
     <HomeSection id="about" title={t('community.title')}>
       <ul className={classes.grid}>
-        {communityCards(settings).map(({ id, title, text, action, message, href, icon: Icon }) => (
+        {communityCards(settings).map(({ id, title, text, action, message, href }) => (
           <li key={id} className={classes.card} data-community={id}>
             <span className={classes.icon} aria-hidden>
-              <Icon size={28} />
+              {id === 'newsletter' ? (
+                <IconMail size={28} />
+              ) : (
+                <span className={`${classes.logo} ${classes[id]}`} />
+              )}
             </span>
             <h3 className={classes.title}>{title}</h3>
             <p className={classes.text}>{text}</p>
