@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { en } from '@app/contracts/i18n/en';
 import { TextDecoder, TextEncoder } from 'node:util';
@@ -34,3 +35,7 @@ Object.defineProperty(Element.prototype, 'scrollIntoView', { writable: true, val
 // Components speak the page's language (issue 26): specs read them in English, the SPEC's texts. Under test,
 // Lingui compiles messages as they are asked for.
 i18n.loadAndActivate({ locale: 'en', messages: en });
+
+// Testing Library's waits (findBy…, waitFor) allow 5 s, not 1: the unit step runs the API's, the tools' and these
+// specs at once, and on a busy 2-core machine a modal's first render or a toast took longer than a second.
+configure({ asyncUtilTimeout: 5000 });

@@ -53,7 +53,7 @@ describe('the Missing images card', () => {
   it('lists each missing image: what it is of, its title, why and when it was last tried', async () => {
     serve(missing);
     renderCard();
-    const rows = await screen.findAllByTestId('missing-image-row', {}, { timeout: 5000 });
+    const rows = await screen.findAllByTestId('missing-image-row');
     // In the browser's time zone.
     const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date('2026-03-01T10:30:00.000Z'),
@@ -68,7 +68,7 @@ describe('the Missing images card', () => {
   it('retries one image, with a toast saying how many were queued, and reloads the list', async () => {
     const fetch = serve(missing);
     renderCard();
-    const [first] = await screen.findAllByTestId('missing-image-row', {}, { timeout: 5000 });
+    const [first] = await screen.findAllByTestId('missing-image-row');
     const loads = () => fetch.mock.calls.filter(([url]) => url === '/api/admin/images/missing').length;
     expect(loads()).toBe(1);
     fireEvent.click(within(first).getByRole('button', { name: 'Retry: First video' }));
@@ -81,7 +81,7 @@ describe('the Missing images card', () => {
   it('retries all with an empty body', async () => {
     const fetch = serve(missing, () => fakeResponse(200, { queued: 3 }));
     renderCard();
-    await screen.findAllByTestId('missing-image-row', {}, { timeout: 5000 });
+    await screen.findAllByTestId('missing-image-row');
     fireEvent.click(screen.getByRole('button', { name: 'Retry all' }));
     expect(await screen.findByText('3 images will be fetched again in the background.')).toBeInTheDocument();
     expect(retryBodies(fetch)).toEqual([['POST', {}]]);
@@ -92,7 +92,7 @@ describe('the Missing images card', () => {
       fakeResponse(400, { statusCode: 400, message: 'kind must be one of video, playlist' }),
     );
     renderCard();
-    await screen.findAllByTestId('missing-image-row', {}, { timeout: 5000 });
+    await screen.findAllByTestId('missing-image-row');
     fireEvent.click(screen.getByRole('button', { name: 'Retry all' }));
     expect(await screen.findByText('Retry failed')).toBeInTheDocument();
     expect(screen.getByText('kind must be one of video, playlist')).toBeInTheDocument();
@@ -101,9 +101,7 @@ describe('the Missing images card', () => {
   it('says when nothing is missing, with Retry all disabled', async () => {
     serve({ items: [] });
     renderCard();
-    expect(await screen.findByTestId('missing-images-none', {}, { timeout: 5000 })).toHaveTextContent(
-      'No missing images',
-    );
+    expect(await screen.findByTestId('missing-images-none')).toHaveTextContent('No missing images');
     expect(screen.getByRole('button', { name: 'Retry all' })).toBeDisabled();
   });
 });

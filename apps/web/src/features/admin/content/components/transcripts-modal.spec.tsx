@@ -51,16 +51,13 @@ const puts = (fetch: ReturnType<typeof mockFetch>) =>
     .filter(([, init]) => init?.method === 'PUT')
     .map(([url, init]) => [url, JSON.parse(String(init?.body))]);
 
-/** Each wait's bound: Mantine's modal and the file read take over a second in JSDOM on a busy machine. */
-const WAIT = { timeout: 5000 };
-
 describe('the Transcripts modal', () => {
   afterEach(() => act(() => notifications.clean()));
 
   it('lists the video’s tracks: language, source, kind, cues and when they were stored', async () => {
     serve([track(), track({ source: 'youtube', language: 'en', kind: 'asr', cueCount: 340 })]);
     renderModal();
-    const rows = await screen.findAllByTestId('transcript-track', {}, WAIT);
+    const rows = await screen.findAllByTestId('transcript-track');
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
       ['Japanese · ja', 'Upload', 'Written', '12', '2026-03-01', ''],
       ['English · en', 'YouTube', 'Automatic', '340', '2026-03-01', ''],
@@ -72,15 +69,15 @@ describe('the Transcripts modal', () => {
       [`${LIST}/ja`]: () => fakeResponse(200, track({ cueCount: 1 })),
     });
     renderModal();
-    expect(await screen.findByTestId('transcripts-empty', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByTestId('transcripts-empty')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('Japanese · ja'),
     );
     await uploadFile('shelf.ja.vtt', VTT);
-    expect(await screen.findByText('Transcript uploaded', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Transcript uploaded')).toBeInTheDocument();
     expect(screen.getByText('1 cue in Japanese · ja')).toBeInTheDocument();
     expect(puts(fetch)).toEqual([[`${LIST}/ja`, { text: VTT, name: 'shelf.ja.vtt' }]]);
-    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === LIST)).toHaveLength(2), WAIT);
+    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === LIST)).toHaveLength(2));
   });
 
   it('shows the line the API refused the file for', async () => {
@@ -93,9 +90,9 @@ describe('the Transcripts modal', () => {
         }),
     });
     renderModal();
-    await screen.findByTestId('transcripts-empty', {}, WAIT);
+    await screen.findByTestId('transcripts-empty');
     await uploadFile('broken.srt', '1\n00:00:03,000 -> 00:00:04,000\nbroken');
-    expect(await screen.findByText('File refused', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('File refused')).toBeInTheDocument();
     expect(
       screen.getByText('line 6: "00:00:03,000 -> 00:00:04,000" is not a cue timing'),
     ).toBeInTheDocument();
@@ -106,11 +103,11 @@ describe('the Transcripts modal', () => {
       [`${LIST}/upload/ja/standard`]: () => fakeResponse(200, track()),
     });
     renderModal();
-    const [row] = await screen.findAllByTestId('transcript-track', {}, WAIT);
+    const [row] = await screen.findAllByTestId('transcript-track');
     fireEvent.click(
       within(row).getByRole('button', { name: 'Delete transcript: Japanese · ja Upload Written' }),
     );
-    expect(await screen.findByText('Transcript deleted', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Transcript deleted')).toBeInTheDocument();
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url)).toEqual([
       `${LIST}/upload/ja/standard`,
     ]);
