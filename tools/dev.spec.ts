@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './lib/net';
+import { freeFixedPort } from './lib/net';
 import { bin, repoRoot } from './lib/paths';
 
 jest.setTimeout(120_000);
@@ -38,7 +38,8 @@ describe('npm run dev', () => {
   });
 
   it('serves the hot-reloading page and the watched API on one URL', async () => {
-    const [port, apiPort] = [await freePort(), await freePort()];
+    const port = await freeFixedPort();
+    const apiPort = await freeFixedPort([port]);
     dev = spawn(bin('tsx'), ['tools/dev.ts'], {
       cwd: repoRoot,
       env: {
