@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-export { freePort } from '@app/node-server/raw-http';
+export { freeFixedPort, freePort } from '@app/node-server/raw-http';
 
 /** True when nothing listens on host:port yet (so a child we start there is the one we talk to). */
 export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
@@ -10,18 +10,6 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
     server.once('error', () => resolveFree(false));
     server.listen(port, host, () => server.close(() => resolveFree(true)));
   });
-}
-
-/**
- * A free port below Linux's ephemeral range (32768–60999), for a child process that checks its ports before it
- * listens (`npm run dev`): a port from `freePort()` is ephemeral, and in the second before the child's check another
- * process's socket can be given it (tools/dev.spec.ts failed so in the busy unit step: "PORT 45173 is already in use").
- */
-export async function freeFixedPort(except: number[] = []): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (!except.includes(port) && (await isPortFree(port))) return port;
-  }
 }
 
 export interface WaitForHttpOptions {

@@ -1,8 +1,9 @@
 import type { SyncStatus, WebsubStatus } from '@app/contracts';
 import { WEBSUB_CALLBACK_PATH, websubTopic } from '@app/contracts';
+import { freeFixedPort } from '@app/node-server/raw-http';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { Clock } from '../src/common/clock';
@@ -19,14 +20,6 @@ import { type FakeWebsubHub, startFakeWebsubHub } from './support/fake-websub-hu
 import { type FakeYouTube, startFakeYouTube } from './support/fake-youtube';
 import { saveSettings } from './support/stack';
 import { startTestApp, type TestApp } from './support/test-app';
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitFor<T>(
   read: () => Promise<T | undefined> | T | undefined,
@@ -89,7 +82,7 @@ describe('YouTube push (WebSub)', () => {
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     fake = await startFakeYouTube({ videos: 5, playlists: 1 });
     hub = await startFakeWebsubHub();
-    const port = await freePort();
+    const port = await freeFixedPort();
     publicUrl = `http://127.0.0.1:${port}`;
     topic = websubTopic(fake.channelId);
     env = fake.env({ PUBLIC_URL: publicUrl, WEBSUB_HUB_URL: hub.url });
@@ -438,7 +431,7 @@ describe('YouTube push (WebSub) without an API key', () => {
   beforeAll(async () => {
     fake = await startFakeYouTube({ videos: 5, playlists: 1 });
     hub = await startFakeWebsubHub();
-    const port = await freePort();
+    const port = await freeFixedPort();
     t = await startTestApp({
       env: fake.env({
         YOUTUBE_API_KEY: '',

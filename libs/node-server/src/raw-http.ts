@@ -5,6 +5,26 @@
  */
 import { connect, createServer } from 'node:net';
 
+/**
+ * A free port below Linux's ephemeral range (32768–60999), for a server that listens a while after the port is
+ * chosen (a child process that checks it first, an app started later): a port from `freePort()` is ephemeral, and
+ * meanwhile another socket can be given it ("PORT 45173 is already in use", "EADDRINUSE 127.0.0.1:43401" in busy
+ * steps). `except`: ports already chosen.
+ */
+export async function freeFixedPort(except: number[] = [], host = '127.0.0.1'): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (except.includes(port)) continue;
+    const free = await new Promise<boolean>((resolveFree) => {
+      const server = createServer();
+      server.unref();
+      server.once('error', () => resolveFree(false));
+      server.listen(port, host, () => server.close(() => resolveFree(true)));
+    });
+    if (free) return port;
+  }
+}
+
 /** Asks the OS for a free TCP port on `host` (listen on 0, read the port, close). */
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolvePort, reject) => {
